@@ -1,0 +1,138 @@
+// The Vulkan compute context the sorts run on: it either creates its own instance and device
+// (best discrete GPU, else any GPU, else Mesa lavapipe; or the one the caller names) or adopts
+// a caller's. Vulkan is loaded at run time (volk), so a machine without a Vulkan loader gets an
+// error value, not a failed program start.
+//
+// Contract for adopt(): the caller's device must have been created with Vulkan 1.2 or newer,
+// with the features bufferDeviceAddress and shaderInt64 enabled, and the queue must support
+// compute. The caller keeps ownership of what it passed in; the Context destroys only what it
+// made (its command pool, fence, query pool).
+#pragma once
+
+#include <sortlab/result.h>
+
+#include <volk.h>
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace sortlab {
+
+struct DeviceInfo {
+    uint32_t index = 0; // position in vkEnumeratePhysicalDevices
+    std::string name;
+    std::string typeName; // "discrete GPU", "integrated GPU", "virtual GPU", "CPU", "other"
+    VkPhysicalDeviceType type = VK_PHYSICAL_DEVICE_TYPE_OTHER;
+    std::string driver; // driver name and version, as the driver reports it
+    uint32_t apiVersion = 0;
+    uint32_t vendorId = 0;
+    uint32_t subgroupSize = 0;
+    uint32_t minSubgroupSize = 0, maxSubgroupSize = 0;
+    uint32_t subgroupOps = 0; // VkSubgroupFeatureFlags in compute
+    uint64_t maxStorageBufferRange = 0;
+    uint64_t maxMemoryAllocationSize = 0;
+    uint64_t maxBufferSize = 0;
+    uint32_t sharedMemoryBytes = 0;
+    uint32_t maxWorkgroupSize = 0;
+    uint32_t maxWorkgroupCount[3] = {0, 0, 0};
+    uint64_t deviceLocalBytes = 0; // the largest device-local heap
+    float timestampPeriodNs = 0;
+    bool timestamps = false;
+    bool isLavapipe = false;
+    bool suitable = false;     // can run the sorts
+    std::string unsuitableWhy; // when not suitable: what is missing
+};
+
+struct ContextOptions {
+    // "" picks the best device; digits pick by index; anything else is a case-insensitive
+    // substring of the device name ("lavapipe" and "llvmpipe" both find Mesa's CPU driver).
+    std::string device;
+    // Khronos validation with synchronization validation; every message is counted and kept
+    // (see validationMessages()). Used by the tests.
+    bool validation = false;
+    std::chrono::nanoseconds fenceTimeout = std::chrono::seconds(60);
+};
+
+struct AdoptInfo {
+    VkInstance instance = VK_NULL_HANDLE;
+    VkPhysicalDevice physicalDevice = VK_NULL_HANDLE;
+    VkDevice device = VK_NULL_HANDLE;
+    VkQueue queue = VK_NULL_HANDLE;
+    uint32_t queueFamily = 0;
+    std::chrono::nanoseconds fenceTimeout = std::chrono::seconds(60);
+};
+
+class Context {
+public:
+    // Every physical device with what it offers and whether it can run the sorts.
+    static Result<std::vector<DeviceInfo>> listDevices();
+    static Result<std::unique_ptr<Context>> create(const ContextOptions& options = {});
+    static Result<std::unique_ptr<Context>> adopt(const AdoptInfo& info);
+    ~Context();
+    Context(const Context&) = delete;
+    Context& operator=(const Context&) = delete;
+
+    VkInstance instance() const { return instance_; }
+    VkPhysicalDevice physicalDevice() const { return physical_; }
+    VkDevice device() const { return device_; }
+    VkQueue queue() const { return queue_; }
+    uint32_t queueFamily() const { return queueFamily_; }
+    const DeviceInfo& info() const { return info_; }
+    std::chrono::nanoseconds fenceTimeout() const { return fenceTimeout_; }
+    void setFenceTimeout(std::chrono::nanoseconds t) { fenceTimeout_ = t; }
+
+    // A memory type with all of `required`, preferring one that also has `preferred`.
+    Result<uint32_t> memoryType(uint32_t typeBits, VkMemoryPropertyFlags required,
+                                VkMemoryPropertyFlags preferred = 0) const;
+
+    // Record with `record` into a fresh primary command buffer, submit, and wait on a fence at
+    // most fenceTimeout(). A timeout returns Errc::timeout (the GPU is then left to the driver).
+    Result<void> submitAndWait(const std::function<void(VkCommandBuffer)>& record);
+
+    // Validation messages (errors and warnings) seen since creation, when validation is on.
+    size_t validationMessageCount() const;
+    std::vector<std::string> validationMessages() const;
+    void clearValidationMessages();
+
+private:
+    Context() = default;
+    Result<void> finishSetup(); // command pool, fence, info_
+    static VkBool32 VKAPI_PTR debugCallback(VkDebugUtilsMessageSeverityFlagBitsEXT,
+                                            VkDebugUtilsMessageTypeFlagsEXT,
+                                            const VkDebugUtilsMessengerCallbackDataEXT*, void*);
+
+    bool ownsDevice_ = false;
+    VkInstance instance_ = VK_NULL_HANDLE;
+    VkDebugUtilsMessengerEXT messenger_ = VK_NULL_HANDLE;
+    VkPhysicalDevice physical_ = VK_NULL_HANDLE;
+    VkDevice device_ = VK_NULL_HANDLE;
+    VkQueue queue_ = VK_NULL_HANDLE;
+    uint32_t queueFamily_ = 0;
+    VkCommandPool pool_ = VK_NULL_HANDLE;
+    VkFence fence_ = VK_NULL_HANDLE;
+    DeviceInfo info_;
+    VkPhysicalDeviceMemoryProperties memory_{};
+    std::chrono::nanoseconds fenceTimeout_{std::chrono::seconds(60)};
+    bool lost_ = false; // a fence timed out: later submissions are refused
+
+    mutable std::mutex messagesMutex_;
+    std::vector<std::string> messages_;
+};
+
+// "VK_ERROR_OUT_OF_DEVICE_MEMORY" etc.
+const char* vkResultName(VkResult r);
+// An Error for a failed Vulkan call: maps memory errors to out_of_memory, DEVICE_LOST to device_lost.
+Error vkError(VkResult r, const std::string& what);
+
+} // namespace sortlab
+
+#define SORTLAB_VK(call, what)                                                                     \
+    do {                                                                                           \
+        VkResult sortlab_vk_result_ = (call);                                                      \
+        if (sortlab_vk_result_ != VK_SUCCESS) return ::sortlab::vkError(sortlab_vk_result_, what); \
+    } while (0)

@@ -1,0 +1,58 @@
+// Host-side inputs and checks shared by sortlab-bench, the tests and the app: input
+// distributions (same seed, same input, on any machine), the reference sort (std::stable_sort on
+// the order bits) and a comparison that says where a result first differs.
+#pragma once
+
+#include <sortlab/keys.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace sortlab {
+
+enum class Distribution : uint8_t {
+    uniform,       // integers: every bit random; floats: uniform in [-1e6, 1e6)
+    sorted,        // uniform, then sorted ascending
+    reversed,      // uniform, then sorted descending
+    equal,         // one key repeated
+    few_unique,    // 16 distinct keys
+    nearly_sorted, // sorted, then 1% of positions swapped with a random partner
+    gaussian,      // normal around the middle of the type's range (floats: mean 0, sigma 1000)
+    special,       // floats: NaN, -NaN, +-0.0, +-inf, denormals mixed with normal values
+};
+inline constexpr Distribution kAllDistributions[] = {
+    Distribution::uniform,  Distribution::sorted,        Distribution::reversed, Distribution::equal,
+    Distribution::few_unique, Distribution::nearly_sorted, Distribution::gaussian, Distribution::special};
+
+std::string_view distributionName(Distribution d);
+std::optional<Distribution> parseDistribution(std::string_view s);
+
+// n keys of the given type as raw bytes (keyBytes(type) each), deterministic in (seed, n).
+std::vector<std::byte> generateKeys(KeyType type, uint64_t n, Distribution d, uint64_t seed);
+// 0, 1, ..., n-1: the values of a key-value sort, so that stability can be checked.
+std::vector<uint32_t> indexValues(uint64_t n);
+
+// Sorts keys (and values alongside) with std::stable_sort on the order bits.
+void referenceSort(std::span<std::byte> keys, std::span<uint32_t> values, KeyType type, Order order);
+
+struct CheckResult {
+    bool ok = true;
+    std::string message; // empty when ok; otherwise where and how the result differs
+};
+
+// Compares a GPU result with the reference result. Keys must match bit for bit. Values must
+// match exactly when `stable`; otherwise each run of equal keys must hold the same multiset of
+// values (a non-stable sort may permute equal keys).
+CheckResult compareSorted(std::span<const std::byte> expectedKeys, std::span<const uint32_t> expectedValues,
+                          std::span<const std::byte> gotKeys, std::span<const uint32_t> gotValues, KeyType type,
+                          Order order, bool stable);
+
+// A key as text ("-0", "nan", "4294967295"), for messages and traces.
+std::string formatKey(std::span<const std::byte> keys, size_t i, KeyType type);
+
+} // namespace sortlab

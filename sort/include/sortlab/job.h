@@ -1,0 +1,76 @@
+// SortJob: one input on the GPU and a plan to sort it. It owns the device buffers, uploads host
+// keys, runs the whole plan in one submission (the fast path, with per-step GPU timestamps) or a
+// range of steps (the step path), and captures snapshots: the keys, values and the step's
+// auxiliary buffers, read back from the GPU.
+#pragma once
+
+#include <sortlab/sorter.h>
+
+#include <cstddef>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace sortlab {
+
+struct Snapshot {
+    size_t stepsDone = 0; // state after steps [0, stepsDone)
+    std::string label;    // label of the last step done ("input" before any)
+    std::vector<std::byte> keys;   // n keys, raw typed bits
+    std::vector<uint32_t> values;  // n values (empty for keys-only)
+    struct Aux {
+        std::string name;             // "digit histogram", "tile status", ...
+        std::vector<uint32_t> shape;  // e.g. {workgroups, 16}
+        std::vector<uint32_t> data;
+    };
+    std::vector<Aux> aux;
+};
+
+struct Timing {
+    double totalMs = 0;          // GPU time of all steps (timestamps), or wall time without them
+    std::vector<double> stepMs;  // per step, when timestamps are available
+    bool gpuTimestamps = false;
+};
+
+class SortJob {
+public:
+    // Plans the sort and allocates device buffers for n keys. keepInput keeps a device copy of
+    // the uploaded input so that run() and reset() can start again from it.
+    static Result<std::unique_ptr<SortJob>> create(Context& ctx, Sorter& sorter, uint64_t n, const SortConfig& config,
+                                                   bool keepInput = true);
+    ~SortJob();
+
+    const Plan& plan() const { return plan_; }
+    uint64_t n() const { return plan_.n; }
+    size_t stepsDone() const { return stepsDone_; }
+
+    // keys: n * keyBytes bytes; values: n entries when the config has values, else empty.
+    Result<void> upload(std::span<const std::byte> keys, std::span<const uint32_t> values);
+    // Restore the uploaded input (needs keepInput) and run every step in one submission.
+    Result<Timing> run(bool timestamps = true);
+    // Restore the uploaded input; the step path starts again at step 0.
+    Result<void> reset();
+    // Run steps [stepsDone(), last) in one submission.
+    Result<void> runTo(size_t last);
+    // The current keys/values (and auxiliary buffers) read back from the GPU.
+    Result<Snapshot> capture();
+    Result<void> download(std::span<std::byte> keys, std::span<uint32_t> values);
+
+private:
+    SortJob(Context& ctx, Sorter& sorter) : ctx_(ctx), sorter_(sorter) {}
+    const Buffer& currentKeys() const;
+    const Buffer& currentValues() const;
+    void recordRestore(VkCommandBuffer cmd) const;
+
+    Context& ctx_;
+    Sorter& sorter_;
+    Plan plan_;
+    Buffer keys_, values_, keysTemp_, valuesTemp_, scratch_, inputKeys_, inputValues_;
+    DeviceBuffers addresses_;
+    VkQueryPool queries_ = VK_NULL_HANDLE;
+    size_t stepsDone_ = 0;
+    bool keepInput_ = true;
+};
+
+} // namespace sortlab

@@ -1,0 +1,526 @@
+// [SECTION] Errors and names
+// [SECTION] Device inspection (what a physical device offers, whether it can run the sorts)
+// [SECTION] Instance and device creation
+// [SECTION] Submission with a fence timeout
+// [SECTION] Validation messages
+#include <sortlab/context.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <cstring>
+#include <optional>
+
+namespace sortlab {
+
+// [SECTION] Errors and names ---------------------------------------------------------------------
+
+const char* errcName(Errc code) {
+    switch (code) {
+    case Errc::no_vulkan: return "no Vulkan";
+    case Errc::no_device: return "no device";
+    case Errc::missing_feature: return "missing feature";
+    case Errc::out_of_memory: return "out of memory";
+    case Errc::too_large: return "too large";
+    case Errc::invalid_argument: return "invalid argument";
+    case Errc::timeout: return "timeout";
+    case Errc::device_lost: return "device lost";
+    case Errc::vulkan_error: return "Vulkan error";
+    case Errc::io_error: return "I/O error";
+    case Errc::parse_error: return "parse error";
+    }
+    return "error";
+}
+
+const char* vkResultName(VkResult r) {
+    switch (r) {
+#define SORTLAB_CASE(x)                                                                            \
+    case x: return #x;
+        SORTLAB_CASE(VK_SUCCESS)
+        SORTLAB_CASE(VK_NOT_READY)
+        SORTLAB_CASE(VK_TIMEOUT)
+        SORTLAB_CASE(VK_INCOMPLETE)
+        SORTLAB_CASE(VK_ERROR_OUT_OF_HOST_MEMORY)
+        SORTLAB_CASE(VK_ERROR_OUT_OF_DEVICE_MEMORY)
+        SORTLAB_CASE(VK_ERROR_INITIALIZATION_FAILED)
+        SORTLAB_CASE(VK_ERROR_DEVICE_LOST)
+        SORTLAB_CASE(VK_ERROR_MEMORY_MAP_FAILED)
+        SORTLAB_CASE(VK_ERROR_LAYER_NOT_PRESENT)
+        SORTLAB_CASE(VK_ERROR_EXTENSION_NOT_PRESENT)
+        SORTLAB_CASE(VK_ERROR_FEATURE_NOT_PRESENT)
+        SORTLAB_CASE(VK_ERROR_INCOMPATIBLE_DRIVER)
+        SORTLAB_CASE(VK_ERROR_TOO_MANY_OBJECTS)
+        SORTLAB_CASE(VK_ERROR_FORMAT_NOT_SUPPORTED)
+        SORTLAB_CASE(VK_ERROR_UNKNOWN)
+        SORTLAB_CASE(VK_ERROR_OUT_OF_POOL_MEMORY)
+        SORTLAB_CASE(VK_ERROR_INVALID_EXTERNAL_HANDLE)
+        SORTLAB_CASE(VK_ERROR_INVALID_OPAQUE_CAPTURE_ADDRESS)
+#undef SORTLAB_CASE
+    default: return "VkResult(unknown)";
+    }
+}
+
+Error vkError(VkResult r, const std::string& what) {
+    std::string msg = what + " failed: " + vkResultName(r);
+    switch (r) {
+    case VK_ERROR_OUT_OF_DEVICE_MEMORY:
+        return makeError(Errc::out_of_memory, msg + " (the GPU has too little free memory; try a smaller n)");
+    case VK_ERROR_OUT_OF_HOST_MEMORY:
+        return makeError(Errc::out_of_memory, msg + " (host memory exhausted; try a smaller n)");
+    case VK_ERROR_DEVICE_LOST:
+        return makeError(Errc::device_lost, msg + " (the GPU stopped responding; restart the program)");
+    case VK_TIMEOUT: return makeError(Errc::timeout, msg);
+    default: return makeError(Errc::vulkan_error, msg);
+    }
+}
+
+namespace {
+
+std::string lower(std::string s) {
+    for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+}
+
+const char* typeName(VkPhysicalDeviceType t) {
+    switch (t) {
+    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return "discrete GPU";
+    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return "integrated GPU";
+    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return "virtual GPU";
+    case VK_PHYSICAL_DEVICE_TYPE_CPU: return "CPU";
+    default: return "other";
+    }
+}
+
+int typeScore(VkPhysicalDeviceType t) {
+    switch (t) {
+    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return 4;
+    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return 3;
+    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return 2;
+    case VK_PHYSICAL_DEVICE_TYPE_CPU: return 1;
+    default: return 0;
+    }
+}
+
+Result<void> loadVulkan() {
+    static VkResult loaded = volkInitialize();
+    if (loaded != VK_SUCCESS)
+        return makeError(Errc::no_vulkan,
+                         "no Vulkan loader found (libvulkan.so.1); install libvulkan1 and a driver "
+                         "(mesa-vulkan-drivers for the CPU driver, or your GPU vendor's)");
+    return {};
+}
+
+bool hasLayer(const char* name) {
+    uint32_t count = 0;
+    vkEnumerateInstanceLayerProperties(&count, nullptr);
+    std::vector<VkLayerProperties> layers(count);
+    vkEnumerateInstanceLayerProperties(&count, layers.data());
+    for (auto& l : layers)
+        if (std::strcmp(l.layerName, name) == 0) return true;
+    return false;
+}
+
+bool hasInstanceExtension(const char* name) {
+    uint32_t count = 0;
+    vkEnumerateInstanceExtensionProperties(nullptr, &count, nullptr);
+    std::vector<VkExtensionProperties> exts(count);
+    vkEnumerateInstanceExtensionProperties(nullptr, &count, exts.data());
+    for (auto& e : exts)
+        if (std::strcmp(e.extensionName, name) == 0) return true;
+    return false;
+}
+
+// The first queue family with compute (preferring one with timestamps).
+std::optional<uint32_t> computeFamily(VkPhysicalDevice pd, bool* timestamps) {
+    uint32_t count = 0;
+    vkGetPhysicalDeviceQueueFamilyProperties(pd, &count, nullptr);
+    std::vector<VkQueueFamilyProperties> fams(count);
+    vkGetPhysicalDeviceQueueFamilyProperties(pd, &count, fams.data());
+    std::optional<uint32_t> best;
+    for (uint32_t i = 0; i < count; ++i) {
+        if (!(fams[i].queueFlags & VK_QUEUE_COMPUTE_BIT)) continue;
+        if (!best || (fams[i].timestampValidBits > 0 && fams[*best].timestampValidBits == 0)) best = i;
+    }
+    if (best && timestamps) *timestamps = fams[*best].timestampValidBits > 0;
+    return best;
+}
+
+// [SECTION] Device inspection --------------------------------------------------------------------
+
+DeviceInfo inspect(VkPhysicalDevice pd, uint32_t index) {
+    DeviceInfo d;
+    d.index = index;
+    VkPhysicalDeviceSubgroupProperties subgroup{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES};
+    VkPhysicalDeviceSubgroupSizeControlPropertiesEXT sizeControl{
+        VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_PROPERTIES_EXT};
+    VkPhysicalDeviceDriverProperties driver{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
+    VkPhysicalDeviceMaintenance3Properties m3{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_3_PROPERTIES};
+    VkPhysicalDeviceProperties2 props{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2};
+    VkPhysicalDeviceProperties basic;
+    vkGetPhysicalDeviceProperties(pd, &basic);
+    props.pNext = &subgroup;
+    subgroup.pNext = &m3;
+    if (basic.apiVersion >= VK_API_VERSION_1_2) m3.pNext = &driver;
+    if (basic.apiVersion >= VK_API_VERSION_1_3) driver.pNext = &sizeControl;
+    vkGetPhysicalDeviceProperties2(pd, &props);
+    const auto& p = props.properties;
+
+    d.name = p.deviceName;
+    d.type = p.deviceType;
+    d.typeName = typeName(p.deviceType);
+    d.apiVersion = p.apiVersion;
+    d.vendorId = p.vendorID;
+    if (basic.apiVersion >= VK_API_VERSION_1_2)
+        d.driver = std::string(driver.driverName) + " " + driver.driverInfo;
+    d.subgroupSize = subgroup.subgroupSize;
+    d.minSubgroupSize = sizeControl.minSubgroupSize ? sizeControl.minSubgroupSize : subgroup.subgroupSize;
+    d.maxSubgroupSize = sizeControl.maxSubgroupSize ? sizeControl.maxSubgroupSize : subgroup.subgroupSize;
+    d.subgroupOps = (subgroup.supportedStages & VK_SHADER_STAGE_COMPUTE_BIT) ? subgroup.supportedOperations : 0;
+    d.maxStorageBufferRange = p.limits.maxStorageBufferRange;
+    d.maxMemoryAllocationSize = m3.maxMemoryAllocationSize;
+    d.maxBufferSize = m3.maxMemoryAllocationSize; // maintenance4's maxBufferSize is not required
+    d.sharedMemoryBytes = p.limits.maxComputeSharedMemorySize;
+    d.maxWorkgroupSize = std::min(p.limits.maxComputeWorkGroupInvocations, p.limits.maxComputeWorkGroupSize[0]);
+    for (int i = 0; i < 3; ++i) d.maxWorkgroupCount[i] = p.limits.maxComputeWorkGroupCount[i];
+    d.timestampPeriodNs = p.limits.timestampPeriod;
+    d.isLavapipe = d.name.find("llvmpipe") != std::string::npos ||
+                   lower(d.driver).find("llvmpipe") != std::string::npos;
+
+    VkPhysicalDeviceMemoryProperties mem;
+    vkGetPhysicalDeviceMemoryProperties(pd, &mem);
+    for (uint32_t i = 0; i < mem.memoryHeapCount; ++i)
+        if (mem.memoryHeaps[i].flags & VK_MEMORY_HEAP_DEVICE_LOCAL_BIT)
+            d.deviceLocalBytes = std::max<uint64_t>(d.deviceLocalBytes, mem.memoryHeaps[i].size);
+
+    // What the sorts need.
+    VkPhysicalDeviceVulkan12Features f12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+    VkPhysicalDeviceFeatures2 f2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
+    if (basic.apiVersion >= VK_API_VERSION_1_2) f2.pNext = &f12;
+    vkGetPhysicalDeviceFeatures2(pd, &f2);
+    bool ts = false;
+    auto family = computeFamily(pd, &ts);
+    d.timestamps = ts && p.limits.timestampPeriod > 0;
+    std::string why;
+    auto need = [&](bool ok, const char* what) {
+        if (!ok) why += (why.empty() ? "" : ", ") + std::string(what);
+    };
+    need(p.apiVersion >= VK_API_VERSION_1_2, "Vulkan 1.2");
+    need(family.has_value(), "a compute queue");
+    need(f2.features.shaderInt64, "shaderInt64");
+    need(f12.bufferDeviceAddress, "bufferDeviceAddress");
+    need((d.subgroupOps & VK_SUBGROUP_FEATURE_BASIC_BIT) != 0, "subgroup operations in compute shaders");
+    d.suitable = why.empty();
+    if (!d.suitable) d.unsuitableWhy = "lacks " + why;
+    return d;
+}
+
+Result<std::vector<VkPhysicalDevice>> physicalDevices(VkInstance instance) {
+    uint32_t count = 0;
+    SORTLAB_VK(vkEnumeratePhysicalDevices(instance, &count, nullptr), "vkEnumeratePhysicalDevices");
+    std::vector<VkPhysicalDevice> pds(count);
+    SORTLAB_VK(vkEnumeratePhysicalDevices(instance, &count, pds.data()), "vkEnumeratePhysicalDevices");
+    return pds;
+}
+
+// [SECTION] Instance and device creation ---------------------------------------------------------
+
+struct InstanceHandle {
+    VkInstance instance = VK_NULL_HANDLE;
+    ~InstanceHandle() {
+        if (instance) vkDestroyInstance(instance, nullptr);
+    }
+};
+
+Result<VkInstance> makeInstance(bool validation, bool* debugUtils) {
+    SORTLAB_TRY(loadVulkan());
+    uint32_t loaderVersion = VK_API_VERSION_1_0;
+    if (vkEnumerateInstanceVersion) vkEnumerateInstanceVersion(&loaderVersion);
+    if (loaderVersion < VK_API_VERSION_1_2)
+        return makeError(Errc::no_vulkan, "the Vulkan loader is older than 1.2; update libvulkan1");
+
+    VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
+    app.pApplicationName = "sortlab";
+    app.apiVersion = loaderVersion >= VK_API_VERSION_1_3 ? VK_API_VERSION_1_3 : VK_API_VERSION_1_2;
+
+    std::vector<const char*> layers, exts;
+    *debugUtils = false;
+    VkValidationFeatureEnableEXT enables[] = {VK_VALIDATION_FEATURE_ENABLE_SYNCHRONIZATION_VALIDATION_EXT};
+    VkValidationFeaturesEXT features{VK_STRUCTURE_TYPE_VALIDATION_FEATURES_EXT};
+    features.enabledValidationFeatureCount = 1;
+    features.pEnabledValidationFeatures = enables;
+    VkInstanceCreateInfo ci{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
+    if (validation) {
+        if (!hasLayer("VK_LAYER_KHRONOS_validation"))
+            return makeError(Errc::missing_feature, "validation was requested but VK_LAYER_KHRONOS_validation "
+                                                    "is not installed (apt install vulkan-validationlayers)");
+        layers.push_back("VK_LAYER_KHRONOS_validation");
+        ci.pNext = &features;
+    }
+    if (hasInstanceExtension(VK_EXT_DEBUG_UTILS_EXTENSION_NAME) || validation) {
+        exts.push_back(VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
+        *debugUtils = true;
+    }
+    ci.pApplicationInfo = &app;
+    ci.enabledLayerCount = static_cast<uint32_t>(layers.size());
+    ci.ppEnabledLayerNames = layers.data();
+    ci.enabledExtensionCount = static_cast<uint32_t>(exts.size());
+    ci.ppEnabledExtensionNames = exts.data();
+    VkInstance instance = VK_NULL_HANDLE;
+    VkResult r = vkCreateInstance(&ci, nullptr, &instance);
+    if (r == VK_ERROR_INCOMPATIBLE_DRIVER || r == VK_ERROR_INITIALIZATION_FAILED)
+        return makeError(Errc::no_vulkan, std::string("no Vulkan driver could be loaded (") + vkResultName(r) +
+                                              "); install mesa-vulkan-drivers or your GPU vendor's driver");
+    SORTLAB_VK(r, "vkCreateInstance");
+    volkLoadInstanceOnly(instance);
+    return instance;
+}
+
+} // namespace
+
+Result<std::vector<DeviceInfo>> Context::listDevices() {
+    bool debugUtils = false;
+    auto inst = makeInstance(false, &debugUtils);
+    if (!inst) return inst.error();
+    InstanceHandle owner{inst.value()};
+    auto pds = physicalDevices(owner.instance);
+    if (!pds) return pds.error();
+    std::vector<DeviceInfo> out;
+    for (uint32_t i = 0; i < pds->size(); ++i) out.push_back(inspect((*pds)[i], i));
+    return out;
+}
+
+Result<std::unique_ptr<Context>> Context::create(const ContextOptions& options) {
+    std::unique_ptr<Context> ctx(new Context());
+    ctx->ownsDevice_ = true;
+    ctx->fenceTimeout_ = options.fenceTimeout;
+    bool debugUtils = false;
+    auto inst = makeInstance(options.validation, &debugUtils);
+    if (!inst) return inst.error();
+    ctx->instance_ = inst.value();
+
+    if (options.validation) {
+        VkDebugUtilsMessengerCreateInfoEXT mi{VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT};
+        mi.messageSeverity =
+            VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
+        mi.messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT;
+        mi.pfnUserCallback = &Context::debugCallback;
+        mi.pUserData = ctx.get();
+        SORTLAB_VK(vkCreateDebugUtilsMessengerEXT(ctx->instance_, &mi, nullptr, &ctx->messenger_),
+                   "vkCreateDebugUtilsMessengerEXT");
+    }
+
+    auto pds = physicalDevices(ctx->instance_);
+    if (!pds) return pds.error();
+    if (pds->empty())
+        return makeError(Errc::no_device, "Vulkan found no device; install mesa-vulkan-drivers (CPU driver "
+                                          "lavapipe) or your GPU vendor's driver");
+    std::vector<DeviceInfo> infos;
+    for (uint32_t i = 0; i < pds->size(); ++i) infos.push_back(inspect((*pds)[i], i));
+
+    // Pick: by index, by name, or the best suitable device.
+    const DeviceInfo* chosen = nullptr;
+    const std::string& want = options.device;
+    if (!want.empty() && std::all_of(want.begin(), want.end(), [](char c) { return std::isdigit((unsigned char)c); })) {
+        size_t idx = std::stoul(want);
+        if (idx >= infos.size())
+            return makeError(Errc::no_device, "no device with index " + want + " (there are " +
+                                                  std::to_string(infos.size()) + "; see --list-devices)");
+        chosen = &infos[idx];
+    } else if (!want.empty()) {
+        std::string w = lower(want);
+        if (w == "lavapipe") w = "llvmpipe";
+        for (auto& d : infos)
+            if (lower(d.name).find(w) != std::string::npos || lower(d.driver).find(w) != std::string::npos) {
+                chosen = &d;
+                break;
+            }
+        if (!chosen) return makeError(Errc::no_device, "no device named like '" + want + "' (see --list-devices)");
+    } else {
+        for (auto& d : infos) {
+            if (!d.suitable) continue;
+            if (!chosen || typeScore(d.type) > typeScore(chosen->type) ||
+                (typeScore(d.type) == typeScore(chosen->type) && d.deviceLocalBytes > chosen->deviceLocalBytes))
+                chosen = &d;
+        }
+        if (!chosen)
+            return makeError(Errc::missing_feature, "no Vulkan device can run the sorts: " + infos[0].name + " " +
+                                                        infos[0].unsuitableWhy + "; update the driver or use another device");
+    }
+    if (!chosen->suitable)
+        return makeError(Errc::missing_feature, chosen->name + " cannot run the sorts: it " + chosen->unsuitableWhy);
+
+    ctx->physical_ = (*pds)[chosen->index];
+    ctx->info_ = *chosen;
+    ctx->queueFamily_ = *computeFamily(ctx->physical_, nullptr);
+
+    // Enable what the sorts use, and the optional features that help when present.
+    VkPhysicalDeviceVulkan12Features have12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+    VkPhysicalDeviceVulkan13Features have13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
+    VkPhysicalDeviceFeatures2 have{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
+    have.pNext = &have12;
+    bool v13 = chosen->apiVersion >= VK_API_VERSION_1_3;
+    if (v13) have12.pNext = &have13;
+    vkGetPhysicalDeviceFeatures2(ctx->physical_, &have);
+
+    VkPhysicalDeviceVulkan12Features en12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+    VkPhysicalDeviceVulkan13Features en13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
+    VkPhysicalDeviceFeatures2 en{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
+    en.pNext = &en12;
+    en.features.shaderInt64 = VK_TRUE;
+    en12.bufferDeviceAddress = VK_TRUE;
+    en12.vulkanMemoryModel = have12.vulkanMemoryModel;
+    en12.vulkanMemoryModelDeviceScope = have12.vulkanMemoryModelDeviceScope;
+    en12.shaderBufferInt64Atomics = have12.shaderBufferInt64Atomics;
+    en12.hostQueryReset = have12.hostQueryReset;
+    if (v13) {
+        en12.pNext = &en13;
+        en13.subgroupSizeControl = have13.subgroupSizeControl;
+        en13.computeFullSubgroups = have13.computeFullSubgroups;
+        en13.maintenance4 = have13.maintenance4;
+    }
+    float priority = 1.0f;
+    VkDeviceQueueCreateInfo qi{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
+    qi.queueFamilyIndex = ctx->queueFamily_;
+    qi.queueCount = 1;
+    qi.pQueuePriorities = &priority;
+    VkDeviceCreateInfo di{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
+    di.pNext = &en;
+    di.queueCreateInfoCount = 1;
+    di.pQueueCreateInfos = &qi;
+    SORTLAB_VK(vkCreateDevice(ctx->physical_, &di, nullptr, &ctx->device_), "vkCreateDevice");
+    volkLoadDevice(ctx->device_);
+    vkGetDeviceQueue(ctx->device_, ctx->queueFamily_, 0, &ctx->queue_);
+    SORTLAB_TRY(ctx->finishSetup());
+    return ctx;
+}
+
+Result<std::unique_ptr<Context>> Context::adopt(const AdoptInfo& a) {
+    if (!a.instance || !a.physicalDevice || !a.device || !a.queue)
+        return makeError(Errc::invalid_argument, "Context::adopt needs an instance, physical device, device and queue");
+    SORTLAB_TRY(loadVulkan());
+    volkLoadInstanceOnly(a.instance);
+    std::unique_ptr<Context> ctx(new Context());
+    ctx->ownsDevice_ = false;
+    ctx->instance_ = a.instance;
+    ctx->physical_ = a.physicalDevice;
+    ctx->device_ = a.device;
+    ctx->queue_ = a.queue;
+    ctx->queueFamily_ = a.queueFamily;
+    ctx->fenceTimeout_ = a.fenceTimeout;
+    ctx->info_ = inspect(a.physicalDevice, 0);
+    if (!ctx->info_.suitable)
+        return makeError(Errc::missing_feature, ctx->info_.name + " cannot run the sorts: it " + ctx->info_.unsuitableWhy);
+    volkLoadDevice(a.device);
+    SORTLAB_TRY(ctx->finishSetup());
+    return ctx;
+}
+
+Result<void> Context::finishSetup() {
+    vkGetPhysicalDeviceMemoryProperties(physical_, &memory_);
+    VkCommandPoolCreateInfo pi{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+    pi.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT | VK_COMMAND_POOL_CREATE_TRANSIENT_BIT;
+    pi.queueFamilyIndex = queueFamily_;
+    SORTLAB_VK(vkCreateCommandPool(device_, &pi, nullptr, &pool_), "vkCreateCommandPool");
+    VkFenceCreateInfo fi{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+    SORTLAB_VK(vkCreateFence(device_, &fi, nullptr, &fence_), "vkCreateFence");
+    return {};
+}
+
+Context::~Context() {
+    if (device_) {
+        if (!lost_) vkDeviceWaitIdle(device_);
+        if (fence_) vkDestroyFence(device_, fence_, nullptr);
+        if (pool_) vkDestroyCommandPool(device_, pool_, nullptr);
+    }
+    if (!ownsDevice_) return;
+    if (device_) vkDestroyDevice(device_, nullptr);
+    if (messenger_) vkDestroyDebugUtilsMessengerEXT(instance_, messenger_, nullptr);
+    if (instance_) vkDestroyInstance(instance_, nullptr);
+}
+
+Result<uint32_t> Context::memoryType(uint32_t typeBits, VkMemoryPropertyFlags required,
+                                     VkMemoryPropertyFlags preferred) const {
+    int fallback = -1;
+    for (uint32_t i = 0; i < memory_.memoryTypeCount; ++i) {
+        if (!(typeBits & (1u << i))) continue;
+        VkMemoryPropertyFlags f = memory_.memoryTypes[i].propertyFlags;
+        if ((f & required) != required) continue;
+        if ((f & preferred) == preferred) return i;
+        if (fallback < 0) fallback = static_cast<int>(i);
+    }
+    if (fallback >= 0) return static_cast<uint32_t>(fallback);
+    return makeError(Errc::missing_feature, "the device has no memory type with the needed properties");
+}
+
+// [SECTION] Submission with a fence timeout -------------------------------------------------------
+
+Result<void> Context::submitAndWait(const std::function<void(VkCommandBuffer)>& record) {
+    if (lost_)
+        return makeError(Errc::device_lost, "an earlier GPU submission timed out; the device is unusable until restart");
+    VkCommandBufferAllocateInfo ai{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+    ai.commandPool = pool_;
+    ai.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+    ai.commandBufferCount = 1;
+    VkCommandBuffer cmd = VK_NULL_HANDLE;
+    SORTLAB_VK(vkAllocateCommandBuffers(device_, &ai, &cmd), "vkAllocateCommandBuffers");
+    struct Free {
+        VkDevice d;
+        VkCommandPool p;
+        VkCommandBuffer c;
+        bool skip = false;
+        ~Free() {
+            if (!skip) vkFreeCommandBuffers(d, p, 1, &c);
+        }
+    } freeCmd{device_, pool_, cmd};
+
+    VkCommandBufferBeginInfo bi{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+    bi.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+    SORTLAB_VK(vkBeginCommandBuffer(cmd, &bi), "vkBeginCommandBuffer");
+    record(cmd);
+    SORTLAB_VK(vkEndCommandBuffer(cmd), "vkEndCommandBuffer");
+
+    VkSubmitInfo si{VK_STRUCTURE_TYPE_SUBMIT_INFO};
+    si.commandBufferCount = 1;
+    si.pCommandBuffers = &cmd;
+    SORTLAB_VK(vkResetFences(device_, 1, &fence_), "vkResetFences");
+    SORTLAB_VK(vkQueueSubmit(queue_, 1, &si, fence_), "vkQueueSubmit");
+    VkResult r = vkWaitForFences(device_, 1, &fence_, VK_TRUE, static_cast<uint64_t>(fenceTimeout_.count()));
+    if (r == VK_TIMEOUT) {
+        lost_ = true;
+        freeCmd.skip = true; // still in use by the GPU
+        return makeError(Errc::timeout, "the GPU did not finish within " +
+                                            std::to_string(fenceTimeout_.count() / 1000000) +
+                                            " ms (hung or far too slow); try a smaller n or a longer --timeout");
+    }
+    SORTLAB_VK(r, "vkWaitForFences");
+    return {};
+}
+
+// [SECTION] Validation messages -------------------------------------------------------------------
+
+VkBool32 VKAPI_PTR Context::debugCallback(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
+                                          VkDebugUtilsMessageTypeFlagsEXT,
+                                          const VkDebugUtilsMessengerCallbackDataEXT* data, void* user) {
+    auto* ctx = static_cast<Context*>(user);
+    std::string msg = (severity & VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT) ? "error: " : "warning: ";
+    msg += data && data->pMessage ? data->pMessage : "(no message)";
+    std::fprintf(stderr, "[validation] %s\n", msg.c_str());
+    std::lock_guard<std::mutex> lock(ctx->messagesMutex_);
+    ctx->messages_.push_back(std::move(msg));
+    return VK_FALSE;
+}
+
+size_t Context::validationMessageCount() const {
+    std::lock_guard<std::mutex> lock(messagesMutex_);
+    return messages_.size();
+}
+std::vector<std::string> Context::validationMessages() const {
+    std::lock_guard<std::mutex> lock(messagesMutex_);
+    return messages_;
+}
+void Context::clearValidationMessages() {
+    std::lock_guard<std::mutex> lock(messagesMutex_);
+    messages_.clear();
+}
+
+} // namespace sortlab

@@ -1,0 +1,173 @@
+#include <sortlab/job.h>
+
+#include <chrono>
+#include <cstring>
+
+namespace sortlab {
+
+Result<std::unique_ptr<SortJob>> SortJob::create(Context& ctx, Sorter& sorter, uint64_t n, const SortConfig& config,
+                                                 bool keepInput) {
+    std::unique_ptr<SortJob> job(new SortJob(ctx, sorter));
+    auto plan = sorter.plan(n, config);
+    if (!plan) return plan.error();
+    job->plan_ = std::move(plan.value());
+    job->keepInput_ = keepInput;
+    const uint64_t kb = n * keyBytes(config.key);
+    const uint64_t vb = n * valueBytes(config.values);
+    const bool hasValues = config.values != ValueType::none;
+
+    auto make = [&](Buffer& b, uint64_t bytes, const char* what) -> Result<void> {
+        auto r = Buffer::create(ctx, bytes, MemoryKind::device, what);
+        if (!r) return r.error();
+        b = std::move(r.value());
+        return {};
+    };
+    // Check the total before allocating anything, so the message names the whole need.
+    uint64_t total = kb + vb;
+    if (job->plan_.needsTemp) total += kb + vb;
+    if (keepInput) total += kb + vb;
+    total += job->plan_.scratchBytes;
+    if (ctx.info().deviceLocalBytes && total > ctx.info().deviceLocalBytes)
+        return makeError(Errc::out_of_memory,
+                         "sorting " + std::to_string(n) + " keys needs " + std::to_string(total >> 20) + " MiB on the GPU; " +
+                             ctx.info().name + " has " + std::to_string(ctx.info().deviceLocalBytes >> 20) +
+                             " MiB; use a smaller n");
+    SORTLAB_TRY(make(job->keys_, kb, "the key buffer"));
+    if (hasValues) SORTLAB_TRY(make(job->values_, vb, "the value buffer"));
+    if (job->plan_.needsTemp) {
+        SORTLAB_TRY(make(job->keysTemp_, kb, "the temporary key buffer"));
+        if (hasValues) SORTLAB_TRY(make(job->valuesTemp_, vb, "the temporary value buffer"));
+    }
+    if (job->plan_.scratchBytes) SORTLAB_TRY(make(job->scratch_, job->plan_.scratchBytes, "the scratch buffer"));
+    if (keepInput) {
+        SORTLAB_TRY(make(job->inputKeys_, kb, "the input copy"));
+        if (hasValues) SORTLAB_TRY(make(job->inputValues_, vb, "the input value copy"));
+    }
+    auto addr = [](const Buffer& b) { return b.valid() ? b.address() : VkDeviceAddress(0); };
+    job->addresses_ = {addr(job->keys_), addr(job->values_), addr(job->keysTemp_), addr(job->valuesTemp_),
+                       addr(job->scratch_)};
+
+    if (ctx.info().timestamps && !job->plan_.steps.empty()) {
+        VkQueryPoolCreateInfo qi{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
+        qi.queryType = VK_QUERY_TYPE_TIMESTAMP;
+        qi.queryCount = static_cast<uint32_t>(job->plan_.steps.size() + 1);
+        SORTLAB_VK(vkCreateQueryPool(ctx.device(), &qi, nullptr, &job->queries_), "vkCreateQueryPool");
+    }
+    return job;
+}
+
+SortJob::~SortJob() {
+    if (queries_) vkDestroyQueryPool(ctx_.device(), queries_, nullptr);
+}
+
+const Buffer& SortJob::currentKeys() const {
+    bool temp = stepsDone_ > 0 && plan_.steps[stepsDone_ - 1].resultInTemp;
+    return temp ? keysTemp_ : keys_;
+}
+const Buffer& SortJob::currentValues() const {
+    bool temp = stepsDone_ > 0 && plan_.steps[stepsDone_ - 1].resultInTemp;
+    return temp ? valuesTemp_ : values_;
+}
+
+Result<void> SortJob::upload(std::span<const std::byte> keys, std::span<const uint32_t> values) {
+    const uint64_t kb = plan_.n * keyBytes(plan_.config.key);
+    const bool hasValues = plan_.config.values != ValueType::none;
+    if (keys.size() != kb)
+        return makeError(Errc::invalid_argument, "upload: expected " + std::to_string(kb) + " key bytes, got " +
+                                                     std::to_string(keys.size()));
+    if (hasValues != !values.empty() || (hasValues && values.size() != plan_.n))
+        return makeError(Errc::invalid_argument, "upload: the values do not match the configuration");
+    const Buffer& kdst = keepInput_ ? inputKeys_ : keys_;
+    const Buffer& vdst = keepInput_ ? inputValues_ : values_;
+    SORTLAB_TRY(uploadBytes(ctx_, kdst, 0, keys));
+    if (hasValues) SORTLAB_TRY(uploadBytes(ctx_, vdst, 0, std::as_bytes(values)));
+    stepsDone_ = 0;
+    if (keepInput_) return reset();
+    return {};
+}
+
+void SortJob::recordRestore(VkCommandBuffer cmd) const {
+    if (!keepInput_ || plan_.n == 0) return;
+    computeToTransfer(cmd);
+    VkBufferCopy k{0, 0, keys_.size()};
+    vkCmdCopyBuffer(cmd, inputKeys_.handle(), keys_.handle(), 1, &k);
+    if (values_.valid()) {
+        VkBufferCopy v{0, 0, values_.size()};
+        vkCmdCopyBuffer(cmd, inputValues_.handle(), values_.handle(), 1, &v);
+    }
+    transferToCompute(cmd);
+}
+
+Result<void> SortJob::reset() {
+    if (!keepInput_) return makeError(Errc::invalid_argument, "reset: this job keeps no copy of its input");
+    SORTLAB_TRY(ctx_.submitAndWait([&](VkCommandBuffer cmd) { recordRestore(cmd); }));
+    stepsDone_ = 0;
+    return {};
+}
+
+Result<Timing> SortJob::run(bool timestamps) {
+    Timing t;
+    const size_t steps = plan_.steps.size();
+    const bool useQueries = timestamps && queries_ != VK_NULL_HANDLE && steps > 0;
+    auto start = std::chrono::steady_clock::now();
+    SORTLAB_TRY(ctx_.submitAndWait([&](VkCommandBuffer cmd) {
+        recordRestore(cmd);
+        if (useQueries) vkCmdResetQueryPool(cmd, queries_, 0, static_cast<uint32_t>(steps + 1));
+        sorter_.record(cmd, plan_, addresses_, 0, steps, useQueries ? queries_ : VK_NULL_HANDLE, 0);
+        computeToCompute(cmd);
+    }));
+    auto end = std::chrono::steady_clock::now();
+    stepsDone_ = steps;
+    t.totalMs = std::chrono::duration<double, std::milli>(end - start).count();
+    if (useQueries) {
+        std::vector<uint64_t> ts(steps + 1);
+        SORTLAB_VK(vkGetQueryPoolResults(ctx_.device(), queries_, 0, static_cast<uint32_t>(steps + 1),
+                                         ts.size() * sizeof(uint64_t), ts.data(), sizeof(uint64_t),
+                                         VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT),
+                   "vkGetQueryPoolResults");
+        const double period = ctx_.info().timestampPeriodNs * 1e-6; // ms per tick
+        for (size_t i = 0; i < steps; ++i) t.stepMs.push_back(double(ts[i + 1] - ts[i]) * period);
+        t.totalMs = double(ts[steps] - ts[0]) * period;
+        t.gpuTimestamps = true;
+    }
+    return t;
+}
+
+Result<void> SortJob::runTo(size_t last) {
+    last = std::min(last, plan_.steps.size());
+    if (last <= stepsDone_) return {};
+    SORTLAB_TRY(ctx_.submitAndWait([&](VkCommandBuffer cmd) {
+        sorter_.record(cmd, plan_, addresses_, stepsDone_, last);
+        computeToCompute(cmd);
+    }));
+    stepsDone_ = last;
+    return {};
+}
+
+Result<Snapshot> SortJob::capture() {
+    Snapshot s;
+    s.stepsDone = stepsDone_;
+    s.label = stepsDone_ == 0 ? "input" : plan_.steps[stepsDone_ - 1].label;
+    s.keys.resize(plan_.n * keyBytes(plan_.config.key));
+    if (plan_.config.values != ValueType::none) s.values.resize(plan_.n);
+    Readback rb(ctx_);
+    rb.add(currentKeys(), 0, s.keys.size(), s.keys.data());
+    if (!s.values.empty()) rb.add(currentValues(), 0, s.values.size() * 4, s.values.data());
+    SORTLAB_TRY(rb.run());
+    return s;
+}
+
+Result<void> SortJob::download(std::span<std::byte> keys, std::span<uint32_t> values) {
+    Readback rb(ctx_);
+    if (keys.size() != plan_.n * keyBytes(plan_.config.key))
+        return makeError(Errc::invalid_argument, "download: wrong key buffer size");
+    rb.add(currentKeys(), 0, keys.size(), keys.data());
+    if (!values.empty()) {
+        if (values.size() != plan_.n || plan_.config.values == ValueType::none)
+            return makeError(Errc::invalid_argument, "download: wrong value buffer size");
+        rb.add(currentValues(), 0, values.size() * 4, values.data());
+    }
+    return rb.run();
+}
+
+} // namespace sortlab

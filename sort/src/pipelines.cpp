@@ -1,0 +1,76 @@
+#include "pipelines.h"
+
+#include <cstring>
+
+namespace sortlab {
+
+PipelineCache::~PipelineCache() {
+    VkDevice d = ctx_.device();
+    for (auto& [key, p] : pipelines_) vkDestroyPipeline(d, p, nullptr);
+    for (auto& [key, m] : modules_) vkDestroyShaderModule(d, m, nullptr);
+    if (layout_) vkDestroyPipelineLayout(d, layout_, nullptr);
+}
+
+Result<void> PipelineCache::ensureLayout() {
+    if (layout_) return {};
+    VkPushConstantRange range{VK_SHADER_STAGE_COMPUTE_BIT, 0, kPushConstantBytes};
+    VkPipelineLayoutCreateInfo li{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+    li.pushConstantRangeCount = 1;
+    li.pPushConstantRanges = &range;
+    SORTLAB_VK(vkCreatePipelineLayout(ctx_.device(), &li, nullptr, &layout_), "vkCreatePipelineLayout");
+    return {};
+}
+
+Result<VkPipeline> PipelineCache::get(const std::string& shader, uint32_t keyWords, bool hasValues,
+                                      const SpecValues& spec, uint32_t requiredSubgroupSize) {
+    std::string name = shader + ".k" + std::to_string(keyWords) + ".v" + (hasValues ? "1" : "0");
+    auto key = std::make_tuple(name, spec, requiredSubgroupSize);
+    if (auto it = pipelines_.find(key); it != pipelines_.end()) return it->second;
+    SORTLAB_TRY(ensureLayout());
+
+    VkShaderModule module = VK_NULL_HANDLE;
+    if (auto it = modules_.find(name); it != modules_.end()) {
+        module = it->second;
+    } else {
+        const SpirvBlob* blob = nullptr;
+        for (auto& b : embeddedShaders())
+            if (name == b.name) blob = &b;
+        if (!blob) return makeError(Errc::invalid_argument, "no embedded shader named " + name);
+        VkShaderModuleCreateInfo mi{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+        mi.codeSize = blob->count * 4;
+        mi.pCode = blob->words;
+        SORTLAB_VK(vkCreateShaderModule(ctx_.device(), &mi, nullptr, &module), "vkCreateShaderModule " + name);
+        modules_[name] = module;
+    }
+
+    std::vector<VkSpecializationMapEntry> entries;
+    std::vector<uint32_t> data;
+    for (auto& [id, value] : spec) {
+        entries.push_back({id, static_cast<uint32_t>(data.size() * 4), 4});
+        data.push_back(value);
+    }
+    VkSpecializationInfo si{};
+    si.mapEntryCount = static_cast<uint32_t>(entries.size());
+    si.pMapEntries = entries.data();
+    si.dataSize = data.size() * 4;
+    si.pData = data.data();
+
+    VkPipelineShaderStageRequiredSubgroupSizeCreateInfo sizeInfo{
+        VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_REQUIRED_SUBGROUP_SIZE_CREATE_INFO};
+    sizeInfo.requiredSubgroupSize = requiredSubgroupSize;
+    VkComputePipelineCreateInfo ci{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
+    ci.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
+    ci.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
+    ci.stage.module = module;
+    ci.stage.pName = "main";
+    ci.stage.pSpecializationInfo = &si;
+    if (requiredSubgroupSize) ci.stage.pNext = &sizeInfo;
+    ci.layout = layout_;
+    VkPipeline pipeline = VK_NULL_HANDLE;
+    SORTLAB_VK(vkCreateComputePipelines(ctx_.device(), VK_NULL_HANDLE, 1, &ci, nullptr, &pipeline),
+               "creating the compute pipeline " + name);
+    pipelines_[key] = pipeline;
+    return pipeline;
+}
+
+} // namespace sortlab
