@@ -427,8 +427,15 @@ Result<void> Context::finishSetup() {
 }
 
 Context::~Context() {
+    if (device_ && lost_) {
+        // A submission timed out. Give it one more timeout to finish; if it never does, leak the
+        // device rather than destroy objects the GPU may still use.
+        if (vkWaitForFences(device_, 1, &fence_, VK_TRUE, static_cast<uint64_t>(fenceTimeout_.count())) != VK_SUCCESS)
+            return;
+        if (pendingCmd_) vkFreeCommandBuffers(device_, pool_, 1, &pendingCmd_);
+    }
     if (device_) {
-        if (!lost_) vkDeviceWaitIdle(device_);
+        vkDeviceWaitIdle(device_);
         if (fence_) vkDestroyFence(device_, fence_, nullptr);
         if (pool_) vkDestroyCommandPool(device_, pool_, nullptr);
     }
@@ -455,8 +462,15 @@ Result<uint32_t> Context::memoryType(uint32_t typeBits, VkMemoryPropertyFlags re
 // [SECTION] Submission with a fence timeout -------------------------------------------------------
 
 Result<void> Context::submitAndWait(const std::function<void(VkCommandBuffer)>& record) {
-    if (lost_)
-        return makeError(Errc::device_lost, "an earlier GPU submission timed out; the device is unusable until restart");
+    if (lost_) {
+        // An earlier submission timed out. If the GPU has finished it since, carry on.
+        if (vkGetFenceStatus(device_, fence_) != VK_SUCCESS)
+            return makeError(Errc::device_lost, "an earlier GPU submission timed out and has still not finished; "
+                                                "restart the program");
+        lost_ = false;
+        if (pendingCmd_) vkFreeCommandBuffers(device_, pool_, 1, &pendingCmd_);
+        pendingCmd_ = VK_NULL_HANDLE;
+    }
     VkCommandBufferAllocateInfo ai{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
     ai.commandPool = pool_;
     ai.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
@@ -487,7 +501,8 @@ Result<void> Context::submitAndWait(const std::function<void(VkCommandBuffer)>& 
     VkResult r = vkWaitForFences(device_, 1, &fence_, VK_TRUE, static_cast<uint64_t>(fenceTimeout_.count()));
     if (r == VK_TIMEOUT) {
         lost_ = true;
-        freeCmd.skip = true; // still in use by the GPU
+        freeCmd.skip = true; // still in use by the GPU: freed once the fence signals
+        pendingCmd_ = cmd;
         return makeError(Errc::timeout, "the GPU did not finish within " +
                                             std::to_string(fenceTimeout_.count() / 1000000) +
                                             " ms (hung or far too slow); try a smaller n or a longer --timeout");

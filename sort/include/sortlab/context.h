@@ -118,7 +118,8 @@ private:
     DeviceInfo info_;
     VkPhysicalDeviceMemoryProperties memory_{};
     std::chrono::nanoseconds fenceTimeout_{std::chrono::seconds(60)};
-    bool lost_ = false; // a fence timed out: later submissions are refused
+    bool lost_ = false; // a fence timed out: refuse new work until that submission finishes
+    VkCommandBuffer pendingCmd_ = VK_NULL_HANDLE; // the timed-out submission's command buffer
 
     mutable std::mutex messagesMutex_;
     std::vector<std::string> messages_;
