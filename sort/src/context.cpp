@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <optional>
 
@@ -378,6 +379,25 @@ Result<std::unique_ptr<Context>> Context::create(const ContextOptions& options) 
         en13.computeFullSubgroups = have13.computeFullSubgroups;
         en13.maintenance4 = have13.maintenance4;
     }
+    // Developer diagnostic: SORTLAB_PIPELINE_STATS=1 prints each pipeline's compiler statistics
+    // (registers, spills, ...) where the driver offers VK_KHR_pipeline_executable_properties.
+    std::vector<const char*> deviceExts;
+    VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR execProps{
+        VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR};
+    if (std::getenv("SORTLAB_PIPELINE_STATS")) {
+        uint32_t count = 0;
+        vkEnumerateDeviceExtensionProperties(ctx->physical_, nullptr, &count, nullptr);
+        std::vector<VkExtensionProperties> exts(count);
+        vkEnumerateDeviceExtensionProperties(ctx->physical_, nullptr, &count, exts.data());
+        for (auto& e : exts)
+            if (std::strcmp(e.extensionName, VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME) == 0) {
+                deviceExts.push_back(VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME);
+                execProps.pipelineExecutableInfo = VK_TRUE;
+                execProps.pNext = en.pNext;
+                en.pNext = &execProps;
+                ctx->pipelineStats_ = true;
+            }
+    }
     float priority = 1.0f;
     VkDeviceQueueCreateInfo qi{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
     qi.queueFamilyIndex = ctx->queueFamily_;
@@ -387,6 +407,8 @@ Result<std::unique_ptr<Context>> Context::create(const ContextOptions& options) 
     di.pNext = &en;
     di.queueCreateInfoCount = 1;
     di.pQueueCreateInfos = &qi;
+    di.enabledExtensionCount = static_cast<uint32_t>(deviceExts.size());
+    di.ppEnabledExtensionNames = deviceExts.data();
     SORTLAB_VK(vkCreateDevice(ctx->physical_, &di, nullptr, &ctx->device_), "vkCreateDevice");
     volkLoadDevice(ctx->device_);
     vkGetDeviceQueue(ctx->device_, ctx->queueFamily_, 0, &ctx->queue_);

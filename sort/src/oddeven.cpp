@@ -73,31 +73,37 @@ struct WindowChoice {
     double score = 1.0;  // layers per unit of cost (one read + one write of every key = 1)
 };
 
-// The best way to run the layers of merge 2^logP starting at stride 2^logK.
+constexpr uint32_t kKeysPerLane = 32; // PER_LANE in oddeven_warp.comp
+
+// The best way to run the layers of merge 2^logP starting at stride 2^logK: one global layer,
+// or a subgroup window of g layers with 2^logR adjacent columns.
 WindowChoice chooseGroup(uint32_t logP, uint32_t logK, const PlanParams& pp) {
     WindowChoice best; // a single global layer: cost 1, score 1
+    const uint32_t logSubgroup = log2Ceil(pp.subgroupSize);
     for (uint32_t g = 2; g <= logK + 1; ++g) {
-        uint32_t logKLo = logK - g + 1;
-        uint32_t logR = std::min(logKLo, pp.logMaxColumns);
-        uint64_t rowsPerBlock = uint64_t(2) << (logP - logKLo);
-        uint64_t rowsCap = pp.windowElems >> logR;
-        uint64_t centre = 0, halo = 0;
-        if (rowsPerBlock <= rowsCap) {
-            centre = rowsPerBlock; // the whole block: exact, no halo
-        } else {
-            if (logK == logP) continue; // the first layer of a merge pairs rows half a block apart
-            halo = (uint64_t(1) << g) - 1; // sum of the strides, in rows
-            if (rowsCap <= 2 * halo) continue;
-            centre = rowsCap - 2 * halo;
-            if (centre < halo) continue; // too little useful work per window
-        }
-        double efficiency = double(centre) / double(centre + 2 * halo);
-        // One write of every key, a read amplified by the halo, and a small shared-memory cost
-        // per fused layer.
-        double cost = 0.5 + 0.5 / efficiency + 0.04 * g;
-        double score = g / cost;
-        if (score > best.score * 1.02) {
-            best = {g, logR, static_cast<uint32_t>(centre), static_cast<uint32_t>(halo), score};
+        const uint32_t logKLo = logK - g + 1;
+        const uint64_t rowsPerBlock = uint64_t(2) << (logP - logKLo);
+        for (uint32_t logR = 0; logR <= std::min({logKLo, logSubgroup, pp.logMaxColumns}); ++logR) {
+            const uint64_t windowRows = uint64_t(pp.subgroupSize) * kKeysPerLane >> logR;
+            const uint64_t rowAlign = pp.subgroupSize >> logR; // windows start on whole subgroup rows
+            uint64_t centre = 0, halo = 0;
+            if (rowsPerBlock <= windowRows) {
+                centre = rowsPerBlock; // the whole block: exact, no halo
+            } else {
+                if (logK == logP) continue; // the first layer of a merge pairs rows half a block apart
+                halo = ((uint64_t(1) << g) - 1 + rowAlign - 1) / rowAlign * rowAlign;
+                if (windowRows < 2 * halo + rowAlign) continue;
+                centre = windowRows - 2 * halo;
+            }
+            const double efficiency = double(centre) / double(centre + 2 * halo);
+            // Rows of a column are kMin keys apart: a run of R keys shorter than a 32-byte memory
+            // sector wastes the rest of the sector (unless the runs touch: R == kMin).
+            const double runBytes = (logR == logKLo) ? 1e9 : double(pp.keyBytes << logR);
+            const double sectorEfficiency = std::min(1.0, runBytes / 32.0);
+            const double cost = (0.5 + 0.5 / efficiency) / sectorEfficiency + 0.02 * g;
+            const double score = g / cost;
+            if (score > best.score * 1.02)
+                best = {g, logR, static_cast<uint32_t>(centre), static_cast<uint32_t>(halo), score};
         }
     }
     return best;
@@ -129,17 +135,22 @@ std::vector<Step> planSteps(uint64_t n, const PlanParams& pp) {
         return steps;
     }
 
-    uint32_t logTile = log2Ceil(pp.tileElems);
-    uint32_t tileMerges = std::min(logTile, depth);
+    // The tile step: every merge whose 2p blocks fit in one subgroup window, in registers.
+    const uint32_t logTile = log2Ceil(std::min(pp.tileElems, pp.windowElems));
+    const uint32_t tileMerges = std::min(logTile, depth);
+    const uint64_t windowsPerGroup = tuning::kOddEvenWarpWorkgroup / pp.subgroupSize;
     {
         Step s;
         s.kind = "tile";
-        s.logP = tileMerges;
+        s.logP = tileMerges - 1; // the last merge run
+        s.logKHi = s.logKLo = 0;
+        s.centreRows = 1u << tileMerges;
         s.firstLayer = 0;
         s.layerCount = tileMerges * (tileMerges + 1) / 2;
-        s.label = "tiles of " + pow2(logTile) + ": merges 2.." + pow2(tileMerges) + " (" +
+        s.label = "tiles of " + pow2(tileMerges) + ": merges 2.." + pow2(tileMerges) + " (" +
                   std::to_string(s.layerCount) + " layers)";
-        s.workgroups = (n + pp.tileElems - 1) / pp.tileElems;
+        s.windows = (n + s.centreRows - 1) / s.centreRows;
+        s.workgroups = (s.windows + windowsPerGroup - 1) / windowsPerGroup;
         layerIndex = s.layerCount;
         steps.push_back(std::move(s));
     }
@@ -166,7 +177,8 @@ std::vector<Step> planSteps(uint64_t n, const PlanParams& pp) {
             uint64_t blocks = (n + (uint64_t(2) << logP) - 1) >> (logP + 1);
             uint64_t rowsPerBlock = uint64_t(2) << (logP - s.logKLo);
             uint64_t segments = (rowsPerBlock + c.centreRows - 1) / c.centreRows;
-            s.workgroups = blocks * (uint64_t(1) << (s.logKLo - s.logR)) * segments;
+            s.windows = blocks * (uint64_t(1) << (s.logKLo - s.logR)) * segments;
+            s.workgroups = (s.windows + windowsPerGroup - 1) / windowsPerGroup;
             s.label = "merge " + pow2(logP + 1) + ", strides " + pow2(s.logKHi) + ".." + pow2(s.logKLo) + " (" +
                       std::to_string(c.layers) + " layers" + (c.halo ? ", halo " + std::to_string(c.halo) + " rows" : "") +
                       ")";
@@ -196,13 +208,9 @@ struct LayerPush {
     uint64_t keys, values, n, slots;
     uint32_t logP, logK, groupsX;
 };
-struct TilePush {
-    uint64_t keys, values, outKeys, outValues, n;
-    uint32_t logPEnd, groupsX, tiles;
-};
 struct WindowPush {
     uint64_t keys, values, outKeys, outValues, n, rowsPerBlock;
-    uint32_t logP, logKHi, logKLo, logR, centreRows, halo, segments, groupsX, workgroups;
+    uint32_t logPFirst, logPLast, logKHi, logKLo, logR, centreRows, halo, segments, windows, groupsX;
 };
 static_assert(sizeof(WindowPush) <= kPushConstantBytes);
 
@@ -220,17 +228,22 @@ public:
         if (n > (uint64_t(1) << 40))
             return makeError(Errc::too_large, "n = " + std::to_string(n) + " is beyond what sortlab indexes (2^40 keys)");
 
-        // The shared-memory tile: what the device gives a workgroup, capped by tuning.
-        uint32_t shared = ctx_.info().sharedMemoryBytes - tuning::kOddEvenSharedReserveBytes;
-        uint32_t elems = std::min(tuning::kOddEvenMaxSharedElems, shared / elemBytes);
-        uint32_t tile = 1;
-        while (tile * 2 <= elems) tile *= 2;
-        if (config.sharedElems) tile = config.sharedElems; // tests: small tiles reach every step kind
-        if (tile < 64 || (tile & (tile - 1)))
-            return makeError(Errc::invalid_argument, "the odd-even tile must be a power of two of at least 64");
+        // A window is one subgroup holding 32 keys per lane; the tile step sorts aligned tiles of
+        // that size. Tests may ask for smaller tiles so that small n reach every step kind.
+        const uint32_t subgroup = ctx_.info().subgroupSize;
+        const uint32_t windowElems = subgroup * kKeysPerLane;
+        uint32_t tile = windowElems;
+        if (config.sharedElems) {
+            tile = config.sharedElems;
+            if (tile < 2 || (tile & (tile - 1)) || tile > windowElems)
+                return makeError(Errc::invalid_argument, "the odd-even tile must be a power of two from 2 to " +
+                                                             std::to_string(windowElems) + " on this device");
+        }
         PlanParams pp;
         pp.tileElems = tile;
-        pp.windowElems = tile;
+        pp.subgroupSize = subgroup;
+        pp.windowElems = windowElems;
+        pp.keyBytes = keyBytes(config.key);
         pp.logMaxColumns = tuning::kOddEvenLogMaxColumns;
         pp.perLayer = config.perLayer;
         p.steps = planSteps(n, pp);
@@ -238,8 +251,8 @@ public:
         for (auto& s : p.steps) p.needsTemp = p.needsTemp || s.resultInTemp;
         p.resultInTemp = !p.steps.empty() && p.steps.back().resultInTemp;
 
-        // Bytes moved at least: every layer step reads and writes each present key (and value)
-        // once; a window step reads its halo rows twice.
+        // Bytes moved at least: every step reads and writes each present key (and value) once; a
+        // window with halo reads its halo rows twice.
         double bytes = 0;
         for (auto& s : p.steps) {
             double amplification = 1.0;
@@ -250,7 +263,7 @@ public:
 
         // Prepare every pipeline the plan uses now, so record() cannot fail.
         for (auto& s : p.steps) {
-            auto pipe = pipelineFor(s.kind, config, tile);
+            auto pipe = pipelineFor(s.kind, config);
             if (!pipe) return pipe.error();
         }
         return p;
@@ -265,7 +278,7 @@ public:
         for (size_t i = first; i < last; ++i) {
             const Step& s = plan.steps[i];
             if (i > first) computeToCompute(cmd);
-            VkPipeline pipe = const_cast<OddEvenSorter*>(this)->pipelineFor(s.kind, cfg, plan.sharedElems).value();
+            VkPipeline pipe = const_cast<OddEvenSorter*>(this)->pipelineFor(s.kind, cfg).value();
             vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe);
             const bool readsTemp = i > 0 && plan.steps[i - 1].resultInTemp;
             const uint64_t inKeys = readsTemp ? buf.keysTemp : buf.keys, inValues = readsTemp ? buf.valuesTemp : buf.values;
@@ -277,15 +290,16 @@ public:
                 uint64_t k = uint64_t(1) << s.logKHi;
                 LayerPush pc{inKeys, inValues, plan.n, (plan.n + 2 * k - 1) / (2 * k) * k, s.logP, s.logKHi, groupsX};
                 vkCmdPushConstants(cmd, pipelines_.layout(), VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof pc, &pc);
-            } else if (s.kind == "tile") {
-                TilePush pc{inKeys, inValues, outKeys, outValues, plan.n, s.logP, groupsX, static_cast<uint32_t>(s.workgroups)};
-                vkCmdPushConstants(cmd, pipelines_.layout(), VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof pc, &pc);
             } else {
-                uint64_t rowsPerBlock = uint64_t(2) << (s.logP - s.logKLo);
-                uint32_t segments = static_cast<uint32_t>((rowsPerBlock + s.centreRows - 1) / s.centreRows);
-                WindowPush pc{inKeys,     inValues,   outKeys,    outValues,    plan.n, rowsPerBlock, s.logP,
-                              s.logKHi,   s.logKLo,   s.logR,     s.centreRows, s.halo,
-                              segments,   groupsX,    static_cast<uint32_t>(s.workgroups)};
+                // "tile": merges 0..logP on aligned blocks of 2^(logP+1); "window": one merge.
+                const bool tile = s.kind == "tile";
+                const uint32_t logPFirst = tile ? 0 : s.logP;
+                const uint64_t rowsPerBlock = uint64_t(2) << (s.logP - s.logKLo);
+                const uint32_t segments = static_cast<uint32_t>((rowsPerBlock + s.centreRows - 1) / s.centreRows);
+                WindowPush pc{inKeys,   inValues,     outKeys, outValues,
+                              plan.n,   rowsPerBlock, logPFirst, s.logP,
+                              s.logKHi, s.logKLo,     s.logR,  s.centreRows,
+                              s.halo,   segments,     static_cast<uint32_t>(s.windows), groupsX};
                 vkCmdPushConstants(cmd, pipelines_.layout(), VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof pc, &pc);
             }
             if (s.workgroups) vkCmdDispatch(cmd, groupsX, groupsY, 1);
@@ -296,16 +310,23 @@ public:
     }
 
 private:
-    Result<VkPipeline> pipelineFor(const std::string& kind, const SortConfig& cfg, uint32_t sharedElems) {
+    Result<VkPipeline> pipelineFor(const std::string& kind, const SortConfig& cfg) {
         SpecValues spec{{SORTLAB_SPEC_KEY_KIND, static_cast<uint32_t>(keyKind(cfg.key))},
                         {SORTLAB_SPEC_DESCENDING, cfg.order == Order::descending ? 1u : 0u}};
         if (kind == "layer") {
             spec.push_back({SORTLAB_SPEC_WORKGROUP_SIZE, tuning::kOddEvenLayerWorkgroup});
-        } else {
-            spec.push_back({SORTLAB_SPEC_WORKGROUP_SIZE, tuning::kOddEvenSharedWorkgroup});
-            spec.push_back({SORTLAB_SPEC_SHARED_ELEMS, sharedElems});
+            return pipelines_.get("oddeven_layer", keyBytes(cfg.key) / 4, cfg.values != ValueType::none, spec);
         }
-        return pipelines_.get("oddeven_" + kind, keyBytes(cfg.key) / 4, cfg.values != ValueType::none, spec);
+        spec.push_back({SORTLAB_SPEC_WORKGROUP_SIZE, tuning::kOddEvenWarpWorkgroup});
+        return pipelines_.get("oddeven_warp", keyBytes(cfg.key) / 4, cfg.values != ValueType::none, spec,
+                              subgroupSizeToRequire());
+    }
+
+    // The window kernel's geometry assumes the subgroup size the planner used. Where the device
+    // lets the size vary (e.g. AMD's 32 or 64), pin it.
+    uint32_t subgroupSizeToRequire() const {
+        const DeviceInfo& d = ctx_.info();
+        return d.minSubgroupSize != d.maxSubgroupSize ? d.subgroupSize : 0;
     }
 
     Context& ctx_;

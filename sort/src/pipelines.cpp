@@ -1,8 +1,31 @@
 #include "pipelines.h"
 
+#include <cstdio>
 #include <cstring>
 
 namespace sortlab {
+
+void PipelineCache::printStatistics(VkPipeline pipeline, const std::string& name) const {
+    VkPipelineExecutableInfoKHR info{VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_INFO_KHR};
+    info.pipeline = pipeline;
+    info.executableIndex = 0;
+    uint32_t count = 0;
+    if (vkGetPipelineExecutableStatisticsKHR(ctx_.device(), &info, &count, nullptr) != VK_SUCCESS) return;
+    std::vector<VkPipelineExecutableStatisticKHR> stats(count, {VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_STATISTIC_KHR});
+    vkGetPipelineExecutableStatisticsKHR(ctx_.device(), &info, &count, stats.data());
+    std::fprintf(stderr, "[pipeline] %s:", name.c_str());
+    for (auto& s : stats) {
+        std::fprintf(stderr, " %s=", s.name);
+        switch (s.format) {
+        case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_BOOL32_KHR: std::fprintf(stderr, "%u", s.value.b32); break;
+        case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_INT64_KHR: std::fprintf(stderr, "%lld", (long long)s.value.i64); break;
+        case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_UINT64_KHR: std::fprintf(stderr, "%llu", (unsigned long long)s.value.u64); break;
+        case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_FLOAT64_KHR: std::fprintf(stderr, "%g", s.value.f64); break;
+        default: break;
+        }
+    }
+    std::fprintf(stderr, "\n");
+}
 
 PipelineCache::~PipelineCache() {
     VkDevice d = ctx_.device();
@@ -66,9 +89,11 @@ Result<VkPipeline> PipelineCache::get(const std::string& shader, uint32_t keyWor
     ci.stage.pSpecializationInfo = &si;
     if (requiredSubgroupSize) ci.stage.pNext = &sizeInfo;
     ci.layout = layout_;
+    if (ctx_.pipelineStats()) ci.flags |= VK_PIPELINE_CREATE_CAPTURE_STATISTICS_BIT_KHR;
     VkPipeline pipeline = VK_NULL_HANDLE;
     SORTLAB_VK(vkCreateComputePipelines(ctx_.device(), VK_NULL_HANDLE, 1, &ci, nullptr, &pipeline),
                "creating the compute pipeline " + name);
+    if (ctx_.pipelineStats()) printStatistics(pipeline, name);
     pipelines_[key] = pipeline;
     return pipeline;
 }

@@ -39,6 +39,7 @@ public:
 
 private:
     Result<void> ensureLayout();
+    void printStatistics(VkPipeline pipeline, const std::string& name) const;
     Context& ctx_;
     VkPipelineLayout layout_ = VK_NULL_HANDLE;
     std::map<std::string, VkShaderModule> modules_;

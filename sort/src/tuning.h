@@ -9,18 +9,18 @@ namespace sortlab::tuning {
 // choice and a multiple of every subgroup size we meet (8, 16, 32, 64).
 inline constexpr uint32_t kOddEvenLayerWorkgroup = 256;
 
-// Odd-even tile and window steps: large workgroups so that a window of several thousand elements
-// is worked through with few passes per layer; 512 stays under lavapipe's 1024-invocation limit.
-inline constexpr uint32_t kOddEvenSharedWorkgroup = 512;
-
-// Upper bound on the shared-memory tile (elements). 8192 u32 keys = 32 KiB, within the 48 KiB
-// NVIDIA gives a workgroup; the actual size is also bounded by the device's shared memory.
-inline constexpr uint32_t kOddEvenMaxSharedElems = 8192;
-// Shared memory kept back for the small per-workgroup arrays of the window shader.
-inline constexpr uint32_t kOddEvenSharedReserveBytes = 512;
+// Odd-even tile and window steps (oddeven_warp.comp): one subgroup per window, no barriers, so
+// the workgroup size only sets how many windows share a workgroup; it also bounds the registers
+// NVIDIA's compiler may use (65536 / size). Measured on an H200 at 2^24 u32 keys, 32 keys per
+// lane: 256 -> 5.21 ms, 128 -> 5.18 ms (61 registers either way); with 512, an earlier version
+// of the kernel had its key array moved to shared memory. (docs/benchmarks.md, 2026-11-21)
+inline constexpr uint32_t kOddEvenWarpWorkgroup = 256;
+// Keys each lane holds in oddeven_warp.comp (PER_LANE there): 32 beat 16 (5.2 ms vs 5.9 ms
+// at 2^24 u32 on the H200): larger windows fuse more layers and waste less on halos.
 
 // Widest run of adjacent columns a window step holds: 2^5 = 32 keys = 128 bytes for u32 keys,
-// a whole cache line per row, so strided windows still load and store whole lines.
+// a whole cache line per row. The planner picks narrower runs when that fuses more layers,
+// and charges runs shorter than a 32-byte memory sector for the bytes they waste.
 inline constexpr uint32_t kOddEvenLogMaxColumns = 5;
 
 // Dispatches wider than this are folded into a 2-D grid (maxComputeWorkGroupCount[0] is at

@@ -98,6 +98,8 @@ public:
     size_t validationMessageCount() const;
     std::vector<std::string> validationMessages() const;
     void clearValidationMessages();
+    // SORTLAB_PIPELINE_STATS=1 and the driver offers pipeline executable statistics.
+    bool pipelineStats() const { return pipelineStats_; }
 
 private:
     Context() = default;
@@ -118,6 +120,7 @@ private:
     DeviceInfo info_;
     VkPhysicalDeviceMemoryProperties memory_{};
     std::chrono::nanoseconds fenceTimeout_{std::chrono::seconds(60)};
+    bool pipelineStats_ = false;
     bool lost_ = false; // a fence timed out: refuse new work until that submission finishes
     VkCommandBuffer pendingCmd_ = VK_NULL_HANDLE; // the timed-out submission's command buffer
 

@@ -49,9 +49,11 @@ uint64_t applyLayers(std::span<std::byte> keys, std::span<uint32_t> values, KeyT
                      size_t first, size_t last);
 
 struct PlanParams {
-    uint32_t tileElems = 4096;   // power of two: the tile step sorts aligned tiles of this size
-    uint32_t windowElems = 4096; // elements a window step holds (multiple of maxColumns)
+    uint32_t tileElems = 1024;   // power of two <= windowElems: the tile step sorts aligned tiles
+    uint32_t subgroupSize = 32;  // a window is one subgroup holding 32 keys per lane...
+    uint32_t windowElems = 1024; // ...so subgroupSize * 32 keys (rows x columns)
     uint32_t logMaxColumns = 5;  // widest run of adjacent columns a window holds (2^5 = 32)
+    uint32_t keyBytes = 4;       // for the cost of partly used memory sectors
     bool perLayer = false;
 };
 

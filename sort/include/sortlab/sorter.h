@@ -60,6 +60,7 @@ struct Step {
     uint32_t logP = 0, logKHi = 0, logKLo = 0; // merges of 2^logP (tile: all merges p < 2^logP)
     // Window geometry (kind == "window"), chosen by the planner.
     uint32_t logR = 0, centreRows = 0, halo = 0;
+    uint64_t windows = 0; // windows (one subgroup each) the step runs
     // Radix sorts: which pass and digit bits [bitLo, bitHi).
     uint32_t pass = 0, bitLo = 0, bitHi = 0;
     uint64_t workgroups = 0;
