@@ -1,30 +1,203 @@
-#include <sortlab/job.h>
-#include <sortlab/data.h>
-#include <sortlab/oddeven.h>
+// sortlab-bench: benchmarks and checks the GPU sorts of sortlab against each other and against
+// std::sort, and traces their step path. This file parses the command line and runs the parts:
+// cases.cpp runs the cases, report.cpp prints the table and writes --json, trace.cpp writes --trace.
+#include "algos.h"
+#include "cases.h"
+#include "errors.h"
+#include "options.h"
+#include "report.h"
+#include "trace.h"
+
+#include <sortlab/context.h>
+
+#include <CLI/CLI.hpp>
+
 #include <cstdio>
-#include <cstdlib>
-using namespace sortlab;
-int main(int argc, char** argv) {
-    uint64_t n = argc > 1 ? strtoull(argv[1], 0, 10) : 1000;
-    uint32_t shared = argc > 2 ? atoi(argv[2]) : 0;
-    int perLayer = argc > 3 ? atoi(argv[3]) : 0;
-    ContextOptions o; o.validation = getenv("VAL") != nullptr;
-    auto ctx = Context::create(o);
-    if (!ctx) { fprintf(stderr, "%s\n", ctx.error().message.c_str()); return 1; }
-    auto sorter = makeSorter(**ctx, Algorithm::oddeven);
-    for (KeyType t : kAllKeyTypes) for (int kv = 0; kv < 2; ++kv) for (int desc = 0; desc < 2; ++desc) {
-        SortConfig c; c.key = t; c.values = kv ? ValueType::u32 : ValueType::none; c.order = desc ? Order::descending : Order::ascending; c.sharedElems = shared; c.perLayer = perLayer;
-        auto job = SortJob::create(**ctx, **sorter, n, c);
-        if (!job) { fprintf(stderr, "%s\n", job.error().message.c_str()); return 1; }
-        auto keys = generateKeys(t, n, Distribution::special, 7);
-        auto vals = kv ? indexValues(n) : std::vector<uint32_t>{};
-        auto r = (*job)->upload(keys, vals); if (!r) { fprintf(stderr, "%s\n", r.error().message.c_str()); return 1; }
-        auto tm = (*job)->run(); if (!tm) { fprintf(stderr, "%s\n", tm.error().message.c_str()); return 1; }
-        std::vector<std::byte> out(keys.size()); std::vector<uint32_t> ov(vals.size());
-        auto d = (*job)->download(out, ov); if (!d) { fprintf(stderr, "%s\n", d.error().message.c_str()); return 1; }
-        auto ek = keys; auto ev = vals; referenceSort(ek, ev, t, c.order);
-        auto cr = compareSorted(ek, ev, out, ov, t, c.order, false);
-        printf("%s kv=%d desc=%d steps=%zu %.3f ms %s %s\n", std::string(keyTypeName(t)).c_str(), kv, desc, (*job)->plan().steps.size(), tm->totalMs, cr.ok ? "OK" : "FAIL", cr.message.c_str());
+#include <new>
+#include <string>
+
+namespace {
+
+using namespace bench;
+
+const char* kExitCodes = R"(Exit codes:
+  0  success
+  1  a --check mismatch (each is printed to stderr with the first key that differs), or
+     --validation saw Vulkan validation messages
+  2  a usage error: an unknown option or value, a bad size, --trace with n > 4096,
+     an algorithm or configuration the library rejects
+  3  a Vulkan or device error: no Vulkan loader or driver, no (suitable) device, a device
+     without a needed feature, n too large for the device or host memory, a GPU timeout
+Errors are one line on stderr: "sortlab-bench: error: <message>".)";
+
+std::string oneLine(std::string s) {
+    for (size_t i = 0; (i = s.find('\n', i)) != std::string::npos;) s.replace(i, 1, "; ");
+    while (!s.empty() && (s.back() == ' ' || s.back() == ';')) s.pop_back();
+    return s;
+}
+
+int fail(int code, const std::string& message) {
+    std::fflush(stdout);
+    std::fprintf(stderr, "sortlab-bench: error: %s\n", oneLine(message).c_str());
+    return code;
+}
+
+// The raw command-line strings, turned into Options by finish().
+struct RawOptions {
+    std::string algo = "all", type = "u32", values = "none", order = "asc", n, sizes, dist = "uniform";
+    double timeoutS = 60;
+};
+
+Options finish(const RawOptions& raw, Options opt) {
+    opt.algos = parseAlgos(raw.algo);
+    opt.types = parseTypes(raw.type);
+    opt.values = parseValues(raw.values);
+    opt.orders = parseOrders(raw.order);
+    opt.dists = parseDists(raw.dist);
+    if (!raw.sizes.empty())
+        opt.sizes = parseSizeRange(raw.sizes);
+    else
+        opt.sizes = parseSizeList(raw.n.empty() ? "2^20" : raw.n);
+    if (!(raw.timeoutS > 0) || raw.timeoutS > 1e6) usageError("--timeout must be a number of seconds in (0, 1e6]");
+    opt.timeout = std::chrono::nanoseconds(static_cast<int64_t>(raw.timeoutS * 1e9));
+    if (!opt.tracePath.empty()) {
+        for (uint64_t n : opt.sizes)
+            if (n > kMaxTraceN)
+                usageError("--trace writes every key after every step, so it takes n up to " +
+                           std::to_string(kMaxTraceN) + "; n = " + std::to_string(n) + " is too large");
+        if (!opt.needsGpu()) usageError("--trace traces GPU algorithms; --algo names none");
     }
-    printf("validation messages: %zu\n", (*ctx)->validationMessageCount());
+    return opt;
+}
+
+int listDevices() {
+    auto devices = sortlab::Context::listDevices();
+    if (!devices) return fail(exitCodeFor(devices.error().code), devices.error().message);
+    printDeviceList(devices.value());
+    return kExitOk;
+}
+
+int run(const Options& opt) {
+    std::unique_ptr<sortlab::Context> ctx;
+    if (opt.needsGpu()) {
+        sortlab::ContextOptions co;
+        co.device = opt.device;
+        co.validation = opt.validation;
+        co.fenceTimeout = opt.timeout;
+        auto created = sortlab::Context::create(co);
+        if (!created) libraryError(created.error());
+        ctx = std::move(created.value());
+    }
+    // Output files first: a bad path fails before any work.
+    Reporter reporter(opt);
+    std::unique_ptr<TraceWriter> trace;
+    if (!opt.tracePath.empty()) trace = std::make_unique<TraceWriter>(opt.tracePath);
+
+    Runner runner(opt, ctx.get(), reporter, trace.get()); // makes the sorters: fails before any output
+    printHeader(ctx ? &ctx->info() : nullptr, opt);
+    try {
+        runner.run();
+    } catch (...) {
+        reporter.writeJson(); // keep what was measured before the error
+        throw;
+    }
+    reporter.writeJson();
+
+    int code = kExitOk;
+    if (!opt.quiet && opt.check)
+        std::printf("checks: %d passed, %d failed\n", runner.checksPassed(), runner.checksFailed());
+    if (runner.checksFailed()) code = kExitCheckFailed;
+    if (ctx && opt.validation) {
+        const size_t messages = ctx->validationMessageCount();
+        if (!opt.quiet) std::printf("validation messages: %zu\n", messages);
+        if (messages) {
+            std::fflush(stdout);
+            std::fprintf(stderr,
+                         "sortlab-bench: error: %zu Vulkan validation message%s (printed above as [validation])\n",
+                         messages, messages == 1 ? "" : "s");
+            code = kExitCheckFailed;
+        }
+    }
+    std::fflush(stdout);
+    return code;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    CLI::App app{"sortlab-bench: times sortlab's GPU sorts (Vulkan compute) against each other and std::sort, "
+                 "checks their results, and traces their steps.",
+                 "sortlab-bench"};
+    app.footer(kExitCodes);
+    app.get_formatter()->column_width(32);
+
+    Options opt;
+    RawOptions raw;
+    app.add_flag("--list-devices", opt.listDevices, "List the Vulkan devices and what they offer, then exit");
+    app.add_option("--device", opt.device,
+                   "Device to run on: an index or part of a name (see --list-devices); "
+                   "default: the best suitable device");
+    std::string algoNames, allNames;
+    for (const AlgoSpec& a : allAlgos()) {
+        algoNames += std::string(algoNames.empty() ? "" : ", ") + std::string(a.name);
+        if (a.inAll) allNames += std::string(allNames.empty() ? "" : ",") + std::string(a.name);
+    }
+    app.add_option("--algo", raw.algo, "Algorithms, a comma list of " + algoNames + "; or all (= " + allNames + ")")
+        ->capture_default_str();
+    app.add_option("--type", raw.type, "Key types, a comma list of u32, i32, f32, u64, i64, f64; or all")
+        ->capture_default_str();
+    app.add_option("--values", raw.values, "Values sorted along: none, or u32 (the input index 0..n-1)")
+        ->capture_default_str();
+    app.add_option("--order", raw.order, "Sort order: asc or desc (or asc,desc)")->capture_default_str();
+    auto* nOpt = app.add_option("--n", raw.n, "Number of keys: an integer or 2^K, or a comma list (default 2^20)");
+    app.add_option("--sizes", raw.sizes, "Every power of two from A to B: A..B, e.g. 2^10..2^20 or 1024..1048576")
+        ->excludes(nOpt);
+    app.add_option("--dist", raw.dist,
+                   "Input distributions, a comma list of uniform, sorted, reversed, equal, few-unique, "
+                   "nearly-sorted, gaussian, special; or all")
+        ->capture_default_str();
+    app.add_option("--seed", opt.seed, "Seed of the input generator")->capture_default_str();
+    app.add_option("--reps", opt.reps, "Timed repetitions per case (median and min are reported)")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 1000000));
+    app.add_flag("--check", opt.check, "Compare every result with sortlab::referenceSort; exit 1 on a mismatch");
+    app.add_option("--json", opt.jsonPath, "Write the results as a JSON array, one object per algorithm and case");
+    app.add_option("--trace", opt.tracePath,
+                   "Also write every GPU algorithm's keys after every step as JSON lines (n <= 4096; the "
+                   "odd-even sorts are traced layer by layer); the cases are timed as usual");
+    app.add_flag("--validation", opt.validation, "Enable the Vulkan validation layers; exit 1 if they report anything");
+    app.add_option("--timeout", raw.timeoutS, "Seconds to wait for one GPU submission before giving up")
+        ->capture_default_str();
+    app.add_option("--shared-elems", opt.sharedElems,
+                   "Keys per odd-even tile (SortConfig::sharedElems; a power of two up to one subgroup window, "
+                   "subgroup size x 32; 0: a whole window). Small values make small n reach every step kind")
+        ->capture_default_str();
+    app.add_flag("--quiet", opt.quiet, "Print nothing on stdout (errors and check failures still go to stderr)");
+    // For the CLI tests only: flips a bit of every GPU result before --check compares it.
+    app.add_flag("--test-corrupt-result", opt.corruptResult)->group("");
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::CallForHelp&) {
+        std::printf("%s", app.help().c_str());
+        return kExitOk;
+    } catch (const CLI::CallForAllHelp&) {
+        std::printf("%s", app.help("", CLI::AppFormatMode::All).c_str());
+        return kExitOk;
+    } catch (const CLI::ParseError& e) {
+        return fail(kExitUsage, std::string(e.what()) + " (see --help)");
+    }
+
+    try {
+        if (opt.listDevices) return listDevices();
+        return run(finish(raw, opt));
+    } catch (const BenchError& e) {
+        return fail(e.exitCode(), e.what());
+    } catch (const std::bad_alloc&) {
+        return fail(kExitDevice, "out of host memory; use a smaller n");
+    } catch (const std::length_error&) {
+        return fail(kExitDevice, "out of host memory (an array would be too long); use a smaller n");
+    } catch (const std::exception& e) {
+        return fail(kExitDevice, std::string("unexpected error: ") + e.what());
+    }
 }

@@ -1,0 +1,358 @@
+// sortlab-diagram: writes an SVG Knuth diagram of Batcher's odd-even merge network for n keys,
+// drawn from the library's own network (oddeven::layers, forEachComparator) and, with --tile,
+// coloured by the steps of oddeven::planSteps, so a reader sees which layers one dispatch fuses.
+//
+//   sortlab-diagram --n 16 --per-layer --out docs/img/oddeven-network-16.svg
+//   sortlab-diagram --n 64 --tile 16 --out docs/img/oddeven-fused-64.svg
+//
+// Wires run left to right, index 0 at the top; a comparator is a vertical line between two dots
+// and leaves the smaller key (ascending order) on the upper wire. Each layer (p, k) gets a band;
+// comparators of a layer that would overlap are spread over sub-columns. For n that is not a power
+// of two the network of the next power of two is drawn, with the wires >= n (+infinity) and the
+// comparators that touch them greyed: the GPU skips those comparators.
+#include <sortlab/oddeven.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cstdint>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+using namespace sortlab;
+
+namespace {
+
+constexpr uint64_t kMaxN = 1024; // beyond this a diagram is too large to read
+
+struct Options {
+    uint64_t n = 16;
+    uint32_t tile = 0; // 0: no plan colouring
+    bool perLayer = false;
+    std::string out;
+};
+
+const char* kUsage = "usage: sortlab-diagram --n N [--per-layer | --tile T] [--out FILE]\n"
+                     "  --n N          keys (2..1024); non-powers of two show the +infinity wires greyed\n"
+                     "  --per-layer    one band per layer, no plan colouring (the default without --tile)\n"
+                     "  --tile T       colour the layers by the steps of the fused plan (oddeven::planSteps) with\n"
+                     "                 tiles of T keys and the planner's other defaults\n"
+                     "  --out FILE     write the SVG here (default: standard output)\n";
+
+bool parseU64(std::string_view s, uint64_t& v) {
+    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    return ec == std::errc() && p == s.data() + s.size();
+}
+
+bool isPow2(uint64_t v) {
+    return v && !(v & (v - 1));
+}
+
+int usageError(const std::string& what) {
+    std::cerr << "sortlab-diagram: " << what << "\n" << kUsage;
+    return 2;
+}
+
+struct Comparator {
+    uint64_t a, b;
+    bool active;     // false when b >= n: the key at b is +infinity and nothing moves
+    uint32_t column; // sub-column within the layer's band
+};
+
+struct LayerDraw {
+    oddeven::Layer layer;
+    std::vector<Comparator> comparators;
+    uint32_t columns = 1;
+    int step = -1; // index into the plan, when colouring by plan
+    double x0 = 0, x1 = 0;
+};
+
+std::string pow2Text(uint32_t log) {
+    return std::to_string(uint64_t(1) << log);
+}
+
+// A step's colour: the tile step blue, window steps from a palette, single layers grey.
+struct Colour {
+    const char* band;
+    const char* ink;
+};
+Colour stepColour(const Step& s, int windowIndex) {
+    static const Colour windows[] = {{"#fde2c4", "#c15d00"}, {"#d5efd0", "#2e7d32"}, {"#e6d9f2", "#6a3d9a"},
+                                     {"#cdeeee", "#00796b"}, {"#f6d3dc", "#ad1457"}, {"#efe8c6", "#8a6d00"}};
+    if (s.kind == "tile") return {"#d3e3f6", "#1f5fa8"};
+    if (s.kind == "window") return windows[windowIndex % 6];
+    return {"#ececec", "#333333"};
+}
+
+std::string escape(const std::string& s) {
+    std::string o;
+    for (char c : s) {
+        if (c == '&')
+            o += "&amp;";
+        else if (c == '<')
+            o += "&lt;";
+        else if (c == '>')
+            o += "&gt;";
+        else
+            o += c;
+    }
+    return o;
+}
+
+// Rough width of a line of text (DejaVu Sans averages about 0.6 em a character).
+double textWidth(const std::string& s, double size, bool bold = false) {
+    return double(s.size()) * size * (bold ? 0.64 : 0.58);
+}
+
+std::string fmt(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f", v);
+    std::string s = buf;
+    if (s.size() > 2 && s.compare(s.size() - 2, 2, ".0") == 0) s.resize(s.size() - 2);
+    return s;
+}
+
+std::string render(const Options& o) {
+    const uint32_t depth = oddeven::log2Ceil(o.n);
+    const uint64_t wires = uint64_t(1) << depth; // the power-of-two network that is drawn
+    const bool byPlan = !o.perLayer && o.tile != 0;
+
+    // The network: every comparator of the power-of-two network, marked active when both ends < n.
+    std::vector<LayerDraw> ls;
+    for (const oddeven::Layer& layer : oddeven::layers(wires)) {
+        LayerDraw d;
+        d.layer = layer;
+        oddeven::forEachComparator(wires, layer, [&](uint64_t a, uint64_t b) {
+            d.comparators.push_back({a, b, b < o.n, 0});
+        });
+        // Greedy sub-columns: comparators that share a wire span (ends included) go side by side.
+        std::vector<uint64_t> columnEnd; // last wire used + 1 per sub-column
+        for (Comparator& c : d.comparators) {
+            uint32_t col = 0;
+            while (col < columnEnd.size() && columnEnd[col] > c.a) ++col;
+            if (col == columnEnd.size()) columnEnd.push_back(0);
+            columnEnd[col] = c.b + 1;
+            c.column = col;
+        }
+        d.columns = std::max<uint32_t>(1, static_cast<uint32_t>(columnEnd.size()));
+        ls.push_back(std::move(d));
+    }
+
+    std::vector<Step> steps;
+    if (byPlan) {
+        oddeven::PlanParams pp; // the planner's defaults for everything but the tile
+        pp.tileElems = o.tile;
+        steps = oddeven::planSteps(o.n, pp);
+        for (size_t i = 0; i < steps.size(); ++i)
+            for (uint32_t l = steps[i].firstLayer; l < steps[i].firstLayer + steps[i].layerCount && l < ls.size(); ++l)
+                ls[l].step = static_cast<int>(i);
+    }
+
+    // Geometry.
+    const double wirePitch = wires <= 16 ? 22 : wires <= 32 ? 16 : 11;
+    const double columnPitch = wires <= 16 ? 9 : 6;
+    const double minLayerWidth = 30, layerPad = 8, mergeGap = 10;
+    const double left = 56, right = 44;
+    const double title = 30, stepRow = byPlan ? 22 : 0, labelRows = 30;
+    const double top = title + stepRow + labelRows + 10;
+    const double wiresBottom = top + double(wires - 1) * wirePitch;
+    double x = left;
+    uint32_t prevP = 0;
+    for (LayerDraw& d : ls) {
+        if (d.layer.logP != prevP) x += mergeGap;
+        prevP = d.layer.logP;
+        double w = std::max(minLayerWidth, d.columns * columnPitch + 2 * layerPad);
+        d.x0 = x;
+        d.x1 = x + w;
+        x += w + 2;
+    }
+    const double wiresEnd = x + 8; // wires end here; "+inf" marks go after
+
+    // Legend lines under the wires.
+    std::vector<std::pair<Colour, std::string>> legend;
+    int windowIndex = 0;
+    std::vector<Colour> colours;
+    for (size_t i = 0; i < steps.size(); ++i) {
+        Colour c = stepColour(steps[i], windowIndex);
+        if (steps[i].kind == "window") ++windowIndex;
+        colours.push_back(c);
+        std::string text = "step " + std::to_string(i) + " (" + steps[i].kind + "): " + steps[i].label;
+        // Which buffer of the pair the step reads and writes (as the sorter records it).
+        const bool readsTemp = i > 0 && steps[i - 1].resultInTemp;
+        const char* from = readsTemp ? "temp" : "keys";
+        const char* to = steps[i].resultInTemp ? "temp" : "keys";
+        text += readsTemp == steps[i].resultInTemp ? std::string(", in place on ") + from
+                                                   : std::string(", reads ") + from + ", writes " + to;
+        legend.push_back({c, text});
+    }
+    std::vector<std::string> notes;
+    const std::string layerCount = std::to_string(ls.size());
+    notes.push_back("Columns: the " + layerCount + " layers in network order; p = merge size, k = stride.");
+    notes.push_back("A dot pair is a compare-exchange: the smaller key ends on the upper wire.");
+    if (!byPlan) notes.push_back("The per-layer plan runs each layer as one dispatch.");
+    if (o.n != wires) {
+        notes.push_back("Wires " + std::to_string(o.n) + ".." + std::to_string(wires - 1) +
+                        " lie past n: they act as +infinity and are never stored.");
+        notes.push_back("Grey comparators touch them and do nothing.");
+    }
+    const double legendTop = wiresBottom + 26;
+    const double lineH = 17;
+    const double height = legendTop + double(legend.size() + notes.size()) * lineH + 12;
+
+    std::string heading = "Odd-even merge network, n = " + std::to_string(o.n);
+    if (byPlan) {
+        heading += ": fused plan, tile " + std::to_string(o.tile);
+    }
+    double width = wiresEnd + right;
+    width = std::max(width, left + textWidth(heading, 14, true) + 16);
+    for (auto& [c, text] : legend) width = std::max(width, left + 30 + textWidth(text, 11) + 16);
+    for (auto& text : notes) width = std::max(width, left + textWidth(text, 11) + 16);
+
+    std::ostringstream svg;
+    svg << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << fmt(width) << "\" height=\"" << fmt(height)
+        << "\" viewBox=\"0 0 " << fmt(width) << " " << fmt(height)
+        << "\" font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\">\n";
+    svg << "<!-- generated by sortlab-diagram (bench/network_diagram.cpp) -->\n";
+    svg << "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n";
+    svg << "<text x=\"" << fmt(left) << "\" y=\"20\" font-size=\"14\" font-weight=\"bold\" fill=\"#222\">"
+        << escape(heading) << "</text>\n";
+
+    // Bands, and the (p, k) label of each layer.
+    const double bandTop = title + stepRow, bandBottom = wiresBottom + 12;
+    for (size_t l = 0; l < ls.size(); ++l) {
+        const LayerDraw& d = ls[l];
+        std::string fill = byPlan && d.step >= 0 ? colours[d.step].band : (l % 2 ? "#eef2f8" : "#f6f6f6");
+        svg << "<rect x=\"" << fmt(d.x0) << "\" y=\"" << fmt(bandTop) << "\" width=\"" << fmt(d.x1 - d.x0)
+            << "\" height=\"" << fmt(bandBottom - bandTop) << "\" fill=\"" << fill << "\"/>\n";
+        double cx = (d.x0 + d.x1) / 2;
+        svg << "<text x=\"" << fmt(cx) << "\" y=\"" << fmt(bandTop + 13)
+            << "\" font-size=\"10\" text-anchor=\"middle\" fill=\"#444\">p=" << pow2Text(d.layer.logP) << "</text>\n";
+        svg << "<text x=\"" << fmt(cx) << "\" y=\"" << fmt(bandTop + 26)
+            << "\" font-size=\"10\" text-anchor=\"middle\" fill=\"#444\">k=" << pow2Text(d.layer.logK) << "</text>\n";
+    }
+    // Step spans above the bands: which layers one dispatch runs.
+    if (byPlan) {
+        for (size_t i = 0; i < steps.size(); ++i) {
+            uint32_t f = steps[i].firstLayer, e = f + steps[i].layerCount;
+            if (e == f || e > ls.size()) continue;
+            double x0 = ls[f].x0, x1 = ls[e - 1].x1;
+            svg << "<rect x=\"" << fmt(x0) << "\" y=\"" << fmt(title) << "\" width=\"" << fmt(x1 - x0)
+                << "\" height=\"18\" rx=\"3\" fill=\"" << colours[i].ink << "\"/>\n";
+            svg << "<text x=\"" << fmt((x0 + x1) / 2) << "\" y=\"" << fmt(title + 13)
+                << "\" font-size=\"10\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"#fff\">"
+                << (x1 - x0 >= 40 ? "step " : "") << i << "</text>\n";
+        }
+    }
+
+    // Wires.
+    for (uint64_t i = 0; i < wires; ++i) {
+        double y = top + double(i) * wirePitch;
+        bool present = i < o.n;
+        svg << "<line x1=\"" << fmt(left - 8) << "\" y1=\"" << fmt(y) << "\" x2=\"" << fmt(wiresEnd) << "\" y2=\""
+            << fmt(y) << "\" stroke=\"" << (present ? "#555" : "#c4c4c4") << "\" stroke-width=\"1\""
+            << (present ? "" : " stroke-dasharray=\"4 3\"") << "/>\n";
+        svg << "<text x=\"" << fmt(left - 12) << "\" y=\"" << fmt(y + 3.5) << "\" font-size=\""
+            << (wirePitch < 14 ? 9 : 10) << "\" text-anchor=\"end\" fill=\"" << (present ? "#333" : "#aaa") << "\">"
+            << i << "</text>\n";
+        if (!present)
+            svg << "<text x=\"" << fmt(wiresEnd + 4) << "\" y=\"" << fmt(y + 3.5)
+                << "\" font-size=\"10\" fill=\"#aaa\">+inf</text>\n";
+    }
+
+    // Comparators: one group per layer and state, so each element carries only its geometry.
+    const double dot = wires <= 32 ? 3 : 2.3;
+    for (const LayerDraw& d : ls) {
+        const double used = d.columns * columnPitch;
+        const double firstX = (d.x0 + d.x1) / 2 - used / 2 + columnPitch / 2;
+        const std::string ink = byPlan && d.step >= 0 ? colours[d.step].ink : "#1a1a1a";
+        for (bool active : {true, false}) {
+            const std::string col = active ? ink : "#c4c4c4";
+            bool open = false;
+            for (const Comparator& c : d.comparators) {
+                if (c.active != active) continue;
+                if (!open) {
+                    svg << "<g stroke=\"" << col << "\" fill=\"" << col << "\" stroke-width=\"1.4\">\n";
+                    open = true;
+                }
+                double cx = firstX + c.column * columnPitch;
+                double ya = top + double(c.a) * wirePitch, yb = top + double(c.b) * wirePitch;
+                svg << "<line x1=\"" << fmt(cx) << "\" y1=\"" << fmt(ya) << "\" x2=\"" << fmt(cx) << "\" y2=\""
+                    << fmt(yb) << "\"/><circle cx=\"" << fmt(cx) << "\" cy=\"" << fmt(ya) << "\" r=\"" << fmt(dot)
+                    << "\" stroke-width=\"0\"/><circle cx=\"" << fmt(cx) << "\" cy=\"" << fmt(yb) << "\" r=\""
+                    << fmt(dot) << (active ? "\" stroke-width=\"0\"/>\n" : "\" fill=\"#fff\" stroke-width=\"1\"/>\n");
+            }
+            if (open) svg << "</g>\n";
+        }
+    }
+
+    // Legend and notes.
+    double y = legendTop;
+    for (auto& [c, text] : legend) {
+        svg << "<rect x=\"" << fmt(left) << "\" y=\"" << fmt(y - 10) << "\" width=\"22\" height=\"12\" fill=\""
+            << c.band << "\" stroke=\"" << c.ink << "\" stroke-width=\"1.5\"/>";
+        svg << "<text x=\"" << fmt(left + 30) << "\" y=\"" << fmt(y) << "\" font-size=\"11\" fill=\"#222\">"
+            << escape(text) << "</text>\n";
+        y += lineH;
+    }
+    for (auto& text : notes) {
+        svg << "<text x=\"" << fmt(left) << "\" y=\"" << fmt(y) << "\" font-size=\"11\" fill=\"#555\">" << escape(text)
+            << "</text>\n";
+        y += lineH;
+    }
+    svg << "</svg>\n";
+    return svg.str();
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    Options o;
+    bool haveN = false;
+    for (int i = 1; i < argc; ++i) {
+        std::string_view arg = argv[i];
+        auto value = [&](uint64_t& v) -> bool {
+            if (i + 1 >= argc) return false;
+            return parseU64(argv[++i], v);
+        };
+        uint64_t v = 0;
+        if (arg == "--help" || arg == "-h") {
+            std::cout << kUsage;
+            return 0;
+        } else if (arg == "--per-layer") {
+            o.perLayer = true;
+        } else if (arg == "--out") {
+            if (i + 1 >= argc) return usageError("--out needs a file name");
+            o.out = argv[++i];
+        } else if (arg == "--n") {
+            if (!value(v)) return usageError("--n needs a number");
+            o.n = v;
+            haveN = true;
+        } else if (arg == "--tile") {
+            if (!value(v) || !isPow2(v) || v > 65536) return usageError("--tile needs a power of two (2..65536)");
+            o.tile = static_cast<uint32_t>(v);
+        } else {
+            return usageError("unknown option " + std::string(arg));
+        }
+    }
+    if (!haveN) return usageError("--n is required");
+    if (o.n < 2 || o.n > kMaxN) return usageError("--n must be between 2 and " + std::to_string(kMaxN));
+    if (o.tile && o.tile < 2) return usageError("--tile must be at least 2");
+
+    std::string svg = render(o);
+    if (o.out.empty()) {
+        std::cout << svg;
+        return 0;
+    }
+    std::ofstream f(o.out, std::ios::binary);
+    f << svg;
+    f.close();
+    if (!f) {
+        std::cerr << "sortlab-diagram: cannot write " << o.out << "\n";
+        return 1;
+    }
+    return 0;
+}

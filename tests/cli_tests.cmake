@@ -1,0 +1,126 @@
+# Command-line tests of sortlab-bench (included from tests/CMakeLists.txt). Every run that touches
+# Vulkan passes --validation, so any validation message fails the test (exit code 1). Sizes are
+# chosen for lavapipe on two cores: the whole set stays well under a minute.
+#
+#   cli_help, cli_list_devices      the informational commands
+#   cli_check_*                     --check of oddeven, oddeven-layer and std across key types,
+#                                   orders, keys-only / key-value and odd sizes (exit 0 = all pass)
+#   cli_json_run / cli_json_check   the --json file has every field (bench_cli_check json)
+#   cli_trace_run / cli_trace_check every --trace line equals an independent model of Batcher's
+#                                   network after that layer (bench_cli_check trace)
+#   cli_fail_*                      bad input: the right exit code and exactly one line on stderr
+
+set(CLI_DIR ${CMAKE_CURRENT_LIST_DIR}/cli)
+set(CLI_OUT ${CMAKE_CURRENT_BINARY_DIR}/cli_out)
+file(MAKE_DIRECTORY ${CLI_OUT})
+
+# The checker of --json and --trace files; it does not link the sortlab library.
+add_executable(bench_cli_check ${CLI_DIR}/bench_cli_check.cpp)
+target_link_libraries(bench_cli_check PRIVATE nlohmann_json::nlohmann_json)
+
+set(BENCH $<TARGET_FILE:sortlab-bench>)
+set(ALGOS --algo oddeven,oddeven-layer,std)
+
+# --- Informational commands --------------------------------------------------------------------------
+add_test(NAME cli_help COMMAND ${BENCH} --help)
+set_tests_properties(cli_help PROPERTIES PASS_REGULAR_EXPRESSION "Exit codes:.*0  success.*1  .*2  .*3  ")
+
+add_test(NAME cli_list_devices COMMAND ${BENCH} --list-devices)
+set_tests_properties(cli_list_devices PROPERTIES PASS_REGULAR_EXPRESSION "maxStorageBufferRange.*\n0  ")
+
+# --- --check: every result equals sortlab::referenceSort (exit 1 otherwise) ------------------------
+# One large odd size with the default tiles.
+add_test(NAME cli_check_u32_1000003
+         COMMAND ${BENCH} --validation --check ${ALGOS} --type u32 --n 1000003 --reps 1)
+# Every other key type, keys-only and key-value, at tiny sizes (descending: each pipeline costs
+# ~0.1 s under validation on lavapipe); then odd sizes past the 64/128-element tiles, so that
+# tile, window (with and without halo) and single-layer steps run, in both orders.
+add_test(NAME cli_check_types_tiny
+         COMMAND ${BENCH} --validation --check ${ALGOS} --type i32,f32,u64,i64,f64 --values none,u32 --order desc
+                 --dist special --n 1,3 --shared-elems 128 --reps 1 --quiet)
+add_test(NAME cli_check_types_4097
+         COMMAND ${BENCH} --validation --check ${ALGOS} --type i32,f64 --values u32 --order asc,desc --dist special
+                 --n 4097 --shared-elems 128 --reps 1)
+add_test(NAME cli_check_types_4097_keys
+         COMMAND ${BENCH} --validation --check ${ALGOS} --type f32,i64 --order desc --dist gaussian --n 4097
+                 --shared-elems 64 --reps 1)
+add_test(NAME cli_check_u32_kv_65537
+         COMMAND ${BENCH} --validation --check ${ALGOS} --type u32 --values u32 --order desc --dist few-unique
+                 --n 65537 --shared-elems 128 --reps 1)
+add_test(NAME cli_check_dists
+         COMMAND ${BENCH} --validation --check ${ALGOS} --type u64 --values u32 --dist all --n 1500 --shared-elems 64
+                 --reps 1)
+set_tests_properties(cli_check_u32_1000003 cli_check_types_4097 cli_check_types_4097_keys cli_check_u32_kv_65537
+                     cli_check_dists PROPERTIES PASS_REGULAR_EXPRESSION "checks: [1-9][0-9]* passed, 0 failed" TIMEOUT 120)
+set_tests_properties(cli_check_types_tiny PROPERTIES TIMEOUT 120) # --quiet: the exit code says it
+
+# --- --json --------------------------------------------------------------------------------------------
+add_test(NAME cli_json_run
+         COMMAND ${BENCH} --validation --check ${ALGOS} --type f32 --values none,u32 --n 2^10,777 --reps 3
+                 --quiet --json ${CLI_OUT}/results.json)
+set_tests_properties(cli_json_run PROPERTIES FIXTURES_SETUP cli_json)
+# 2 value kinds x 2 sizes x 3 algorithms
+add_test(NAME cli_json_check COMMAND bench_cli_check json ${CLI_OUT}/results.json --count 12
+                                     --algos oddeven,oddeven-layer,std --check pass)
+set_tests_properties(cli_json_check PROPERTIES FIXTURES_REQUIRED cli_json)
+
+# --- --trace: one line per network layer, checked against an independent model -----------------------
+add_test(NAME cli_trace_run_16
+         COMMAND ${BENCH} --validation --algo oddeven,oddeven-layer --type u32 --n 16 --reps 1 --quiet
+                 --trace ${CLI_OUT}/trace16.jsonl)
+add_test(NAME cli_trace_run_13
+         COMMAND ${BENCH} --validation --algo oddeven,oddeven-layer,std --type f32,i64 --values u32 --order desc
+                 --dist special --seed 10 --n 13 --reps 1 --quiet --trace ${CLI_OUT}/trace13.jsonl)
+set_tests_properties(cli_trace_run_16 PROPERTIES FIXTURES_SETUP cli_trace16)
+set_tests_properties(cli_trace_run_13 PROPERTIES FIXTURES_SETUP cli_trace13)
+add_test(NAME cli_trace_check_16
+         COMMAND bench_cli_check trace ${CLI_OUT}/trace16.jsonl --algos oddeven,oddeven-layer --groups 2)
+add_test(NAME cli_trace_check_13
+         COMMAND bench_cli_check trace ${CLI_OUT}/trace13.jsonl --algos oddeven,oddeven-layer --groups 4)
+set_tests_properties(cli_trace_check_16 PROPERTIES FIXTURES_REQUIRED cli_trace16)
+set_tests_properties(cli_trace_check_13 PROPERTIES FIXTURES_REQUIRED cli_trace13)
+
+# --- Bad input: exit code, and exactly one line on stderr ---------------------------------------------
+# cli_fail(NAME CODE REGEX [PREFIX] -- ARGS...)
+function(cli_fail name code regex)
+  set(prefix "sortlab-bench: error: ")
+  set(args ${ARGN})
+  list(GET args 0 first)
+  if(NOT first STREQUAL "--")
+    set(prefix "${first}")
+    list(REMOVE_AT args 0)
+  endif()
+  list(REMOVE_AT args 0) # the "--"
+  add_test(NAME cli_fail_${name}
+           COMMAND ${CMAKE_COMMAND} -DEXPECT_CODE=${code} "-DEXPECT_REGEX=${regex}" "-DEXPECT_PREFIX=${prefix}"
+                   -P ${CLI_DIR}/expect_failure.cmake -- ${BENCH} ${args})
+endfunction()
+
+# Usage errors: exit 2.
+cli_fail(type_u16 2 "--type 'u16'" -- --type u16 --n 16)
+cli_fail(algo_unknown 2 "--algo 'bubble'" -- --algo bubble --n 16)
+cli_fail(dist_unknown 2 "--dist 'zipf'" -- --dist zipf --n 16)
+cli_fail(order_unknown 2 "--order 'up'" -- --order up --n 16)
+cli_fail(values_unknown 2 "--values 'u64'" -- --values u64 --n 16)
+cli_fail(n_not_a_count 2 "--n '12x'" -- --n 12x)
+cli_fail(n_zero 2 "at least 1" -- --n 0)
+cli_fail(sizes_reversed 2 "larger than the last" -- --sizes 2^20..2^10)
+cli_fail(sizes_and_n 2 "excludes" -- --sizes 2^4..2^6 --n 16)
+cli_fail(reps_zero 2 "--reps" -- --reps 0 --n 16)
+cli_fail(unknown_option 2 "--frobnicate" -- --frobnicate)
+cli_fail(shared_elems 2 "shared-elems 100" -- --validation --shared-elems 100 --n 16 --algo oddeven)
+cli_fail(shared_elems_too_big 2 "--shared-elems 1048576" -- --validation --shared-elems 1048576 --n 16 --algo oddeven)
+cli_fail(trace_5000 2 "4096" -- --trace ${CLI_OUT}/never.jsonl --n 5000)
+cli_fail(json_unwritable 2 "--json" -- --json ${CLI_OUT}/no/such/dir/x.json --n 16 --algo std)
+# Device errors: exit 3.
+cli_fail(n_2_40 3 "smaller n" -- --validation --n 2^40 --algo oddeven)
+cli_fail(n_2_40_std 3 "smaller n" -- --n 2^40 --algo std)
+cli_fail(device_unknown 3 "nosuchdevice" -- --validation --device nosuchdevice --n 16)
+cli_fail(device_index 3 "index 99" -- --validation --device 99 --n 16)
+# A check failure: exit 1, and the first key that differs (the hidden --test-corrupt-result flips
+# one bit of key n/2 of every GPU result before the comparison).
+cli_fail(check_mismatch 1 "oddeven.*key 500 is .*, expected" "sortlab-bench: check failed: "
+         -- --validation --check --algo oddeven --n 1000 --quiet --test-corrupt-result)
+# No Vulkan driver (the loader finds no ICD): exit 3, with what to install.
+cli_fail(no_driver 3 "driver" -- --n 16)
+set_tests_properties(cli_fail_no_driver PROPERTIES ENVIRONMENT "VK_ICD_FILENAMES=/nonexistent/icd.json;VK_DRIVER_FILES=/nonexistent/icd.json")
