@@ -78,10 +78,8 @@ Result<Buffer> Buffer::create(Context& ctx, uint64_t bytes, MemoryKind kind, con
 }
 
 void Buffer::reset() {
-    if (ctx_) {
-        if (buffer_) vkDestroyBuffer(ctx_->device(), buffer_, nullptr);
-        if (memory_) vkFreeMemory(ctx_->device(), memory_, nullptr);
-    }
+    // (A timed-out submission may still use this buffer: the context then frees it later.)
+    if (ctx_ && (buffer_ || memory_)) ctx_->destroyBuffer(buffer_, memory_);
     ctx_ = nullptr;
     buffer_ = VK_NULL_HANDLE;
     memory_ = VK_NULL_HANDLE;

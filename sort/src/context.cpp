@@ -210,6 +210,7 @@ DeviceInfo inspect(VkPhysicalDevice pd, uint32_t index) {
     need(f2.features.shaderInt64, "shaderInt64");
     need(f12.bufferDeviceAddress, "bufferDeviceAddress");
     need((d.subgroupOps & VK_SUBGROUP_FEATURE_BASIC_BIT) != 0, "subgroup operations in compute shaders");
+    need((d.subgroupOps & VK_SUBGROUP_FEATURE_SHUFFLE_BIT) != 0, "subgroup shuffles in compute shaders");
     d.suitable = why.empty();
     if (!d.suitable) d.unsuitableWhy = "lacks " + why;
     return d;
@@ -454,7 +455,7 @@ Context::~Context() {
         // device rather than destroy objects the GPU may still use.
         if (vkWaitForFences(device_, 1, &fence_, VK_TRUE, static_cast<uint64_t>(fenceTimeout_.count())) != VK_SUCCESS)
             return;
-        if (pendingCmd_) vkFreeCommandBuffers(device_, pool_, 1, &pendingCmd_);
+        timedOutWorkPending(); // signalled now: frees what was deferred
     }
     if (device_) {
         vkDeviceWaitIdle(device_);
@@ -483,16 +484,34 @@ Result<uint32_t> Context::memoryType(uint32_t typeBits, VkMemoryPropertyFlags re
 
 // [SECTION] Submission with a fence timeout -------------------------------------------------------
 
-Result<void> Context::submitAndWait(const std::function<void(VkCommandBuffer)>& record) {
-    if (lost_) {
-        // An earlier submission timed out. If the GPU has finished it since, carry on.
-        if (vkGetFenceStatus(device_, fence_) != VK_SUCCESS)
-            return makeError(Errc::device_lost, "an earlier GPU submission timed out and has still not finished; "
-                                                "restart the program");
-        lost_ = false;
-        if (pendingCmd_) vkFreeCommandBuffers(device_, pool_, 1, &pendingCmd_);
-        pendingCmd_ = VK_NULL_HANDLE;
+bool Context::timedOutWorkPending() {
+    if (!lost_) return false;
+    if (vkGetFenceStatus(device_, fence_) != VK_SUCCESS) return true;
+    // The timed-out submission has finished since: what it used can go, work can resume.
+    lost_ = false;
+    if (pendingCmd_) vkFreeCommandBuffers(device_, pool_, 1, &pendingCmd_);
+    pendingCmd_ = VK_NULL_HANDLE;
+    for (auto& [buffer, memory] : deferred_) {
+        vkDestroyBuffer(device_, buffer, nullptr);
+        vkFreeMemory(device_, memory, nullptr);
     }
+    deferred_.clear();
+    return false;
+}
+
+void Context::destroyBuffer(VkBuffer buffer, VkDeviceMemory memory) {
+    if (timedOutWorkPending()) {
+        deferred_.emplace_back(buffer, memory); // the GPU may still use it: free it once done
+        return;
+    }
+    if (buffer) vkDestroyBuffer(device_, buffer, nullptr);
+    if (memory) vkFreeMemory(device_, memory, nullptr);
+}
+
+Result<void> Context::submitAndWait(const std::function<void(VkCommandBuffer)>& record) {
+    if (timedOutWorkPending())
+        return makeError(Errc::device_lost, "an earlier GPU submission timed out and has still not finished; "
+                                            "restart the program");
     VkCommandBufferAllocateInfo ai{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
     ai.commandPool = pool_;
     ai.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;

@@ -57,7 +57,7 @@ Result<std::unique_ptr<SortJob>> SortJob::create(Context& ctx, Sorter& sorter, u
 }
 
 SortJob::~SortJob() {
-    if (queries_) vkDestroyQueryPool(ctx_.device(), queries_, nullptr);
+    if (queries_ && !ctx_.timedOutWorkPending()) vkDestroyQueryPool(ctx_.device(), queries_, nullptr);
 }
 
 const Buffer& SortJob::currentKeys() const {
@@ -75,7 +75,7 @@ Result<void> SortJob::upload(std::span<const std::byte> keys, std::span<const ui
     if (keys.size() != kb)
         return makeError(Errc::invalid_argument, "upload: expected " + std::to_string(kb) + " key bytes, got " +
                                                      std::to_string(keys.size()));
-    if (hasValues != !values.empty() || (hasValues && values.size() != plan_.n))
+    if ((hasValues && values.size() != plan_.n) || (!hasValues && !values.empty()))
         return makeError(Errc::invalid_argument, "upload: the values do not match the configuration");
     const Buffer& kdst = keepInput_ ? inputKeys_ : keys_;
     const Buffer& vdst = keepInput_ ? inputValues_ : values_;

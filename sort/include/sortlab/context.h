@@ -94,6 +94,12 @@ public:
     // most fenceTimeout(). A timeout returns Errc::timeout (the GPU is then left to the driver).
     Result<void> submitAndWait(const std::function<void(VkCommandBuffer)>& record);
 
+    // True while a submission that timed out may still be running on the GPU. Objects it may
+    // use (buffers, pipelines) must not be destroyed then: their owners leak them instead.
+    bool timedOutWorkPending();
+    // Destroys a buffer and its memory now, or, while timed-out work is pending, once it is done.
+    void destroyBuffer(VkBuffer buffer, VkDeviceMemory memory);
+
     // Validation messages (errors and warnings) seen since creation, when validation is on.
     size_t validationMessageCount() const;
     std::vector<std::string> validationMessages() const;
@@ -123,6 +129,7 @@ private:
     bool pipelineStats_ = false;
     bool lost_ = false; // a fence timed out: refuse new work until that submission finishes
     VkCommandBuffer pendingCmd_ = VK_NULL_HANDLE; // the timed-out submission's command buffer
+    std::vector<std::pair<VkBuffer, VkDeviceMemory>> deferred_; // freed once that submission ends
 
     mutable std::mutex messagesMutex_;
     std::vector<std::string> messages_;
