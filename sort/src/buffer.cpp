@@ -79,7 +79,11 @@ Result<Buffer> Buffer::create(Context& ctx, uint64_t bytes, MemoryKind kind, con
 
 void Buffer::reset() {
     // (A timed-out submission may still use this buffer: the context then frees it later.)
-    if (ctx_ && (buffer_ || memory_)) ctx_->destroyBuffer(buffer_, memory_);
+    if (ctx_ && (buffer_ || memory_))
+        ctx_->destroyWhenIdle([buffer = buffer_, memory = memory_](VkDevice d) {
+            if (buffer) vkDestroyBuffer(d, buffer, nullptr);
+            if (memory) vkFreeMemory(d, memory, nullptr);
+        });
     ctx_ = nullptr;
     buffer_ = VK_NULL_HANDLE;
     memory_ = VK_NULL_HANDLE;

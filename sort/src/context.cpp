@@ -491,21 +491,15 @@ bool Context::timedOutWorkPending() {
     lost_ = false;
     if (pendingCmd_) vkFreeCommandBuffers(device_, pool_, 1, &pendingCmd_);
     pendingCmd_ = VK_NULL_HANDLE;
-    for (auto& [buffer, memory] : deferred_) {
-        vkDestroyBuffer(device_, buffer, nullptr);
-        vkFreeMemory(device_, memory, nullptr);
-    }
+    auto deferred = std::move(deferred_);
     deferred_.clear();
+    for (auto& destroy : deferred) destroy(device_);
     return false;
 }
 
-void Context::destroyBuffer(VkBuffer buffer, VkDeviceMemory memory) {
-    if (timedOutWorkPending()) {
-        deferred_.emplace_back(buffer, memory); // the GPU may still use it: free it once done
-        return;
-    }
-    if (buffer) vkDestroyBuffer(device_, buffer, nullptr);
-    if (memory) vkFreeMemory(device_, memory, nullptr);
+void Context::destroyWhenIdle(std::function<void(VkDevice)> destroy) {
+    if (timedOutWorkPending()) deferred_.push_back(std::move(destroy)); // the GPU may still use it
+    else destroy(device_);
 }
 
 Result<void> Context::submitAndWait(const std::function<void(VkCommandBuffer)>& record) {

@@ -57,7 +57,7 @@ Result<std::unique_ptr<SortJob>> SortJob::create(Context& ctx, Sorter& sorter, u
 }
 
 SortJob::~SortJob() {
-    if (queries_ && !ctx_.timedOutWorkPending()) vkDestroyQueryPool(ctx_.device(), queries_, nullptr);
+    if (queries_) ctx_.destroyWhenIdle([q = queries_](VkDevice d) { vkDestroyQueryPool(d, q, nullptr); });
 }
 
 const Buffer& SortJob::currentKeys() const {

@@ -28,11 +28,15 @@ void PipelineCache::printStatistics(VkPipeline pipeline, const std::string& name
 }
 
 PipelineCache::~PipelineCache() {
-    if (ctx_.timedOutWorkPending()) return; // the GPU may still run these pipelines: leak them
-    VkDevice d = ctx_.device();
-    for (auto& [key, p] : pipelines_) vkDestroyPipeline(d, p, nullptr);
-    for (auto& [key, m] : modules_) vkDestroyShaderModule(d, m, nullptr);
-    if (layout_) vkDestroyPipelineLayout(d, layout_, nullptr);
+    std::vector<VkPipeline> pipelines;
+    std::vector<VkShaderModule> modules;
+    for (auto& [key, p] : pipelines_) pipelines.push_back(p);
+    for (auto& [key, m] : modules_) modules.push_back(m);
+    ctx_.destroyWhenIdle([pipelines, modules, layout = layout_](VkDevice d) {
+        for (VkPipeline p : pipelines) vkDestroyPipeline(d, p, nullptr);
+        for (VkShaderModule m : modules) vkDestroyShaderModule(d, m, nullptr);
+        if (layout) vkDestroyPipelineLayout(d, layout, nullptr);
+    });
 }
 
 Result<void> PipelineCache::ensureLayout() {

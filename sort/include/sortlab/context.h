@@ -97,8 +97,10 @@ public:
     // True while a submission that timed out may still be running on the GPU. Objects it may
     // use (buffers, pipelines) must not be destroyed then: their owners leak them instead.
     bool timedOutWorkPending();
-    // Destroys a buffer and its memory now, or, while timed-out work is pending, once it is done.
-    void destroyBuffer(VkBuffer buffer, VkDeviceMemory memory);
+    // Runs `destroy` now, or, while timed-out work is pending, once that work has finished (at
+    // the latest when the Context is destroyed). Every owner of a Vulkan object the GPU may use
+    // (buffers, pipelines, query pools) destroys it through here.
+    void destroyWhenIdle(std::function<void(VkDevice)> destroy);
 
     // Validation messages (errors and warnings) seen since creation, when validation is on.
     size_t validationMessageCount() const;
@@ -129,7 +131,7 @@ private:
     bool pipelineStats_ = false;
     bool lost_ = false; // a fence timed out: refuse new work until that submission finishes
     VkCommandBuffer pendingCmd_ = VK_NULL_HANDLE; // the timed-out submission's command buffer
-    std::vector<std::pair<VkBuffer, VkDeviceMemory>> deferred_; // freed once that submission ends
+    std::vector<std::function<void(VkDevice)>> deferred_; // run once that submission ends
 
     mutable std::mutex messagesMutex_;
     std::vector<std::string> messages_;
