@@ -1,0 +1,163 @@
+// data.h: the inputs and checks every GPU test leans on. If compareSorted accepted a wrong
+// result, or 'special' held no NaN, the GPU tests would pass without proving anything; these
+// tests make sure they can fail.
+#include <sortlab/data.h>
+
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <cmath>
+#include <cstring>
+#include <set>
+
+namespace sortlab {
+namespace {
+
+uint64_t rawAt(const std::vector<std::byte>& keys, size_t i, KeyType t) {
+    if (keyBytes(t) == 4) {
+        uint32_t w;
+        std::memcpy(&w, keys.data() + i * 4, 4);
+        return w;
+    }
+    uint64_t w;
+    std::memcpy(&w, keys.data() + i * 8, 8);
+    return w;
+}
+
+TEST(GenerateKeys, DeterministicInSeedAndSized) {
+    for (KeyType t : kAllKeyTypes)
+        for (Distribution d : kAllDistributions) {
+            auto a = generateKeys(t, 1000, d, 42), b = generateKeys(t, 1000, d, 42);
+            ASSERT_EQ(a.size(), 1000u * keyBytes(t));
+            EXPECT_EQ(a, b) << keyTypeName(t) << " " << distributionName(d);
+            EXPECT_TRUE(generateKeys(t, 0, d, 42).empty());
+            if (d != Distribution::equal) {
+                EXPECT_NE(a, generateKeys(t, 1000, d, 43)) << keyTypeName(t) << " " << distributionName(d);
+            }
+        }
+}
+
+TEST(GenerateKeys, DistributionsHaveTheirShape) {
+    for (KeyType t : kAllKeyTypes) {
+        SCOPED_TRACE(std::string(keyTypeName(t)));
+        auto isSorted = [&](const std::vector<std::byte>& k, Order o) {
+            for (size_t i = 1; i < k.size() / keyBytes(t); ++i)
+                if (orderBitsAt(k.data(), i - 1, t, o) > orderBitsAt(k.data(), i, t, o)) return false;
+            return true;
+        };
+        auto distinct = [&](const std::vector<std::byte>& k) {
+            std::set<uint64_t> s;
+            for (size_t i = 0; i < k.size() / keyBytes(t); ++i) s.insert(rawAt(k, i, t));
+            return s.size();
+        };
+        const auto uniform = generateKeys(t, 4096, Distribution::uniform, 1);
+        EXPECT_FALSE(isSorted(uniform, Order::ascending));
+        EXPECT_GT(distinct(uniform), 4000u);
+        EXPECT_TRUE(isSorted(generateKeys(t, 4096, Distribution::sorted, 1), Order::ascending));
+        EXPECT_TRUE(isSorted(generateKeys(t, 4096, Distribution::reversed, 1), Order::descending));
+        EXPECT_EQ(distinct(generateKeys(t, 4096, Distribution::equal, 1)), 1u);
+        EXPECT_LE(distinct(generateKeys(t, 4096, Distribution::few_unique, 1)), 16u);
+        EXPECT_GT(distinct(generateKeys(t, 4096, Distribution::few_unique, 1)), 1u);
+        const auto nearly = generateKeys(t, 4096, Distribution::nearly_sorted, 1);
+        EXPECT_FALSE(isSorted(nearly, Order::ascending));
+    }
+}
+
+TEST(GenerateKeys, SpecialFloatsHoldNanSignedZerosInfinitiesAndDenormals) {
+    {
+        auto k = generateKeys(KeyType::f32, 2000, Distribution::special, 5);
+        bool posNan = false, negNan = false, negZero = false, posZero = false, inf = false, negInf = false,
+             denormal = false;
+        for (size_t i = 0; i < 2000; ++i) {
+            const uint32_t w = static_cast<uint32_t>(rawAt(k, i, KeyType::f32));
+            const float f = std::bit_cast<float>(w);
+            posNan |= std::isnan(f) && !std::signbit(f);
+            negNan |= std::isnan(f) && std::signbit(f);
+            negZero |= w == 0x80000000u;
+            posZero |= w == 0u;
+            inf |= w == 0x7f800000u;
+            negInf |= w == 0xff800000u;
+            denormal |= std::fpclassify(f) == FP_SUBNORMAL;
+        }
+        EXPECT_TRUE(posNan && negNan && negZero && posZero && inf && negInf && denormal);
+    }
+    {
+        auto k = generateKeys(KeyType::f64, 2000, Distribution::special, 5);
+        bool posNan = false, negNan = false, negZero = false, inf = false, negInf = false;
+        for (size_t i = 0; i < 2000; ++i) {
+            const uint64_t w = rawAt(k, i, KeyType::f64);
+            const double f = std::bit_cast<double>(w);
+            posNan |= std::isnan(f) && !std::signbit(f);
+            negNan |= std::isnan(f) && std::signbit(f);
+            negZero |= w == 0x8000000000000000ull;
+            inf |= w == 0x7ff0000000000000ull;
+            negInf |= w == 0xfff0000000000000ull;
+        }
+        EXPECT_TRUE(posNan && negNan && negZero && inf && negInf);
+    }
+}
+
+TEST(ReferenceSort, SortsByOrderBitsAndIsStable) {
+    for (KeyType t : kAllKeyTypes)
+        for (Order o : {Order::ascending, Order::descending}) {
+            auto k = generateKeys(t, 3000, Distribution::few_unique, 9);
+            auto v = indexValues(3000);
+            referenceSort(k, v, t, o);
+            for (size_t i = 1; i < 3000; ++i) {
+                const uint64_t a = orderBitsAt(k.data(), i - 1, t, o), b = orderBitsAt(k.data(), i, t, o);
+                ASSERT_LE(a, b) << i;
+                if (a == b) {
+                    ASSERT_LT(v[i - 1], v[i]) << "stable: equal keys keep their input order";
+                }
+            }
+        }
+}
+
+TEST(CompareSorted, AcceptsTheReferenceAndRejectsWrongResults) {
+    const KeyType t = KeyType::i32;
+    auto in = generateKeys(t, 500, Distribution::few_unique, 3);
+    auto vin = indexValues(500);
+    auto ek = in;
+    auto ev = vin;
+    referenceSort(ek, ev, t, Order::ascending);
+    EXPECT_TRUE(compareSorted(ek, ev, ek, ev, t, Order::ascending, true).ok);
+
+    // A different key somewhere.
+    auto badKeys = ek;
+    std::swap(badKeys[0], badKeys[499 * 4]);
+    auto r = compareSorted(ek, ev, badKeys, ev, t, Order::ascending, false);
+    EXPECT_FALSE(r.ok);
+    EXPECT_NE(r.message.find("key 0"), std::string::npos) << r.message;
+
+    // Values permuted within a run of equal keys: fine unless stable.
+    size_t i = 0;
+    while (orderBitsAt(ek.data(), i, t, Order::ascending) != orderBitsAt(ek.data(), i + 1, t, Order::ascending)) ++i;
+    auto permuted = ev;
+    std::swap(permuted[i], permuted[i + 1]);
+    EXPECT_TRUE(compareSorted(ek, ev, ek, permuted, t, Order::ascending, false).ok);
+    EXPECT_FALSE(compareSorted(ek, ev, ek, permuted, t, Order::ascending, true).ok);
+
+    // A value moved to a run of other keys: always wrong.
+    auto moved = ev;
+    std::swap(moved.front(), moved.back());
+    EXPECT_FALSE(compareSorted(ek, ev, ek, moved, t, Order::ascending, false).ok);
+
+    // Wrong sizes.
+    std::vector<std::byte> shorter(ek.begin(), ek.end() - 4);
+    EXPECT_FALSE(compareSorted(ek, {}, shorter, {}, t, Order::ascending, false).ok);
+}
+
+TEST(FormatKey, SpecialValues) {
+    std::vector<std::byte> k(4 * 4);
+    const uint32_t w[] = {0x80000000u, 0x7fc00000u, 0xff800000u, 0x3f800000u};
+    std::memcpy(k.data(), w, sizeof w);
+    EXPECT_EQ(formatKey(k, 0, KeyType::f32), "-0");
+    EXPECT_EQ(formatKey(k, 1, KeyType::f32), "nan");
+    EXPECT_EQ(formatKey(k, 2, KeyType::f32), "-inf");
+    EXPECT_EQ(formatKey(k, 3, KeyType::f32), "1");
+    EXPECT_EQ(formatKey(k, 0, KeyType::u32), "2147483648");
+    EXPECT_EQ(formatKey(k, 0, KeyType::i32), "-2147483648");
+}
+
+} // namespace
+} // namespace sortlab

@@ -1,0 +1,204 @@
+// Bad inputs come back as error values with the right Errc, never as crashes or validation
+// errors (GpuTest checks the validation messages after each test).
+#include "gpu_env.h"
+
+#include <sortlab/buffer.h>
+
+namespace sortlab::test {
+namespace {
+
+::testing::AssertionResult failsWith(const Error& e, std::initializer_list<Errc> allowed) {
+    for (Errc c : allowed)
+        if (e.code == c) {
+            if (e.message.empty()) return ::testing::AssertionFailure() << "the error has no message";
+            return ::testing::AssertionSuccess();
+        }
+    return ::testing::AssertionFailure() << "unexpected error " << errcName(e.code) << ": " << e.message;
+}
+
+TEST_F(GpuTest, HugeNIsRefused) {
+    SortConfig cfg;
+    for (uint64_t n : {uint64_t(1) << 40, (uint64_t(1) << 40) + 1, uint64_t(1) << 50, ~uint64_t(0)}) {
+        SCOPED_TRACE("n = " + std::to_string(n));
+        auto job = SortJob::create(ctx(), sorter(), n, cfg);
+        ASSERT_FALSE(job.ok());
+        EXPECT_TRUE(failsWith(job.error(), {Errc::too_large, Errc::out_of_memory}));
+    }
+}
+
+TEST_F(GpuTest, MoreKeysThanDeviceMemoryIsOutOfMemoryWithSizes) {
+    const uint64_t local = ctx().info().deviceLocalBytes;
+    ASSERT_GT(local, 0u);
+    SortConfig cfg; // u32 keys
+    // One key more than the whole device-local heap holds, with no extra buffers.
+    const uint64_t n = local / 4 + 1;
+    auto job = SortJob::create(ctx(), sorter(), n, cfg, /*keepInput=*/false);
+    ASSERT_FALSE(job.ok());
+    EXPECT_TRUE(failsWith(job.error(), {Errc::out_of_memory, Errc::too_large}));
+    const std::string& m = job.error().message;
+    EXPECT_NE(m.find(std::to_string(n)), std::string::npos) << "the message names n: " << m;
+    EXPECT_NE(m.find(std::to_string(local >> 20)), std::string::npos) << "the message names the device's memory: " << m;
+
+    // Each buffer would fit, but not all of them together (keys + the kept input copy).
+    const uint64_t n2 = local / 8 + 1;
+    auto job2 = SortJob::create(ctx(), sorter(), n2, cfg, /*keepInput=*/true);
+    ASSERT_FALSE(job2.ok());
+    EXPECT_TRUE(failsWith(job2.error(), {Errc::out_of_memory, Errc::too_large}));
+    EXPECT_NE(job2.error().message.find(std::to_string(n2)), std::string::npos) << job2.error().message;
+}
+
+TEST_F(GpuTest, SharedElemsMustBeAPowerOfTwo) {
+    for (uint32_t shared : {100u, 3u, 63u, 96u, 1000u, 0x80000001u}) {
+        SCOPED_TRACE("sharedElems = " + std::to_string(shared));
+        SortConfig cfg;
+        cfg.sharedElems = shared;
+        auto job = SortJob::create(ctx(), sorter(), 1000, cfg);
+        ASSERT_FALSE(job.ok());
+        EXPECT_TRUE(failsWith(job.error(), {Errc::invalid_argument}));
+        auto plan = sorter().plan(1000, cfg);
+        ASSERT_FALSE(plan.ok());
+        EXPECT_EQ(plan.error().code, Errc::invalid_argument);
+    }
+    // The sizes the tests use are accepted.
+    for (uint32_t shared : {64u, 256u}) {
+        SortConfig cfg;
+        cfg.sharedElems = shared;
+        auto plan = sorter().plan(1000, cfg);
+        ASSERT_TRUE(plan.ok()) << shared << ": " << plan.error().message;
+        EXPECT_EQ(plan->sharedElems, shared);
+    }
+}
+
+// SortConfig::sharedElems = 0 picks "the largest that the device allows"; anything larger must be
+// refused as an error value, not handed to the driver.
+TEST_F(GpuTest, SharedElemsBeyondWhatTheDeviceHoldsIsRefused) {
+    for (KeyType key : {KeyType::u32, KeyType::u64}) {
+        SortConfig cfg;
+        cfg.key = key;
+        cfg.values = ValueType::u32;
+        auto def = sorter().plan(1 << 16, cfg);
+        ASSERT_TRUE(def.ok()) << def.error().message;
+        const uint32_t largest = def->sharedElems;
+        ASSERT_GE(largest, 64u);
+        cfg.sharedElems = largest;
+        auto same = sorter().plan(1 << 16, cfg);
+        ASSERT_TRUE(same.ok()) << "the default tile (" << largest << ") must be accepted: " << same.error().message;
+        for (uint32_t s : {2 * largest, 1u << 20, 1u << 31}) {
+            cfg.sharedElems = s;
+            auto plan = sorter().plan(1 << 16, cfg);
+            ASSERT_FALSE(plan.ok()) << "sharedElems = " << s << " was accepted; the device's largest tile is "
+                                    << largest;
+            EXPECT_TRUE(failsWith(plan.error(), {Errc::invalid_argument, Errc::missing_feature, Errc::too_large}));
+        }
+    }
+}
+
+TEST_F(GpuTest, UploadWithWrongSizesIsRefused) {
+    const uint64_t n = 100;
+    SortConfig keysOnly;
+    SortConfig kv;
+    kv.values = ValueType::u32;
+    auto a = SortJob::create(ctx(), sorter(), n, keysOnly);
+    auto b = SortJob::create(ctx(), sorter(), n, kv);
+    ASSERT_TRUE(a.ok() && b.ok());
+    const auto keys = generateKeys(KeyType::u32, n, Distribution::uniform, 1);
+    const auto values = indexValues(n);
+    const std::span<const std::byte> k(keys);
+    auto expectInvalid = [](Result<void> r, const char* what) {
+        ASSERT_FALSE(r.ok()) << what;
+        EXPECT_EQ(r.error().code, Errc::invalid_argument) << what << ": " << r.error().message;
+    };
+    expectInvalid((*a)->upload(k.first(keys.size() - 4), {}), "one key short");
+    expectInvalid((*a)->upload(k.first(keys.size() - 1), {}), "one byte short");
+    std::vector<std::byte> longer(keys.size() + 4);
+    expectInvalid((*a)->upload(longer, {}), "one key too many");
+    expectInvalid((*a)->upload(keys, values), "values for a keys-only sort");
+    expectInvalid((*b)->upload(keys, {}), "no values for a key-value sort");
+    expectInvalid((*b)->upload(keys, std::span<const uint32_t>(values).first(n - 1)), "one value short");
+    // And the right sizes work.
+    EXPECT_TRUE((*a)->upload(keys, {}).ok());
+    EXPECT_TRUE((*b)->upload(keys, values).ok());
+
+    // download() checks its sizes too.
+    std::vector<std::byte> out(keys.size() - 4);
+    std::vector<uint32_t> outValues(n);
+    expectInvalid((*a)->download(out, {}), "download: key buffer too small");
+    out.resize(keys.size());
+    expectInvalid((*a)->download(out, outValues), "download: values from a keys-only sort");
+    expectInvalid((*b)->download(out, std::span<uint32_t>(outValues).first(n - 1)), "download: value buffer too small");
+}
+
+TEST_F(GpuTest, ContextCreateWithUnknownDeviceIsNoDevice) {
+    for (const char* name : {"no-such-device", "99"}) {
+        SCOPED_TRACE(std::string("device = ") + name);
+        ContextOptions o = testContextOptions();
+        o.device = name;
+        auto c = Context::create(o);
+        ASSERT_FALSE(c.ok());
+        EXPECT_EQ(c.error().code, Errc::no_device) << c.error().message;
+        EXPECT_FALSE(c.error().message.empty());
+    }
+}
+
+TEST_F(GpuTest, ContextAdoptWithNullHandlesIsInvalidArgument) {
+    auto r = Context::adopt(AdoptInfo{});
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().code, Errc::invalid_argument);
+    // Some handles but not all.
+    AdoptInfo partial;
+    partial.instance = ctx().instance();
+    partial.physicalDevice = ctx().physicalDevice();
+    partial.device = ctx().device();
+    partial.queue = VK_NULL_HANDLE;
+    r = Context::adopt(partial);
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().code, Errc::invalid_argument);
+}
+
+TEST_F(GpuTest, SortersThatDoNotExistYetAreErrorValues) {
+    for (Algorithm a : {Algorithm::radix4, Algorithm::onesweep}) {
+        auto s = makeSorter(ctx(), a);
+        // When these sorters arrive this test should be replaced by their correctness tests.
+        EXPECT_FALSE(s.ok()) << algorithmName(a);
+        if (!s.ok()) {
+            EXPECT_FALSE(s.error().message.empty());
+        }
+    }
+}
+
+TEST_F(GpuTest, ListDevicesIncludesTheTestDevice) {
+    auto list = Context::listDevices();
+    ASSERT_TRUE(list.ok()) << list.error().message;
+    bool found = false;
+    for (const auto& d : *list) found = found || (d.name == ctx().info().name && d.suitable);
+    EXPECT_TRUE(found) << ctx().info().name;
+}
+
+TEST_F(GpuTest, EmptyAndSingleKeyJobs) {
+    for (uint64_t n : {0ull, 1ull})
+        for (bool kv : {false, true}) {
+            SCOPED_TRACE("n = " + std::to_string(n) + (kv ? ", key-value" : ", keys only"));
+            SortConfig cfg;
+            cfg.key = KeyType::f64;
+            cfg.values = kv ? ValueType::u32 : ValueType::none;
+            auto job = SortJob::create(ctx(), sorter(), n, cfg);
+            ASSERT_TRUE(job.ok()) << job.error().message;
+            EXPECT_TRUE((*job)->plan().steps.empty());
+            const auto keys = generateKeys(cfg.key, n, Distribution::special, 1);
+            const auto values = valuesFor(cfg, n); // n = 0: an empty span is the n values of an empty sort
+            SortRun got;
+            const auto ran = runJob(**job, keys, values, got);
+            EXPECT_TRUE(ran);
+            if (!ran) continue;
+            EXPECT_EQ(got.keys, keys);
+            EXPECT_EQ(got.values, values);
+            EXPECT_TRUE((*job)->runTo(10).ok());
+            EXPECT_TRUE((*job)->reset().ok());
+            auto snap = (*job)->capture();
+            ASSERT_TRUE(snap.ok());
+            EXPECT_EQ(snap->keys, keys);
+        }
+}
+
+} // namespace
+} // namespace sortlab::test

@@ -1,0 +1,177 @@
+// GPU correctness of the odd-even sort against std::stable_sort (referenceSort + compareSorted,
+// stable = false: a sorting network is not stable, so values are compared as a multiset within
+// each run of equal keys; keys must match bit for bit).
+//
+// One test instance per (variant, key type, keys-only/key-value, order); 4 x 6 x 2 x 2 = 96. Each
+// runs the sizes {0, 1, 2, 3, T-1, T, T+1, 2^k, 2^k+1, a random odd size between T and 2^k}, T
+// being the plan's tile (Plan::sharedElems). Variants:
+//   Fused     the default plan: T = one subgroup window (256 keys on lavapipe), 2^k = max(2T, 8192),
+//             large enough for windows with halo of one and of several columns;
+//   PerLayer  one dispatch per layer, the same sizes as Fused;
+//   Shared64  SortConfig::sharedElems = 64, 2^k = 1024;
+//   Shared256 SortConfig::sharedElems = 256, 2^k = 4096.
+// Small tiles make small n reach every fused step kind (tile, window with and without halo); the
+// per-layer plans hold the layer steps; each instance asserts that its plans did. Every
+// distribution runs at sizes up to kAllDistsUpTo; larger sizes run 3 of the 8, rotated over the
+// instances so that every distribution meets every size class somewhere in the suite (lavapipe is
+// slow). Plus one sort of 1000003 u32 keys with the default plan.
+#include "gpu_env.h"
+
+#include <sortlab/oddeven.h>
+
+#include <algorithm>
+#include <chrono>
+#include <random>
+#include <set>
+
+namespace sortlab::test {
+namespace {
+
+enum class Variant { fused, perLayer, shared64, shared256 };
+
+const char* variantTag(Variant v) {
+    switch (v) {
+    case Variant::fused:
+        return "Fused";
+    case Variant::perLayer:
+        return "PerLayer";
+    case Variant::shared64:
+        return "Shared64";
+    case Variant::shared256:
+        return "Shared256";
+    }
+    return "?";
+}
+
+struct SortParam {
+    Variant variant;
+    KeyType key;
+    bool values;
+    Order order;
+};
+
+std::string paramName(const SortParam& p) {
+    return std::string(variantTag(p.variant)) + "_" + std::string(keyTypeName(p.key)) + (p.values ? "_kv_" : "_keys_") +
+           std::string(orderName(p.order));
+}
+
+SortConfig configFor(const SortParam& p) {
+    SortConfig c;
+    c.key = p.key;
+    c.values = p.values ? ValueType::u32 : ValueType::none;
+    c.order = p.order;
+    c.perLayer = p.variant == Variant::perLayer;
+    c.sharedElems = p.variant == Variant::shared64 ? 64 : p.variant == Variant::shared256 ? 256 : 0;
+    return c;
+}
+
+constexpr uint64_t kAllDistsUpTo = 300;
+
+class GpuSort : public GpuTest, public ::testing::WithParamInterface<SortParam> {};
+
+TEST_P(GpuSort, MatchesStableSort) {
+    const SortParam p = GetParam();
+    const SortConfig cfg = configFor(p);
+    const size_t paramIndex = static_cast<size_t>(p.variant) * 24 + static_cast<size_t>(p.key) * 4 + p.values * 2 +
+                              static_cast<size_t>(p.order);
+
+    // The tile the plan uses (per-layer plans use the same sizes as the fused ones).
+    SortConfig tileCfg = cfg;
+    tileCfg.perLayer = false;
+    auto probe = sorter().plan(2, tileCfg);
+    ASSERT_TRUE(probe.ok()) << probe.error().message;
+    const uint64_t T = probe->sharedElems;
+    if (cfg.sharedElems) {
+        ASSERT_EQ(T, cfg.sharedElems);
+    }
+    const uint64_t pow2 = p.variant == Variant::shared64    ? 1024
+                          : p.variant == Variant::shared256 ? 4096
+                                                            : std::max<uint64_t>(2 * T, 8192);
+    std::mt19937_64 rng(1000 + paramIndex);
+    const uint64_t randomOdd = (T + 2 + rng() % (pow2 - T - 2)) | 1;
+    const std::vector<uint64_t> sizes = {0, 1, 2, 3, T - 1, T, T + 1, pow2, pow2 + 1, randomOdd};
+
+    std::set<std::string> kinds;
+    size_t sorts = 0;
+    for (size_t si = 0; si < sizes.size(); ++si) {
+        const uint64_t n = sizes[si];
+        auto job = SortJob::create(ctx(), sorter(), n, cfg);
+        ASSERT_TRUE(job.ok()) << "n = " << n << ": " << job.error().message;
+        for (const Step& s : (*job)->plan().steps) kinds.insert(s.kind == "window" && s.halo ? "window+halo" : s.kind);
+        if (cfg.perLayer) {
+            for (const Step& s : (*job)->plan().steps) EXPECT_EQ(s.kind, "layer");
+            EXPECT_EQ((*job)->plan().steps.size(), oddeven::layers(n).size());
+        }
+        std::vector<Distribution> dists;
+        for (size_t d = 0; d < std::size(kAllDistributions); ++d)
+            if (n <= kAllDistsUpTo || (d + paramIndex + si) % 8 < 3) dists.push_back(kAllDistributions[d]);
+        // A failure ends this size (one message, not eight) but not the other sizes.
+        for (Distribution d : dists) {
+            SCOPED_TRACE(describe(cfg) + ", n = " + std::to_string(n) + ", " + std::string(distributionName(d)));
+            const auto keys = generateKeys(cfg.key, n, d, n * 131 + static_cast<uint64_t>(d));
+            const auto values = valuesFor(cfg, n);
+            SortRun got;
+            const auto ran = runJob(**job, keys, values, got);
+            EXPECT_TRUE(ran);
+            if (!ran) break;
+            const auto same = matchesReference(keys, values, got, cfg);
+            EXPECT_TRUE(same);
+            if (!same) break;
+            ++sorts;
+        }
+    }
+    if (!HasFailure()) {
+        EXPECT_GE(sorts, 4u * 8u + 6u * 3u);
+    }
+    // The plans must really contain the step kinds this variant is meant to exercise.
+    std::set<std::string> want;
+    switch (p.variant) {
+    case Variant::perLayer:
+        want = {"layer"};
+        break;
+    case Variant::fused:
+        want = {"tile", "window", "window+halo"};
+        break;
+    case Variant::shared64:
+        want = {"tile", "window", "window+halo"};
+        break;
+    case Variant::shared256:
+        want = {"tile", "window", "window+halo"};
+        break;
+    }
+    for (const auto& k : want) EXPECT_TRUE(kinds.count(k)) << "no '" << k << "' step in any plan of " << describe(cfg);
+}
+
+std::vector<SortParam> allParams() {
+    std::vector<SortParam> out;
+    for (Variant v : {Variant::fused, Variant::perLayer, Variant::shared64, Variant::shared256})
+        for (KeyType t : kAllKeyTypes)
+            for (bool kv : {false, true})
+                for (Order o : {Order::ascending, Order::descending}) out.push_back({v, t, kv, o});
+    return out;
+}
+
+INSTANTIATE_TEST_SUITE_P(All, GpuSort, ::testing::ValuesIn(allParams()),
+                         [](const auto& info) { return paramName(info.param); });
+
+// One large sort: a million odd keys, the default plan (all step kinds at the device's tile).
+TEST_F(GpuTest, LargeU32Sort) {
+    const uint64_t n = 1000003;
+    SortConfig cfg; // u32 keys-only ascending, fused
+    auto job = SortJob::create(ctx(), sorter(), n, cfg);
+    ASSERT_TRUE(job.ok()) << job.error().message;
+    std::set<std::string> kinds;
+    for (const Step& s : (*job)->plan().steps) kinds.insert(s.kind == "window" && s.halo ? "window+halo" : s.kind);
+    EXPECT_TRUE(kinds.count("tile") && kinds.count("window+halo")) << "expected tile and halo-window steps";
+    const auto keys = generateKeys(cfg.key, n, Distribution::uniform, 77);
+    SortRun got;
+    const auto t0 = std::chrono::steady_clock::now();
+    ASSERT_TRUE(runJob(**job, keys, {}, got));
+    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    ASSERT_TRUE(matchesReference(keys, {}, got, cfg));
+    std::printf("[sortlab] %llu u32 keys: %zu steps, upload+sort+download %.0f ms\n",
+                static_cast<unsigned long long>(n), (*job)->plan().steps.size(), ms);
+}
+
+} // namespace
+} // namespace sortlab::test

@@ -1,0 +1,125 @@
+#include "gpu_env.h"
+
+#include <cstdlib>
+#include <sstream>
+
+namespace sortlab::test {
+
+namespace {
+std::unique_ptr<Context> gContext;
+std::unique_ptr<Sorter> gSorter;
+std::string gError;
+} // namespace
+
+ContextOptions testContextOptions() {
+    ContextOptions o;
+    if (const char* d = std::getenv("SORTLAB_TEST_DEVICE")) o.device = d;
+    o.validation = true;
+    return o;
+}
+
+Context* sharedContext() {
+    return gContext.get();
+}
+Sorter* sharedSorter() {
+    return gSorter.get();
+}
+const std::string& sharedContextError() {
+    return gError;
+}
+
+void GpuEnvironment::SetUp() {
+    auto c = Context::create(testContextOptions());
+    if (!c) {
+        gError = std::string("Context::create failed (") + errcName(c.error().code) + "): " + c.error().message;
+        return;
+    }
+    gContext = std::move(c.value());
+    auto s = makeSorter(*gContext, Algorithm::oddeven);
+    if (!s) {
+        gError = "makeSorter(oddeven) failed: " + s.error().message;
+        return;
+    }
+    gSorter = std::move(s.value());
+    const DeviceInfo& d = gContext->info();
+    std::printf("[sortlab] device: %s (%s), subgroup %u, shared memory %u bytes, device-local %llu MiB\n",
+                d.name.c_str(), d.typeName.c_str(), d.subgroupSize, d.sharedMemoryBytes,
+                static_cast<unsigned long long>(d.deviceLocalBytes >> 20));
+}
+
+void GpuEnvironment::TearDown() {
+    gSorter.reset(); // destroys pipelines while the device is still alive
+    if (gContext) expectNoValidationMessages(*gContext, "while destroying the shared sorter");
+    destroyContextExpectingNoValidationMessages(gContext);
+}
+
+void destroyContextExpectingNoValidationMessages(std::unique_ptr<Context>& ctx) {
+    if (!ctx) return;
+    ctx->clearValidationMessages();
+    ::testing::internal::CaptureStderr();
+    ctx.reset();
+    const std::string err = ::testing::internal::GetCapturedStderr();
+    std::fputs(err.c_str(), stderr); // keep whatever else was printed visible
+    std::string lines;
+    for (size_t at = err.find("[validation]"); at != std::string::npos; at = err.find("[validation]", at + 1))
+        lines += "  " + err.substr(at, err.find('\n', at) - at) + "\n";
+    if (!lines.empty()) ADD_FAILURE() << "validation messages while destroying the context:\n" << lines;
+}
+
+void expectNoValidationMessages(Context& ctx, const char* when) {
+    const size_t count = ctx.validationMessageCount();
+    if (count != 0) {
+        std::ostringstream all;
+        for (const auto& m : ctx.validationMessages()) all << "  " << m << "\n";
+        ADD_FAILURE() << count << " validation message(s) " << when << ":\n" << all.str();
+    }
+    ctx.clearValidationMessages();
+}
+
+void GpuTest::SetUp() {
+    ASSERT_NE(sharedContext(), nullptr) << "no shared GPU context: " << sharedContextError();
+    ASSERT_NE(sharedSorter(), nullptr) << sharedContextError();
+}
+
+void GpuTest::TearDown() {
+    // Messages from outside any test (context creation) are not cleared in SetUp, so they are
+    // reported by the first test rather than lost.
+    if (sharedContext()) expectNoValidationMessages(*sharedContext(), "during this test");
+}
+
+std::string describe(const SortConfig& c) {
+    std::string s = std::string(keyTypeName(c.key)) + (c.values == ValueType::none ? " keys-only " : " key-value ") +
+                    std::string(orderName(c.order)) + " " + variantName(Algorithm::oddeven, c);
+    if (c.sharedElems) s += " sharedElems=" + std::to_string(c.sharedElems);
+    return s;
+}
+
+std::vector<uint32_t> valuesFor(const SortConfig& c, uint64_t n) {
+    if (c.values == ValueType::none) return {};
+    return indexValues(n);
+}
+
+::testing::AssertionResult runJob(SortJob& job, std::span<const std::byte> keys, std::span<const uint32_t> values,
+                                  SortRun& out) {
+    if (auto r = job.upload(keys, values); !r)
+        return ::testing::AssertionFailure() << "upload: " << errcName(r.error().code) << ": " << r.error().message;
+    if (auto r = job.run(); !r)
+        return ::testing::AssertionFailure() << "run: " << errcName(r.error().code) << ": " << r.error().message;
+    out.keys.assign(keys.size(), std::byte{0x5a}); // a pattern the sort never writes by accident
+    out.values.assign(values.size(), 0xdeadbeefu);
+    if (auto r = job.download(out.keys, out.values); !r)
+        return ::testing::AssertionFailure() << "download: " << errcName(r.error().code) << ": " << r.error().message;
+    return ::testing::AssertionSuccess();
+}
+
+::testing::AssertionResult matchesReference(std::span<const std::byte> inputKeys, std::span<const uint32_t> inputValues,
+                                            const SortRun& got, const SortConfig& c) {
+    std::vector<std::byte> ek(inputKeys.begin(), inputKeys.end());
+    std::vector<uint32_t> ev(inputValues.begin(), inputValues.end());
+    referenceSort(ek, ev, c.key, c.order);
+    CheckResult r = compareSorted(ek, ev, got.keys, got.values, c.key, c.order, /*stable=*/false);
+    if (!r.ok) return ::testing::AssertionFailure() << r.message;
+    return ::testing::AssertionSuccess();
+}
+
+} // namespace sortlab::test

@@ -1,0 +1,79 @@
+// Shared GPU state for one test binary: ONE sortlab::Context (validation on) and one odd-even
+// Sorter, created by a gtest Environment before the first test and destroyed after the last.
+// The device comes from $SORTLAB_TEST_DEVICE when set (same syntax as ContextOptions::device),
+// else the default selection.
+//
+// Every GPU test derives from GpuTest: its TearDown fails the test when the validation layers
+// reported anything during the test (the messages are printed), then clears them.
+#pragma once
+
+#include <sortlab/context.h>
+#include <sortlab/data.h>
+#include <sortlab/job.h>
+#include <sortlab/sorter.h>
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace sortlab::test {
+
+// ContextOptions for the tests: validation on, device from $SORTLAB_TEST_DEVICE.
+ContextOptions testContextOptions();
+
+// The binary's shared context and odd-even sorter (valid inside tests; GpuTest::SetUp asserts it).
+Context* sharedContext();
+Sorter* sharedSorter();
+// Why the shared context could not be made (empty when it was).
+const std::string& sharedContextError();
+
+// Fails the current test with the messages when `ctx` holds validation messages; clears them.
+void expectNoValidationMessages(Context& ctx, const char* when);
+
+// Destroys a context, failing the current test if the validation layers report anything while
+// it goes (e.g. VUID-vkDestroyDevice-device-00378: an object was never destroyed). Those messages
+// come after the last chance to read validationMessages(), so they are caught on stderr, where
+// the context prints every message with a "[validation]" prefix.
+void destroyContextExpectingNoValidationMessages(std::unique_ptr<Context>& ctx);
+
+class GpuTest : public ::testing::Test {
+protected:
+    void SetUp() override;
+    void TearDown() override;
+    Context& ctx() { return *sharedContext(); }
+    Sorter& sorter() { return *sharedSorter(); }
+};
+
+// The registered environment (gpu_main.cpp calls AddGlobalTestEnvironment with it).
+class GpuEnvironment : public ::testing::Environment {
+public:
+    void SetUp() override;
+    void TearDown() override;
+};
+
+// ---- Helpers shared by the GPU tests ------------------------------------------------------------
+
+std::string describe(const SortConfig& c);
+
+// Values for a key-value sort of n keys (empty for keys-only).
+std::vector<uint32_t> valuesFor(const SortConfig& c, uint64_t n);
+
+struct SortRun {
+    std::vector<std::byte> keys;
+    std::vector<uint32_t> values;
+};
+
+// Uploads keys/values into the job, runs the whole plan and downloads the result; any error
+// becomes a gtest failure (returns false).
+::testing::AssertionResult runJob(SortJob& job, std::span<const std::byte> keys, std::span<const uint32_t> values,
+                                  SortRun& out);
+
+// The reference result (std::stable_sort) checked against `got` with compareSorted(stable=false).
+::testing::AssertionResult matchesReference(std::span<const std::byte> inputKeys, std::span<const uint32_t> inputValues,
+                                            const SortRun& got, const SortConfig& c);
+
+} // namespace sortlab::test
