@@ -115,7 +115,7 @@ void printHeader(const DeviceInfo* device, const Options& opt) {
     } else {
         std::printf("device: host CPU only (no GPU algorithm requested)\n");
     }
-    std::printf("timing: median and min of %d timed rep%s after 1 untimed warm-up; seed %llu%s\n", opt.reps,
+    std::printf("timing: median and min of %d timed rep%s after untimed warm-up runs (>= 1 s); seed %llu%s\n", opt.reps,
                 opt.reps == 1 ? "" : "s", static_cast<unsigned long long>(opt.seed),
                 opt.check ? "; results checked against sortlab::referenceSort" : "");
     std::fflush(stdout);
