@@ -155,6 +155,43 @@ TEST_F(GpuTest, ContextAdoptWithNullHandlesIsInvalidArgument) {
     EXPECT_EQ(r.error().code, Errc::invalid_argument);
 }
 
+// A stranger's program brings its own instance, device and queue: a non-owning Context over
+// them sorts correctly, and destroying it leaves the caller's device usable.
+TEST_F(GpuTest, AdoptedDeviceSortsAndStaysTheCallersToDestroy) {
+    AdoptInfo info;
+    info.instance = ctx().instance();
+    info.physicalDevice = ctx().physicalDevice();
+    info.device = ctx().device();
+    info.queue = ctx().queue();
+    info.queueFamily = ctx().queueFamily();
+    auto adopted = Context::adopt(info);
+    ASSERT_TRUE(adopted.ok()) << adopted.error().message;
+    EXPECT_EQ(adopted.value()->device(), ctx().device());
+    {
+        auto sorter = makeSorter(*adopted.value(), Algorithm::oddeven);
+        ASSERT_TRUE(sorter.ok()) << sorter.error().message;
+        const uint64_t n = 3001;
+        auto job = SortJob::create(*adopted.value(), *sorter.value(), n, SortConfig{});
+        ASSERT_TRUE(job.ok()) << job.error().message;
+        auto keys = generateKeys(KeyType::u32, n, Distribution::uniform, 5);
+        ASSERT_TRUE(job.value()->upload(keys, {}).ok());
+        ASSERT_TRUE(job.value()->run(false).ok());
+        std::vector<std::byte> out(keys.size());
+        ASSERT_TRUE(job.value()->download(out, {}).ok());
+        auto expected = keys;
+        referenceSort(expected, {}, KeyType::u32, Order::ascending);
+        auto check = compareSorted(expected, {}, out, {}, KeyType::u32, Order::ascending, false);
+        EXPECT_TRUE(check.ok) << check.message;
+    }
+    adopted.value().reset(); // must not destroy the caller's device
+    // The owning context still works.
+    auto job = SortJob::create(ctx(), sorter(), 100, SortConfig{});
+    ASSERT_TRUE(job.ok()) << job.error().message;
+    auto keys = generateKeys(KeyType::u32, 100, Distribution::uniform, 6);
+    ASSERT_TRUE(job.value()->upload(keys, {}).ok());
+    EXPECT_TRUE(job.value()->run(false).ok());
+}
+
 TEST_F(GpuTest, SortersThatDoNotExistYetAreErrorValues) {
     for (Algorithm a : {Algorithm::radix4, Algorithm::onesweep}) {
         auto s = makeSorter(ctx(), a);
