@@ -15,10 +15,9 @@ std::string gib(uint64_t bytes) {
 Result<Buffer> Buffer::create(Context& ctx, uint64_t bytes, MemoryKind kind, const char* what) {
     const DeviceInfo& info = ctx.info();
     uint64_t allocBytes = bytes < 16 ? 16 : (bytes + 15) & ~uint64_t(15);
-    if (info.maxMemoryAllocationSize && allocBytes > info.maxMemoryAllocationSize)
+    if (info.maxBufferSize && allocBytes > info.maxBufferSize)
         return makeError(Errc::too_large, std::string(what) + " needs " + gib(allocBytes) + " in one buffer; " + info.name +
-                                              " allows at most " + gib(info.maxMemoryAllocationSize) +
-                                              " per allocation; use a smaller n");
+                                              " allows at most " + gib(info.maxBufferSize) + " per buffer; use a smaller n");
     if (kind == MemoryKind::device && info.deviceLocalBytes && allocBytes > info.deviceLocalBytes)
         return makeError(Errc::out_of_memory, std::string(what) + " needs " + gib(allocBytes) + " but " + info.name +
                                                   " has " + gib(info.deviceLocalBytes) + " of device memory; use a smaller n");
@@ -57,7 +56,14 @@ Result<Buffer> Buffer::create(Context& ctx, uint64_t bytes, MemoryKind kind, con
     ai.pNext = kind == MemoryKind::device ? &flags : nullptr;
     ai.allocationSize = req.size;
     ai.memoryTypeIndex = type.value();
+    // Allocations beyond maxMemoryAllocationSize are not guaranteed, but drivers often grant them
+    // (NVIDIA reports 4 GiB and allocates far more): try, and say which limit it was on failure.
     VkResult r = vkAllocateMemory(ctx.device(), &ai, nullptr, &b.memory_);
+    if ((r == VK_ERROR_OUT_OF_DEVICE_MEMORY || r == VK_ERROR_OUT_OF_HOST_MEMORY) && info.maxMemoryAllocationSize &&
+        req.size > info.maxMemoryAllocationSize)
+        return makeError(Errc::too_large, std::string(what) + " (" + gib(req.size) + ") is larger than the " +
+                                              gib(info.maxMemoryAllocationSize) + " that " + info.name +
+                                              " guarantees for one allocation, and the driver refused it; use a smaller n");
     if (r == VK_ERROR_OUT_OF_DEVICE_MEMORY || r == VK_ERROR_OUT_OF_HOST_MEMORY)
         return makeError(Errc::out_of_memory, std::string(what) + " (" + gib(req.size) + ") does not fit in the free memory of " +
                                                   info.name + "; use a smaller n");

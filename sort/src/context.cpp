@@ -155,6 +155,7 @@ DeviceInfo inspect(VkPhysicalDevice pd, uint32_t index) {
     VkPhysicalDeviceSubgroupSizeControlPropertiesEXT sizeControl{
         VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_PROPERTIES_EXT};
     VkPhysicalDeviceDriverProperties driver{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
+    VkPhysicalDeviceMaintenance4Properties m4{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_4_PROPERTIES};
     VkPhysicalDeviceMaintenance3Properties m3{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_3_PROPERTIES};
     VkPhysicalDeviceProperties2 props{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2};
     VkPhysicalDeviceProperties basic;
@@ -162,7 +163,10 @@ DeviceInfo inspect(VkPhysicalDevice pd, uint32_t index) {
     props.pNext = &subgroup;
     subgroup.pNext = &m3;
     if (basic.apiVersion >= VK_API_VERSION_1_2) m3.pNext = &driver;
-    if (basic.apiVersion >= VK_API_VERSION_1_3) driver.pNext = &sizeControl;
+    if (basic.apiVersion >= VK_API_VERSION_1_3) {
+        driver.pNext = &sizeControl;
+        sizeControl.pNext = &m4;
+    }
     vkGetPhysicalDeviceProperties2(pd, &props);
     const auto& p = props.properties;
 
@@ -179,7 +183,8 @@ DeviceInfo inspect(VkPhysicalDevice pd, uint32_t index) {
     d.subgroupOps = (subgroup.supportedStages & VK_SHADER_STAGE_COMPUTE_BIT) ? subgroup.supportedOperations : 0;
     d.maxStorageBufferRange = p.limits.maxStorageBufferRange;
     d.maxMemoryAllocationSize = m3.maxMemoryAllocationSize;
-    d.maxBufferSize = m3.maxMemoryAllocationSize; // maintenance4's maxBufferSize is not required
+    // Vulkan 1.3 reports the largest buffer; before that, only the guaranteed allocation size.
+    d.maxBufferSize = m4.maxBufferSize ? m4.maxBufferSize : m3.maxMemoryAllocationSize;
     d.sharedMemoryBytes = p.limits.maxComputeSharedMemorySize;
     d.maxWorkgroupSize = std::min(p.limits.maxComputeWorkGroupInvocations, p.limits.maxComputeWorkGroupSize[0]);
     for (int i = 0; i < 3; ++i) d.maxWorkgroupCount[i] = p.limits.maxComputeWorkGroupCount[i];
