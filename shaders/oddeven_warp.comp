@@ -105,10 +105,13 @@ void main() {
     const uint lane = gl_SubgroupInvocationID;
     const uint R = 1u << pc.logR;
     const uint columnGroups = 1u << (pc.logKLo - pc.logR);
-    uint segment = window % pc.segments;
-    uint rest = window / pc.segments;
-    uint64_t block = rest / columnGroups;
-    uint columnBase = (rest % columnGroups) << pc.logR;
+    // Column groups vary fastest: windows that run at the same time then cover adjacent columns
+    // of the same rows (whole cache lines and pages), not one narrow column far apart. With
+    // segments fastest, a strided step at 2^31 keys took 2.3 s instead of ~0.1 s (H200).
+    uint columnBase = (window % columnGroups) << pc.logR;
+    uint rest = window / columnGroups;
+    uint segment = rest % pc.segments;
+    uint64_t block = rest / pc.segments;
 
     uint64_t blockBase = block << (pc.logPLast + 1);
     uint64_t centreStart = uint64_t(segment) * pc.centreRows;
