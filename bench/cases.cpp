@@ -56,7 +56,7 @@ std::string gib(double bytes) {
 
 } // namespace
 
-void jobError(std::unique_ptr<SortJob>&, const Error& e, const std::string& what) {
+[[noreturn]] void jobError(const Error& e, const std::string& what) {
     // After a timeout the job may be destroyed: the Context frees buffers that the timed-out
     // submission may still use only once it has finished.
     libraryError(e, what);
@@ -279,7 +279,7 @@ CaseResult Runner::runGpu(const AlgoSpec& algo, const CaseSpec& spec, CaseData& 
     r.sharedElems = j.plan().sharedElems;
 
     auto must = [&](const Result<void>& res) {
-        if (!res) jobError(owned, res.error(), what);
+        if (!res) jobError(res.error(), what);
     };
     auto upload = [&] { must(j.upload(data.keys(), data.values())); };
     upload();
@@ -289,7 +289,7 @@ CaseResult Runner::runGpu(const AlgoSpec& algo, const CaseSpec& spec, CaseData& 
     // (at most 1000 runs) before timing; a single run when the input is not kept.
     const auto warmStart = std::chrono::steady_clock::now();
     for (int w = 0; w < (r.keepInput ? 1000 : 1); ++w) {
-        if (auto warm = j.run(false); !warm) jobError(owned, warm.error(), what);
+        if (auto warm = j.run(false); !warm) jobError(warm.error(), what);
         if (std::chrono::steady_clock::now() - warmStart > std::chrono::milliseconds(1000)) break;
     }
     if (!r.keepInput) upload();
@@ -298,7 +298,7 @@ CaseResult Runner::runGpu(const AlgoSpec& algo, const CaseSpec& spec, CaseData& 
     std::vector<std::vector<double>> perStep(r.steps);
     for (int rep = 0; rep < reps; ++rep) {
         auto t = j.run(true);
-        if (!t) jobError(owned, t.error(), what);
+        if (!t) jobError(t.error(), what);
         r.repMs.push_back(t->totalMs);
         r.timer = t->gpuTimestamps ? "gpu timestamps" : "wall clock";
         for (size_t i = 0; i < t->stepMs.size() && i < r.steps; ++i) perStep[i].push_back(t->stepMs[i]);

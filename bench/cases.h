@@ -35,9 +35,9 @@ struct CaseSpec {
 // "u32 keys with u32 values, asc, n=1000, uniform", for messages.
 std::string describe(const CaseSpec& spec);
 
-// Throws the error of a SortJob call as a BenchError; after a GPU timeout it leaks the job
-// rather than free buffers the GPU may still be using.
-[[noreturn]] void jobError(std::unique_ptr<sortlab::SortJob>& job, const sortlab::Error& e, const std::string& what);
+// Throws the error of a SortJob call as a BenchError. (After a GPU timeout the job may be
+// destroyed: the Context frees what the timed-out submission may use only once it has finished.)
+[[noreturn]] void jobError(const sortlab::Error& e, const std::string& what);
 
 struct StepTime {
     std::string label, kind;

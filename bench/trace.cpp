@@ -84,7 +84,7 @@ void TraceWriter::traceCase(Context& ctx, Sorter& sorter, const AlgoSpec& algo, 
     if (!job) libraryError(job.error(), what);
     std::unique_ptr<SortJob> owned = std::move(job.value());
     SortJob& j = *owned;
-    if (auto up = j.upload(keys, values); !up) jobError(owned, up.error(), what);
+    if (auto up = j.upload(keys, values); !up) jobError(up.error(), what);
 
     // Fields every line starts with.
     const std::string head = "{\"algo\":" + str(algo.name) + ",\"variant\":" + str(variantFor(algo, cfg)) +
@@ -104,16 +104,16 @@ void TraceWriter::traceCase(Context& ctx, Sorter& sorter, const AlgoSpec& algo, 
     };
 
     auto snap = j.capture();
-    if (!snap) jobError(owned, snap.error(), what);
+    if (!snap) jobError(snap.error(), what);
     writeLine(head + ",\"step\":0,\"label\":\"input\"" + arrays(*snap) + "}");
 
     const Plan& plan = j.plan();
     for (size_t i = 0; i < plan.steps.size(); ++i) {
         const Step& s = plan.steps[i];
         auto ran = j.runTo(i + 1);
-        if (!ran) jobError(owned, ran.error(), what);
+        if (!ran) jobError(ran.error(), what);
         snap = j.capture();
-        if (!snap) jobError(owned, snap.error(), what);
+        if (!snap) jobError(snap.error(), what);
         std::string line = head + ",\"step\":" + std::to_string(i + 1) + ",\"label\":" + str(s.label) +
                            ",\"kind\":" + str(s.kind) + ",\"first_layer\":" + std::to_string(s.firstLayer) +
                            ",\"layer_count\":" + std::to_string(s.layerCount);

@@ -9,4 +9,9 @@
 #define SORTLAB_SPEC_SHARED_ELEMS 2   // elements a workgroup holds in shared memory
 #define SORTLAB_SPEC_WORKGROUP_SIZE 3 // local_size_x
 
+
+// Keys each lane holds in the odd-even tile and window steps (oddeven_warp.comp): a window is
+// subgroup size x this many keys. 16 or 32 (the shader unrolls for these two).
+#define SORTLAB_ODDEVEN_KEYS_PER_LANE 32
+
 #endif

@@ -26,9 +26,7 @@
 #extension GL_EXT_control_flow_attributes : require
 #include "keys.glsl"
 
-#ifndef PER_LANE
-#define PER_LANE 32 // keys per lane (registers: PER_LANE keys, plus PER_LANE values)
-#endif
+#define PER_LANE SORTLAB_ODDEVEN_KEYS_PER_LANE // keys per lane (registers: keys, plus values)
 
 // Every per-register loop is unrolled by the preprocessor, so that each register index is a
 // literal: a driver that leaves such a loop rolled must put the array in memory (seen on NVIDIA:

@@ -73,7 +73,7 @@ struct WindowChoice {
     double score = 1.0;  // layers per unit of cost (one read + one write of every key = 1)
 };
 
-constexpr uint32_t kKeysPerLane = 32; // PER_LANE in oddeven_warp.comp
+constexpr uint32_t kKeysPerLane = SORTLAB_ODDEVEN_KEYS_PER_LANE;
 
 // The best way to run the layers of merge 2^logP starting at stride 2^logK: one global layer,
 // or a subgroup window of g layers with 2^logR adjacent columns.
