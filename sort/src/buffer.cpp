@@ -76,9 +76,7 @@ Result<Buffer> Buffer::create(Context& ctx, uint64_t bytes, MemoryKind kind, con
         b.address_ = vkGetBufferDeviceAddress(ctx.device(), &addr);
     } else {
         SORTLAB_VK(vkMapMemory(ctx.device(), b.memory_, 0, VK_WHOLE_SIZE, 0, &b.mapped_), "vkMapMemory");
-        VkPhysicalDeviceMemoryProperties mp;
-        vkGetPhysicalDeviceMemoryProperties(ctx.physicalDevice(), &mp);
-        b.coherent_ = (mp.memoryTypes[type.value()].propertyFlags & VK_MEMORY_PROPERTY_HOST_COHERENT_BIT) != 0;
+        b.coherent_ = (ctx.memoryTypeFlags(type.value()) & VK_MEMORY_PROPERTY_HOST_COHERENT_BIT) != 0;
     }
     return b;
 }

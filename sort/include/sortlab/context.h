@@ -87,6 +87,7 @@ public:
     void setFenceTimeout(std::chrono::nanoseconds t) { fenceTimeout_ = t; }
 
     // A memory type with all of `required`, preferring one that also has `preferred`.
+    VkMemoryPropertyFlags memoryTypeFlags(uint32_t type) const { return memory_.memoryTypes[type].propertyFlags; }
     Result<uint32_t> memoryType(uint32_t typeBits, VkMemoryPropertyFlags required,
                                 VkMemoryPropertyFlags preferred = 0) const;
 
@@ -95,7 +96,7 @@ public:
     Result<void> submitAndWait(const std::function<void(VkCommandBuffer)>& record);
 
     // True while a submission that timed out may still be running on the GPU. Objects it may
-    // use (buffers, pipelines) must not be destroyed then: their owners leak them instead.
+    // use (buffers, pipelines) must not be destroyed then: see destroyWhenIdle().
     bool timedOutWorkPending();
     // Runs `destroy` now, or, while timed-out work is pending, once that work has finished (at
     // the latest when the Context is destroyed). Every owner of a Vulkan object the GPU may use

@@ -42,8 +42,8 @@ struct SortConfig {
     bool perLayer = false;
     // onesweep: every tile skips the lookback and takes the fallback path (for tests).
     bool forceFallback = false;
-    // Elements a workgroup holds in shared memory (odd-even tiles and windows). 0: the largest
-    // that the device allows. Tests set small powers of two so that small n reach every step kind.
+    // Odd-even tile size in keys: a power of two up to one subgroup window (subgroup size x 32).
+    // 0: a whole window. Tests set small values so that small n reach every step kind.
     uint32_t sharedElems = 0;
 };
 
@@ -75,7 +75,7 @@ struct Plan {
     uint64_t scratchBytes = 0;  // auxiliary buffer the sort needs (0: none)
     bool resultInTemp = false;
     uint64_t bytesMovedFloor = 0; // bytes the plan must move through device memory at least
-    uint32_t sharedElems = 0;   // elements a workgroup holds in shared memory (tiles, windows)
+    uint32_t sharedElems = 0;   // odd-even: keys per tile of the tile step
 };
 
 struct DeviceBuffers {
