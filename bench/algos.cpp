@@ -21,7 +21,7 @@ const AlgoSpec kAlgos[] = {
     // name            gpu                            configure  trace      stable inAll
     {"oddeven",       sortlab::Algorithm::oddeven,  fused,     perLayer,  false, true},
     {"oddeven-layer", sortlab::Algorithm::oddeven,  perLayer,  perLayer,  false, true},
-    {"radix4",        sortlab::Algorithm::radix4,   nullptr,   nullptr,   true,  false},
+    {"radix4",        sortlab::Algorithm::radix4,   nullptr,   nullptr,   true,  true},
     {"onesweep",      sortlab::Algorithm::onesweep, nullptr,   nullptr,   true,  false},
     {"std",           std::nullopt,                 nullptr,   nullptr,   true,  true},
 };

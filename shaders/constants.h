@@ -8,10 +8,28 @@
 #define SORTLAB_SPEC_DESCENDING 1     // 0 ascending, 1 descending
 #define SORTLAB_SPEC_SHARED_ELEMS 2   // elements a workgroup holds in shared memory
 #define SORTLAB_SPEC_WORKGROUP_SIZE 3 // local_size_x
+#define SORTLAB_SPEC_MAX_SUBGROUPS 4  // workgroup size / the smallest subgroup size the device may use
 
 
 // Keys each lane holds in the odd-even tile and window steps (oddeven_warp.comp): a window is
 // subgroup size x this many keys. 16 or 32 (the shader unrolls for these two).
 #define SORTLAB_ODDEVEN_KEYS_PER_LANE 32
+
+// 4-bit LSD radix sort (radix4_*.comp). Keys each invocation holds in the count and scatter
+// kernels, by key width: a workgroup's tile is workgroup size x this many keys.
+#define SORTLAB_RADIX4_KEYS_PER_LANE_32 16
+#define SORTLAB_RADIX4_KEYS_PER_LANE_64 8
+// Entries each invocation of radix4_scan.comp scans serially in one chunk (a multiple of 4).
+#define SORTLAB_RADIX4_SCAN_PER_LANE 16
+// Layout of the radix4 scratch buffer, in 32-bit words. W = workgroups per pass, Wpad = W
+// rounded up to a multiple of 4 (rows of the count and offset tables start 16-byte aligned).
+#define SORTLAB_R4_WHERE 0      // [p], p = 0..passes: 0 keys in `keys`, 1 in `keysTemp` before pass p
+#define SORTLAB_R4_INFO 32      // [4p..4p+3]: pass, bit lo, bit hi, skipped (0/1)
+#define SORTLAB_R4_HIST 128     // [16p + d]: global count of digit d in pass p
+#define SORTLAB_R4_OFFSETS 384  // [16p + d]: exclusive scan of the histogram of pass p
+#define SORTLAB_R4_COUNTS 640   // [d * Wpad + wg]: keys of workgroup wg's tile with digit d
+// followed by the workgroup offsets, [COUNTS + 16 * Wpad + d * Wpad + wg]: where the first key
+// of digit d of workgroup wg's tile goes.
+#define SORTLAB_R4_MAX_PASSES 16
 
 #endif

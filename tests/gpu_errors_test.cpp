@@ -193,7 +193,7 @@ TEST_F(GpuTest, AdoptedDeviceSortsAndStaysTheCallersToDestroy) {
 }
 
 TEST_F(GpuTest, SortersThatDoNotExistYetAreErrorValues) {
-    for (Algorithm a : {Algorithm::radix4, Algorithm::onesweep}) {
+    for (Algorithm a : {Algorithm::onesweep}) {
         auto s = makeSorter(ctx(), a);
         // When these sorters arrive this test should be replaced by their correctness tests.
         EXPECT_FALSE(s.ok()) << algorithmName(a);
@@ -201,6 +201,17 @@ TEST_F(GpuTest, SortersThatDoNotExistYetAreErrorValues) {
             EXPECT_FALSE(s.error().message.empty());
         }
     }
+}
+
+TEST_F(GpuTest, Radix4RefusesMoreKeysThanItsOffsetsHold) {
+    auto s = makeSorter(ctx(), Algorithm::radix4);
+    ASSERT_TRUE(s.ok()) << s.error().message;
+    auto p = (*s)->plan(uint64_t(1) << 32, SortConfig{});
+    ASSERT_FALSE(p.ok());
+    EXPECT_EQ(p.error().code, Errc::too_large);
+    EXPECT_NE(p.error().message.find("2^32"), std::string::npos) << p.error().message;
+    auto fits = (*s)->plan(UINT32_MAX, SortConfig{});
+    EXPECT_TRUE(fits.ok()) << fits.error().message;
 }
 
 TEST_F(GpuTest, ListDevicesIncludesTheTestDevice) {

@@ -1,5 +1,6 @@
 #include <sortlab/job.h>
 
+#include <array>
 #include <chrono>
 #include <cstring>
 
@@ -60,13 +61,18 @@ SortJob::~SortJob() {
     if (queries_) ctx_.destroyWhenIdle([q = queries_](VkDevice d) { vkDestroyQueryPool(d, q, nullptr); });
 }
 
-const Buffer& SortJob::currentKeys() const {
-    bool temp = stepsDone_ > 0 && plan_.steps[stepsDone_ - 1].resultInTemp;
-    return temp ? keysTemp_ : keys_;
-}
-const Buffer& SortJob::currentValues() const {
-    bool temp = stepsDone_ > 0 && plan_.steps[stepsDone_ - 1].resultInTemp;
-    return temp ? valuesTemp_ : values_;
+Result<bool> SortJob::keysInTemp() {
+    if (stepsDone_ == 0) return false;
+    const Step& s = plan_.steps[stepsDone_ - 1];
+    if (s.locationWord < 0) return s.resultInTemp;
+    uint32_t where = 0;
+    Readback rb(ctx_);
+    rb.add(scratch_, uint64_t(s.locationWord) * 4, 4, &where);
+    SORTLAB_TRY(rb.run());
+    if (where > 1)
+        return makeError(Errc::vulkan_error, "the GPU left an invalid buffer index (" + std::to_string(where) +
+                                                 ") after step '" + s.label + "'");
+    return where == 1;
 }
 
 Result<void> SortJob::upload(std::span<const std::byte> keys, std::span<const uint32_t> values) {
@@ -150,23 +156,46 @@ Result<Snapshot> SortJob::capture() {
     s.label = stepsDone_ == 0 ? "input" : plan_.steps[stepsDone_ - 1].label;
     s.keys.resize(plan_.n * keyBytes(plan_.config.key));
     if (plan_.config.values != ValueType::none) s.values.resize(plan_.n);
+    auto temp = keysInTemp();
+    if (!temp) return temp.error();
     Readback rb(ctx_);
-    rb.add(currentKeys(), 0, s.keys.size(), s.keys.data());
-    if (!s.values.empty()) rb.add(currentValues(), 0, s.values.size() * 4, s.values.data());
+    if (plan_.n) rb.add(*temp ? keysTemp_ : keys_, 0, s.keys.size(), s.keys.data());
+    if (!s.values.empty()) rb.add(*temp ? valuesTemp_ : values_, 0, s.values.size() * 4, s.values.data());
+    // The sort's auxiliary state (counts, histograms, ...), rows packed on the way.
+    std::vector<SnapshotRegion> regions = sorter_.snapshotRegions(plan_, stepsDone_);
+    std::vector<std::vector<uint32_t>> raw(regions.size());
+    auto geometry = [](const SnapshotRegion& r) { // rows, columns, stride in words
+        uint64_t rows = r.shape.size() > 1 ? r.shape[0] : 1, cols = 1;
+        for (size_t d = r.shape.size() > 1 ? 1 : 0; d < r.shape.size(); ++d) cols *= r.shape[d];
+        return std::array<uint64_t, 3>{rows, cols, r.rowStride ? r.rowStride : cols};
+    };
+    for (size_t i = 0; i < regions.size(); ++i) {
+        auto [rows, cols, stride] = geometry(regions[i]);
+        const uint64_t words = rows && cols ? (rows - 1) * stride + cols : 0;
+        raw[i].resize(words);
+        if (words) rb.add(scratch_, regions[i].wordOffset * 4, words * 4, raw[i].data());
+    }
     SORTLAB_TRY(rb.run());
+    for (size_t i = 0; i < regions.size(); ++i) {
+        auto [rows, cols, stride] = geometry(regions[i]);
+        Snapshot::Aux aux{regions[i].name, regions[i].shape, {}};
+        for (uint64_t row = 0; row < rows && cols; ++row)
+            aux.data.insert(aux.data.end(), raw[i].begin() + row * stride, raw[i].begin() + row * stride + cols);
+        s.aux.push_back(std::move(aux));
+    }
     return s;
 }
 
 Result<void> SortJob::download(std::span<std::byte> keys, std::span<uint32_t> values) {
-    Readback rb(ctx_);
     if (keys.size() != plan_.n * keyBytes(plan_.config.key))
         return makeError(Errc::invalid_argument, "download: wrong key buffer size");
-    rb.add(currentKeys(), 0, keys.size(), keys.data());
-    if (!values.empty()) {
-        if (values.size() != plan_.n || plan_.config.values == ValueType::none)
-            return makeError(Errc::invalid_argument, "download: wrong value buffer size");
-        rb.add(currentValues(), 0, values.size() * 4, values.data());
-    }
+    if (!values.empty() && (values.size() != plan_.n || plan_.config.values == ValueType::none))
+        return makeError(Errc::invalid_argument, "download: wrong value buffer size");
+    auto temp = keysInTemp();
+    if (!temp) return temp.error();
+    Readback rb(ctx_);
+    if (!keys.empty()) rb.add(*temp ? keysTemp_ : keys_, 0, keys.size(), keys.data());
+    if (!values.empty()) rb.add(*temp ? valuesTemp_ : values_, 0, values.size() * 4, values.data());
     return rb.run();
 }
 

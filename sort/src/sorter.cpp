@@ -5,6 +5,9 @@ namespace sortlab {
 namespace oddeven {
 std::unique_ptr<Sorter> makeOddEvenSorter(Context& ctx);
 }
+namespace radix4 {
+std::unique_ptr<Sorter> makeRadix4Sorter(Context& ctx);
+}
 
 std::string_view algorithmName(Algorithm a) {
     switch (a) {
@@ -33,7 +36,7 @@ std::string variantName(Algorithm a, const SortConfig& c) {
 Result<std::unique_ptr<Sorter>> makeSorter(Context& ctx, Algorithm algorithm) {
     switch (algorithm) {
     case Algorithm::oddeven: return oddeven::makeOddEvenSorter(ctx);
-    case Algorithm::radix4:
+    case Algorithm::radix4: return radix4::makeRadix4Sorter(ctx);
     case Algorithm::onesweep: break;
     }
     return makeError(Errc::invalid_argument,

@@ -23,6 +23,15 @@ inline constexpr uint32_t kOddEvenWarpWorkgroup = 256;
 // and charges runs shorter than a 32-byte memory sector for the bytes they waste.
 inline constexpr uint32_t kOddEvenLogMaxColumns = 5;
 
+// Radix4 count and scatter kernels: 256 invocations x 16 keys (32-bit keys; 8 for 64-bit keys)
+// per workgroup tile. The tile is staged in shared memory (16 KiB for 32-bit keys), which fits
+// every device we meet (32 KiB on lavapipe, 48 KiB per workgroup on NVIDIA) with room for
+// several workgroups per multiprocessor. A smaller workgroup is used where shared memory is
+// smaller (the planner halves it until the tile fits).
+inline constexpr uint32_t kRadix4Workgroup = 256;
+// Radix4 scan: one workgroup per digit, each scanning 256 x 16 counts per chunk.
+inline constexpr uint32_t kRadix4ScanWorkgroup = 256;
+
 // Dispatches wider than this are folded into a 2-D grid (maxComputeWorkGroupCount[0] is at
 // least 65535 on every device).
 inline constexpr uint32_t kMaxGroupsX = 32768;

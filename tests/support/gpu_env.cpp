@@ -113,11 +113,12 @@ std::vector<uint32_t> valuesFor(const SortConfig& c, uint64_t n) {
 }
 
 ::testing::AssertionResult matchesReference(std::span<const std::byte> inputKeys, std::span<const uint32_t> inputValues,
-                                            const SortRun& got, const SortConfig& c) {
+                                            const SortRun& got, const SortConfig& c,
+                                            bool stable) {
     std::vector<std::byte> ek(inputKeys.begin(), inputKeys.end());
     std::vector<uint32_t> ev(inputValues.begin(), inputValues.end());
     referenceSort(ek, ev, c.key, c.order);
-    CheckResult r = compareSorted(ek, ev, got.keys, got.values, c.key, c.order, /*stable=*/false);
+    CheckResult r = compareSorted(ek, ev, got.keys, got.values, c.key, c.order, stable);
     if (!r.ok) return ::testing::AssertionFailure() << r.message;
     return ::testing::AssertionSuccess();
 }

@@ -72,8 +72,10 @@ struct SortRun {
 ::testing::AssertionResult runJob(SortJob& job, std::span<const std::byte> keys, std::span<const uint32_t> values,
                                   SortRun& out);
 
-// The reference result (std::stable_sort) checked against `got` with compareSorted(stable=false).
+// The reference result (std::stable_sort) checked against `got` with compareSorted (stable: values
+// must match exactly; otherwise as a multiset within each run of equal keys).
 ::testing::AssertionResult matchesReference(std::span<const std::byte> inputKeys, std::span<const uint32_t> inputValues,
-                                            const SortRun& got, const SortConfig& c);
+                                            const SortRun& got, const SortConfig& c,
+                                            bool stable = false);
 
 } // namespace sortlab::test

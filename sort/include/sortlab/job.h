@@ -59,8 +59,9 @@ public:
 
 private:
     SortJob(Context& ctx, Sorter& sorter) : ctx_(ctx), sorter_(sorter) {}
-    const Buffer& currentKeys() const;
-    const Buffer& currentValues() const;
+    // Whether the keys (and values) are in the temporary buffers now; reads the GPU's word when
+    // the step that ran last leaves that to the GPU (Step::locationWord).
+    Result<bool> keysInTemp();
     void recordRestore(VkCommandBuffer cmd) const;
 
     Context& ctx_;

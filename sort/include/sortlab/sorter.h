@@ -12,7 +12,9 @@
 //    first recorded step, and waits for compute-shader writes after the last one;
 //  * between steps, record() inserts compute-to-compute memory barriers itself;
 //  * plan.steps[i].resultInTemp says where the keys are after step i (the sorted result is in
-//    keys, not keysTemp, when plan.resultInTemp is false).
+//    keys, not keysTemp, when plan.resultInTemp is false); where the GPU decides it (a radix
+//    pass that is skipped does not move the keys), steps[i].locationWord names the scratch word
+//    that says it (0: keys, 1: keysTemp);
 //  * timestamps (optional): query slot firstQuery + i is written after step first + i - 1, slot
 //    firstQuery before the first step; so a range of s steps needs s + 1 slots.
 #pragma once
@@ -64,6 +66,18 @@ struct Step {
     // Radix sorts: which pass and digit bits [bitLo, bitHi).
     uint32_t pass = 0, bitLo = 0, bitHi = 0;
     uint64_t workgroups = 0;
+    // >= 0: after this step the keys are where scratch word locationWord says (0: keys,
+    // 1: keysTemp), and resultInTemp means nothing. -1: resultInTemp says it.
+    int32_t locationWord = -1;
+};
+
+// Part of the scratch buffer a snapshot shows after a step: `shape` (row-major) of 32-bit words
+// at word `wordOffset`, rows `rowStride` words apart (0: packed).
+struct SnapshotRegion {
+    std::string name;
+    std::vector<uint32_t> shape;
+    uint64_t wordOffset = 0;
+    uint32_t rowStride = 0;
 };
 
 struct Plan {
@@ -76,6 +90,7 @@ struct Plan {
     bool resultInTemp = false;
     uint64_t bytesMovedFloor = 0; // bytes the plan must move through device memory at least
     uint32_t sharedElems = 0;   // odd-even: keys per tile of the tile step
+    uint64_t tileKeys = 0;      // radix sorts: keys per workgroup tile (workgroup w has keys [w*t, (w+1)*t))
 };
 
 struct DeviceBuffers {
@@ -93,6 +108,13 @@ public:
     virtual void record(VkCommandBuffer cmd, const Plan& plan, const DeviceBuffers& buffers, size_t first = 0,
                         size_t last = SIZE_MAX, VkQueryPool timestamps = VK_NULL_HANDLE,
                         uint32_t firstQuery = 0) const = 0;
+    // The auxiliary state a snapshot after steps [0, stepsDone) shows (counts, histograms,
+    // offsets, tile status), as regions of the scratch buffer. Empty by default.
+    virtual std::vector<SnapshotRegion> snapshotRegions(const Plan& plan, size_t stepsDone) const {
+        (void)plan;
+        (void)stepsDone;
+        return {};
+    }
 };
 
 Result<std::unique_ptr<Sorter>> makeSorter(Context& ctx, Algorithm algorithm);

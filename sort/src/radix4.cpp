@@ -1,0 +1,199 @@
+// The 4-bit LSD radix sort (seed 001): per pass, count (with subgroup ballots), scan, scatter,
+// ping-ponging between keys and keysTemp. See docs/radix4.md and shaders/radix4_*.comp.
+#include "pipelines.h"
+#include "tuning.h"
+
+#include "../../shaders/constants.h"
+
+#include <sortlab/sorter.h>
+
+#include <algorithm>
+
+namespace sortlab::radix4 {
+
+namespace {
+
+struct Push {
+    uint64_t keys, keysTemp, values, valuesTemp, scratch, n;
+    uint32_t pass, passes, bitLo, workgroups, rowStride, groupsX;
+};
+static_assert(sizeof(Push) <= kPushConstantBytes);
+
+constexpr uint32_t kDigitBits = 4;
+constexpr uint32_t kRadix = 16;
+
+uint32_t keysPerLane(KeyType t) {
+    return keyBytes(t) == 4 ? SORTLAB_RADIX4_KEYS_PER_LANE_32 : SORTLAB_RADIX4_KEYS_PER_LANE_64;
+}
+
+class Radix4Sorter final : public Sorter {
+public:
+    explicit Radix4Sorter(Context& ctx) : ctx_(ctx), pipelines_(ctx) {}
+    Algorithm algorithm() const override { return Algorithm::radix4; }
+
+    Result<Plan> plan(uint64_t n, const SortConfig& config) override {
+        const DeviceInfo& dev = ctx_.info();
+        constexpr uint32_t needed =
+            VK_SUBGROUP_FEATURE_BALLOT_BIT | VK_SUBGROUP_FEATURE_ARITHMETIC_BIT | VK_SUBGROUP_FEATURE_SHUFFLE_BIT;
+        if ((dev.subgroupOps & needed) != needed)
+            return makeError(Errc::missing_feature, "the radix4 sort needs subgroup ballot, arithmetic and shuffle "
+                                                    "operations in compute shaders; " +
+                                                        dev.name + " does not offer them all");
+        if (n > UINT32_MAX)
+            return makeError(Errc::too_large, "radix4 keeps offsets in 32 bits: it sorts at most 2^32 - 1 keys (n = " +
+                                                  std::to_string(n) + ")");
+        Plan p;
+        p.algorithm = Algorithm::radix4;
+        p.config = config;
+        p.n = n;
+        if (n == 0) return p;
+
+        // The tile: workgroup x keys per lane, staged in shared memory with the per-subgroup counters.
+        const uint32_t kpl = keysPerLane(config.key);
+        uint32_t wg = std::min(tuning::kRadix4Workgroup, dev.maxWorkgroupSize);
+        auto sharedBytes = [&](uint32_t w) { return w * kpl * keyBytes(config.key) + maxSubgroups(w) * 16 * 4 + 128; };
+        while (wg > dev.maxSubgroupSize && sharedBytes(wg) > dev.sharedMemoryBytes) wg /= 2;
+        if (sharedBytes(wg) > dev.sharedMemoryBytes)
+            return makeError(Errc::missing_feature, "radix4 needs " + std::to_string(sharedBytes(wg)) +
+                                                        " bytes of shared memory; " + dev.name + " has " +
+                                                        std::to_string(dev.sharedMemoryBytes));
+        const uint64_t tile = uint64_t(wg) * kpl;
+        const uint64_t workgroups = (n + tile - 1) / tile;
+        const uint64_t rowStride = (workgroups + 3) / 4 * 4;
+        p.tileKeys = tile;
+        p.scratchBytes = (SORTLAB_R4_COUNTS + 2 * kRadix * rowStride) * 4;
+        p.needsTemp = true;
+        p.resultInTemp = false;
+
+        const uint32_t passes = keyBits(config.key) / kDigitBits;
+        for (uint32_t pass = 0; pass < passes; ++pass) {
+            const uint32_t lo = pass * kDigitBits, hi = lo + kDigitBits;
+            const std::string head = "pass " + std::to_string(pass) + ": bits " + std::to_string(lo) + ".." +
+                                     std::to_string(hi - 1) + ", ";
+            Step s;
+            s.pass = pass;
+            s.bitLo = lo;
+            s.bitHi = hi;
+            s.kind = "count";
+            s.label = head + "count";
+            s.workgroups = workgroups;
+            s.locationWord = SORTLAB_R4_WHERE + pass;
+            p.steps.push_back(s);
+            s.kind = "scan";
+            s.label = head + "scan";
+            s.workgroups = kRadix;
+            p.steps.push_back(s);
+            s.kind = "scatter";
+            s.label = head + "scatter";
+            s.workgroups = workgroups;
+            s.locationWord = SORTLAB_R4_WHERE + pass + 1;
+            p.steps.push_back(s);
+        }
+        Step r;
+        r.kind = "result";
+        r.label = "result: copy back if an odd number of passes ran";
+        r.workgroups = workgroups;
+        r.pass = passes;
+        p.steps.push_back(r);
+
+        // Every pass reads the keys to count them, then reads and writes keys and values to scatter.
+        const uint64_t kb = keyBytes(config.key), vb = valueBytes(config.values);
+        p.bytesMovedFloor = passes * n * (kb + 2 * (kb + vb));
+
+        for (const char* shader : {"radix4_init", "radix4_count", "radix4_scan", "radix4_scatter", "radix4_result"}) {
+            auto pipe = pipelineFor(shader, config, wg);
+            if (!pipe) return pipe.error();
+        }
+        return p;
+    }
+
+    void record(VkCommandBuffer cmd, const Plan& plan, const DeviceBuffers& buf, size_t first, size_t last,
+                VkQueryPool timestamps, uint32_t firstQuery) const override {
+        last = std::min(last, plan.steps.size());
+        if (first >= last || plan.tileKeys == 0) return;
+        const SortConfig& cfg = plan.config;
+        if (timestamps)
+            vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, timestamps, firstQuery);
+        const uint64_t workgroups = (plan.n + plan.tileKeys - 1) / plan.tileKeys;
+        const uint32_t wg = static_cast<uint32_t>(plan.tileKeys / keysPerLane(cfg.key));
+        const uint32_t passes = keyBits(cfg.key) / kDigitBits;
+        Push pc{buf.keys, buf.keysTemp, buf.values, buf.valuesTemp, buf.scratch, plan.n,
+                0,        passes,       0,          static_cast<uint32_t>(workgroups),
+                static_cast<uint32_t>((workgroups + 3) / 4 * 4), 0};
+        auto dispatch = [&](const char* shader, uint64_t groups) {
+            vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline(shader, cfg, wg));
+            const uint32_t gx = static_cast<uint32_t>(std::min<uint64_t>(groups, tuning::kMaxGroupsX));
+            const uint32_t gy = static_cast<uint32_t>((groups + gx - 1) / gx);
+            pc.groupsX = gx;
+            vkCmdPushConstants(cmd, pipelines_.layout(), VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof pc, &pc);
+            vkCmdDispatch(cmd, gx, gy, 1);
+        };
+        for (size_t i = first; i < last; ++i) {
+            const Step& s = plan.steps[i];
+            if (i > first) computeToCompute(cmd);
+            pc.pass = s.pass;
+            pc.bitLo = s.bitLo;
+            if (s.kind == "count") {
+                if (s.pass == 0) {
+                    dispatch("radix4_init", 1);
+                    computeToCompute(cmd);
+                }
+                dispatch("radix4_count", workgroups);
+            } else if (s.kind == "scan") {
+                dispatch("radix4_scan", kRadix);
+            } else if (s.kind == "scatter") {
+                dispatch("radix4_scatter", workgroups);
+            } else {
+                dispatch("radix4_result", workgroups);
+            }
+            if (timestamps)
+                vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, timestamps,
+                                    firstQuery + static_cast<uint32_t>(i - first) + 1);
+        }
+    }
+
+    std::vector<SnapshotRegion> snapshotRegions(const Plan& plan, size_t stepsDone) const override {
+        if (stepsDone == 0 || stepsDone > plan.steps.size()) return {};
+        const Step& s = plan.steps[stepsDone - 1];
+        if (s.kind == "result") return {};
+        const uint32_t w = static_cast<uint32_t>((plan.n + plan.tileKeys - 1) / plan.tileKeys);
+        const uint32_t stride = (w + 3) / 4 * 4;
+        std::vector<SnapshotRegion> r;
+        r.push_back({"pass", {4}, SORTLAB_R4_INFO + 4u * s.pass, 0});
+        r.push_back({"digit counts", {kRadix, w}, SORTLAB_R4_COUNTS, stride});
+        r.push_back({"histogram", {kRadix}, SORTLAB_R4_HIST + kRadix * s.pass, 0});
+        if (s.kind != "count") {
+            r.push_back({"offsets", {kRadix}, SORTLAB_R4_OFFSETS + kRadix * s.pass, 0});
+            r.push_back({"workgroup offsets", {kRadix, w}, SORTLAB_R4_COUNTS + uint64_t(kRadix) * stride, stride});
+        }
+        return r;
+    }
+
+private:
+    uint32_t maxSubgroups(uint32_t wg) const { return std::max(1u, wg / std::max(1u, ctx_.info().minSubgroupSize)); }
+
+    // tileWorkgroup: the count/scatter workgroup size of the plan (the scan has its own).
+    Result<VkPipeline> pipelineFor(const std::string& shader, const SortConfig& cfg, uint32_t tileWorkgroup) {
+        const uint32_t wg = shader == "radix4_scan" ? std::min(tuning::kRadix4ScanWorkgroup, ctx_.info().maxWorkgroupSize)
+                                                    : tileWorkgroup;
+        SpecValues spec{{SORTLAB_SPEC_KEY_KIND, static_cast<uint32_t>(keyKind(cfg.key))},
+                        {SORTLAB_SPEC_DESCENDING, cfg.order == Order::descending ? 1u : 0u},
+                        {SORTLAB_SPEC_WORKGROUP_SIZE, wg},
+                        {SORTLAB_SPEC_MAX_SUBGROUPS, maxSubgroups(wg)}};
+        const DeviceInfo& d = ctx_.info();
+        const uint32_t required = d.minSubgroupSize != d.maxSubgroupSize ? d.subgroupSize : 0;
+        return pipelines_.get(shader, keyBytes(cfg.key) / 4, cfg.values != ValueType::none, spec, required);
+    }
+    VkPipeline pipeline(const std::string& shader, const SortConfig& cfg, uint32_t tileWorkgroup) const {
+        return const_cast<Radix4Sorter*>(this)->pipelineFor(shader, cfg, tileWorkgroup).value();
+    }
+
+    Context& ctx_;
+    PipelineCache pipelines_;
+};
+
+} // namespace
+
+std::unique_ptr<Sorter> makeRadix4Sorter(Context& ctx) { return std::make_unique<Radix4Sorter>(ctx); }
+
+} // namespace sortlab::radix4

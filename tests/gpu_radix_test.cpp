@@ -1,0 +1,298 @@
+// The 4-bit LSD radix sort (radix4) on the GPU.
+//
+// RadixSort.MatchesStableSort: every key type x keys-only/key-value x order (24 instances), sizes
+//   around the workgroup tile T (0, 1, 2, 3, T-1, T, T+1, 3T+5, a random odd size up to 8T) and
+//   every distribution at small sizes; the result must equal std::stable_sort exactly, values
+//   included (the sort is stable).
+// RadixStep.EveryStepMatchesTheReference: after every step (count, scan, scatter of every pass,
+//   and the final result step), the keys, values, per-workgroup digit counts, histogram, offsets
+//   and workgroup offsets read back from the GPU equal radix::referencePass run up to that pass;
+//   passes whose digit is the same for every key say "skipped" in the snapshot and move nothing.
+#include "gpu_env.h"
+
+#include <sortlab/radix.h>
+
+#include <algorithm>
+#include <cstring>
+#include <random>
+
+namespace sortlab::test {
+namespace {
+
+class RadixTest : public GpuTest {
+protected:
+    static void SetUpTestSuite() {
+        if (!sharedContext()) return;
+        auto s = makeSorter(*sharedContext(), Algorithm::radix4);
+        if (s.ok()) radix_ = std::move(s.value());
+        else makeError_ = s.error().message;
+    }
+    static void TearDownTestSuite() { radix_.reset(); }
+    void SetUp() override {
+        GpuTest::SetUp();
+        ASSERT_TRUE(radix_) << "makeSorter(radix4): " << makeError_;
+    }
+    Sorter& radix() { return *radix_; }
+    static std::unique_ptr<Sorter> radix_;
+    static std::string makeError_;
+};
+std::unique_ptr<Sorter> RadixTest::radix_;
+std::string RadixTest::makeError_;
+
+struct SortParam {
+    KeyType key;
+    bool values;
+    Order order;
+};
+
+SortConfig configFor(const SortParam& p) {
+    SortConfig c;
+    c.key = p.key;
+    c.values = p.values ? ValueType::u32 : ValueType::none;
+    c.order = p.order;
+    return c;
+}
+
+class RadixSort : public RadixTest, public ::testing::WithParamInterface<SortParam> {};
+
+TEST_P(RadixSort, MatchesStableSort) {
+    const SortConfig cfg = configFor(GetParam());
+    auto probe = radix().plan(1, cfg);
+    ASSERT_TRUE(probe.ok()) << probe.error().message;
+    const uint64_t T = probe->tileKeys;
+    ASSERT_GT(T, 0u);
+    const size_t index = static_cast<size_t>(cfg.key) * 4 + (cfg.values != ValueType::none) * 2 +
+                         static_cast<size_t>(cfg.order);
+    std::mt19937_64 rng(7000 + index);
+    const std::vector<uint64_t> sizes = {0, 1, 2, 3, T - 1, T, T + 1, 3 * T + 5, (T + 2 + rng() % (7 * T)) | 1};
+    size_t sorts = 0;
+    for (size_t si = 0; si < sizes.size(); ++si) {
+        const uint64_t n = sizes[si];
+        auto job = SortJob::create(ctx(), radix(), n, cfg);
+        ASSERT_TRUE(job.ok()) << "n = " << n << ": " << job.error().message;
+        if (n) {
+            EXPECT_EQ((*job)->plan().steps.size(), 3 * keyBits(cfg.key) / 4 + 1);
+        }
+        for (size_t d = 0; d < std::size(kAllDistributions); ++d) {
+            if (n > 300 && (d + index + si) % 8 >= 3) continue; // lavapipe is slow: 3 of 8 at larger n
+            const Distribution dist = kAllDistributions[d];
+            SCOPED_TRACE(describe(cfg) + ", n = " + std::to_string(n) + ", " + std::string(distributionName(dist)));
+            const auto keys = generateKeys(cfg.key, n, dist, n * 17 + d);
+            const auto values = valuesFor(cfg, n);
+            SortRun got;
+            const auto ran = runJob(**job, keys, values, got);
+            EXPECT_TRUE(ran);
+            if (!ran) break;
+            const auto same = matchesReference(keys, values, got, cfg, /*stable=*/true);
+            EXPECT_TRUE(same);
+            if (!same) break;
+            ++sorts;
+        }
+    }
+    if (!HasFailure()) {
+        EXPECT_GE(sorts, 4u * 8u + 5u * 3u);
+    }
+}
+
+std::vector<SortParam> allParams() {
+    std::vector<SortParam> out;
+    for (KeyType t : kAllKeyTypes)
+        for (bool kv : {false, true})
+            for (Order o : {Order::ascending, Order::descending}) out.push_back({t, kv, o});
+    return out;
+}
+
+INSTANTIATE_TEST_SUITE_P(All, RadixSort, ::testing::ValuesIn(allParams()), [](const auto& info) {
+    const SortParam& p = info.param;
+    return std::string(keyTypeName(p.key)) + (p.values ? "_kv_" : "_keys_") + std::string(orderName(p.order));
+});
+
+// ---- The step path against the reference model ----------------------------------------------------
+
+struct StepCase {
+    const char* name;
+    KeyType key;
+    bool values;
+    Order order;
+    uint64_t tiles100; // n = tiles100 * T / 100 (+ extra)
+    uint64_t extra;
+    Distribution dist;
+    uint64_t mask; // keys are and-ed with this (0: none), so that high digits repeat
+};
+
+const Snapshot::Aux* findAux(const Snapshot& s, const std::string& name) {
+    for (const auto& a : s.aux)
+        if (a.name == name) return &a;
+    return nullptr;
+}
+
+template <class T> std::vector<uint32_t> narrow(const std::vector<T>& v) {
+    return std::vector<uint32_t>(v.begin(), v.end());
+}
+
+class RadixStep : public RadixTest, public ::testing::WithParamInterface<StepCase> {};
+
+TEST_P(RadixStep, EveryStepMatchesTheReference) {
+    const StepCase c = GetParam();
+    SortConfig cfg;
+    cfg.key = c.key;
+    cfg.values = c.values ? ValueType::u32 : ValueType::none;
+    cfg.order = c.order;
+    auto probe = radix().plan(1, cfg);
+    ASSERT_TRUE(probe.ok()) << probe.error().message;
+    const uint64_t T = probe->tileKeys;
+    const uint64_t n = c.tiles100 * T / 100 + c.extra;
+    SCOPED_TRACE(describe(cfg) + ", n = " + std::to_string(n));
+
+    auto input = generateKeys(c.key, n, c.dist, 4242 + n);
+    if (c.mask) {
+        for (uint64_t i = 0; i < n; ++i) {
+            if (keyBytes(c.key) == 4) {
+                uint32_t k;
+                std::memcpy(&k, input.data() + 4 * i, 4);
+                k &= static_cast<uint32_t>(c.mask);
+                std::memcpy(input.data() + 4 * i, &k, 4);
+            } else {
+                uint64_t k;
+                std::memcpy(&k, input.data() + 8 * i, 8);
+                k &= c.mask;
+                std::memcpy(input.data() + 8 * i, &k, 8);
+            }
+        }
+    }
+    const auto inputValues = valuesFor(cfg, n);
+    auto job = SortJob::create(ctx(), radix(), n, cfg);
+    ASSERT_TRUE(job.ok()) << job.error().message;
+    const Plan& plan = (*job)->plan();
+    ASSERT_EQ(plan.tileKeys, T);
+    ASSERT_TRUE((*job)->upload(input, inputValues).ok());
+
+    std::vector<std::byte> model = input;
+    std::vector<uint32_t> modelValues = inputValues;
+    radix::PassState state;
+    const uint32_t passes = keyBits(c.key) / 4;
+    uint32_t skipped = 0;
+    ASSERT_EQ(plan.steps.size(), 3 * passes + 1);
+    for (size_t i = 0; i < plan.steps.size(); ++i) {
+        const Step& s = plan.steps[i];
+        SCOPED_TRACE("after step " + std::to_string(i) + " '" + s.label + "'");
+        if (s.kind == "count") {
+            state = radix::referencePass(model, modelValues, c.key, c.order, s.bitLo, 4, T);
+            ASSERT_EQ(s.bitHi, s.bitLo + 4);
+            ASSERT_EQ(s.bitLo, 4 * s.pass);
+        }
+        ASSERT_TRUE((*job)->runTo(i + 1).ok());
+        auto snap = (*job)->capture();
+        ASSERT_TRUE(snap.ok()) << snap.error().message;
+        EXPECT_EQ(snap->label, s.label);
+        if (s.kind == "result") {
+            EXPECT_TRUE(snap->aux.empty());
+        } else {
+            const auto* info = findAux(*snap, "pass");
+            const auto* counts = findAux(*snap, "digit counts");
+            const auto* hist = findAux(*snap, "histogram");
+            ASSERT_TRUE(info && counts && hist);
+            ASSERT_EQ(info->data.size(), 4u);
+            EXPECT_EQ(info->data[0], s.pass);
+            EXPECT_EQ(info->data[1], s.bitLo);
+            EXPECT_EQ(info->data[2], s.bitHi);
+            ASSERT_EQ(counts->shape, (std::vector<uint32_t>{16, static_cast<uint32_t>(state.workgroups)}));
+            EXPECT_EQ(counts->data, state.counts);
+            EXPECT_EQ(hist->data, narrow(state.histogram));
+            const auto* offsets = findAux(*snap, "offsets");
+            const auto* wgOffsets = findAux(*snap, "workgroup offsets");
+            if (s.kind == "count") {
+                EXPECT_FALSE(offsets || wgOffsets) << "offsets shown before the scan ran";
+            } else {
+                ASSERT_TRUE(offsets && wgOffsets);
+                EXPECT_EQ(offsets->data, narrow(state.offsets));
+                EXPECT_EQ(wgOffsets->data, narrow(state.workgroupOffsets));
+                EXPECT_EQ(info->data[3], state.skipped ? 1u : 0u);
+            }
+            if (s.kind == "scatter") skipped += state.skipped;
+        }
+        // The keys: unchanged by count and scan; after the scatter (or a skipped pass), the model's.
+        if (s.kind == "scatter" || s.kind == "result") {
+            EXPECT_EQ(snap->keys, model);
+            EXPECT_EQ(snap->values, modelValues);
+        }
+        if (HasFailure()) return;
+    }
+    // The model's end state is the stable sort of the input.
+    std::vector<std::byte> ref = input;
+    std::vector<uint32_t> refValues = inputValues;
+    referenceSort(ref, refValues, c.key, c.order);
+    EXPECT_EQ(model, ref);
+    EXPECT_EQ(modelValues, refValues);
+    std::printf("[sortlab] %s: %s n=%llu, %u of %u passes skipped\n", c.name, describe(cfg).c_str(),
+                static_cast<unsigned long long>(n), skipped, passes);
+}
+
+// clang-format off
+const StepCase kStepCases[] = {
+    // name                  key           kv     order              tiles% extra dist                        mask
+    {"u32_kv_three_tiles",   KeyType::u32, true,  Order::ascending,  300,   17,   Distribution::uniform,      0},
+    {"u32_one_partial_tile", KeyType::u32, false, Order::ascending,  50,    3,    Distribution::uniform,      0},
+    {"i32_desc_gaussian",    KeyType::i32, true,  Order::descending, 250,   0,    Distribution::gaussian,     0},
+    {"f32_special",          KeyType::f32, true,  Order::ascending,  120,   1,    Distribution::special,      0},
+    {"u32_odd_skips",        KeyType::u32, true,  Order::ascending,  200,   9,    Distribution::uniform,      0xfffff},
+    {"u64_low_bits_only",    KeyType::u64, true,  Order::ascending,  230,   5,    Distribution::uniform,      0xffff},
+    {"i64_desc",             KeyType::i64, false, Order::descending, 140,   0,    Distribution::uniform,      0},
+    {"f64_few_unique",       KeyType::f64, true,  Order::descending, 180,   7,    Distribution::few_unique,   0},
+    {"u32_all_equal",        KeyType::u32, true,  Order::ascending,  150,   0,    Distribution::equal,        0},
+};
+// clang-format on
+
+INSTANTIATE_TEST_SUITE_P(Cases, RadixStep, ::testing::ValuesIn(kStepCases),
+                         [](const auto& info) { return std::string(info.param.name); });
+
+// A pass is skipped when every key has the same digit; with 0xfffff keys (5 digits) three passes
+// of eight are skipped, an odd number, so the sorted keys end in keysTemp and the result step
+// must copy them back.
+TEST_F(RadixTest, OddNumberOfSkippedPassesStillEndsInTheKeyBuffer) {
+    SortConfig cfg;
+    cfg.values = ValueType::u32;
+    const uint64_t n = 5000;
+    auto keys = generateKeys(KeyType::u32, n, Distribution::uniform, 9);
+    for (uint64_t i = 0; i < n; ++i) {
+        uint32_t k;
+        std::memcpy(&k, keys.data() + 4 * i, 4);
+        k &= 0xfffff;
+        std::memcpy(keys.data() + 4 * i, &k, 4);
+    }
+    auto job = SortJob::create(ctx(), radix(), n, cfg);
+    ASSERT_TRUE(job.ok()) << job.error().message;
+    const auto values = valuesFor(cfg, n);
+    SortRun got;
+    ASSERT_TRUE(runJob(**job, keys, values, got));
+    EXPECT_TRUE(matchesReference(keys, values, got, cfg, true));
+    auto last = (*job)->capture();
+    ASSERT_TRUE(last.ok());
+    EXPECT_EQ(last->keys, got.keys);
+    // Pass 7's snapshot says skipped.
+    ASSERT_TRUE((*job)->reset().ok());
+    ASSERT_TRUE((*job)->runTo(3 * 8).ok());
+    auto snap = (*job)->capture();
+    ASSERT_TRUE(snap.ok());
+    const auto* info = findAux(*snap, "pass");
+    ASSERT_TRUE(info);
+    EXPECT_EQ(info->data[0], 7u);
+    EXPECT_EQ(info->data[3], 1u);
+}
+
+// One larger sort (over a million keys, many workgroups, several scan chunks on lavapipe).
+TEST_F(RadixTest, LargeU32KeyValueSort) {
+    SortConfig cfg;
+    cfg.values = ValueType::u32;
+    const uint64_t n = (uint64_t(1) << 20) + 12345;
+    auto job = SortJob::create(ctx(), radix(), n, cfg);
+    ASSERT_TRUE(job.ok()) << job.error().message;
+    const auto keys = generateKeys(cfg.key, n, Distribution::uniform, 5);
+    const auto values = valuesFor(cfg, n);
+    SortRun got;
+    ASSERT_TRUE(runJob(**job, keys, values, got));
+    EXPECT_TRUE(matchesReference(keys, values, got, cfg, true));
+}
+
+} // namespace
+} // namespace sortlab::test
