@@ -1,0 +1,190 @@
+// [SECTION] Frame: layout and views
+// [SECTION] Keyboard
+// [SECTION] Playback
+// [SECTION] Status bar and help
+#include "app.h"
+
+#include "views/views.h"
+
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cstdio>
+
+namespace sortlab::app {
+
+App::App(GLFWwindow* window, SortWorker& worker, gfx::Fonts fonts, std::string deviceName)
+    : window_(window), worker_(worker), fonts_(fonts), deviceName_(std::move(deviceName)) {
+    algos_ = worker_.algorithms();
+}
+
+void App::applySettings(const SortSettings& s) {
+    ui_.settings = s;
+    ui_.playing = false;
+    ui_.jumpTo = 0;
+    worker_.setSettings(s);
+}
+
+void App::goTo(size_t step) {
+    worker_.goTo(step);
+    ui_.jumpTo = int(step);
+}
+
+void App::setCheck(bool on) {
+    ui_.check = on;
+    worker_.setCheck(on);
+}
+
+void App::toggleFullscreen() {
+    if (glfwGetWindowMonitor(window_)) {
+        glfwSetWindowMonitor(window_, nullptr, windowedPos_[0], windowedPos_[1], windowedSize_[0], windowedSize_[1], 0);
+        return;
+    }
+    GLFWmonitor* monitor = glfwGetPrimaryMonitor();
+    if (!monitor) return;
+    const GLFWvidmode* mode = glfwGetVideoMode(monitor);
+    glfwGetWindowPos(window_, &windowedPos_[0], &windowedPos_[1]);
+    glfwGetWindowSize(window_, &windowedSize_[0], &windowedSize_[1]);
+    glfwSetWindowMonitor(window_, monitor, 0, 0, mode->width, mode->height, mode->refreshRate);
+}
+
+void App::recordFrameCpu(double ms) {
+    frameCpuAvg_ = frameCpuAvg_ == 0 ? ms : frameCpuAvg_ * 0.95 + ms * 0.05;
+}
+
+bool App::radixAvailable(const SortWorker::View& v) const { return hasRadixData(v); }
+
+// [SECTION] Frame: layout and views --------------------------------------------------------------------
+
+void App::frame() {
+    const SortWorker::View v = worker_.view();
+    if (!v.busy && v.data) ui_.jumpTo = int(v.data->step);
+    handleKeys(v);
+    advancePlayback(v);
+
+    ImGui::PushFont(ui_.presentation ? fonts_.uiLarge : fonts_.ui);
+    ViewContext c{v, ui_, fonts_, ui_.presentation ? 2.2f : 1.0f};
+    drawControls(v);
+    if (ui_.showArray) drawArrayView(c, &ui_.showArray);
+    const bool radix = radixAvailable(v);
+    if (algorithmOf(ui_.settings.algo) == Algorithm::oddeven) {
+        if (ui_.showNetwork) drawNetworkView(c, &ui_.showNetwork);
+    } else if (radix && ui_.showRadix) {
+        drawRadixView(c, &ui_.showRadix);
+    }
+    if (ui_.showExplain) drawExplainView(c, &ui_.showExplain);
+    if (ui_.showCheck) drawCheckView(c, &ui_.showCheck);
+    drawStatusBar(v);
+    if (ui_.help) drawHelp();
+    ImGui::PopFont();
+}
+
+// [SECTION] Keyboard ---------------------------------------------------------------------------------------
+
+void App::handleKeys(const SortWorker::View& v) {
+    ImGuiIO& io = ImGui::GetIO();
+    if (io.WantTextInput) return;
+    const size_t steps = v.job.plan ? v.job.plan->steps.size() : 0;
+    const size_t at = v.data ? v.data->step : 0;
+    const size_t target = v.target;
+    auto pressed = [](int key) { return ImGui::IsKeyPressed(key, true); };
+    if (ImGui::IsKeyPressed(GLFW_KEY_SPACE, false)) ui_.playing = !ui_.playing;
+    if (pressed(GLFW_KEY_RIGHT) && target < steps) {
+        ui_.playing = false;
+        goTo(std::max(at, target) + 1 > steps ? steps : target + 1);
+    }
+    if (pressed(GLFW_KEY_LEFT) && target > 0) {
+        ui_.playing = false;
+        goTo(target - 1);
+    }
+    if (ImGui::IsKeyPressed(GLFW_KEY_HOME, false)) {
+        ui_.playing = false;
+        goTo(0);
+    }
+    if (ImGui::IsKeyPressed(GLFW_KEY_END, false)) {
+        ui_.playing = false;
+        goTo(steps);
+    }
+    if (ImGui::IsKeyPressed(GLFW_KEY_R, false)) {
+        SortSettings s = ui_.settings;
+        ++s.seed;
+        applySettings(s);
+    }
+    if (pressed(GLFW_KEY_EQUAL) || pressed(GLFW_KEY_KP_ADD)) ui_.speed = std::min(120.0f, ui_.speed * 1.5f);
+    if (pressed(GLFW_KEY_MINUS) || pressed(GLFW_KEY_KP_SUBTRACT)) ui_.speed = std::max(0.25f, ui_.speed / 1.5f);
+    if (ImGui::IsKeyPressed(GLFW_KEY_F11, false)) toggleFullscreen();
+    if (ImGui::IsKeyPressed(GLFW_KEY_F1, false)) ui_.help = !ui_.help;
+    if (ImGui::IsKeyPressed(GLFW_KEY_P, false)) ui_.presentation = !ui_.presentation;
+    if (ImGui::IsKeyPressed(GLFW_KEY_C, false)) setCheck(!ui_.check);
+    if (ImGui::IsKeyPressed(GLFW_KEY_ESCAPE, false) && ui_.help) ui_.help = false;
+}
+
+// [SECTION] Playback ----------------------------------------------------------------------------------------
+
+void App::advancePlayback(const SortWorker::View& v) {
+    if (!ui_.playing || !v.job.plan || !v.data) return;
+    const size_t steps = v.job.plan->steps.size();
+    if (v.data->step >= steps) {
+        ui_.playing = false;
+        return;
+    }
+    const double now = glfwGetTime();
+    if (v.busy || v.data->step != v.target) return;
+    if (now - ui_.lastAdvance < 1.0 / ui_.speed) return;
+    ui_.lastAdvance = now;
+    goTo(v.data->step + 1);
+}
+
+// [SECTION] Status bar and help -----------------------------------------------------------------------------
+
+void App::drawStatusBar(const SortWorker::View& v) {
+    const ImGuiViewport* vp = ImGui::GetMainViewport();
+    const float h = ImGui::GetFrameHeight() + 4;
+    ImGui::SetNextWindowPos(ImVec2(vp->Pos.x, vp->Pos.y + vp->Size.y - h));
+    ImGui::SetNextWindowSize(ImVec2(vp->Size.x, h));
+    ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+                             ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoBringToFrontOnFocus;
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(8, 2));
+    if (ImGui::Begin("##status", nullptr, flags)) {
+        if (!v.error.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", v.error.c_str());
+        else
+            ImGui::Text("%s | %s | frame %.2f ms CPU | %s | F1 help", deviceName_.c_str(),
+                        v.busy ? "GPU working..." : "ready", frameCpuAvg_, ui_.playing ? "playing" : "paused");
+    }
+    ImGui::End();
+    ImGui::PopStyleVar();
+}
+
+void App::drawHelp() {
+    ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    if (ImGui::Begin("Help (F1)", &ui_.help, ImGuiWindowFlags_AlwaysAutoResize)) {
+        ImGui::TextUnformatted("sortlab runs real GPU sorts (Vulkan compute) and reads the GPU's buffers back after "
+                               "every step.");
+        ImGui::Separator();
+        const char* keys[][2] = {{"Space", "play / pause"},
+                                 {"Right / Left", "step forward / back (back shows the stored snapshot)"},
+                                 {"Home / End", "first step (the input) / run to the end"},
+                                 {"R", "new input (next seed)"},
+                                 {"+ / -", "faster / slower playback"},
+                                 {"C", "check mode: compare every step with the CPU reference"},
+                                 {"P", "presentation mode: large fonts, thick lines"},
+                                 {"F11", "fullscreen"},
+                                 {"F1", "this help"}};
+        if (ImGui::BeginTable("keys", 2)) {
+            for (auto& k : keys) {
+                ImGui::TableNextRow();
+                ImGui::TableNextColumn();
+                ImGui::TextColored(ImVec4(1, 0.85f, 0.4f, 1), "%s", k[0]);
+                ImGui::TableNextColumn();
+                ImGui::TextUnformatted(k[1]);
+            }
+            ImGui::EndTable();
+        }
+    }
+    ImGui::End();
+}
+
+} // namespace sortlab::app

@@ -1,0 +1,166 @@
+// The controls panel: the sort (algorithm and variant; entries the library cannot make yet are
+// shown disabled with makeSorter's reason, and light up once it succeeds), the input (n, key type,
+// key-value, order, distribution, seed), playback (play/pause, step, jump, speed, reset, run to
+// end) and which views are open.
+#include "app.h"
+
+#include "views/common.h"
+#include "views/views.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cstdio>
+
+namespace sortlab::app {
+namespace {
+
+template <class E, size_t N, class NameFn>
+bool enumCombo(const char* label, E* value, const E (&all)[N], NameFn name) {
+    bool changed = false;
+    if (ImGui::BeginCombo(label, std::string(name(*value)).c_str())) {
+        for (E e : all) {
+            if (ImGui::Selectable(std::string(name(e)).c_str(), e == *value)) {
+                *value = e;
+                changed = true;
+            }
+        }
+        ImGui::EndCombo();
+    }
+    return changed;
+}
+
+} // namespace
+
+void App::drawControls(const SortWorker::View& v) {
+    ImGui::SetNextWindowPos(ImVec2(10, 30), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(340, 660), ImGuiCond_FirstUseEver);
+    if (!ImGui::Begin("Controls")) {
+        ImGui::End();
+        return;
+    }
+    SortSettings s = ui_.settings;
+    bool changed = false;
+
+    ImGui::TextDisabled("SORT");
+    if (ImGui::BeginCombo("algorithm", std::string(choiceName(s.algo)).c_str())) {
+        for (size_t i = 0; i < kAlgoChoiceCount; ++i) {
+            const AlgoChoice c = kAllAlgoChoices[i];
+            const bool ok = i < algos_.size() && algos_[i].available;
+            std::string label = std::string(choiceName(c)) + "  -  " + std::string(choiceLabel(c));
+            if (ImGui::Selectable(label.c_str(), c == s.algo, ok ? 0 : ImGuiSelectableFlags_Disabled) && ok) {
+                s.algo = c;
+                changed = true;
+            }
+            if (!ok && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+                ImGui::SetTooltip("%s", i < algos_.size() ? algos_[i].why.c_str() : "");
+        }
+        ImGui::EndCombo();
+    }
+    for (size_t i = 0; i < kAlgoChoiceCount && i < algos_.size(); ++i)
+        if (!algos_[i].available)
+            ImGui::TextDisabled("%s: %s", std::string(choiceName(kAllAlgoChoices[i])).c_str(), algos_[i].why.c_str());
+
+    ImGui::Spacing();
+    ImGui::TextDisabled("INPUT");
+    static uint64_t nEdit = 0;
+    if (!ImGui::IsAnyItemActive()) nEdit = s.n;
+    const uint64_t step1 = 1, stepBig = 16;
+    if (ImGui::InputScalar("n", ImGuiDataType_U64, &nEdit, &step1, &stepBig, "%llu",
+                           ImGuiInputTextFlags_EnterReturnsTrue) ||
+        (ImGui::IsItemDeactivatedAfterEdit() && nEdit != s.n)) {
+        s.n = std::clamp<uint64_t>(nEdit, 1, uint64_t(1) << 28);
+        changed = true;
+    }
+    for (uint32_t e : {4u, 6u, 10u, 16u, 20u}) {
+        char buf[16];
+        std::snprintf(buf, sizeof buf, "2^%u", e);
+        if (e != 4) ImGui::SameLine();
+        if (ImGui::SmallButton(buf)) {
+            s.n = uint64_t(1) << e;
+            changed = true;
+        }
+    }
+    changed |= enumCombo("key type", &s.key, kAllKeyTypes, keyTypeName);
+    changed |= ImGui::Checkbox("key-value (u32 values = input index)", &s.keyValue);
+    const Order orders[] = {Order::ascending, Order::descending};
+    changed |= enumCombo("order", &s.order, orders, orderName);
+    changed |= enumCombo("distribution", &s.dist, kAllDistributions, distributionName);
+    static uint64_t seedEdit = 1;
+    if (!ImGui::IsAnyItemActive()) seedEdit = s.seed;
+    if (ImGui::InputScalar("seed", ImGuiDataType_U64, &seedEdit, &step1, nullptr, "%llu",
+                           ImGuiInputTextFlags_EnterReturnsTrue) ||
+        (ImGui::IsItemDeactivatedAfterEdit() && seedEdit != s.seed)) {
+        s.seed = seedEdit;
+        changed = true;
+    }
+    if (ImGui::Button("New input (R)")) {
+        ++s.seed;
+        changed = true;
+    }
+    if (changed) applySettings(s);
+
+    ImGui::Spacing();
+    ImGui::TextDisabled("PLAYBACK");
+    const size_t steps = v.job.plan ? v.job.plan->steps.size() : 0;
+    const size_t at = v.data ? v.data->step : 0;
+    if (ImGui::Button(ui_.playing ? "Pause (Space)" : "Play (Space)")) ui_.playing = !ui_.playing;
+    ImGui::SameLine();
+    if (ImGui::Button("<") && v.target > 0) {
+        ui_.playing = false;
+        goTo(v.target - 1);
+    }
+    ImGui::SameLine();
+    if (ImGui::Button(">") && v.target < steps) {
+        ui_.playing = false;
+        goTo(v.target + 1);
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Run to end")) {
+        ui_.playing = false;
+        goTo(steps);
+    }
+    if (ImGui::Button("Reset")) {
+        ui_.playing = false;
+        worker_.resetJob();
+        goTo(0);
+    }
+    ImGui::SameLine();
+    ImGui::TextDisabled("(back to the input)");
+    int jump = ui_.jumpTo;
+    if (ImGui::SliderInt("step", &jump, 0, int(steps), "%d", ImGuiSliderFlags_AlwaysClamp)) ui_.jumpTo = jump;
+    if (ImGui::IsItemDeactivatedAfterEdit()) {
+        ui_.playing = false;
+        goTo(size_t(ui_.jumpTo));
+    }
+    ImGui::SliderFloat("speed", &ui_.speed, 0.25f, 120.0f, "%.2f steps/s", ImGuiSliderFlags_Logarithmic);
+    ImGui::Text("at step %zu of %zu%s", at, steps, v.busy ? " (GPU working...)" : "");
+
+    ImGui::Spacing();
+    ImGui::TextDisabled("VIEWS");
+    bool check = ui_.check;
+    if (ImGui::Checkbox("check mode (C)", &check)) setCheck(check);
+    ImGui::SameLine();
+    ImGui::Checkbox("presentation (P)", &ui_.presentation);
+    ImGui::Checkbox("array", &ui_.showArray);
+    ImGui::SameLine();
+    ImGui::Checkbox("network", &ui_.showNetwork);
+    ImGui::SameLine();
+    ImGui::Checkbox("explain", &ui_.showExplain);
+    ImGui::Checkbox("check", &ui_.showCheck);
+    ImGui::SameLine();
+    ImGui::BeginDisabled(!hasRadixData(v));
+    ImGui::Checkbox("radix", &ui_.showRadix);
+    ImGui::EndDisabled();
+    if (v.job.plan) {
+        ImGui::Spacing();
+        ImGui::TextDisabled("PLAN");
+        ImGui::Text("%s, %s keys%s, %s", std::string(variantName(v.job.plan->algorithm, v.job.plan->config)).c_str(),
+                    std::string(keyTypeName(s.key)).c_str(), s.keyValue ? " + u32 values" : "",
+                    std::string(orderName(s.order)).c_str());
+        ImGui::Text("%zu steps, %s moved at least", steps, bytesText(double(v.job.plan->bytesMovedFloor)).c_str());
+    }
+    ImGui::End();
+}
+
+} // namespace sortlab::app

@@ -1,0 +1,179 @@
+// sortlab: the desktop app. Opens a GLFW window, creates the Vulkan device (renderer/), hands it
+// to the sort library (sortlab::Context::adopt), starts the sort worker, and runs the frame loop.
+// With --step/--screenshot/--dump-state/--script it runs those actions and exits.
+//
+// Exit codes: 0 ok; 1 validation messages with --validation; 2 usage error; 3 no display, no
+// Vulkan, no suitable device, or a sort error.
+#include "app.h"
+#include "options.h"
+#include "script.h"
+#include "sort_worker.h"
+
+#include <fonts.h>
+#include <queue_lock.h>
+#include <renderer.h>
+
+#include <sortlab/context.h>
+
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+
+#include <imgui.h>
+#include <imgui_impl_glfw.h>
+#include <imgui_impl_vulkan.h>
+
+#include <ctime>
+#include <cstdio>
+#include <memory>
+#include <string>
+
+namespace sortlab::app {
+GLFWwindow* gMainWindow = nullptr;
+}
+
+namespace {
+
+std::string gGlfwError;
+
+double threadCpuMs() {
+    timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return double(ts.tv_sec) * 1e3 + double(ts.tv_nsec) * 1e-6;
+}
+
+int fail(const std::string& msg, int code) {
+    std::fprintf(stderr, "sortlab: error: %s\n", msg.c_str());
+    return code;
+}
+
+void styleFor(float scale) {
+    ImGui::StyleColorsDark();
+    ImGuiStyle& st = ImGui::GetStyle();
+    st.WindowRounding = 4;
+    st.FrameRounding = 3;
+    st.ScaleAllSizes(scale);
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    using namespace sortlab;
+    bool exitNow = false;
+    auto parsed = app::parseOptions(argc, argv, &exitNow);
+    if (!parsed) return fail(parsed.error().message, 2);
+    if (exitNow) return 0;
+    app::Options opt = std::move(parsed.value());
+    bool scripted = false;
+    for (auto& a : opt.actions)
+        if (a.verb != "step" && a.verb != "set") scripted = true;
+
+    glfwSetErrorCallback([](int, const char* d) { gGlfwError = d ? d : ""; });
+    if (!glfwInit())
+        return fail("cannot open a window: no display (" + gGlfwError +
+                        "). Run it on a desktop, or under Xvfb: xvfb-run -a build/bin/sortlab ...",
+                    3);
+    glfwWindowHint(GLFW_CLIENT_API, GLFW_NO_API);
+    glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);
+    GLFWwindow* window = glfwCreateWindow(opt.width, opt.height, "sortlab", nullptr, nullptr);
+    if (!window) {
+        glfwTerminate();
+        return fail("cannot create a window (" + gGlfwError + ")", 3);
+    }
+    app::gMainWindow = window;
+
+    int code = 0;
+    {
+        gfx::RendererOptions ro;
+        ro.device = opt.device;
+        ro.validation = opt.validation;
+        ro.vsync = opt.vsync;
+        auto renderer = gfx::Renderer::create(window, ro);
+        if (!renderer) {
+            glfwDestroyWindow(window);
+            glfwTerminate();
+            return fail(renderer.error().message, 3);
+        }
+        gfx::Renderer& r = *renderer.value();
+
+        AdoptInfo ai;
+        ai.instance = r.instance();
+        ai.physicalDevice = r.physicalDevice();
+        ai.device = r.device();
+        ai.queue = r.queue();
+        ai.queueFamily = r.queueFamily();
+        auto ctx = Context::adopt(ai);
+        if (!ctx) return fail(ctx.error().message, 3);
+        gfx::installQueueLock(); // adopt reloaded volk's device functions
+
+        IMGUI_CHECKVERSION();
+        ImGui::CreateContext();
+        ImGuiIO& io = ImGui::GetIO();
+        if (opt.noIni || scripted) io.IniFilename = nullptr; // scripted runs: the same layout every time
+        float xs = 1, ys = 1;
+        glfwGetWindowContentScale(window, &xs, &ys);
+        const float scale = std::max(1.0f, std::max(xs, ys));
+        styleFor(scale);
+        gfx::Fonts fonts = gfx::loadFonts(scale);
+        if (auto ok = r.initImGui(); !ok) return fail(ok.error().message, 3);
+
+        {
+            app::SortWorker worker(*ctx.value(), [] { glfwPostEmptyEvent(); });
+            app::App application(window, worker, fonts, r.deviceName());
+            application.setPresentation(opt.presentation);
+            if (opt.check) application.setCheck(true);
+            application.applySettings(opt.settings);
+            std::unique_ptr<app::ScriptRunner> script;
+            if (!opt.actions.empty()) {
+                script = std::make_unique<app::ScriptRunner>(opt.actions, application, worker);
+                script->device = r.deviceName();
+            }
+
+            while (!glfwWindowShouldClose(window)) {
+                const bool active = application.ui().playing || worker.view().busy || (script && !script->done());
+                if (script && !script->done()) glfwPollEvents();
+                else glfwWaitEventsTimeout(active ? 0.016 : 0.5);
+                if (script && script->done() && scripted) break;
+
+                int w = 0, h = 0;
+                glfwGetFramebufferSize(window, &w, &h);
+                if (w == 0 || h == 0) { // minimised: draw nothing until restored
+                    glfwWaitEventsTimeout(0.25);
+                    continue;
+                }
+                // The GPU may still be busy with a long sort step queued before our last frame.
+                if (!r.frameReady(scripted)) continue;
+
+                const double t0 = threadCpuMs();
+                std::string capture = script ? script->beforeFrame() : std::string();
+                if (script && script->done() && script->exitCode() != 0) break;
+                ImGui_ImplVulkan_NewFrame();
+                ImGui_ImplGlfw_NewFrame();
+                ImGui::NewFrame();
+                application.frame();
+                ImGui::Render();
+                auto ok = r.render(ImGui::GetDrawData(), capture);
+                const double cpu = threadCpuMs() - t0;
+                if (!ok) {
+                    code = fail(ok.error().message, 3);
+                    break;
+                }
+                if (capture.empty()) application.recordFrameCpu(cpu);
+                if (script) {
+                    script->validationMessages = r.validationMessageCount();
+                    script->afterFrame(cpu);
+                }
+            }
+            if (script && script->exitCode() != 0) code = fail(script->message(), script->exitCode());
+        } // the worker stops: it owns the sort jobs
+        ctx.value().reset();
+        r.shutdownImGui();
+        ImGui::DestroyContext();
+        if (code == 0 && opt.validation && r.validationMessageCount() > 0) {
+            std::fprintf(stderr, "sortlab: %zu validation message(s)\n", r.validationMessageCount());
+            code = 1;
+        }
+    }
+    glfwDestroyWindow(window);
+    glfwTerminate();
+    return code;
+}

@@ -1,0 +1,117 @@
+#include "script.h"
+
+#include "state_dump.h"
+
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+
+#include <cstdio>
+
+namespace sortlab::app {
+
+ScriptRunner::ScriptRunner(std::vector<Action> actions, App& app, SortWorker& worker)
+    : actions_(std::move(actions)), app_(app), worker_(worker) {
+    settle_ = 3;
+}
+
+void ScriptRunner::fail(const Action& a, const std::string& why, int code) {
+    message_ = (a.line ? "script line " + std::to_string(a.line) + ": " : std::string()) + why;
+    exitCode_ = code;
+    done_ = true;
+}
+
+std::string ScriptRunner::beforeFrame() {
+    if (done_) return {};
+    if (capturing_) return {};
+    while (next_ < actions_.size()) {
+        if (settle_ > 0 || measureLeft_ > 0) return {};
+        // Wait for the GPU work the last action asked for.
+        if (!worker_.waitIdle(std::chrono::milliseconds(0))) return {};
+        const SortWorker::View v = worker_.view();
+        if (!v.error.empty()) {
+            fail(actions_[next_ ? next_ - 1 : 0], v.error, 3);
+            return {};
+        }
+        const Action& a = actions_[next_++];
+        if (a.verb == "set") {
+            SortSettings s = app_.ui().settings;
+            auto r = applySetting(s, a.args[0], a.args[1]);
+            if (!r) return fail(a, r.error().message, 2), std::string();
+            app_.applySettings(s);
+            settle_ = 3;
+        } else if (a.verb == "step") {
+            const size_t steps = v.job.plan ? v.job.plan->steps.size() : 0;
+            const size_t at = v.data ? v.data->step : 0;
+            const std::string arg = a.args.empty() ? "+1" : a.args[0];
+            size_t target = at;
+            try {
+                if (arg == "end") target = steps;
+                else if (arg == "start") target = 0;
+                else if (arg[0] == '+') target = at + std::stoul(arg.substr(1));
+                else if (arg[0] == '-') target = at - std::min<size_t>(at, std::stoul(arg.substr(1)));
+                else target = std::stoul(arg);
+            } catch (...) {
+                return fail(a, "step '" + arg + "': use a number, +K, -K, start or end", 2), std::string();
+            }
+            if (target > steps)
+                return fail(a, "step " + std::to_string(target) + " is past the end: this plan has " +
+                                   std::to_string(steps) + " steps",
+                            2),
+                       std::string();
+            app_.goTo(target);
+            settle_ = 3;
+        } else if (a.verb == "check" || a.verb == "presentation") {
+            const bool on = a.args[0] == "on" || a.args[0] == "1" || a.args[0] == "true";
+            if (a.verb == "check") app_.setCheck(on);
+            else app_.setPresentation(on);
+            settle_ = 3;
+        } else if (a.verb == "frames") {
+            measureLeft_ = std::max(1, std::atoi(a.args[0].c_str()));
+            measureSum_ = 0;
+            measureCount_ = 0;
+            settle_ = 0;
+        } else if (a.verb == "size") {
+            if (a.args.size() != 2) return fail(a, "size takes a width and a height", 2), std::string();
+            extern GLFWwindow* gMainWindow;
+            glfwSetWindowSize(gMainWindow, std::atoi(a.args[0].c_str()), std::atoi(a.args[1].c_str()));
+            settle_ = 4;
+        } else if (a.verb == "key") {
+            // Only the keys whose effect a script can need; the same functions the keyboard calls.
+            const std::string& k = a.args[0];
+            if (k == "P") app_.setPresentation(!app_.ui().presentation);
+            else if (k == "F1") app_.ui().help = !app_.ui().help;
+            else if (k == "C") app_.setCheck(!app_.ui().check);
+            else return fail(a, "key '" + k + "': scripts can press P, F1 or C", 2), std::string();
+            settle_ = 3;
+        } else if (a.verb == "dump-state") {
+            DumpExtras e;
+            e.device = device;
+            e.frameCpuMs = app_.frameCpuMs();
+            e.validationMessages = validationMessages;
+            e.presentation = app_.ui().presentation;
+            e.check = app_.ui().check;
+            auto r = writeStateJson(a.args[0], worker_.view(), e);
+            if (!r) return fail(a, r.error().message, 3), std::string();
+            continue;
+        } else if (a.verb == "screenshot") {
+            capturing_ = true;
+            return a.args[0];
+        }
+        return {};
+    }
+    if (settle_ == 0 && measureLeft_ == 0) done_ = true;
+    return {};
+}
+
+void ScriptRunner::afterFrame(double cpuMs) {
+    capturing_ = false;
+    if (settle_ > 0) --settle_;
+    if (measureLeft_ > 0) {
+        measureSum_ += cpuMs;
+        ++measureCount_;
+        if (--measureLeft_ == 0)
+            std::printf("frames: %d, mean CPU time per frame %.3f ms\n", measureCount_, measureSum_ / measureCount_);
+    }
+}
+
+} // namespace sortlab::app

@@ -1,0 +1,46 @@
+// Runs the command line's and a script file's actions against the live app, one at a time: it
+// waits for the sort worker to finish and for the UI to settle (a few frames) before each
+// screenshot, so the PNG shows the state the action asked for.
+#pragma once
+
+#include "app.h"
+#include "options.h"
+
+#include <string>
+#include <vector>
+
+namespace sortlab::app {
+
+class ScriptRunner {
+public:
+    ScriptRunner(std::vector<Action> actions, App& app, SortWorker& worker);
+
+    // Before building a frame: runs the actions that are due. Returns the PNG path to capture in
+    // this frame's render (empty: none).
+    std::string beforeFrame();
+    // After the frame is presented (with its CPU time).
+    void afterFrame(double cpuMs);
+    bool done() const { return done_; }
+    int exitCode() const { return exitCode_; }
+    const std::string& message() const { return message_; }
+    // Filled by main: what a dump-state writes beside the worker's view.
+    std::string device;
+    size_t validationMessages = 0;
+
+private:
+    void fail(const Action& a, const std::string& why, int code);
+    std::vector<Action> actions_;
+    App& app_;
+    SortWorker& worker_;
+    size_t next_ = 0;
+    int settle_ = 0;        // frames to draw before the next action
+    bool capturing_ = false;
+    int measureLeft_ = 0;   // "frames N": frames still to measure
+    double measureSum_ = 0;
+    int measureCount_ = 0;
+    bool done_ = false;
+    int exitCode_ = 0;
+    std::string message_;
+};
+
+} // namespace sortlab::app

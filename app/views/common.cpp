@@ -1,0 +1,112 @@
+#include "common.h"
+
+#include <sortlab/data.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <map>
+#include <mutex>
+
+namespace sortlab::app {
+
+float keyHeight(const JobInfo& job, const Snapshot& s, uint64_t i) {
+    const uint64_t b = orderBitsAt(s.keys.data(), i, job.settings.key, Order::ascending);
+    if (job.maxBits <= job.minBits) return 0.5f;
+    return float(double(b - job.minBits) / double(job.maxBits - job.minBits));
+}
+
+ImU32 heightColour(float h) {
+    h = std::clamp(h, 0.0f, 1.0f);
+    // blue (0.20, 0.40, 0.85) -> teal (0.15, 0.70, 0.65) -> yellow (0.95, 0.85, 0.25)
+    float r, g, b;
+    if (h < 0.5f) {
+        float t = h * 2;
+        r = 0.20f + (0.15f - 0.20f) * t;
+        g = 0.40f + (0.70f - 0.40f) * t;
+        b = 0.85f + (0.65f - 0.85f) * t;
+    } else {
+        float t = (h - 0.5f) * 2;
+        r = 0.15f + (0.95f - 0.15f) * t;
+        g = 0.70f + (0.85f - 0.70f) * t;
+        b = 0.65f + (0.25f - 0.65f) * t;
+    }
+    return ImGui::ColorConvertFloat4ToU32(ImVec4(r, g, b, 1.0f));
+}
+
+ImU32 heatColour(float t) {
+    t = std::clamp(t, 0.0f, 1.0f);
+    float r = std::min(1.0f, t * 3.0f), g = std::clamp(t * 3.0f - 1.0f, 0.0f, 1.0f),
+          b = std::clamp(t * 3.0f - 2.0f, 0.0f, 1.0f);
+    return ImGui::ColorConvertFloat4ToU32(ImVec4(0.08f + 0.92f * r, 0.08f + 0.92f * g, 0.12f + 0.88f * b, 1.0f));
+}
+
+const Snapshot::Aux* findAux(const Snapshot& s, const char* name) {
+    for (auto& a : s.aux)
+        if (a.name == name) return &a;
+    return nullptr;
+}
+
+const Step* currentStep(const SortWorker::View& v) {
+    if (!v.data || !v.job.plan || v.data->step == 0 || v.data->step > v.job.plan->steps.size()) return nullptr;
+    return &v.job.plan->steps[v.data->step - 1];
+}
+
+const std::vector<oddeven::Layer>& networkLayers(const JobInfo& job) {
+    // The UI thread asks every frame; the network depends only on n.
+    static uint64_t cachedN = UINT64_MAX;
+    static std::vector<oddeven::Layer> cached;
+    const uint64_t n = job.settings.n;
+    if (n != cachedN) {
+        cached = oddeven::layers(n);
+        cachedN = n;
+    }
+    return cached;
+}
+
+std::vector<bool> changedIndices(const StepData& d, uint64_t n, KeyType type) {
+    std::vector<bool> out(n, false);
+    if (!d.previous || !d.snapshot) return out;
+    const uint32_t kb = keyBytes(type);
+    const Snapshot& a = *d.previous;
+    const Snapshot& b = *d.snapshot;
+    for (uint64_t i = 0; i < n; ++i) {
+        bool diff = std::memcmp(&a.keys[i * kb], &b.keys[i * kb], kb) != 0;
+        if (!diff && !a.values.empty() && a.values.size() == b.values.size()) diff = a.values[i] != b.values[i];
+        out[i] = diff;
+    }
+    return out;
+}
+
+std::string keyText(const Snapshot& s, uint64_t i, KeyType type) {
+    std::string t = formatKey(s.keys, i, type);
+    if (type == KeyType::f32 || type == KeyType::f64) {
+        // Short form for the diagrams: 4 significant digits.
+        double v = 0;
+        if (type == KeyType::f32) {
+            float f;
+            std::memcpy(&f, &s.keys[i * 4], 4);
+            v = f;
+        } else {
+            std::memcpy(&v, &s.keys[i * 8], 8);
+        }
+        if (std::isfinite(v) && v != 0) {
+            char buf[32];
+            std::snprintf(buf, sizeof buf, "%.4g", v);
+            t = buf;
+        }
+    }
+    return t;
+}
+
+std::string bytesText(double bytes) {
+    char buf[64];
+    if (bytes >= 1e9) std::snprintf(buf, sizeof buf, "%.2f GB", bytes / 1e9);
+    else if (bytes >= 1e6) std::snprintf(buf, sizeof buf, "%.2f MB", bytes / 1e6);
+    else if (bytes >= 1e3) std::snprintf(buf, sizeof buf, "%.1f kB", bytes / 1e3);
+    else std::snprintf(buf, sizeof buf, "%.0f B", bytes);
+    return buf;
+}
+
+} // namespace sortlab::app

@@ -1,0 +1,254 @@
+// The network view (odd-even). n <= 64: Knuth's comparator diagram: one horizontal wire per key,
+// comparators as vertical links grouped by layer (merges separated by a wider gap), the layers of
+// the current step on a highlighted band, comparators of this step that swapped in orange, the
+// input keys at the left and the current GPU keys on the wires after the band. Larger n: a
+// compact layer map (one cell per layer, merges grouped, the plan's steps bracketed below).
+#include "views.h"
+
+#include "common.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace sortlab::app {
+namespace {
+
+struct Link {
+    uint32_t a, b, column; // wires a < b, sub-column within the layer
+};
+struct Geometry {
+    uint64_t n = UINT64_MAX;
+    std::vector<std::vector<Link>> layers; // per layer
+    std::vector<float> x0, x1;             // per layer, in units of one sub-column
+    float width = 0;
+};
+
+const Geometry& geometryFor(uint64_t n, const std::vector<oddeven::Layer>& layers) {
+    static Geometry g;
+    if (g.n == n) return g;
+    g = Geometry{};
+    g.n = n;
+    float x = 1.0f;
+    uint32_t lastP = UINT32_MAX;
+    for (auto& layer : layers) {
+        if (lastP != UINT32_MAX && layer.logP != lastP) x += 1.0f; // gap between merges
+        lastP = layer.logP;
+        std::vector<Link> links;
+        std::vector<uint32_t> columnEnd; // the lowest wire used so far in each sub-column
+        oddeven::forEachComparator(n, layer, [&](uint64_t a, uint64_t b) {
+            uint32_t col = 0;
+            while (col < columnEnd.size() && columnEnd[col] >= a) ++col; // overlaps: next column
+            if (col == columnEnd.size()) columnEnd.push_back(0);
+            columnEnd[col] = uint32_t(b);
+            links.push_back({uint32_t(a), uint32_t(b), col});
+        });
+        g.x0.push_back(x);
+        x += float(std::max<size_t>(1, columnEnd.size()));
+        g.x1.push_back(x);
+        x += 0.6f;
+        g.layers.push_back(std::move(links));
+    }
+    g.width = x + 1.0f;
+    return g;
+}
+
+// Which comparators of the current step swapped: its layers replayed on the previous GPU snapshot.
+std::vector<std::vector<bool>> swapsOfStep(const StepData& d, const JobInfo& job, const Step* step,
+                                           const Geometry& g) {
+    std::vector<std::vector<bool>> swapped(g.layers.size());
+    if (!step || !d.previous) return swapped;
+    const auto& layers = networkLayers(job);
+    const uint64_t n = job.settings.n;
+    std::vector<uint64_t> bits(n);
+    for (uint64_t i = 0; i < n; ++i)
+        bits[i] = orderBitsAt(d.previous->keys.data(), i, job.settings.key, job.settings.order);
+    for (uint32_t l = step->firstLayer; l < step->firstLayer + step->layerCount && l < layers.size(); ++l) {
+        swapped[l].assign(g.layers[l].size(), false);
+        for (size_t c = 0; c < g.layers[l].size(); ++c) {
+            const Link& k = g.layers[l][c];
+            if (bits[k.a] > bits[k.b]) {
+                std::swap(bits[k.a], bits[k.b]);
+                swapped[l][c] = true;
+            }
+        }
+    }
+    return swapped;
+}
+
+void drawDiagram(const ViewContext& c) {
+    const auto& v = c.v;
+    const JobInfo& job = v.job;
+    const StepData& d = *v.data;
+    const uint64_t n = job.settings.n;
+    const auto& layers = networkLayers(job);
+    const Geometry& g = geometryFor(n, layers);
+    const Step* step = currentStep(v);
+    const uint32_t curLo = step ? step->firstLayer : 0, curHi = step ? step->firstLayer + step->layerCount : 0;
+    const uint64_t done = d.layersDone;
+    auto swapped = swapsOfStep(d, job, step, g);
+
+    const float fs = ImGui::GetFontSize();
+    const float avail = ImGui::GetContentRegionAvail().y - fs * 0.5f;
+    const float dy = std::clamp(avail / float(n + 1), fs * 0.55f, fs * 1.6f);
+    const bool text = dy >= fs * 0.9f;
+    const float labelW = text ? ImGui::CalcTextSize("-0000000000").x * (job.settings.key == KeyType::u32 ? 1.0f : 1.3f)
+                              : fs * 2;
+    const float cw = std::clamp(fs * 0.9f, 8.0f, 40.0f);
+    const float width = labelW + g.width * cw + labelW;
+    const float height = dy * float(n + 1);
+
+    ImGui::BeginChild("##diagram", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const ImVec2 o = ImGui::GetCursorScreenPos();
+    ImGui::Dummy(ImVec2(width, height));
+    auto wy = [&](uint64_t i) { return o.y + dy * (float(i) + 0.5f); };
+    auto lx = [&](float units) { return o.x + labelW + units * cw; };
+
+    // Band of the current step, and the position after which the current keys are written.
+    if (step && curHi > curLo && curHi <= g.x1.size()) {
+        const float x0 = lx(g.x0[curLo] - 0.3f), x1 = lx(g.x1[curHi - 1] + 0.3f);
+        dl->AddRectFilled(ImVec2(x0, o.y), ImVec2(x1, o.y + height), IM_COL32(90, 80, 20, 160), 4.0f);
+    }
+    const float wireEnd = lx(g.width);
+    for (uint64_t i = 0; i < n; ++i)
+        dl->AddLine(ImVec2(lx(0), wy(i)), ImVec2(wireEnd, wy(i)), IM_COL32(150, 150, 160, 255), c.line);
+
+    const float dot = std::max(2.0f, std::min(dy * 0.18f, cw * 0.3f)) * (c.line > 1 ? 1.3f : 1.0f);
+    for (size_t l = 0; l < g.layers.size(); ++l) {
+        const bool isCurrent = l >= curLo && l < curHi && step;
+        const bool isDone = l < done;
+        ImU32 col = isCurrent ? IM_COL32(255, 230, 120, 255)
+                  : isDone    ? IM_COL32(120, 170, 235, 255)
+                              : IM_COL32(95, 95, 110, 255);
+        for (size_t k = 0; k < g.layers[l].size(); ++k) {
+            const Link& link = g.layers[l][k];
+            const float x = lx(g.x0[l] + float(link.column) + 0.5f);
+            ImU32 lc = col;
+            float thick = c.line * 2.0f;
+            if (isCurrent && !swapped[l].empty() && swapped[l][k]) {
+                lc = IM_COL32(255, 120, 30, 255);
+                thick = c.line * 3.5f;
+            }
+            dl->AddLine(ImVec2(x, wy(link.a)), ImVec2(x, wy(link.b)), lc, thick);
+            dl->AddCircleFilled(ImVec2(x, wy(link.a)), dot, lc);
+            dl->AddCircleFilled(ImVec2(x, wy(link.b)), dot, lc);
+        }
+    }
+
+    if (text) {
+        const Snapshot& s = *d.snapshot;
+        // Input keys on the left, current GPU keys at the right end of the wires... and, when a
+        // step is highlighted, just after its band.
+        std::vector<bool> changed = changedIndices(d, n, job.settings.key);
+        for (uint64_t i = 0; i < n; ++i) {
+            std::string inText = formatKey(*job.inputKeys, i, job.settings.key);
+            if (inText.size() > 10) inText = inText.substr(0, 10);
+            ImVec2 ts = ImGui::CalcTextSize(inText.c_str());
+            dl->AddText(ImVec2(o.x + labelW - ts.x - 4, wy(i) - ts.y / 2), IM_COL32(170, 170, 170, 255),
+                        inText.c_str());
+            std::string cur = keyText(s, i, job.settings.key);
+            if (cur.size() > 10) cur = cur.substr(0, 10);
+            ts = ImGui::CalcTextSize(cur.c_str());
+            float x = step && curHi <= g.x1.size() ? lx(g.x1[curHi - 1] + 0.4f) : lx(0.2f);
+            ImVec2 b0(x, wy(i) - ts.y / 2 - 1), b1(x + ts.x + 6, wy(i) + ts.y / 2 + 1);
+            dl->AddRectFilled(b0, b1, changed[i] ? IM_COL32(120, 60, 10, 235) : IM_COL32(35, 45, 60, 235), 3.0f);
+            dl->AddText(ImVec2(x + 3, wy(i) - ts.y / 2), IM_COL32(255, 255, 255, 255), cur.c_str());
+        }
+    }
+    // Tooltip: the layer under the mouse.
+    if (ImGui::IsWindowHovered()) {
+        float mx = ImGui::GetIO().MousePos.x;
+        for (size_t l = 0; l < g.layers.size(); ++l)
+            if (mx >= lx(g.x0[l]) && mx < lx(g.x1[l])) {
+                ImGui::SetTooltip("layer %zu: merge runs of %u into %u, stride %u, %zu comparators", l,
+                                  1u << layers[l].logP, 2u << layers[l].logP, 1u << layers[l].logK,
+                                  g.layers[l].size());
+                break;
+            }
+    }
+    ImGui::EndChild();
+}
+
+void drawLayerMap(const ViewContext& c) {
+    const auto& v = c.v;
+    const JobInfo& job = v.job;
+    const auto& layers = networkLayers(job);
+    const Step* step = currentStep(v);
+    const uint64_t done = v.data->layersDone;
+    const size_t L = layers.size();
+    if (L == 0) return;
+    ImGui::TextWrapped("%zu layers in %u merges (n = %llu is too large for a comparator diagram; it is drawn up to "
+                       "n = 64). One cell per layer: done, current step, still to run.",
+                       L, layers.back().logP + 1, (unsigned long long)job.settings.n);
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const ImVec2 o = ImGui::GetCursorScreenPos();
+    const float w = ImGui::GetContentRegionAvail().x;
+    const float fs = ImGui::GetFontSize();
+    const float cell = std::max(2.0f, (w - 4) / float(L));
+    const float h = fs * 2.2f;
+    const float top = o.y + fs * 1.3f;
+    uint32_t lastP = UINT32_MAX;
+    for (size_t l = 0; l < L; ++l) {
+        const float x0 = o.x + cell * float(l), x1 = x0 + std::max(1.0f, cell - 1);
+        const bool cur = step && l >= step->firstLayer && l < step->firstLayer + step->layerCount;
+        ImU32 col = cur ? IM_COL32(255, 220, 90, 255) : (l < done ? IM_COL32(90, 150, 230, 255) : IM_COL32(70, 70, 80, 255));
+        // Taller cells for larger strides: the shape of each merge is visible.
+        const float frac = 0.35f + 0.65f * float(layers[l].logK + 1) / float(layers[l].logP + 1);
+        dl->AddRectFilled(ImVec2(x0, top + h * (1 - frac)), ImVec2(x1, top + h), col);
+        if (layers[l].logP != lastP) {
+            lastP = layers[l].logP;
+            char buf[32];
+            std::snprintf(buf, sizeof buf, "%u", 2u << layers[l].logP);
+            // Label each merge when there is room for it.
+            const float mergeW = cell * float(layers[l].logP + 1);
+            if (ImGui::CalcTextSize(buf).x < mergeW - 2) dl->AddText(ImVec2(x0, o.y), IM_COL32(200, 200, 200, 255), buf);
+            dl->AddLine(ImVec2(x0 - 0.5f, o.y), ImVec2(x0 - 0.5f, top + h), IM_COL32(140, 140, 150, 120));
+        }
+    }
+    // The plan's steps as brackets below the cells.
+    const float by = top + h + 4;
+    const auto& steps = job.plan->steps;
+    for (size_t i = 0; i < steps.size(); ++i) {
+        const float x0 = o.x + cell * float(steps[i].firstLayer);
+        const float x1 = o.x + cell * float(steps[i].firstLayer + steps[i].layerCount) - 1;
+        const bool cur = v.data->step == i + 1;
+        ImU32 col = cur ? IM_COL32(255, 220, 90, 255) : IM_COL32(150, 150, 160, 200);
+        dl->AddLine(ImVec2(x0, by), ImVec2(x0, by + 6), col, c.line);
+        dl->AddLine(ImVec2(x0, by + 6), ImVec2(std::max(x0, x1), by + 6), col, c.line);
+        dl->AddLine(ImVec2(std::max(x0, x1), by), ImVec2(std::max(x0, x1), by + 6), col, c.line);
+    }
+    ImGui::Dummy(ImVec2(w, (by + 10) - o.y));
+    if (ImGui::IsItemHovered()) {
+        size_t l = std::min(L - 1, size_t((ImGui::GetIO().MousePos.x - o.x) / cell));
+        ImGui::SetTooltip("layer %zu: merge %u, stride %u, %llu comparators", l, 2u << layers[l].logP,
+                          1u << layers[l].logK,
+                          (unsigned long long)comparatorsInLayer(job.settings.n, layers[l].logP, layers[l].logK));
+    }
+    ImGui::Text("plan: %zu steps (brackets: the layers each GPU step runs)", steps.size());
+}
+
+} // namespace
+
+void drawNetworkView(const ViewContext& c, bool* open) {
+    ImGui::SetNextWindowPos(ImVec2(360, 340), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(800, 630), ImGuiCond_FirstUseEver);
+    if (!ImGui::Begin("Network", open)) {
+        ImGui::End();
+        return;
+    }
+    const auto& v = c.v;
+    if (!v.data || !v.data->snapshot || !v.job.plan) {
+        ImGui::TextDisabled("waiting for the GPU...");
+    } else if (algorithmOf(v.job.settings.algo) != Algorithm::oddeven) {
+        ImGui::TextDisabled("The network view belongs to the odd-even sort.");
+    } else if (v.job.settings.n < 2) {
+        ImGui::TextDisabled("n < 2: the network has no comparators.");
+    } else if (v.job.settings.n <= 64) {
+        drawDiagram(c);
+    } else {
+        drawLayerMap(c);
+    }
+    ImGui::End();
+}
+
+} // namespace sortlab::app

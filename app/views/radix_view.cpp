@@ -1,0 +1,218 @@
+// The radix view, drawn from the snapshot's auxiliary buffers by their exact names:
+//   radix4:   "digit counts" {16, W} (data[d * W + wg]), "histogram" {16}, "offsets" {16}
+//             (exclusive scan of the histogram), "workgroup offsets" {16, W},
+//             "pass" {4} = [pass, bitLo, bitHi, skipped 0/1];
+//   onesweep: "histogram" {256}, "offsets" {256}, "tile status" {tiles, 256}, "fallbacks" {1}.
+// It shows the keys in binary with the current digit highlighted (small n), the digit histogram,
+// the exclusive offsets, per-workgroup counts (or tile status) as a heat map, and for small n
+// arrows from each key's old position to its new one. Sections appear as their buffers do.
+#include "views.h"
+
+#include "common.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+
+namespace sortlab::app {
+namespace {
+
+const char* const kRadixAux[] = {"digit counts", "histogram", "offsets", "workgroup offsets", "pass",
+                                 "tile status", "fallbacks"};
+
+// Bits [lo, hi) of the current pass: from "pass", else from the step.
+bool digitBits(const SortWorker::View& v, uint32_t* lo, uint32_t* hi) {
+    if (const Snapshot::Aux* p = findAux(*v.data->snapshot, "pass"); p && p->data.size() >= 3) {
+        *lo = p->data[1];
+        *hi = p->data[2];
+        return *hi > *lo;
+    }
+    if (const Step* s = currentStep(v); s && s->bitHi > s->bitLo) {
+        *lo = s->bitLo;
+        *hi = s->bitHi;
+        return true;
+    }
+    return false;
+}
+
+void bars(const char* title, const Snapshot::Aux& a, float height, bool hex) {
+    ImGui::TextUnformatted(title);
+    const size_t bins = a.data.size();
+    if (!bins) return;
+    uint32_t mx = 1;
+    for (uint32_t x : a.data) mx = std::max(mx, x);
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const ImVec2 o = ImGui::GetCursorScreenPos();
+    const float w = ImGui::GetContentRegionAvail().x;
+    const float bw = w / float(bins);
+    const float labelH = bins <= 16 ? ImGui::GetFontSize() + 2 : 0;
+    dl->AddRectFilled(o, ImVec2(o.x + w, o.y + height), IM_COL32(24, 24, 28, 255));
+    for (size_t i = 0; i < bins; ++i) {
+        const float h = float(a.data[i]) / float(mx) * (height - 4);
+        const float x0 = o.x + bw * float(i);
+        dl->AddRectFilled(ImVec2(x0 + (bw > 4 ? 1 : 0), o.y + height - h), ImVec2(x0 + std::max(1.0f, bw - 1), o.y + height),
+                          heightColour(float(i) / float(bins - 1)));
+        if (labelH) {
+            char buf[24];
+            std::snprintf(buf, sizeof buf, hex ? "%zX" : "%zu", i);
+            dl->AddText(ImVec2(x0 + bw / 2 - 4, o.y + height + 1), IM_COL32(200, 200, 200, 255), buf);
+            std::snprintf(buf, sizeof buf, "%u", a.data[i]);
+            if (ImGui::CalcTextSize(buf).x < bw)
+                dl->AddText(ImVec2(x0 + 2, o.y + height - h - ImGui::GetFontSize()), IM_COL32(230, 230, 230, 255), buf);
+        }
+    }
+    ImGui::Dummy(ImVec2(w, height + labelH));
+    if (ImGui::IsItemHovered()) {
+        size_t i = std::min(bins - 1, size_t((ImGui::GetIO().MousePos.x - o.x) / bw));
+        ImGui::SetTooltip("digit %zu: %u", i, a.data[i]);
+    }
+}
+
+// rows x columns heat map; data[r * cols + c].
+void heatMap(const char* title, const Snapshot::Aux& a, const char* rowName, const char* colName, float height) {
+    if (a.shape.size() < 2) return;
+    const uint32_t rows = a.shape[0], cols = a.shape[1];
+    if (!rows || !cols || a.data.size() < size_t(rows) * cols) return;
+    ImGui::Text("%s (%u %ss x %u %ss)", title, rows, rowName, cols, colName);
+    uint32_t mx = 1;
+    for (uint32_t x : a.data) mx = std::max(mx, x);
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const ImVec2 o = ImGui::GetCursorScreenPos();
+    const float w = ImGui::GetContentRegionAvail().x;
+    // At most one cell per pixel: columns are merged (max) when there are more than pixels.
+    const uint32_t shownCols = std::min<uint32_t>(cols, uint32_t(std::max(1.0f, w)));
+    const float cw = w / float(shownCols), ch = height / float(rows);
+    for (uint32_t r = 0; r < rows; ++r)
+        for (uint32_t sc = 0; sc < shownCols; ++sc) {
+            const uint32_t c0 = uint32_t(uint64_t(sc) * cols / shownCols), c1 = uint32_t(uint64_t(sc + 1) * cols / shownCols);
+            uint32_t m = 0;
+            for (uint32_t cc = c0; cc < std::max(c1, c0 + 1); ++cc) m = std::max(m, a.data[size_t(r) * cols + cc]);
+            dl->AddRectFilled(ImVec2(o.x + cw * float(sc), o.y + ch * float(r)),
+                              ImVec2(o.x + cw * float(sc + 1), o.y + ch * float(r + 1)), heatColour(float(m) / float(mx)));
+        }
+    ImGui::Dummy(ImVec2(w, height));
+    if (ImGui::IsItemHovered()) {
+        ImVec2 m = ImGui::GetIO().MousePos;
+        uint32_t r = std::min(rows - 1, uint32_t((m.y - o.y) / ch));
+        uint32_t sc = std::min(shownCols - 1, uint32_t((m.x - o.x) / cw));
+        uint32_t col = uint32_t(uint64_t(sc) * cols / shownCols);
+        ImGui::SetTooltip("%s %u, %s %u: %u", rowName, r, colName, col, a.data[size_t(r) * cols + col]);
+    }
+}
+
+void binaryKeys(const ViewContext& c, uint32_t lo, uint32_t hi) {
+    const auto& v = c.v;
+    const Snapshot& s = *v.data->snapshot;
+    const uint64_t n = v.job.settings.n;
+    const uint32_t bits = keyBits(v.job.settings.key);
+    ImGui::Text("keys in binary (order bits), digit bits %u..%u highlighted", lo, hi - 1);
+    ImGui::PushFont(c.ui.presentation ? c.fonts.monoLarge : c.fonts.mono);
+    const float cw = ImGui::CalcTextSize("0").x;
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    for (uint64_t i = 0; i < n; ++i) {
+        const uint64_t b = orderBitsAt(s.keys.data(), i, v.job.settings.key, v.job.settings.order);
+        ImVec2 p = ImGui::GetCursorScreenPos();
+        char idx[24];
+        std::snprintf(idx, sizeof idx, "%3llu ", (unsigned long long)i);
+        ImGui::TextUnformatted(idx);
+        float x = p.x + cw * 4;
+        for (int bit = int(bits) - 1; bit >= 0; --bit) {
+            const bool inDigit = uint32_t(bit) >= lo && uint32_t(bit) < hi;
+            char ch[2] = {((b >> bit) & 1) ? '1' : '0', 0};
+            if (inDigit) dl->AddRectFilled(ImVec2(x, p.y), ImVec2(x + cw, p.y + ImGui::GetFontSize()), IM_COL32(110, 90, 20, 255));
+            dl->AddText(ImVec2(x, p.y), inDigit ? IM_COL32(255, 240, 160, 255) : IM_COL32(150, 150, 160, 255), ch);
+            x += cw + ((bit % 4 == 0) ? cw * 0.5f : 0);
+        }
+        char digit[32];
+        std::snprintf(digit, sizeof digit, "  digit %llX", (unsigned long long)((b >> lo) & ((1ull << (hi - lo)) - 1)));
+        dl->AddText(ImVec2(x, p.y), IM_COL32(255, 220, 120, 255), digit);
+    }
+    ImGui::PopFont();
+}
+
+// Arrows from each key's position before this step to its position after it. Keys are matched
+// through their values when the sort carries them, else by rank among equal keys (the sort is
+// stable, so the j-th copy of a key stays the j-th copy).
+void arrows(const ViewContext& c) {
+    const auto& v = c.v;
+    const StepData& d = *v.data;
+    if (!d.previous) return;
+    const uint64_t n = v.job.settings.n;
+    const KeyType t = v.job.settings.key;
+    std::vector<uint64_t> to(n, 0);
+    if (!d.snapshot->values.empty()) {
+        std::map<uint32_t, uint64_t> where;
+        for (uint64_t i = 0; i < n; ++i) where[d.snapshot->values[i]] = i;
+        for (uint64_t i = 0; i < n; ++i) to[i] = where[d.previous->values[i]];
+    } else {
+        std::map<uint64_t, std::vector<uint64_t>> positions;
+        for (uint64_t i = 0; i < n; ++i) positions[orderBitsAt(d.snapshot->keys.data(), i, t, Order::ascending)].push_back(i);
+        std::map<uint64_t, size_t> used;
+        for (uint64_t i = 0; i < n; ++i) {
+            uint64_t k = orderBitsAt(d.previous->keys.data(), i, t, Order::ascending);
+            auto& list = positions[k];
+            size_t j = used[k]++;
+            to[i] = j < list.size() ? list[j] : i;
+        }
+    }
+    ImGui::Text("where each key moved in this step");
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const ImVec2 o = ImGui::GetCursorScreenPos();
+    const float w = ImGui::GetContentRegionAvail().x;
+    const float h = ImGui::GetFontSize() * 6;
+    const float cw = w / float(n);
+    for (uint64_t i = 0; i < n; ++i) {
+        const float x0 = o.x + cw * (float(i) + 0.5f), x1 = o.x + cw * (float(to[i]) + 0.5f);
+        const float hgt = keyHeight(v.job, *d.previous, i);
+        dl->AddLine(ImVec2(x0, o.y + 4), ImVec2(x1, o.y + h - 8), heightColour(hgt), c.line * 1.5f);
+        dl->AddTriangleFilled(ImVec2(x1 - 4, o.y + h - 10), ImVec2(x1 + 4, o.y + h - 10), ImVec2(x1, o.y + h - 2),
+                              heightColour(hgt));
+    }
+    ImGui::Dummy(ImVec2(w, h));
+}
+
+} // namespace
+
+bool hasRadixData(const SortWorker::View& v) {
+    if (!v.data || !v.data->snapshot) return false;
+    for (const char* name : kRadixAux)
+        if (findAux(*v.data->snapshot, name)) return true;
+    return false;
+}
+
+void drawRadixView(const ViewContext& c, bool* open) {
+    ImGui::SetNextWindowPos(ImVec2(360, 340), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(800, 630), ImGuiCond_FirstUseEver);
+    if (!ImGui::Begin("Radix", open)) {
+        ImGui::End();
+        return;
+    }
+    const auto& v = c.v;
+    const Snapshot& s = *v.data->snapshot;
+    const uint64_t n = v.job.settings.n;
+    uint32_t lo = 0, hi = 0;
+    const bool haveDigit = digitBits(v, &lo, &hi);
+    if (const Snapshot::Aux* p = findAux(s, "pass"); p && p->data.size() >= 4)
+        ImGui::Text("pass %u: bits %u..%u%s", p->data[0], p->data[1], p->data[2] - 1,
+                    p->data[3] ? " (skipped: every key has the same digit)" : "");
+    if (const Snapshot::Aux* f = findAux(s, "fallbacks"); f && !f->data.empty())
+        ImGui::Text("tiles that fell back (recomputed a missing predecessor's histogram): %u", f->data[0]);
+    const float fs = ImGui::GetFontSize();
+    if (const Snapshot::Aux* a = findAux(s, "histogram")) bars("digit histogram (all keys)", *a, fs * 6, true);
+    if (const Snapshot::Aux* a = findAux(s, "offsets")) bars("exclusive offsets: where each digit starts", *a, fs * 4, true);
+    if (const Snapshot::Aux* a = findAux(s, "digit counts")) heatMap("per-workgroup digit counts", *a, "digit", "workgroup", fs * 8);
+    if (const Snapshot::Aux* a = findAux(s, "workgroup offsets"))
+        heatMap("per-workgroup offsets", *a, "digit", "workgroup", fs * 8);
+    if (const Snapshot::Aux* a = findAux(s, "tile status")) {
+        heatMap("tile status (not ready / aggregate / inclusive, as the GPU left it)", *a, "tile", "digit",
+                std::min(fs * 12, fs * 0.5f * float(a->shape.empty() ? 1 : a->shape[0]) + fs));
+    }
+    if (n <= 64 && n > 0) {
+        const Step* step = currentStep(v);
+        if (step && step->kind == "scatter") arrows(c);
+        if (haveDigit) binaryKeys(c, lo, hi);
+    }
+    ImGui::End();
+}
+
+} // namespace sortlab::app

@@ -1,0 +1,26 @@
+// One function per view, each drawing one ImGui window from the worker's published state.
+#pragma once
+
+#include "../app.h"
+#include "../sort_worker.h"
+
+namespace sortlab::app {
+
+struct ViewContext {
+    const SortWorker::View& v;
+    const UiState& ui;
+    const gfx::Fonts& fonts;
+    float line = 1.0f; // line thickness (presentation mode: thicker)
+};
+
+void drawArrayView(const ViewContext& c, bool* open);
+void drawNetworkView(const ViewContext& c, bool* open);
+void drawExplainView(const ViewContext& c, bool* open);
+void drawCheckView(const ViewContext& c, bool* open);
+// The radix view draws from Snapshot::aux ("digit counts", "histogram", "offsets", "workgroup
+// offsets", "pass"; OneSweep: "tile status", "fallbacks"). hasRadixData says whether the current
+// snapshot carries any of them (the view is offered only then).
+bool hasRadixData(const SortWorker::View& v);
+void drawRadixView(const ViewContext& c, bool* open);
+
+} // namespace sortlab::app
