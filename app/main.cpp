@@ -22,6 +22,7 @@
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_vulkan.h>
 
+#include <cfloat>
 #include <ctime>
 #include <cstdio>
 #include <memory>
@@ -148,6 +149,8 @@ int main(int argc, char** argv) {
                 if (script && script->done() && script->exitCode() != 0) break;
                 ImGui_ImplVulkan_NewFrame();
                 ImGui_ImplGlfw_NewFrame();
+                // Scripted runs: no pointer (the Xvfb pointer would hover a view and show a tooltip).
+                if (scripted) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
                 ImGui::NewFrame();
                 application.frame();
                 ImGui::Render();

@@ -36,7 +36,7 @@ void drawArrayView(const ViewContext& c, bool* open) {
     ImVec2 size = ImGui::GetContentRegionAvail();
     size.y = std::max(size.y, 40.0f);
     const bool labels = n <= 32;
-    const float labelH = labels ? ImGui::GetFontSize() + 4 : 0;
+    const float labelH = labels ? 2 * ImGui::GetFontSize() + 4 : 0; // two staggered rows
     const float plotH = size.y - labelH;
     dl->AddRectFilled(p0, ImVec2(p0.x + size.x, p0.y + plotH), IM_COL32(24, 24, 28, 255));
     ImGui::InvisibleButton("##array", size);
@@ -65,8 +65,9 @@ void drawArrayView(const ViewContext& c, bool* open) {
             if (labels) {
                 std::string t = keyText(s, i, job.settings.key);
                 ImVec2 ts = ImGui::CalcTextSize(t.c_str());
-                if (ts.x <= w * 1.9f || n <= 16)
-                    dl->AddText(ImVec2(x0 + (w - gap - ts.x) / 2, p0.y + plotH + 2),
+                const float row = ts.x <= w - gap ? 0.0f : float(i % 2); // wide labels alternate rows
+                if (ts.x <= 2 * w - gap)
+                    dl->AddText(ImVec2(x0 + (w - gap - ts.x) / 2, p0.y + plotH + 2 + row * ImGui::GetFontSize()),
                                 changed[i] ? IM_COL32(255, 160, 60, 255) : IM_COL32(210, 210, 210, 255), t.c_str());
             }
         }

@@ -17,19 +17,19 @@ struct Pseudo {
 
 // Odd-even merge sort, iterative form (seed 000).
 const Pseudo kOddEven[] = {
-    {"for p = 1, 2, 4, ... while p < n:      # merge sorted runs of p into runs of 2p", 0},
-    {"for k = p, p/2, ..., 1:                # one layer of the network", 1},
-    {"for every a in parallel:               # one GPU thread per comparator", 2},
-    {"if a and a+k are in one block of 2p, a a left end:", 3},
-    {"if key[a] comes after key[a+k]: swap   # compare-exchange", 4},
+    {"for p = 1, 2, 4, ... while p < n:", 0},
+    {"for k = p, p/2, ..., 1:", 1},
+    {"for every a in parallel:", 2},
+    {"if a, a+k in one 2p block, a a left end:", 3},
+    {"if key[a] after key[a+k]: swap them", 4},
 };
-// LSD radix sort with 4-bit digits (seed 001); OneSweep (seed 002) in its comments.
+// LSD radix sort with 4-bit digits (seed 001).
 const Pseudo kRadix[] = {
-    {"for pass = 0, 1, ...:                  # digit = bits [bitLo, bitHi)", 0},
-    {"count:   each workgroup counts its keys per digit", 1},
-    {"scan:    histogram = sum over workgroups; offsets = exclusive scan", 1},
-    {"scatter: key -> offsets[d] + workgroup offset + rank in workgroup", 1},
-    {"(the keys are now sorted by the digits so far; stable)", 1},
+    {"for each digit, lowest first:", 0},
+    {"count: per workgroup, keys per digit", 1},
+    {"scan: histogram, exclusive offsets", 1},
+    {"scatter: key -> its digit's next slot", 1},
+    {"result: keys sorted (stable)", 0},
 };
 
 void pseudocode(const Pseudo* lines, int count, int highlight, const ViewContext& c) {
@@ -155,8 +155,9 @@ void drawExplainView(const ViewContext& c, bool* open) {
             row("comparators executed", std::to_string(d.comparatorsDone));
             row("swaps so far", d.swapsKnown ? std::to_string(d.referenceSwaps) + " (CPU model)" : "(n > 2^16: not counted)");
         } else if (step) {
-            row("pass", std::to_string(step->pass) + ", bits " + std::to_string(step->bitLo) + ".." +
-                            std::to_string(step->bitHi));
+            if (step->bitHi > step->bitLo)
+                row("pass", std::to_string(step->pass) + ", bits " + std::to_string(step->bitLo) + ".." +
+                                std::to_string(step->bitHi - 1));
             row("workgroups", std::to_string(step->workgroups));
         }
         row("bytes moved (whole plan, floor)", bytesText(double(plan.bytesMovedFloor)));

@@ -94,7 +94,9 @@ void drawDiagram(const ViewContext& c) {
     const float labelW = text ? ImGui::CalcTextSize("-0000000000").x * (job.settings.key == KeyType::u32 ? 1.0f : 1.3f)
                               : fs * 2;
     const float cw = std::clamp(fs * 0.9f, 8.0f, 40.0f);
-    const float width = labelW + g.width * cw + labelW;
+    // The diagram opens after the current step to show the keys on the wires there.
+    const float gapPx = step && curHi <= g.x1.size() && text ? labelW + cw : 0.0f;
+    const float width = labelW + g.width * cw + gapPx + fs;
     const float height = dy * float(n + 1);
 
     ImGui::BeginChild("##diagram", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
@@ -103,13 +105,15 @@ void drawDiagram(const ViewContext& c) {
     ImGui::Dummy(ImVec2(width, height));
     auto wy = [&](uint64_t i) { return o.y + dy * (float(i) + 0.5f); };
     auto lx = [&](float units) { return o.x + labelW + units * cw; };
+    // x of a point in layer l's units: layers after the current step move right by the gap.
+    auto lxl = [&](size_t l, float units) { return lx(units) + (gapPx > 0 && l >= curHi ? gapPx : 0.0f); };
 
     // Band of the current step, and the position after which the current keys are written.
     if (step && curHi > curLo && curHi <= g.x1.size()) {
         const float x0 = lx(g.x0[curLo] - 0.3f), x1 = lx(g.x1[curHi - 1] + 0.3f);
         dl->AddRectFilled(ImVec2(x0, o.y), ImVec2(x1, o.y + height), IM_COL32(90, 80, 20, 160), 4.0f);
     }
-    const float wireEnd = lx(g.width);
+    const float wireEnd = lx(g.width) + gapPx;
     for (uint64_t i = 0; i < n; ++i)
         dl->AddLine(ImVec2(lx(0), wy(i)), ImVec2(wireEnd, wy(i)), IM_COL32(150, 150, 160, 255), c.line);
 
@@ -122,7 +126,7 @@ void drawDiagram(const ViewContext& c) {
                               : IM_COL32(95, 95, 110, 255);
         for (size_t k = 0; k < g.layers[l].size(); ++k) {
             const Link& link = g.layers[l][k];
-            const float x = lx(g.x0[l] + float(link.column) + 0.5f);
+            const float x = lxl(l, g.x0[l] + float(link.column) + 0.5f);
             ImU32 lc = col;
             float thick = c.line * 2.0f;
             if (isCurrent && !swapped[l].empty() && swapped[l][k]) {
@@ -146,10 +150,11 @@ void drawDiagram(const ViewContext& c) {
             ImVec2 ts = ImGui::CalcTextSize(inText.c_str());
             dl->AddText(ImVec2(o.x + labelW - ts.x - 4, wy(i) - ts.y / 2), IM_COL32(170, 170, 170, 255),
                         inText.c_str());
+            if (!step || curHi > g.x1.size()) continue; // the input: the left column shows it
             std::string cur = keyText(s, i, job.settings.key);
             if (cur.size() > 10) cur = cur.substr(0, 10);
             ts = ImGui::CalcTextSize(cur.c_str());
-            float x = step && curHi <= g.x1.size() ? lx(g.x1[curHi - 1] + 0.4f) : lx(0.2f);
+            const float x = lx(g.x1[curHi - 1] + 0.5f);
             ImVec2 b0(x, wy(i) - ts.y / 2 - 1), b1(x + ts.x + 6, wy(i) + ts.y / 2 + 1);
             dl->AddRectFilled(b0, b1, changed[i] ? IM_COL32(120, 60, 10, 235) : IM_COL32(35, 45, 60, 235), 3.0f);
             dl->AddText(ImVec2(x + 3, wy(i) - ts.y / 2), IM_COL32(255, 255, 255, 255), cur.c_str());
@@ -159,7 +164,7 @@ void drawDiagram(const ViewContext& c) {
     if (ImGui::IsWindowHovered()) {
         float mx = ImGui::GetIO().MousePos.x;
         for (size_t l = 0; l < g.layers.size(); ++l)
-            if (mx >= lx(g.x0[l]) && mx < lx(g.x1[l])) {
+            if (mx >= lxl(l, g.x0[l]) && mx < lxl(l, g.x1[l])) {
                 ImGui::SetTooltip("layer %zu: merge runs of %u into %u, stride %u, %zu comparators", l,
                                   1u << layers[l].logP, 2u << layers[l].logP, 1u << layers[l].logK,
                                   g.layers[l].size());

@@ -68,35 +68,48 @@ void bars(const char* title, const Snapshot::Aux& a, float height, bool hex) {
     }
 }
 
-// rows x columns heat map; data[r * cols + c].
-void heatMap(const char* title, const Snapshot::Aux& a, const char* rowName, const char* colName, float height) {
+// Heat map of a {digits, W} buffer (data[d * W + w]): one column per digit (aligned with the
+// histogram above), one row per workgroup or tile; rows are merged (max) when there are more
+// than pixels. transposed: the buffer is {W, digits} (data[w * digits + d]), as tile status is.
+void heatMap(const char* title, const Snapshot::Aux& a, const char* rowName, float height, bool transposed) {
     if (a.shape.size() < 2) return;
-    const uint32_t rows = a.shape[0], cols = a.shape[1];
-    if (!rows || !cols || a.data.size() < size_t(rows) * cols) return;
-    ImGui::Text("%s (%u %ss x %u %ss)", title, rows, rowName, cols, colName);
+    const uint32_t digits = transposed ? a.shape[1] : a.shape[0], rows = transposed ? a.shape[0] : a.shape[1];
+    if (!rows || !digits || a.data.size() < size_t(rows) * digits) return;
+    auto at = [&](uint32_t d, uint32_t r) {
+        return transposed ? a.data[size_t(r) * digits + d] : a.data[size_t(d) * rows + r];
+    };
+    ImGui::Text("%s (%u digits x %u %ss)", title, digits, rows, rowName);
     uint32_t mx = 1;
     for (uint32_t x : a.data) mx = std::max(mx, x);
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 o = ImGui::GetCursorScreenPos();
     const float w = ImGui::GetContentRegionAvail().x;
-    // At most one cell per pixel: columns are merged (max) when there are more than pixels.
-    const uint32_t shownCols = std::min<uint32_t>(cols, uint32_t(std::max(1.0f, w)));
-    const float cw = w / float(shownCols), ch = height / float(rows);
-    for (uint32_t r = 0; r < rows; ++r)
-        for (uint32_t sc = 0; sc < shownCols; ++sc) {
-            const uint32_t c0 = uint32_t(uint64_t(sc) * cols / shownCols), c1 = uint32_t(uint64_t(sc + 1) * cols / shownCols);
+    height = std::min(height, std::max(ImGui::GetFontSize() * 1.5f, float(rows) * ImGui::GetFontSize() * 1.2f));
+    const uint32_t shownRows = std::min<uint32_t>(rows, uint32_t(std::max(1.0f, height)));
+    const float cw = w / float(digits), ch = height / float(shownRows);
+    const bool numbers = ch >= ImGui::GetFontSize() && cw >= ImGui::CalcTextSize("0000").x;
+    for (uint32_t sr = 0; sr < shownRows; ++sr) {
+        const uint32_t r0 = uint32_t(uint64_t(sr) * rows / shownRows), r1 = uint32_t(uint64_t(sr + 1) * rows / shownRows);
+        for (uint32_t d = 0; d < digits; ++d) {
             uint32_t m = 0;
-            for (uint32_t cc = c0; cc < std::max(c1, c0 + 1); ++cc) m = std::max(m, a.data[size_t(r) * cols + cc]);
-            dl->AddRectFilled(ImVec2(o.x + cw * float(sc), o.y + ch * float(r)),
-                              ImVec2(o.x + cw * float(sc + 1), o.y + ch * float(r + 1)), heatColour(float(m) / float(mx)));
+            for (uint32_t r = r0; r < std::max(r1, r0 + 1); ++r) m = std::max(m, at(d, r));
+            const ImVec2 c0(o.x + cw * float(d), o.y + ch * float(sr)), c1(o.x + cw * float(d + 1) - 1, o.y + ch * float(sr + 1));
+            dl->AddRectFilled(c0, c1, heatColour(float(m) / float(mx)));
+            if (numbers) {
+                char buf[16];
+                std::snprintf(buf, sizeof buf, "%u", m);
+                dl->AddText(ImVec2(c0.x + 3, c0.y + (ch - ImGui::GetFontSize()) / 2),
+                            float(m) / float(mx) > 0.6f ? IM_COL32(0, 0, 0, 255) : IM_COL32(230, 230, 230, 255), buf);
+            }
         }
+    }
     ImGui::Dummy(ImVec2(w, height));
     if (ImGui::IsItemHovered()) {
         ImVec2 m = ImGui::GetIO().MousePos;
-        uint32_t r = std::min(rows - 1, uint32_t((m.y - o.y) / ch));
-        uint32_t sc = std::min(shownCols - 1, uint32_t((m.x - o.x) / cw));
-        uint32_t col = uint32_t(uint64_t(sc) * cols / shownCols);
-        ImGui::SetTooltip("%s %u, %s %u: %u", rowName, r, colName, col, a.data[size_t(r) * cols + col]);
+        uint32_t d = std::min(digits - 1, uint32_t((m.x - o.x) / cw));
+        uint32_t sr = std::min(shownRows - 1, uint32_t((m.y - o.y) / ch));
+        uint32_t r = uint32_t(uint64_t(sr) * rows / shownRows);
+        ImGui::SetTooltip("digit %X, %s %u: %u", d, rowName, r, at(d, r));
     }
 }
 
@@ -124,7 +137,7 @@ void binaryKeys(const ViewContext& c, uint32_t lo, uint32_t hi) {
             x += cw + ((bit % 4 == 0) ? cw * 0.5f : 0);
         }
         char digit[32];
-        std::snprintf(digit, sizeof digit, "  digit %llX", (unsigned long long)((b >> lo) & ((1ull << (hi - lo)) - 1)));
+        std::snprintf(digit, sizeof digit, " %llX", (unsigned long long)((b >> lo) & ((1ull << (hi - lo)) - 1)));
         dl->AddText(ImVec2(x, p.y), IM_COL32(255, 220, 120, 255), digit);
     }
     ImGui::PopFont();
@@ -198,20 +211,25 @@ void drawRadixView(const ViewContext& c, bool* open) {
     if (const Snapshot::Aux* f = findAux(s, "fallbacks"); f && !f->data.empty())
         ImGui::Text("tiles that fell back (recomputed a missing predecessor's histogram): %u", f->data[0]);
     const float fs = ImGui::GetFontSize();
-    if (const Snapshot::Aux* a = findAux(s, "histogram")) bars("digit histogram (all keys)", *a, fs * 6, true);
-    if (const Snapshot::Aux* a = findAux(s, "offsets")) bars("exclusive offsets: where each digit starts", *a, fs * 4, true);
-    if (const Snapshot::Aux* a = findAux(s, "digit counts")) heatMap("per-workgroup digit counts", *a, "digit", "workgroup", fs * 8);
-    if (const Snapshot::Aux* a = findAux(s, "workgroup offsets"))
-        heatMap("per-workgroup offsets", *a, "digit", "workgroup", fs * 8);
-    if (const Snapshot::Aux* a = findAux(s, "tile status")) {
-        heatMap("tile status (not ready / aggregate / inclusive, as the GPU left it)", *a, "tile", "digit",
-                std::min(fs * 12, fs * 0.5f * float(a->shape.empty() ? 1 : a->shape[0]) + fs));
-    }
-    if (n <= 64 && n > 0) {
-        const Step* step = currentStep(v);
+    const bool small = n <= 64 && n > 0;
+    const Step* step = currentStep(v);
+    if (small && ImGui::BeginTable("##radix", 2, ImGuiTableFlags_Resizable | ImGuiTableFlags_BordersInnerV)) {
+        ImGui::TableSetupColumn("keys", ImGuiTableColumnFlags_WidthStretch, 0.45f);
+        ImGui::TableSetupColumn("digits", ImGuiTableColumnFlags_WidthStretch, 0.55f);
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
         if (step && step->kind == "scatter") arrows(c);
         if (haveDigit) binaryKeys(c, lo, hi);
+        ImGui::TableNextColumn();
     }
+    if (const Snapshot::Aux* a = findAux(s, "histogram")) bars("digit histogram (all keys)", *a, fs * 6, true);
+    if (const Snapshot::Aux* a = findAux(s, "offsets")) bars("exclusive offsets: where each digit starts", *a, fs * 4, true);
+    if (const Snapshot::Aux* a = findAux(s, "digit counts")) heatMap("per-workgroup digit counts", *a, "workgroup", fs * 8, false);
+    if (const Snapshot::Aux* a = findAux(s, "workgroup offsets"))
+        heatMap("per-workgroup offsets", *a, "workgroup", fs * 8, false);
+    if (const Snapshot::Aux* a = findAux(s, "tile status"))
+        heatMap("tile status (not ready / aggregate / inclusive, as the GPU left it)", *a, "tile", fs * 12, true);
+    if (small) ImGui::EndTable();
     ImGui::End();
 }
 
