@@ -1,9 +1,11 @@
 // [SECTION] Case data: the input, the reference, the result buffer (and the host memory check)
 // [SECTION] The CPU baseline: std::sort / std::stable_sort on the order bits
 // [SECTION] The GPU sorts: SortJob, warm-up, timed reps, read back
+// [SECTION] The CUB anchor (--anchor cub): the same input, through bench/cub/anchor_loader.h
 // [SECTION] The case loop
 #include "cases.h"
 
+#include "cub/anchor_loader.h"
 #include "errors.h"
 #include "report.h"
 #include "trace.h"
@@ -332,6 +334,37 @@ void Runner::checkResult(const AlgoSpec& algo, const CaseSpec& spec, CaseData& d
     std::fflush(stderr);
 }
 
+// [SECTION] The CUB anchor -----------------------------------------------------------------------
+
+CaseResult Runner::runCub(const CaseSpec& spec, CaseData& data) {
+    const AlgoSpec& algo = cubAlgo();
+    CaseResult r;
+    r.algo = &algo;
+    r.spec = spec;
+    r.variant = spec.values == ValueType::none ? "SortKeys" : "SortPairs";
+    r.device = anchor_->device();
+    r.driver = anchor_->versions();
+    r.timer = "cuda events";
+    r.bytesFloor = oneSweepBytesFloor(spec.type, spec.values != ValueType::none, spec.n);
+    const std::string what = "cub " + r.variant + " (" + describe(spec) + ")";
+    // The same warm-up as the GPU sorts (>= 1 s of sorting before the timed reps).
+    std::span<std::byte> outKeys;
+    std::span<uint32_t> outValues;
+    if (opt_.check) {
+        outKeys = data.resultKeys();
+        outValues = data.resultValues();
+    }
+    r.repMs = anchor_->sort(spec.type, spec.order, spec.n, data.keys(), data.values(), opt_.reps, 1000, outKeys,
+                            outValues, what);
+    fillTimes(r);
+    if (opt_.check) {
+        orderSignedZeros(spec.type, spec.order, data.refKeys(), outKeys, outValues);
+        if (opt_.corruptResult && spec.n > 0) outKeys[(spec.n / 2) * keyBytes(spec.type)] ^= std::byte{1};
+        checkResult(algo, spec, data, r);
+    }
+    return r;
+}
+
 // [SECTION] The case loop ------------------------------------------------------------------------
 
 Runner::Runner(const Options& options, Context* ctx, Reporter& reporter, TraceWriter* trace)
@@ -342,6 +375,7 @@ Runner::Runner(const Options& options, Context* ctx, Reporter& reporter, TraceWr
         if (!s) libraryError(s.error(), "--algo " + std::string(a->name));
         sorters_[*a->gpu] = std::move(s.value());
     }
+    if (opt_.anchorCub) anchor_ = CubAnchor::load();
 }
 
 Runner::~Runner() = default;
@@ -363,14 +397,24 @@ void Runner::runCase(const CaseSpec& spec) {
 
     std::vector<CaseResult> results;
     for (const AlgoSpec* a : opt_.algos) results.push_back(a->gpu ? runGpu(*a, spec, data) : runStd(*a, spec, data));
+    // CUB last: after the Vulkan sorts have freed their device memory. Its row follows theirs.
+    if (anchor_) results.push_back(runCub(spec, data));
 
-    // "x std": the speed-up over the CPU baseline of this case, when it ran.
-    const CaseResult* base = nullptr;
-    for (const CaseResult& r : results)
-        if (!r.algo->gpu) base = &r;
+    // "x std": the speed-up over the CPU baseline of this case, when it ran; "x cub": the speed-up
+    // over CUB (the cub row's 1x included), for the GPU sorts.
+    const CaseResult *base = nullptr, *cub = nullptr;
+    for (const CaseResult& r : results) {
+        if (r.algo == &cubAlgo())
+            cub = &r;
+        else if (!r.algo->gpu)
+            base = &r;
+    }
     if (base && base->medianMs > 0)
         for (CaseResult& r : results)
             if (r.medianMs > 0) r.speedupVsStd = base->medianMs / r.medianMs;
+    if (cub && cub->medianMs > 0)
+        for (CaseResult& r : results)
+            if (r.medianMs > 0 && (r.algo->gpu || &r == cub)) r.speedupVsCub = cub->medianMs / r.medianMs;
     reporter_.addCase(results);
 }
 

@@ -1,7 +1,8 @@
 // The benchmark cases: every combination of --type, --values, --order, --dist and size, each
-// run by every algorithm of --algo. A case's input is generated once (lazily, after the first
-// GPU job has been created, so that an n the device cannot hold fails before the host spends
-// time and memory on it), its reference is sorted once, and both are reused by every algorithm.
+// run by every algorithm of --algo (and, with --anchor cub, by CUB on the same input). A case's
+// input is generated once (lazily, after the first GPU job has been created, so that an n the
+// device cannot hold fails before the host spends time and memory on it), its reference is
+// sorted once, and both are reused by every algorithm.
 #pragma once
 
 #include "algos.h"
@@ -20,6 +21,7 @@
 
 namespace bench {
 
+class CubAnchor;
 class Reporter;
 class TraceWriter;
 
@@ -50,17 +52,18 @@ struct CaseResult {
     std::string variant;
     CaseSpec spec;
     std::string device, driver;
-    std::string timer;         // "gpu timestamps", "wall clock" (GPU without timestamps), "host clock"
+    std::string timer;         // "gpu timestamps", "wall clock" (GPU without timestamps), "host clock", "cuda events"
     std::vector<double> repMs; // every timed rep
     double medianMs = 0, minMs = 0;
     bool keepInput = true;              // false: the device could not hold a copy of the input (1 rep)
-    std::optional<uint64_t> bytesFloor; // Plan::bytesMovedFloor (GPU sorts)
+    std::optional<uint64_t> bytesFloor; // Plan::bytesMovedFloor (GPU sorts); the OneSweep floor (cub)
     size_t steps = 0;                   // plan steps (GPU sorts)
     uint32_t sharedElems = 0;           // Plan::sharedElems (GPU sorts)
     std::vector<StepTime> stepMs;       // per-step medians (GPU timestamps)
     std::string check = "skipped";      // "pass", "fail", "skipped"
     std::string checkMessage;           // where the result first differs
     std::optional<double> speedupVsStd;
+    std::optional<double> speedupVsCub; // --anchor cub: the cub median / this median (> 1: faster than CUB)
 
     double gkeysPerS() const;
     std::optional<double> gbytesPerS() const;
@@ -96,17 +99,20 @@ private:
 class Runner {
 public:
     // ctx may be null when only the CPU baseline runs. Creates every GPU algorithm's sorter now,
-    // so that an algorithm the library cannot make fails before any case runs.
+    // so that an algorithm the library cannot make fails before any case runs; likewise loads the
+    // CUB anchor with --anchor cub (no library, no CUDA device: BenchError, exit 3).
     Runner(const Options& options, sortlab::Context* ctx, Reporter& reporter, TraceWriter* trace);
     ~Runner();
     void run();
     int checksFailed() const { return failed_; }
     int checksPassed() const { return passed_; }
+    const CubAnchor* anchor() const { return anchor_.get(); } // null without --anchor cub
 
 private:
     void runCase(const CaseSpec& spec);
     CaseResult runGpu(const AlgoSpec& algo, const CaseSpec& spec, CaseData& data);
     CaseResult runStd(const AlgoSpec& algo, const CaseSpec& spec, CaseData& data);
+    CaseResult runCub(const CaseSpec& spec, CaseData& data);
     void checkResult(const AlgoSpec& algo, const CaseSpec& spec, CaseData& data, CaseResult& r);
 
     const Options& opt_;
@@ -114,6 +120,7 @@ private:
     Reporter& reporter_;
     TraceWriter* trace_;
     std::map<sortlab::Algorithm, std::unique_ptr<sortlab::Sorter>> sorters_;
+    std::unique_ptr<CubAnchor> anchor_;
     int failed_ = 0, passed_ = 0;
 };
 

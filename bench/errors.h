@@ -1,7 +1,7 @@
 // How sortlab-bench fails: every error ends up as one line on stderr,
 // "sortlab-bench: error: <message>", and an exit code (documented in --help):
 //   0 success, 1 a --check mismatch or --validation messages, 2 a usage error,
-//   3 a Vulkan / device / memory error.
+//   3 a Vulkan / device / memory error (also --anchor cub without its library or a CUDA device).
 // Code deep in the case loop throws BenchError; main() catches it, prints it and exits.
 #pragma once
 

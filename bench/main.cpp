@@ -27,7 +27,8 @@ const char* kExitCodes = R"(Exit codes:
   2  a usage error: an unknown option or value, a bad size, --trace with n > 4096,
      an algorithm or configuration the library rejects
   3  a Vulkan or device error: no Vulkan loader or driver, no (suitable) device, a device
-     without a needed feature, n too large for the device or host memory, a GPU timeout
+     without a needed feature, n too large for the device or host memory, a GPU timeout;
+     with --anchor cub: no CUB anchor library, or no CUDA device for it
 Errors are one line on stderr: "sortlab-bench: error: <message>".)";
 
 std::string oneLine(std::string s) {
@@ -44,7 +45,7 @@ int fail(int code, const std::string& message) {
 
 // The raw command-line strings, turned into Options by finish().
 struct RawOptions {
-    std::string algo = "all", type = "u32", values = "none", order = "asc", n, sizes, dist = "uniform";
+    std::string algo = "all", type = "u32", values = "none", order = "asc", n, sizes, dist = "uniform", anchor;
     double timeoutS = 60;
 };
 
@@ -54,6 +55,7 @@ Options finish(const RawOptions& raw, Options opt) {
     opt.values = parseValues(raw.values);
     opt.orders = parseOrders(raw.order);
     opt.dists = parseDists(raw.dist);
+    opt.anchorCub = parseAnchor(raw.anchor);
     if (!raw.sizes.empty())
         opt.sizes = parseSizeRange(raw.sizes);
     else
@@ -93,8 +95,9 @@ int run(const Options& opt) {
     std::unique_ptr<TraceWriter> trace;
     if (!opt.tracePath.empty()) trace = std::make_unique<TraceWriter>(opt.tracePath);
 
-    Runner runner(opt, ctx.get(), reporter, trace.get()); // makes the sorters: fails before any output
-    printHeader(ctx ? &ctx->info() : nullptr, opt);
+    // Makes the sorters and loads the CUB anchor (--anchor cub): fails before any output.
+    Runner runner(opt, ctx.get(), reporter, trace.get());
+    printHeader(ctx ? &ctx->info() : nullptr, opt, runner.anchor());
     try {
         runner.run();
     } catch (...) {
@@ -160,6 +163,10 @@ int main(int argc, char** argv) {
     app.add_option("--reps", opt.reps, "Timed repetitions per case (median and min are reported)")
         ->capture_default_str()
         ->check(CLI::Range(1, 1000000));
+    app.add_option("--anchor", raw.anchor,
+                   "Also run an anchor on every case, on the same input: cub (NVIDIA's cub::DeviceRadixSort "
+                   "SortKeys/SortPairs, from libsortlab_cub_anchor.so next to sortlab-bench or $SORTLAB_CUB_ANCHOR; "
+                   "needs a CUDA device). Adds a cub row per case and an 'x cub' column (>1: faster than CUB)");
     app.add_flag("--check", opt.check, "Compare every result with sortlab::referenceSort; exit 1 on a mismatch");
     app.add_option("--json", opt.jsonPath, "Write the results as a JSON array, one object per algorithm and case");
     app.add_option("--trace", opt.tracePath,

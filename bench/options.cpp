@@ -121,4 +121,12 @@ std::vector<sortlab::Distribution> parseDists(std::string_view text) {
                                                 sortlab::kAllDistributions, true);
 }
 
+bool parseAnchor(std::string_view text) {
+    if (text == "cub") return true;
+    if (text == "none" || text.empty()) return false;
+    usageError("unknown --anchor '" + std::string(text) +
+               "' (expected cub: NVIDIA's cub::DeviceRadixSort, run from "
+               "the CUB anchor library where a CUDA device exists)");
+}
+
 } // namespace bench

@@ -35,6 +35,7 @@ struct Options {
     bool validation = false;
     std::chrono::nanoseconds timeout = std::chrono::seconds(60);
     uint32_t sharedElems = 0; // SortConfig::sharedElems; 0: the device's largest
+    bool anchorCub = false;   // --anchor cub: also run cub::DeviceRadixSort (bench/cub/) on every case
     bool quiet = false;
     bool corruptResult = false; // hidden, for the CLI tests: flip one key of each GPU result
 
@@ -58,5 +59,7 @@ std::vector<sortlab::KeyType> parseTypes(std::string_view text); // also "all"
 std::vector<sortlab::ValueType> parseValues(std::string_view text);
 std::vector<sortlab::Order> parseOrders(std::string_view text);
 std::vector<sortlab::Distribution> parseDists(std::string_view text); // also "all"
+// --anchor: "cub" (the only anchor) -> true; "none" -> false.
+bool parseAnchor(std::string_view text);
 
 } // namespace bench

@@ -1,5 +1,6 @@
 #include "report.h"
 
+#include "cub/anchor_loader.h"
 #include "errors.h"
 
 #include <nlohmann/json.hpp>
@@ -12,6 +13,13 @@
 namespace bench {
 
 using namespace sortlab;
+
+// Left-aligned text columns and right-aligned numbers, separated by two spaces.
+struct Column {
+    const char* title;
+    int width;
+    bool right;
+};
 
 namespace {
 
@@ -40,13 +48,6 @@ std::string sig3(double v) {
     return buf;
 }
 
-// Left-aligned text columns and right-aligned numbers, separated by two spaces.
-struct Column {
-    const char* title;
-    int width;
-    bool right;
-};
-
 // clang-format off
 const Column kColumns[] = {
     {"algo", 13, false}, {"variant", 16, false}, {"type", 4, false}, {"values", 6, false},
@@ -54,11 +55,12 @@ const Column kColumns[] = {
     {"min ms", 11, true}, {"Gkeys/s", 9, true}, {"GB/s", 8, true}, {"x std", 8, true}, {"check", 7, false},
 };
 // clang-format on
+const Column kCubColumn = {"x cub", 8, true}; // after "x std", with --anchor cub
 
-void printRow(const std::vector<std::string>& cells) {
+void printRowOf(const std::vector<Column>& columns, const std::vector<std::string>& cells) {
     std::string line;
-    for (size_t i = 0; i < cells.size() && i < std::size(kColumns); ++i) {
-        const Column& c = kColumns[i];
+    for (size_t i = 0; i < cells.size() && i < columns.size(); ++i) {
+        const Column& c = columns[i];
         std::string cell = cells[i];
         int pad = c.width - static_cast<int>(cell.size());
         if (i) line += "  ";
@@ -104,7 +106,7 @@ void printDeviceList(const std::vector<DeviceInfo>& devices) {
     if (devices.empty()) std::printf("(Vulkan found no device)\n");
 }
 
-void printHeader(const DeviceInfo* device, const Options& opt) {
+void printHeader(const DeviceInfo* device, const Options& opt, const CubAnchor* anchor) {
     if (opt.quiet) return;
     if (device) {
         std::printf("device: %s [index %u, %s]\n", device->name.c_str(), device->index, device->typeName.c_str());
@@ -115,6 +117,9 @@ void printHeader(const DeviceInfo* device, const Options& opt) {
     } else {
         std::printf("device: host CPU only (no GPU algorithm requested)\n");
     }
+    if (anchor)
+        std::printf("anchor: cub::DeviceRadixSort on %s (CUDA device 0; %s), from %s\n", anchor->device().c_str(),
+                    anchor->versions().c_str(), anchor->path().c_str());
     std::printf("timing: median and min of %d timed rep%s after untimed warm-up runs (>= 1 s); seed %llu%s\n", opt.reps,
                 opt.reps == 1 ? "" : "s", static_cast<unsigned long long>(opt.seed),
                 opt.check ? "; results checked against sortlab::referenceSort" : "");
@@ -122,6 +127,8 @@ void printHeader(const DeviceInfo* device, const Options& opt) {
 }
 
 Reporter::Reporter(const Options& options) : opt_(options) {
+    columns_.assign(std::begin(kColumns), std::end(kColumns));
+    if (opt_.anchorCub) columns_.insert(columns_.end() - 1, kCubColumn);
     if (opt_.jsonPath.empty()) return;
     json_ = std::fopen(opt_.jsonPath.c_str(), "w");
     if (!json_) usageError("cannot write --json file '" + opt_.jsonPath + "': " + std::strerror(errno));
@@ -131,13 +138,17 @@ Reporter::~Reporter() {
     if (json_) std::fclose(json_);
 }
 
+void Reporter::printRow(const std::vector<std::string>& cells) const {
+    printRowOf(columns_, cells);
+}
+
 void Reporter::printTableHeader() {
     std::vector<std::string> titles;
-    for (const Column& c : kColumns) titles.push_back(c.title);
+    for (const Column& c : columns_) titles.push_back(c.title);
     printRow(titles);
     std::string rule;
-    for (size_t i = 0; i < std::size(kColumns); ++i)
-        rule += std::string(kColumns[i].width, '-') + (i + 1 < std::size(kColumns) ? "  " : "");
+    for (size_t i = 0; i < columns_.size(); ++i)
+        rule += std::string(columns_[i].width, '-') + (i + 1 < columns_.size() ? "  " : "");
     std::printf("%s\n", rule.c_str());
 }
 
@@ -150,11 +161,21 @@ void Reporter::addCase(const std::vector<CaseResult>& results) {
     }
     for (const CaseResult& r : results) {
         auto gb = r.gbytesPerS();
-        printRow({std::string(r.algo->name), r.variant, std::string(keyTypeName(r.spec.type)),
-                  std::string(valueTypeName(r.spec.values)), std::string(orderName(r.spec.order)),
-                  std::to_string(r.spec.n), std::string(distributionName(r.spec.dist)), fmt("%.3f", r.medianMs),
-                  fmt("%.3f", r.minMs), sig3(r.gkeysPerS()), gb ? sig3(*gb) : "-",
-                  r.speedupVsStd ? sig3(*r.speedupVsStd) + "x" : "-", r.check});
+        std::vector<std::string> cells = {std::string(r.algo->name),
+                                          r.variant,
+                                          std::string(keyTypeName(r.spec.type)),
+                                          std::string(valueTypeName(r.spec.values)),
+                                          std::string(orderName(r.spec.order)),
+                                          std::to_string(r.spec.n),
+                                          std::string(distributionName(r.spec.dist)),
+                                          fmt("%.3f", r.medianMs),
+                                          fmt("%.3f", r.minMs),
+                                          sig3(r.gkeysPerS()),
+                                          gb ? sig3(*gb) : "-",
+                                          r.speedupVsStd ? sig3(*r.speedupVsStd) + "x" : "-"};
+        if (opt_.anchorCub) cells.push_back(r.speedupVsCub ? sig3(*r.speedupVsCub) + "x" : "-");
+        cells.push_back(r.check);
+        printRow(cells);
     }
     std::fflush(stdout);
 }
@@ -191,6 +212,7 @@ void Reporter::writeJson() {
         auto gb = r.gbytesPerS();
         o["gbytes_per_s"] = gb ? number(*gb) : Json(nullptr);
         o["speedup_vs_std"] = r.speedupVsStd ? number(*r.speedupVsStd) : Json(nullptr);
+        o["speedup_vs_cub"] = r.speedupVsCub ? number(*r.speedupVsCub) : Json(nullptr);
         o["shared_elems"] = r.sharedElems;
         o["steps"] = r.steps;
         o["step_ms"] = Json::array();

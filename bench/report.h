@@ -13,9 +13,11 @@
 
 namespace bench {
 
+struct Column; // a table column (report.cpp)
+
 void printDeviceList(const std::vector<sortlab::DeviceInfo>& devices);
-// Device, driver, the lavapipe WARNING, and what is measured.
-void printHeader(const sortlab::DeviceInfo* device, const Options& options);
+// Device, driver, the lavapipe WARNING, the CUB anchor (when loaded), and what is measured.
+void printHeader(const sortlab::DeviceInfo* device, const Options& options, const CubAnchor* anchor = nullptr);
 
 class Reporter {
 public:
@@ -29,10 +31,12 @@ public:
 
 private:
     void printTableHeader();
+    void printRow(const std::vector<std::string>& cells) const;
     const Options& opt_;
     std::FILE* json_ = nullptr;
     bool headerPrinted_ = false, jsonWritten_ = false;
     std::vector<CaseResult> results_;
+    std::vector<Column> columns_; // the table's columns ("x cub" only with --anchor cub)
 };
 
 } // namespace bench

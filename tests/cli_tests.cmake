@@ -9,6 +9,9 @@
 #   cli_trace_run / cli_trace_check every --trace line equals an independent model of Batcher's
 #                                   network after that layer (bench_cli_check trace)
 #   cli_fail_*                      bad input: the right exit code and exactly one line on stderr
+#   cli_anchor_*, cli_fail_anchor_* --anchor cub with a fake anchor library (no CUDA needed): the
+#                                   cub rows, "x cub", --check with CUB's ±0 semantics, the JSON,
+#                                   and every way of not having a usable anchor
 
 set(CLI_DIR ${CMAKE_CURRENT_LIST_DIR}/cli)
 set(CLI_OUT ${CMAKE_CURRENT_BINARY_DIR}/cli_out)
@@ -124,3 +127,83 @@ cli_fail(check_mismatch 1 "oddeven.*key 500 is .*, expected" "sortlab-bench: che
 # No Vulkan driver (the loader finds no ICD): exit 3, with what to install.
 cli_fail(no_driver 3 "driver" -- --n 16)
 set_tests_properties(cli_fail_no_driver PROPERTIES ENVIRONMENT "VK_ICD_FILENAMES=/nonexistent/icd.json;VK_DRIVER_FILES=/nonexistent/icd.json")
+
+# --- --anchor cub: the CUB anchor glue, with a fake anchor -------------------------------------------
+# fake_cub_anchor (tests/cli/fake_cub_anchor.cpp) implements bench/cub/anchor.h with std::stable_sort
+# and CUB's documented key order (-0.0 equal to +0.0), so the dlopen path, the cub rows, the "x cub"
+# column and field, and --check of a CUB result all run here. The real anchor's test
+# (cli_anchor_real) is defined with the library, at the end of the top-level CMakeLists.txt.
+add_library(fake_cub_anchor MODULE ${CLI_DIR}/fake_cub_anchor.cpp)
+target_include_directories(fake_cub_anchor PRIVATE ${CMAKE_SOURCE_DIR}/bench/cub)
+set_target_properties(fake_cub_anchor PROPERTIES LIBRARY_OUTPUT_DIRECTORY ${CLI_OUT}/fake)
+set(FAKE_ANCHOR $<TARGET_FILE:fake_cub_anchor>)
+# Copies of sortlab-bench: alone in a directory (no library next to it), and beside the fake
+# under the name the bench looks for.
+set(LONELY_BENCH ${CLI_OUT}/lonely/sortlab-bench)
+set(WITHFAKE_DIR ${CLI_OUT}/withfake)
+add_custom_command(
+  OUTPUT ${LONELY_BENCH} ${WITHFAKE_DIR}/sortlab-bench ${WITHFAKE_DIR}/libsortlab_cub_anchor.so
+  COMMAND ${CMAKE_COMMAND} -E make_directory ${CLI_OUT}/lonely ${WITHFAKE_DIR}
+  COMMAND ${CMAKE_COMMAND} -E copy $<TARGET_FILE:sortlab-bench> ${LONELY_BENCH}
+  COMMAND ${CMAKE_COMMAND} -E copy $<TARGET_FILE:sortlab-bench> ${WITHFAKE_DIR}/sortlab-bench
+  COMMAND ${CMAKE_COMMAND} -E copy ${FAKE_ANCHOR} ${WITHFAKE_DIR}/libsortlab_cub_anchor.so
+  DEPENDS sortlab-bench fake_cub_anchor
+  COMMENT "copies of sortlab-bench for the --anchor cub tests"
+  VERBATIM)
+add_custom_target(cli_anchor_copies ALL
+                  DEPENDS ${LONELY_BENCH} ${WITHFAKE_DIR}/sortlab-bench ${WITHFAKE_DIR}/libsortlab_cub_anchor.so)
+
+# Every key kind, keys-only and key-value, both orders, with NaN/±0/±inf (the f32/f64 results
+# check only because the bench puts CUB's equal zeros in totalOrder): 12 cases x 3 rows.
+add_test(NAME cli_anchor_check
+         COMMAND ${BENCH} --validation --check --algo oddeven,std --anchor cub --type u32,f32,f64 --values none,u32
+                 --order asc,desc --dist special --n 1000 --shared-elems 128 --reps 2
+                 --json ${CLI_OUT}/anchor.json)
+set_tests_properties(cli_anchor_check PROPERTIES
+  ENVIRONMENT "SORTLAB_CUB_ANCHOR=${FAKE_ANCHOR}" FIXTURES_SETUP cli_anchor_json
+  PASS_REGULAR_EXPRESSION "checks: 36 passed, 0 failed" TIMEOUT 120)
+# The JSON: a cub row per case (SortKeys/SortPairs, cuda events, the OneSweep bytes floor) and
+# speedup_vs_cub = the cub median / the median on every GPU row.
+add_test(NAME cli_anchor_json_check COMMAND bench_cli_check json ${CLI_OUT}/anchor.json --count 36
+                                            --algos oddeven,std,cub --check pass --anchor cub)
+set_tests_properties(cli_anchor_json_check PROPERTIES FIXTURES_REQUIRED cli_anchor_json)
+# The table: the anchor line, the "x cub" column, and the cub row at 1.00x (no Vulkan needed).
+add_test(NAME cli_anchor_table COMMAND ${BENCH} --algo std --anchor cub --type i64 --values u32 --n 777 --check)
+set_tests_properties(cli_anchor_table PROPERTIES
+  ENVIRONMENT "SORTLAB_CUB_ANCHOR=${FAKE_ANCHOR}"
+  PASS_REGULAR_EXPRESSION "anchor: cub::DeviceRadixSort on fake CUB anchor[^\n]*\n.*x std     x cub  check\n.*\ncub  +SortPairs +i64 +u32 [^\n]* 1.00x  pass\nchecks: 2 passed, 0 failed")
+# libsortlab_cub_anchor.so next to the executable, with $SORTLAB_CUB_ANCHOR unset.
+add_test(NAME cli_anchor_next_to_exe COMMAND ${WITHFAKE_DIR}/sortlab-bench --algo std --anchor cub --n 100 --check)
+set_tests_properties(cli_anchor_next_to_exe PROPERTIES
+  ENVIRONMENT_MODIFICATION "SORTLAB_CUB_ANCHOR=unset:"
+  PASS_REGULAR_EXPRESSION "anchor: cub::DeviceRadixSort on fake CUB anchor.*checks: 2 passed, 0 failed")
+
+# Failures: one line on stderr and the documented exit code (3 for anything about the anchor).
+cli_fail(anchor_unknown 2 "--anchor 'hipcub'" -- --anchor hipcub --algo std --n 16)
+set(BENCH_SAVED ${BENCH})
+set(BENCH ${LONELY_BENCH})
+cli_fail(anchor_no_library 3 "--anchor cub: no CUB anchor library: '.*/lonely/libsortlab_cub_anchor.so' does not exist .*nvcc"
+         -- --anchor cub --algo std --n 16)
+set(BENCH ${BENCH_SAVED})
+cli_fail(anchor_bad_path 3 "cannot load the CUB anchor [$]SORTLAB_CUB_ANCHOR '.*/no/such/anchor.so'"
+         -- --anchor cub --algo std --n 16)
+cli_fail(anchor_not_a_library 3 "cannot load the CUB anchor [$]SORTLAB_CUB_ANCHOR" -- --anchor cub --algo std --n 16)
+cli_fail(anchor_no_device 3 "--anchor cub: no CUDA device for the CUB anchor: cudaGetDeviceCount"
+         -- --validation --anchor cub --algo oddeven --n 16)
+cli_fail(anchor_abi 3 "anchor ABI 1001, this sortlab-bench speaks 1" -- --anchor cub --algo std --n 16)
+cli_fail(anchor_sort_fails 3 "cub SortKeys [(]u32 keys, asc, n=16, uniform[)]: cudaMalloc.*smaller n"
+         -- --anchor cub --algo std --n 16)
+cli_fail(anchor_check_mismatch 1 "cub SortKeys on f32 keys.*key 500 is .*, expected" "sortlab-bench: check failed: "
+         -- --check --algo std --anchor cub --type f32 --n 1000 --quiet --test-corrupt-result)
+set_tests_properties(cli_fail_anchor_no_library PROPERTIES ENVIRONMENT_MODIFICATION "SORTLAB_CUB_ANCHOR=unset:")
+set_tests_properties(cli_fail_anchor_bad_path PROPERTIES
+                     ENVIRONMENT "SORTLAB_CUB_ANCHOR=${CLI_OUT}/no/such/anchor.so")
+set_tests_properties(cli_fail_anchor_not_a_library PROPERTIES
+                     ENVIRONMENT "SORTLAB_CUB_ANCHOR=${CLI_DIR}/expect_failure.cmake")
+set_tests_properties(cli_fail_anchor_no_device PROPERTIES
+                     ENVIRONMENT "SORTLAB_CUB_ANCHOR=${FAKE_ANCHOR};FAKE_CUB_ANCHOR_MODE=no-device")
+set_tests_properties(cli_fail_anchor_abi PROPERTIES
+                     ENVIRONMENT "SORTLAB_CUB_ANCHOR=${FAKE_ANCHOR};FAKE_CUB_ANCHOR_MODE=abi")
+set_tests_properties(cli_fail_anchor_sort_fails PROPERTIES
+                     ENVIRONMENT "SORTLAB_CUB_ANCHOR=${FAKE_ANCHOR};FAKE_CUB_ANCHOR_MODE=sort-fails")
+set_tests_properties(cli_fail_anchor_check_mismatch PROPERTIES ENVIRONMENT "SORTLAB_CUB_ANCHOR=${FAKE_ANCHOR}")

@@ -9,7 +9,10 @@
 // definition, independently of sort/'s iterative one.
 //
 //   bench_cli_check trace FILE --algos a,b [--groups G]
-//   bench_cli_check json FILE --count N [--algos a,b] [--check pass|skipped]
+//   bench_cli_check json FILE --count N [--algos a,b] [--check pass|skipped] [--anchor cub]
+//     --anchor cub: every case has one cub row (SortKeys/SortPairs, timed by CUDA events, the
+//     OneSweep bytes floor) and speedup_vs_cub is the cub median / the median on the GPU rows and
+//     the cub row, null on std; without it, speedup_vs_cub is null everywhere
 //
 // Exit code 0 when the file is right; otherwise 1 and a message on stderr.
 #include <nlohmann/json.hpp>
@@ -271,7 +274,47 @@ int checkTrace(const std::string& path, const std::vector<std::string>& algos, l
 
 // [SECTION] bench_cli_check json -----------------------------------------------------------------------
 
-int checkJson(const std::string& path, long count, const std::vector<std::string>& algos, const std::string& check) {
+// --anchor cub: one cub row per case, and the ratios against it.
+void checkCubRows(const std::string& path, const Json& all) {
+    auto caseOf = [](const Json& o) {
+        return o["type"].get<std::string>() + " " + o["values"].get<std::string>() + " " +
+               o["order"].get<std::string>() + " n=" + o["n"].dump() + " " + o["dist"].get<std::string>() +
+               " seed=" + o["seed"].dump();
+    };
+    std::map<std::string, const Json*> cub;
+    for (const Json& o : all) {
+        if (o["algo"] != "cub") continue;
+        const std::string c = caseOf(o);
+        expect(!cub.count(c), path + ": two cub rows for " + c);
+        cub[c] = &o;
+        const bool kv = o["values"] != "none";
+        expect(o["variant"] == (kv ? "SortPairs" : "SortKeys"),
+               path + ": cub variant " + o["variant"].dump() + " for " + c);
+        expect(o["timer"] == "cuda events", path + ": cub timer " + o["timer"].dump());
+        const std::string t = o["type"];
+        const uint64_t k = (t == "u32" || t == "i32" || t == "f32") ? 4 : 8, v = kv ? 4 : 0, n = o["n"];
+        expect(o["bytes_floor"] == n * (k + k * 2 * (k + v)),
+               path + ": cub bytes_floor " + o["bytes_floor"].dump() + " is not the OneSweep floor for " + c);
+    }
+    for (const Json& o : all) {
+        const std::string c = caseOf(o), algo = o["algo"];
+        expect(cub.count(c), path + ": no cub row for " + c);
+        const Json& ratio = o["speedup_vs_cub"];
+        if (algo == "std") {
+            expect(ratio.is_null(), path + ": std has speedup_vs_cub " + ratio.dump());
+            continue;
+        }
+        const double cubMedian = (*cub[c])["median_ms"], median = o["median_ms"];
+        if (!(cubMedian > 0 && median > 0)) continue;
+        expect(ratio.is_number(), path + ": " + algo + " on " + c + " has no speedup_vs_cub");
+        const double want = cubMedian / median;
+        expect(std::fabs(ratio.get<double>() - want) <= 1e-9 * want,
+               path + ": " + algo + " on " + c + ": speedup_vs_cub " + ratio.dump() + " is not cub median / median");
+    }
+}
+
+int checkJson(const std::string& path, long count, const std::vector<std::string>& algos, const std::string& check,
+              bool anchorCub) {
     std::ifstream in(path);
     expect(in.good(), "cannot read " + path);
     Json all;
@@ -314,6 +357,9 @@ int checkJson(const std::string& path, long count, const std::vector<std::string
 
         const std::string algo = o["algo"];
         seenAlgos.insert(algo);
+        has(
+            "speedup_vs_cub", [&](const Json& v) { return anchorCub ? numberOrNull(v) : v.is_null(); },
+            anchorCub ? "a number or null" : "null (no --anchor)");
         const double median = o["median_ms"], mn = o["min_ms"];
         expect(mn <= median + 1e-9, where + ": min_ms > median_ms");
         if (median > 0) {
@@ -350,6 +396,7 @@ int checkJson(const std::string& path, long count, const std::vector<std::string
         }
     }
     for (const std::string& a : algos) expect(seenAlgos.count(a), path + " has no result of " + a);
+    if (anchorCub) checkCubRows(path, all);
     std::printf("ok: %s: %zu results\n", path.c_str(), all.size());
     return 0;
 }
@@ -365,6 +412,7 @@ int main(int argc, char** argv) {
         std::vector<std::string> algos;
         long count = -1, groups = -1;
         std::string check;
+        bool anchorCub = false;
         for (int i = 3; i + 1 < argc; i += 2) {
             const std::string opt = argv[i], val = argv[i + 1];
             if (opt == "--algos")
@@ -375,11 +423,13 @@ int main(int argc, char** argv) {
                 groups = std::stol(val);
             else if (opt == "--check")
                 check = val;
+            else if (opt == "--anchor")
+                anchorCub = val == "cub";
             else
                 fail("unknown option " + opt);
         }
         if (mode == "trace") return checkTrace(path, algos, groups);
-        if (mode == "json") return checkJson(path, count, algos, check);
+        if (mode == "json") return checkJson(path, count, algos, check, anchorCub);
         fail("unknown mode " + mode);
     } catch (const std::exception& e) {
         std::fprintf(stderr, "bench_cli_check: FAIL: %s\n", e.what());
