@@ -1,0 +1,159 @@
+// Checks what the app wrote in its tests:
+//   app_check png FILE [--width W --height H]
+//       the screenshot exists, has the window's size and is not blank: at least 2% of its pixels
+//       differ from the most common colour, and it has at least 24 distinct colours;
+//   app_check state STATE.json TRACE.jsonl --algo A [--step K] [--check-ok]
+//       the app's --dump-state equals the sortlab-bench --trace line of algorithm A at the same step
+//       (n, type, order, label, keys, values); --step also pins the step; --check-ok requires the
+//       app's check mode to have compared the step with the CPU reference and found it equal.
+// Exit 0 when every check passes; otherwise 1 with the reasons on stderr.
+#include <nlohmann/json.hpp>
+
+#include <stb_image.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+using nlohmann::json;
+
+namespace {
+
+int failures = 0;
+void fail(const std::string& why) {
+    std::fprintf(stderr, "app_check: %s\n", why.c_str());
+    ++failures;
+}
+
+std::string arg(int argc, char** argv, const char* name, const char* fallback = "") {
+    for (int i = 1; i + 1 < argc; ++i)
+        if (std::string(argv[i]) == name) return argv[i + 1];
+    return fallback;
+}
+bool flag(int argc, char** argv, const char* name) {
+    for (int i = 1; i < argc; ++i)
+        if (std::string(argv[i]) == name) return true;
+    return false;
+}
+
+int checkPng(const std::string& path, int wantW, int wantH) {
+    int w = 0, h = 0, comp = 0;
+    unsigned char* px = stbi_load(path.c_str(), &w, &h, &comp, 4);
+    if (!px) {
+        fail("cannot read the PNG " + path);
+        return 1;
+    }
+    if ((wantW && w != wantW) || (wantH && h != wantH))
+        fail(path + " is " + std::to_string(w) + "x" + std::to_string(h) + ", expected " + std::to_string(wantW) + "x" +
+             std::to_string(wantH));
+    std::map<uint32_t, size_t> counts;
+    for (size_t i = 0; i < size_t(w) * h; ++i) {
+        uint32_t c = px[i * 4] | (px[i * 4 + 1] << 8) | (px[i * 4 + 2] << 16);
+        counts[c]++;
+    }
+    stbi_image_free(px);
+    size_t most = 0;
+    for (auto& [c, k] : counts) most = std::max(most, k);
+    const double other = 1.0 - double(most) / double(size_t(w) * h);
+    if (other < 0.02) fail(path + " looks blank: only " + std::to_string(other * 100) + "% of pixels differ from the background");
+    if (counts.size() < 24) fail(path + " has only " + std::to_string(counts.size()) + " colours");
+    std::printf("%s: %dx%d, %zu colours, %.1f%% non-background\n", path.c_str(), w, h, counts.size(), other * 100);
+    return failures ? 1 : 0;
+}
+
+// Keys are equal when both are the same JSON value, or both numbers equal as the key type.
+bool sameKey(const json& a, const json& b, const std::string& type) {
+    if (a.is_string() || b.is_string()) return a == b;
+    if (type == "f32") {
+        float x = a.get<float>(), y = b.get<float>();
+        return x == y && std::signbit(x) == std::signbit(y);
+    }
+    if (type == "f64") {
+        double x = a.get<double>(), y = b.get<double>();
+        return x == y && std::signbit(x) == std::signbit(y);
+    }
+    return a == b;
+}
+
+int checkState(const std::string& statePath, const std::string& tracePath, const std::string& algo, int step,
+               bool checkOk) {
+    std::ifstream in(statePath);
+    if (!in) {
+        fail("cannot read " + statePath);
+        return 1;
+    }
+    json state = json::parse(in);
+    if (state.contains("error")) fail("the app reported an error: " + state["error"].get<std::string>());
+    if (step >= 0 && state.value("step", -1) != step)
+        fail("the app is at step " + std::to_string(state.value("step", -1)) + ", expected " + std::to_string(step));
+    if (state.value("validation_messages", 0) != 0) fail("the app saw validation messages");
+    if (checkOk) {
+        if (!state.contains("check")) fail("no check section in the state (check mode off?)");
+        else if (!state["check"].value("available", false) || !state["check"].value("ok", false))
+            fail("check mode: " + state["check"].dump());
+    }
+    std::ifstream tr(tracePath);
+    if (!tr) {
+        fail("cannot read " + tracePath);
+        return 1;
+    }
+    // The trace line of this algorithm and case at the app's step.
+    std::string line;
+    json match;
+    while (std::getline(tr, line)) {
+        json t = json::parse(line);
+        if (t["algo"] == algo && t["n"] == state["n"] && t["type"] == state["type"] && t["order"] == state["order"] &&
+            t["values_type"] == state["values_type"] && t["step"] == state["step"]) {
+            match = t;
+            break;
+        }
+    }
+    if (match.is_null()) {
+        fail("no trace line of " + algo + " at step " + state["step"].dump() + " for this case");
+        return 1;
+    }
+    if (match["label"] != state["label"]) fail("label: app " + state["label"].dump() + ", trace " + match["label"].dump());
+    const json& ka = state["keys"];
+    const json& kb = match["keys"];
+    if (ka.size() != kb.size()) fail("key count differs");
+    const std::string type = state["type"];
+    for (size_t i = 0; i < std::min(ka.size(), kb.size()); ++i)
+        if (!sameKey(ka[i], kb[i], type)) {
+            fail("key " + std::to_string(i) + ": app " + ka[i].dump() + ", trace " + kb[i].dump());
+            break;
+        }
+    if (match.contains("values") != state.contains("values")) fail("values present in one and not the other");
+    else if (match.contains("values") && match["values"] != state["values"]) fail("values differ");
+    if (!failures)
+        std::printf("%s: step %d (%s) of %s equals the trace (%zu keys)\n", statePath.c_str(), state["step"].get<int>(),
+                    state["label"].get<std::string>().c_str(), algo.c_str(), ka.size());
+    return failures ? 1 : 0;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    if (argc < 3) {
+        std::fprintf(stderr, "usage: app_check png FILE [--width W --height H] | state STATE TRACE --algo A [--step K] [--check-ok]\n");
+        return 2;
+    }
+    const std::string mode = argv[1];
+    try {
+        if (mode == "png")
+            return checkPng(argv[2], std::atoi(arg(argc, argv, "--width", "0").c_str()),
+                            std::atoi(arg(argc, argv, "--height", "0").c_str()));
+        if (mode == "state" && argc >= 4)
+            return checkState(argv[2], argv[3], arg(argc, argv, "--algo", "oddeven"),
+                              std::atoi(arg(argc, argv, "--step", "-1").c_str()), flag(argc, argv, "--check-ok"));
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "app_check: %s\n", e.what());
+        return 1;
+    }
+    std::fprintf(stderr, "app_check: unknown mode %s\n", mode.c_str());
+    return 2;
+}

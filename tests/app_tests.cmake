@@ -1,0 +1,108 @@
+# Tests of the desktop app (included from tests/CMakeLists.txt). Each run starts the app under
+# xvfb-run on lavapipe with --validation (any validation message makes its exit code 1), drives it
+# from the command line or a script, and writes PNGs and --dump-state JSON into app_out/. Then:
+#
+#   app_*_png      the screenshot has the window's size and is not blank (app_check png)
+#   app_*_state    the state the app shows equals the sortlab-bench --trace line of the same
+#                  algorithm, input and step (app_check state), and check mode agreed with the CPU
+#                  reference where it was on
+#   app_fail_*     no display, no Vulkan driver, a usage error: the exit code and one line on stderr
+#
+# Skipped only where xvfb-run is missing (.ci/setup installs it, so CI runs them). Each test takes
+# a few seconds on lavapipe.
+find_program(XVFB_RUN xvfb-run)
+if(NOT XVFB_RUN)
+  message(STATUS "app tests skipped: xvfb-run not found (apt install xvfb xauth)")
+  return()
+endif()
+
+# The app itself is built only where GLFW and libimgui-dev are found (the top-level app block).
+find_package(glfw3 3.3 CONFIG QUIET)
+find_library(APP_TEST_IMGUI NAMES libimgui.a imgui)
+if(NOT glfw3_FOUND OR NOT APP_TEST_IMGUI)
+  message(STATUS "app tests skipped: the app is not built here (GLFW 3.3 or libimgui-dev missing)")
+  return()
+endif()
+
+set(APP_OUT ${CMAKE_CURRENT_BINARY_DIR}/app_out)
+file(MAKE_DIRECTORY ${APP_OUT})
+add_executable(app_check ${CMAKE_CURRENT_LIST_DIR}/app/app_check.cpp)
+find_path(APP_CHECK_STB_DIR stb_image.h PATH_SUFFIXES stb REQUIRED)
+find_library(APP_CHECK_STB_LIBRARY NAMES libstb.a stb REQUIRED)
+target_include_directories(app_check PRIVATE ${APP_CHECK_STB_DIR})
+target_link_libraries(app_check PRIVATE nlohmann_json::nlohmann_json ${APP_CHECK_STB_LIBRARY} m)
+
+set(APP $<TARGET_FILE:sortlab>)
+set(APP_BENCH $<TARGET_FILE:sortlab-bench>)
+# xvfb-run -a with a different first server number per test, so that tests running in parallel
+# do not race for the same display.
+set(APP_XVFB_NEXT 140)
+function(app_run name)
+  math(EXPR server "${APP_XVFB_NEXT} + 1")
+  set(APP_XVFB_NEXT ${server} PARENT_SCOPE)
+  add_test(NAME ${name}
+           COMMAND ${XVFB_RUN} -a -n ${server} -s "-screen 0 1600x1000x24" ${APP} --validation ${ARGN}
+           WORKING_DIRECTORY ${APP_OUT})
+  set_tests_properties(${name} PROPERTIES FIXTURES_SETUP ${name} TIMEOUT 120)
+endfunction()
+function(app_check name fixture)
+  add_test(NAME ${name} COMMAND app_check ${ARGN} WORKING_DIRECTORY ${APP_OUT})
+  set_tests_properties(${name} PROPERTIES FIXTURES_REQUIRED "${fixture}")
+endfunction()
+
+# --- The traces the app is compared with ----------------------------------------------------------
+add_test(NAME app_trace_16
+         COMMAND ${APP_BENCH} --validation --algo oddeven,radix4 --n 16 --seed 1 --reps 1 --quiet
+                 --trace ${APP_OUT}/trace16.jsonl)
+add_test(NAME app_trace_13
+         COMMAND ${APP_BENCH} --validation --algo oddeven --type f32 --values u32 --order desc --dist special
+                 --seed 10 --n 13 --reps 1 --quiet --trace ${APP_OUT}/trace13.jsonl)
+set_tests_properties(app_trace_16 PROPERTIES FIXTURES_SETUP app_trace_16 TIMEOUT 120)
+set_tests_properties(app_trace_13 PROPERTIES FIXTURES_SETUP app_trace_13 TIMEOUT 120)
+
+# --- The issue's command: odd-even, 16 keys, step 10 -----------------------------------------------
+app_run(app_oddeven --algo oddeven --n 16 --seed 1 --step 10 --screenshot app_oddeven.png
+        --dump-state app_oddeven.json)
+app_check(app_oddeven_png app_oddeven png app_oddeven.png --width 1600 --height 1000)
+app_check(app_oddeven_state "app_oddeven;app_trace_16" state app_oddeven.json trace16.jsonl --algo oddeven --step 10)
+
+# --- A middle step, and the radix sort's views ------------------------------------------------------
+app_run(app_oddeven_step4 --algo oddeven --n 16 --seed 1 --step 4 --check --dump-state app_oddeven4.json)
+app_check(app_oddeven_step4_state "app_oddeven_step4;app_trace_16" state app_oddeven4.json trace16.jsonl --algo oddeven
+          --step 4 --check-ok)
+app_run(app_radix4 --algo radix4 --n 16 --seed 1 --step 6 --screenshot app_radix4.png --dump-state app_radix4.json)
+app_check(app_radix4_png app_radix4 png app_radix4.png --width 1600 --height 1000)
+app_check(app_radix4_state "app_radix4;app_trace_16" state app_radix4.json trace16.jsonl --algo radix4 --step 6)
+
+# --- A script: float keys (NaN, -0.0, inf), values, descending, steps forward and back, check mode,
+#     presentation mode ------------------------------------------------------------------------------
+app_run(app_script --script ${CMAKE_CURRENT_LIST_DIR}/app/walk.script)
+app_check(app_script_png app_script png walk_end.png --width 1600 --height 1000)
+app_check(app_script_step4 "app_script;app_trace_13" state walk_step4.json trace13.jsonl --algo oddeven --step 4)
+app_check(app_script_step6 "app_script;app_trace_13" state walk_step6.json trace13.jsonl --algo oddeven --step 6)
+app_check(app_script_end "app_script;app_trace_13" state walk_end.json trace13.jsonl --algo oddeven --step 10 --check-ok)
+
+# --- Large n: the fused plan to the end with check mode, the strip view --------------------------------
+app_run(app_large --algo oddeven-fused --n 2^16 --seed 3 --check --step end --screenshot app_large.png
+        --dump-state app_large.json)
+app_check(app_large_png app_large png app_large.png --width 1600 --height 1000)
+add_test(NAME app_large_state COMMAND ${CMAKE_COMMAND} -E cat ${APP_OUT}/app_large.json)
+set_tests_properties(app_large_state PROPERTIES FIXTURES_REQUIRED app_large
+                     PASS_REGULAR_EXPRESSION "\"check\":{\"available\":true,[^}]*\"ok\":true")
+
+# --- Failures: exit code and exactly one line on stderr ------------------------------------------------
+set(APP_EXPECT ${CMAKE_CURRENT_LIST_DIR}/cli/expect_failure.cmake)
+add_test(NAME app_fail_no_display
+         COMMAND ${CMAKE_COMMAND} -E env --unset=DISPLAY --unset=WAYLAND_DISPLAY
+                 ${CMAKE_COMMAND} -DEXPECT_CODE=3 "-DEXPECT_REGEX=no display.*xvfb-run" "-DEXPECT_PREFIX=sortlab: error: "
+                 -P ${APP_EXPECT} -- ${APP} --n 16)
+add_test(NAME app_fail_no_driver
+         COMMAND ${CMAKE_COMMAND} -E env VK_ICD_FILENAMES=/nonexistent/icd.json VK_DRIVER_FILES=/nonexistent/icd.json
+                 ${CMAKE_COMMAND} -DEXPECT_CODE=3 "-DEXPECT_REGEX=driver" "-DEXPECT_PREFIX=sortlab: error: "
+                 -P ${APP_EXPECT} -- ${XVFB_RUN} -a -n 170 ${APP} --n 16 --step 1 --dump-state never.json)
+add_test(NAME app_fail_usage
+         COMMAND ${CMAKE_COMMAND} -DEXPECT_CODE=2 "-DEXPECT_REGEX=--algo 'bubble'" "-DEXPECT_PREFIX=sortlab: error: "
+                 -P ${APP_EXPECT} -- ${APP} --algo bubble)
+add_test(NAME app_fail_step_past_end
+         COMMAND ${CMAKE_COMMAND} -DEXPECT_CODE=2 "-DEXPECT_REGEX=past the end" "-DEXPECT_PREFIX=sortlab: error: "
+                 -P ${APP_EXPECT} -- ${XVFB_RUN} -a -n 175 ${APP} --n 16 --step 99 --dump-state never.json)
