@@ -52,7 +52,12 @@ void App::toggleFullscreen() {
 }
 
 void App::recordFrameCpu(double ms) {
-    frameCpuAvg_ = frameCpuAvg_ == 0 ? ms : frameCpuAvg_ * 0.95 + ms * 0.05;
+    // The mean of the last 120 frames.
+    frameCpu_[frameCpuNext_++ % frameCpu_.size()] = ms;
+    const size_t count = std::min(frameCpuNext_, frameCpu_.size());
+    double sum = 0;
+    for (size_t i = 0; i < count; ++i) sum += frameCpu_[i];
+    frameCpuAvg_ = sum / double(count);
 }
 
 bool App::radixAvailable(const SortWorker::View& v) const { return hasRadixData(v); }
@@ -67,19 +72,59 @@ void App::frame() {
 
     ImGui::PushFont(ui_.presentation ? fonts_.uiLarge : fonts_.ui);
     ViewContext c{v, ui_, fonts_, ui_.presentation ? 2.2f : 1.0f};
-    drawControls(v);
-    if (ui_.showArray) drawArrayView(c, &ui_.showArray);
+    // Presentation mode: a fixed layout for a projector (the views only; the keyboard drives it).
+    const bool present = ui_.presentation;
+    if (!present) {
+        place(Panel::controls);
+        drawControls(v);
+    }
+    if (ui_.showArray) {
+        place(Panel::array);
+        drawArrayView(c, &ui_.showArray);
+    }
     const bool radix = radixAvailable(v);
     if (algorithmOf(ui_.settings.algo) == Algorithm::oddeven) {
-        if (ui_.showNetwork) drawNetworkView(c, &ui_.showNetwork);
+        if (ui_.showNetwork) {
+            place(Panel::main);
+            drawNetworkView(c, &ui_.showNetwork);
+        }
     } else if (radix && ui_.showRadix) {
+        place(Panel::main);
         drawRadixView(c, &ui_.showRadix);
     }
-    if (ui_.showExplain) drawExplainView(c, &ui_.showExplain);
-    if (ui_.showCheck) drawCheckView(c, &ui_.showCheck);
+    if (ui_.showExplain) {
+        place(Panel::explain);
+        drawExplainView(c, &ui_.showExplain);
+    }
+    if (ui_.showCheck && (!present || ui_.check)) {
+        place(Panel::check);
+        drawCheckView(c, &ui_.showCheck);
+    }
     drawStatusBar(v);
     if (ui_.help) drawHelp();
     ImGui::PopFont();
+}
+
+// Where each panel goes: on first use (later imgui.ini remembers the user's layout), or always in
+// presentation mode. Fractions of the main viewport, so any window size gets the same layout.
+void App::place(Panel p) {
+    const ImGuiViewport* vp = ImGui::GetMainViewport();
+    const float W = vp->Size.x, H = vp->Size.y - ImGui::GetFrameHeight() - 4; // above the status bar
+    const float m = 8, left = ui_.presentation ? 0.0f : std::min(360.0f * W / 1600.0f + m, 0.3f * W);
+    float x = 0, y = 0, w = 0, h = 0;
+    const float topH = ui_.presentation ? 0.34f * H : 0.30f * H;
+    const float mainW = ui_.presentation ? 0.66f * W : 0.62f * (W - left);
+    switch (p) {
+    case Panel::controls: x = m, y = m, w = left - 2 * m, h = 0.68f * H - m; break;
+    case Panel::check: x = m, y = 0.68f * H + m, w = left - 2 * m, h = 0.32f * H - 2 * m; break;
+    case Panel::array: x = left + m, y = m, w = W - left - 2 * m, h = topH - m; break;
+    case Panel::main: x = left + m, y = topH + m, w = mainW - m, h = H - topH - 2 * m; break;
+    case Panel::explain: x = left + mainW + m, y = topH + m, w = W - left - mainW - 2 * m, h = H - topH - 2 * m; break;
+    }
+    if (ui_.presentation && p == Panel::check) x = left + mainW + m, y = H * 0.75f, w = W - left - mainW - 2 * m, h = H * 0.25f - m;
+    const ImGuiCond cond = ui_.presentation ? ImGuiCond_Always : ImGuiCond_FirstUseEver;
+    ImGui::SetNextWindowPos(ImVec2(vp->Pos.x + x, vp->Pos.y + y), cond);
+    ImGui::SetNextWindowSize(ImVec2(w, h), cond);
 }
 
 // [SECTION] Keyboard ---------------------------------------------------------------------------------------

@@ -8,6 +8,7 @@
 
 #include <fonts.h>
 
+#include <array>
 #include <string>
 #include <vector>
 
@@ -54,6 +55,8 @@ private:
     void drawStatusBar(const SortWorker::View& v);
     void drawHelp();
     bool radixAvailable(const SortWorker::View& v) const;
+    enum class Panel { controls, check, array, main, explain };
+    void place(Panel p);
 
     GLFWwindow* window_;
     SortWorker& worker_;
@@ -62,6 +65,8 @@ private:
     std::vector<AlgoStatus> algos_;
     UiState ui_;
     double frameCpuAvg_ = 0;
+    std::array<double, 120> frameCpu_{};
+    size_t frameCpuNext_ = 0;
     int windowedPos_[2] = {100, 100}, windowedSize_[2] = {1600, 1000};
 };
 

@@ -33,8 +33,6 @@ bool enumCombo(const char* label, E* value, const E (&all)[N], NameFn name) {
 } // namespace
 
 void App::drawControls(const SortWorker::View& v) {
-    ImGui::SetNextWindowPos(ImVec2(10, 30), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(340, 660), ImGuiCond_FirstUseEver);
     if (!ImGui::Begin("Controls")) {
         ImGui::End();
         return;

@@ -7,6 +7,7 @@
 #include <sortlab/oddeven.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 
 namespace sortlab::app {
@@ -71,6 +72,49 @@ uint64_t comparatorsInLayer(uint64_t n, uint32_t logP, uint32_t logK) {
     const uint64_t set = m - clear;
     const uint64_t lastRun = (m / block) * k + (m % block > block - k ? m % block - (block - k) : 0);
     return set - lastRun;
+}
+
+double keyNumber(const std::byte* keys, uint64_t i, KeyType type) {
+    switch (type) {
+    case KeyType::u32: {
+        uint32_t x;
+        std::memcpy(&x, keys + i * 4, 4);
+        return double(x);
+    }
+    case KeyType::i32: {
+        int32_t x;
+        std::memcpy(&x, keys + i * 4, 4);
+        return double(x);
+    }
+    case KeyType::f32: {
+        float x;
+        std::memcpy(&x, keys + i * 4, 4);
+        return double(x);
+    }
+    case KeyType::u64: {
+        uint64_t x;
+        std::memcpy(&x, keys + i * 8, 8);
+        return double(x);
+    }
+    case KeyType::i64: {
+        int64_t x;
+        std::memcpy(&x, keys + i * 8, 8);
+        return double(x);
+    }
+    case KeyType::f64: {
+        double x;
+        std::memcpy(&x, keys + i * 8, 8);
+        return x;
+    }
+    }
+    return 0;
+}
+
+float keyHeightIn(const std::byte* keys, uint64_t i, KeyType type, double lo, double hi) {
+    const double v = keyNumber(keys, i, type);
+    if (std::isnan(v)) return std::signbit(v) ? 0.0f : 1.0f;
+    if (hi <= lo) return 0.5f;
+    return float(std::clamp((v - lo) / (hi - lo), 0.0, 1.0));
 }
 
 // [SECTION] Worker thread ---------------------------------------------------------------------------------
@@ -268,14 +312,15 @@ void SortWorker::buildJob(const SortSettings& s, uint64_t generation) {
     info.settings = s;
     info.plan = std::make_shared<Plan>(sortJob_->plan());
     info.inputKeys = keys;
-    uint64_t lo = UINT64_MAX, hi = 0;
+    double lo = INFINITY, hi = -INFINITY;
     for (uint64_t i = 0; i < s.n; ++i) {
-        uint64_t b = orderBitsAt(keys->data(), i, s.key, Order::ascending);
-        lo = std::min(lo, b);
-        hi = std::max(hi, b);
+        const double v = keyNumber(keys->data(), i, s.key);
+        if (!std::isfinite(v)) continue;
+        lo = std::min(lo, v);
+        hi = std::max(hi, v);
     }
-    info.minBits = s.n ? lo : 0;
-    info.maxBits = s.n ? hi : 0;
+    info.minKey = lo <= hi ? lo : 0;
+    info.maxKey = lo <= hi ? hi : 0;
     comparatorsPerLayer_.clear();
     if (algorithmOf(s.algo) == Algorithm::oddeven)
         for (auto& l : oddeven::layers(s.n)) comparatorsPerLayer_.push_back(comparatorsInLayer(s.n, l.logP, l.logK));
@@ -339,19 +384,18 @@ void SortWorker::evict(size_t keep) {
 
 namespace {
 
-std::shared_ptr<const Strip> makeStrip(const Snapshot& s, KeyType type, uint64_t n, uint64_t lo, uint64_t hi) {
+std::shared_ptr<const Strip> makeStrip(const Snapshot& s, KeyType type, uint64_t n, double lo, double hi) {
     constexpr uint64_t kBuckets = 2048;
     auto strip = std::make_shared<Strip>();
     const uint64_t buckets = std::min<uint64_t>(n, kBuckets);
     strip->lo.resize(buckets);
     strip->hi.resize(buckets);
     strip->mean.resize(buckets);
-    const double range = hi > lo ? double(hi - lo) : 1.0;
     for (uint64_t b = 0; b < buckets; ++b) {
         const uint64_t first = b * n / buckets, last = (b + 1) * n / buckets;
         double mn = 1, mx = 0, sum = 0;
         for (uint64_t i = first; i < last; ++i) {
-            double v = double(orderBitsAt(s.keys.data(), i, type, Order::ascending) - lo) / range;
+            const double v = keyHeightIn(s.keys.data(), i, type, lo, hi);
             mn = std::min(mn, v);
             mx = std::max(mx, v);
             sum += v;
@@ -382,7 +426,7 @@ void SortWorker::publish(size_t step, double ms) {
     if (step > 0)
         if (auto it = stored_.find(step - 1); it != stored_.end()) d->previous = it->second;
     d->stepMs = ms;
-    if (s.n > 4096) d->strip = makeStrip(*d->snapshot, s.key, s.n, job.minBits, job.maxBits);
+    if (s.n > 4096) d->strip = makeStrip(*d->snapshot, s.key, s.n, job.minKey, job.maxKey);
 
     const bool oddevenAlgo = algorithmOf(s.algo) == Algorithm::oddeven;
     if (oddevenAlgo) {

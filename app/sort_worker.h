@@ -69,7 +69,7 @@ struct JobInfo {
     SortSettings settings;
     std::shared_ptr<const Plan> plan;
     std::shared_ptr<const std::vector<std::byte>> inputKeys;
-    uint64_t minBits = 0, maxBits = 0; // order-bit range of the input (for bar heights)
+    double minKey = 0, maxKey = 0; // range of the input's finite keys (for bar heights)
 };
 
 class SortWorker {
@@ -141,6 +141,12 @@ private:
     uint64_t refSwaps_ = 0;
     std::vector<uint64_t> comparatorsPerLayer_;
 };
+
+// Key i as a number for drawing (integers as they are, floats as they are; NaN and infinities are
+// mapped to the ends by keyHeight).
+double keyNumber(const std::byte* keys, uint64_t i, KeyType type);
+// Key i's bar height in [0, 1] within [lo, hi]: -inf and -NaN at 0, +inf and NaN at 1.
+float keyHeightIn(const std::byte* keys, uint64_t i, KeyType type, double lo, double hi);
 
 // Comparators of one odd-even layer for n keys, counted without visiting them (fast for any n).
 uint64_t comparatorsInLayer(uint64_t n, uint32_t logP, uint32_t logK);

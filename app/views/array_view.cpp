@@ -12,8 +12,6 @@
 namespace sortlab::app {
 
 void drawArrayView(const ViewContext& c, bool* open) {
-    ImGui::SetNextWindowPos(ImVec2(360, 30), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(1230, 300), ImGuiCond_FirstUseEver);
     if (!ImGui::Begin("Array", open)) {
         ImGui::End();
         return;

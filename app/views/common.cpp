@@ -12,9 +12,7 @@
 namespace sortlab::app {
 
 float keyHeight(const JobInfo& job, const Snapshot& s, uint64_t i) {
-    const uint64_t b = orderBitsAt(s.keys.data(), i, job.settings.key, Order::ascending);
-    if (job.maxBits <= job.minBits) return 0.5f;
-    return float(double(b - job.minBits) / double(job.maxBits - job.minBits));
+    return keyHeightIn(s.keys.data(), i, job.settings.key, job.minKey, job.maxKey);
 }
 
 ImU32 heightColour(float h) {

@@ -104,8 +104,6 @@ std::string radixWords(const Step* s) {
 } // namespace
 
 void drawExplainView(const ViewContext& c, bool* open) {
-    ImGui::SetNextWindowPos(ImVec2(1170, 340), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(420, 630), ImGuiCond_FirstUseEver);
     if (!ImGui::Begin("Explanation", open)) {
         ImGui::End();
         return;
@@ -171,8 +169,6 @@ void drawExplainView(const ViewContext& c, bool* open) {
 }
 
 void drawCheckView(const ViewContext& c, bool* open) {
-    ImGui::SetNextWindowPos(ImVec2(10, 700), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(340, 270), ImGuiCond_FirstUseEver);
     if (!ImGui::Begin("Check", open)) {
         ImGui::End();
         return;

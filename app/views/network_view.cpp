@@ -8,6 +8,8 @@
 #include "common.h"
 
 #include <algorithm>
+#include <cfloat>
+#include <cstdint>
 #include <cstring>
 
 namespace sortlab::app {
@@ -88,14 +90,18 @@ void drawDiagram(const ViewContext& c) {
     auto swapped = swapsOfStep(d, job, step, g);
 
     const float fs = ImGui::GetFontSize();
-    const float avail = ImGui::GetContentRegionAvail().y - fs * 0.5f;
-    const float dy = std::clamp(avail / float(n + 1), fs * 0.55f, fs * 1.6f);
-    const bool text = dy >= fs * 0.9f;
-    const float labelW = text ? ImGui::CalcTextSize("-0000000000").x * (job.settings.key == KeyType::u32 ? 1.0f : 1.3f)
-                              : fs * 2;
-    const float cw = std::clamp(fs * 0.9f, 8.0f, 40.0f);
+    const ImVec2 region = ImGui::GetContentRegionAvail();
+    const float avail = region.y - fs * 0.5f;
+    const float dy = std::clamp(avail / float(n + 1), 6.0f, fs * 1.6f);
+    // Keys on the wires in the font's size, or smaller when the wires are close together.
+    const bool text = dy >= 7.0f;
+    const float tfs = std::min(fs, dy * 0.95f);
+    ImFont* font = ImGui::GetFont();
+    auto textSize = [&](const char* t) { return font->CalcTextSizeA(tfs, FLT_MAX, 0.0f, t); };
+    const float labelW = text ? textSize(job.settings.key == KeyType::u32 ? "0000000000" : "-0.000e+00 ").x + 8 : fs * 2;
     // The diagram opens after the current step to show the keys on the wires there.
-    const float gapPx = step && curHi <= g.x1.size() && text ? labelW + cw : 0.0f;
+    const float gapPx = step && curHi <= g.x1.size() && text ? labelW + 4 : 0.0f;
+    const float cw = std::clamp((region.x - 2 * labelW - gapPx - fs) / g.width, 6.0f, std::max(8.0f, fs * 0.9f));
     const float width = labelW + g.width * cw + gapPx + fs;
     const float height = dy * float(n + 1);
 
@@ -114,6 +120,14 @@ void drawDiagram(const ViewContext& c) {
         dl->AddRectFilled(ImVec2(x0, o.y), ImVec2(x1, o.y + height), IM_COL32(90, 80, 20, 160), 4.0f);
     }
     const float wireEnd = lx(g.width) + gapPx;
+    // Keep the current step in view when it changes (the diagram can be wider than the window).
+    static size_t scrolledFor = SIZE_MAX;
+    if (step && curHi <= g.x1.size() && scrolledFor != d.step) {
+        scrolledFor = d.step;
+        const float bandMid = (lx(g.x0[curLo]) + lx(g.x1[curHi - 1])) / 2 - o.x;
+        const float viewW = ImGui::GetWindowWidth();
+        if (width > viewW) ImGui::SetScrollX(std::clamp(bandMid - viewW * 0.4f, 0.0f, width - viewW));
+    }
     for (uint64_t i = 0; i < n; ++i)
         dl->AddLine(ImVec2(lx(0), wy(i)), ImVec2(wireEnd, wy(i)), IM_COL32(150, 150, 160, 255), c.line);
 
@@ -147,17 +161,17 @@ void drawDiagram(const ViewContext& c) {
         for (uint64_t i = 0; i < n; ++i) {
             std::string inText = formatKey(*job.inputKeys, i, job.settings.key);
             if (inText.size() > 10) inText = inText.substr(0, 10);
-            ImVec2 ts = ImGui::CalcTextSize(inText.c_str());
-            dl->AddText(ImVec2(o.x + labelW - ts.x - 4, wy(i) - ts.y / 2), IM_COL32(170, 170, 170, 255),
+            ImVec2 ts = textSize(inText.c_str());
+            dl->AddText(font, tfs, ImVec2(o.x + labelW - ts.x - 4, wy(i) - ts.y / 2), IM_COL32(170, 170, 170, 255),
                         inText.c_str());
             if (!step || curHi > g.x1.size()) continue; // the input: the left column shows it
             std::string cur = keyText(s, i, job.settings.key);
             if (cur.size() > 10) cur = cur.substr(0, 10);
-            ts = ImGui::CalcTextSize(cur.c_str());
+            ts = textSize(cur.c_str());
             const float x = lx(g.x1[curHi - 1] + 0.5f);
             ImVec2 b0(x, wy(i) - ts.y / 2 - 1), b1(x + ts.x + 6, wy(i) + ts.y / 2 + 1);
             dl->AddRectFilled(b0, b1, changed[i] ? IM_COL32(120, 60, 10, 235) : IM_COL32(35, 45, 60, 235), 3.0f);
-            dl->AddText(ImVec2(x + 3, wy(i) - ts.y / 2), IM_COL32(255, 255, 255, 255), cur.c_str());
+            dl->AddText(font, tfs, ImVec2(x + 3, wy(i) - ts.y / 2), IM_COL32(255, 255, 255, 255), cur.c_str());
         }
     }
     // Tooltip: the layer under the mouse.
@@ -190,7 +204,7 @@ void drawLayerMap(const ViewContext& c) {
     const float w = ImGui::GetContentRegionAvail().x;
     const float fs = ImGui::GetFontSize();
     const float cell = std::max(2.0f, (w - 4) / float(L));
-    const float h = fs * 2.2f;
+    const float h = std::max(fs * 2.2f, ImGui::GetContentRegionAvail().y * 0.45f);
     const float top = o.y + fs * 1.3f;
     uint32_t lastP = UINT32_MAX;
     for (size_t l = 0; l < L; ++l) {
@@ -235,8 +249,6 @@ void drawLayerMap(const ViewContext& c) {
 } // namespace
 
 void drawNetworkView(const ViewContext& c, bool* open) {
-    ImGui::SetNextWindowPos(ImVec2(360, 340), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(800, 630), ImGuiCond_FirstUseEver);
     if (!ImGui::Begin("Network", open)) {
         ImGui::End();
         return;

@@ -194,8 +194,6 @@ bool hasRadixData(const SortWorker::View& v) {
 }
 
 void drawRadixView(const ViewContext& c, bool* open) {
-    ImGui::SetNextWindowPos(ImVec2(360, 340), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(800, 630), ImGuiCond_FirstUseEver);
     if (!ImGui::Begin("Radix", open)) {
         ImGui::End();
         return;
