@@ -51,13 +51,15 @@ void App::toggleFullscreen() {
     glfwSetWindowMonitor(window_, monitor, 0, 0, mode->width, mode->height, mode->refreshRate);
 }
 
-void App::recordFrameCpu(double ms) {
-    // The mean of the last 120 frames.
+void App::recordFrameCpu(double ms, double buildMs) {
+    // The means of the last 120 frames.
+    frameBuild_[frameCpuNext_ % frameCpu_.size()] = buildMs;
     frameCpu_[frameCpuNext_++ % frameCpu_.size()] = ms;
     const size_t count = std::min(frameCpuNext_, frameCpu_.size());
-    double sum = 0;
-    for (size_t i = 0; i < count; ++i) sum += frameCpu_[i];
+    double sum = 0, build = 0;
+    for (size_t i = 0; i < count; ++i) sum += frameCpu_[i], build += frameBuild_[i];
     frameCpuAvg_ = sum / double(count);
+    frameBuildAvg_ = build / double(count);
 }
 
 bool App::radixAvailable(const SortWorker::View& v) const { return hasRadixData(v); }
@@ -196,8 +198,9 @@ void App::drawStatusBar(const SortWorker::View& v) {
     if (ImGui::Begin("##status", nullptr, flags)) {
         if (!v.error.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", v.error.c_str());
         else
-            ImGui::Text("%s | %s | frame %.2f ms CPU | %s | F1 help", deviceName_.c_str(),
-                        v.busy ? "GPU working..." : "ready", frameCpuAvg_, ui_.playing ? "playing" : "paused");
+            ImGui::Text("%s | %s | frame CPU %.2f ms (UI %.2f ms) | %s | F1 help", deviceName_.c_str(),
+                        v.busy ? "GPU working..." : "ready", frameCpuAvg_, frameBuildAvg_,
+                        ui_.playing ? "playing" : "paused");
     }
     ImGui::End();
     ImGui::PopStyleVar();

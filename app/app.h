@@ -43,8 +43,9 @@ public:
     void setPresentation(bool on) { ui_.presentation = on; }
     void toggleFullscreen();
     // Frame statistics (CPU time of building + recording a frame on the main thread).
-    void recordFrameCpu(double ms);
+    void recordFrameCpu(double ms, double buildMs);
     double frameCpuMs() const { return frameCpuAvg_; }
+    double frameBuildCpuMs() const { return frameBuildAvg_; }
     const std::vector<AlgoStatus>& algorithms() const { return algos_; }
     const std::string& deviceName() const { return deviceName_; }
 
@@ -64,8 +65,8 @@ private:
     std::string deviceName_;
     std::vector<AlgoStatus> algos_;
     UiState ui_;
-    double frameCpuAvg_ = 0;
-    std::array<double, 120> frameCpu_{};
+    double frameCpuAvg_ = 0, frameBuildAvg_ = 0;
+    std::array<double, 120> frameCpu_{}, frameBuild_{};
     size_t frameCpuNext_ = 0;
     int windowedPos_[2] = {100, 100}, windowedSize_[2] = {1600, 1000};
 };

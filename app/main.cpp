@@ -22,6 +22,7 @@
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_vulkan.h>
 
+#include <atomic>
 #include <cfloat>
 #include <ctime>
 #include <cstdio>
@@ -35,6 +36,27 @@ GLFWwindow* gMainWindow = nullptr;
 namespace {
 
 std::string gGlfwError;
+
+// Frames still to draw. Input, window changes and the worker's results set it; an idle window
+// (nothing playing, no GPU work, no input) draws nothing at all. A few frames per event let ImGui
+// settle hover and focus states.
+std::atomic<int> gRedraw{4};
+constexpr int kFramesPerEvent = 4;
+void redraw() { gRedraw = kFramesPerEvent; }
+
+// Installed before ImGui's GLFW backend, which calls them from its own callbacks (chaining).
+void installRedrawCallbacks(GLFWwindow* w) {
+    glfwSetCursorPosCallback(w, [](GLFWwindow*, double, double) { redraw(); });
+    glfwSetMouseButtonCallback(w, [](GLFWwindow*, int, int, int) { redraw(); });
+    glfwSetScrollCallback(w, [](GLFWwindow*, double, double) { redraw(); });
+    glfwSetKeyCallback(w, [](GLFWwindow*, int, int, int, int) { redraw(); });
+    glfwSetCharCallback(w, [](GLFWwindow*, unsigned int) { redraw(); });
+    glfwSetWindowFocusCallback(w, [](GLFWwindow*, int) { redraw(); });
+    glfwSetCursorEnterCallback(w, [](GLFWwindow*, int) { redraw(); });
+    glfwSetWindowRefreshCallback(w, [](GLFWwindow*) { redraw(); });
+    glfwSetFramebufferSizeCallback(w, [](GLFWwindow*, int, int) { redraw(); });
+    glfwSetWindowContentScaleCallback(w, [](GLFWwindow*, float, float) { redraw(); });
+}
 
 double threadCpuMs() {
     timespec ts;
@@ -115,10 +137,14 @@ int main(int argc, char** argv) {
         const float scale = std::max(1.0f, std::max(xs, ys));
         styleFor(scale);
         gfx::Fonts fonts = gfx::loadFonts(scale);
+        installRedrawCallbacks(window);
         if (auto ok = r.initImGui(); !ok) return fail(ok.error().message, 3);
 
         {
-            app::SortWorker worker(*ctx.value(), [] { glfwPostEmptyEvent(); });
+            app::SortWorker worker(*ctx.value(), [] {
+                redraw();
+                glfwPostEmptyEvent();
+            });
             app::App application(window, worker, fonts, r.deviceName());
             application.setPresentation(opt.presentation);
             if (opt.check) application.setCheck(true);
@@ -130,10 +156,12 @@ int main(int argc, char** argv) {
             }
 
             while (!glfwWindowShouldClose(window)) {
-                const bool active = application.ui().playing || worker.view().busy || (script && !script->done());
-                if (script && !script->done()) glfwPollEvents();
-                else glfwWaitEventsTimeout(active ? 0.016 : 0.5);
+                const bool active = application.ui().playing || worker.view().busy || (script && !script->done()) ||
+                                    ImGui::GetIO().WantTextInput; // the text cursor blinks
                 if (script && script->done() && scripted) break;
+                if (active || gRedraw > 0) glfwPollEvents();
+                else glfwWaitEvents(); // idle: sleep until an event (or the worker) asks for a frame
+                if (!active && gRedraw <= 0) continue;
 
                 int w = 0, h = 0;
                 glfwGetFramebufferSize(window, &w, &h);
@@ -142,8 +170,12 @@ int main(int argc, char** argv) {
                     continue;
                 }
                 // The GPU may still be busy with a long sort step queued before our last frame.
-                if (!r.frameReady(scripted)) continue;
+                if (!r.frameReady(scripted)) {
+                    glfwWaitEventsTimeout(0.005);
+                    continue;
+                }
 
+                if (gRedraw > 0) --gRedraw;
                 const double t0 = threadCpuMs();
                 std::string capture = script ? script->beforeFrame() : std::string();
                 if (script && script->done() && script->exitCode() != 0) break;
@@ -154,16 +186,18 @@ int main(int argc, char** argv) {
                 ImGui::NewFrame();
                 application.frame();
                 ImGui::Render();
+                const double tBuilt = threadCpuMs();
                 auto ok = r.render(ImGui::GetDrawData(), capture);
                 const double cpu = threadCpuMs() - t0;
+                const double buildCpu = tBuilt - t0;
                 if (!ok) {
                     code = fail(ok.error().message, 3);
                     break;
                 }
-                if (capture.empty()) application.recordFrameCpu(cpu);
+                if (capture.empty()) application.recordFrameCpu(cpu, buildCpu);
                 if (script) {
                     script->validationMessages = r.validationMessageCount();
-                    script->afterFrame(cpu);
+                    script->afterFrame(cpu, buildCpu);
                 }
             }
             if (script && script->exitCode() != 0) code = fail(script->message(), script->exitCode());

@@ -19,7 +19,7 @@ public:
     // this frame's render (empty: none).
     std::string beforeFrame();
     // After the frame is presented (with its CPU time).
-    void afterFrame(double cpuMs);
+    void afterFrame(double cpuMs, double buildMs);
     bool done() const { return done_; }
     int exitCode() const { return exitCode_; }
     const std::string& message() const { return message_; }
@@ -36,7 +36,7 @@ private:
     int settle_ = 0;        // frames to draw before the next action
     bool capturing_ = false;
     int measureLeft_ = 0;   // "frames N": frames still to measure
-    double measureSum_ = 0;
+    double measureSum_ = 0, measureBuildSum_ = 0;
     int measureCount_ = 0;
     bool done_ = false;
     int exitCode_ = 0;

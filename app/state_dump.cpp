@@ -76,6 +76,7 @@ Result<void> writeStateJson(const std::string& path, const SortWorker::View& v, 
     j["n"] = s.n;
     j["device"] = extras.device;
     j["frame_cpu_ms"] = extras.frameCpuMs;
+    j["frame_ui_cpu_ms"] = extras.frameBuildCpuMs;
     j["validation_messages"] = extras.validationMessages;
     j["presentation"] = extras.presentation;
     if (!v.error.empty()) j["error"] = v.error;

@@ -12,7 +12,7 @@ namespace sortlab::app {
 
 struct DumpExtras {
     std::string device;
-    double frameCpuMs = 0;
+    double frameCpuMs = 0, frameBuildCpuMs = 0;
     size_t validationMessages = 0;
     bool presentation = false;
     bool check = false;
