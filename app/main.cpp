@@ -176,9 +176,9 @@ int main(int argc, char** argv) {
                 }
 
                 if (gRedraw > 0) --gRedraw;
-                const double t0 = threadCpuMs();
-                std::string capture = script ? script->beforeFrame() : std::string();
+                std::string capture = script ? script->beforeFrame() : std::string(); // may write a dump
                 if (script && script->done() && script->exitCode() != 0) break;
+                const double t0 = threadCpuMs();
                 ImGui_ImplVulkan_NewFrame();
                 ImGui_ImplGlfw_NewFrame();
                 // Scripted runs: no pointer (the Xvfb pointer would hover a view and show a tooltip).

@@ -5,6 +5,7 @@
 #include "sort_worker.h"
 
 #include <sortlab/oddeven.h>
+#include <sortlab/radix.h>
 
 #include <algorithm>
 #include <cmath>
@@ -286,6 +287,7 @@ void SortWorker::buildJob(const SortSettings& s, uint64_t generation) {
     stored_.clear();
     storedTotal_ = 0;
     refLayers_ = UINT64_MAX;
+    refPasses_ = UINT32_MAX;
     auto fail = [&](const std::string& msg) {
         std::lock_guard<std::mutex> lock(mutex_);
         error_ = msg;
@@ -459,6 +461,10 @@ void SortWorker::publish(size_t step, double ms) {
                        std::to_string(d->layersDone);
             expectedKeys = refKeys_;
             expectedValues = refValues_;
+        } else if (algorithmOf(s.algo) == Algorithm::radix4 && plan.tileKeys) {
+            c.available = true;
+            radixReference(step, *d, job, expectedKeys, expectedValues);
+            c.method = "CPU model of the passes (sortlab::radix::referencePass)";
         } else if (step == plan.steps.size()) {
             c.available = true;
             c.method = "std::stable_sort of the input (the final result only)";
@@ -479,6 +485,18 @@ void SortWorker::publish(size_t step, double ms) {
                     if (c.firstDiffs.size() < 64) c.firstDiffs.push_back(i);
                 }
             }
+            // The radix sort's digit histogram and offsets against the model's (same pass).
+            for (const char* name : {"histogram", "offsets", "digit counts"}) {
+                const Snapshot::Aux* gpu = nullptr;
+                for (auto& a : snap.aux)
+                    if (a.name == name) gpu = &a;
+                auto it = auxExpected_.find(name);
+                if (!gpu || it == auxExpected_.end()) continue;
+                if (gpu->data != it->second) {
+                    ++c.mismatches;
+                    c.method += std::string("; ") + name + " differs";
+                }
+            }
             c.ok = c.mismatches == 0;
             if (s.n <= 4096) c.expectedKeys = std::move(expectedKeys);
         }
@@ -491,6 +509,52 @@ void SortWorker::publish(size_t step, double ms) {
     if (target_ == step && !pendingSettings_ && !pendingReset_) busy_ = false;
     cv_.notify_all();
     if (wake_) wake_();
+}
+
+// The radix model: the keys after the passes whose scatter ran, and the counts, histogram and
+// offsets of the current pass (what count/scan/scatter leave in the snapshot's aux buffers).
+void SortWorker::radixReference(size_t step, StepData&, const JobInfo& job, std::vector<std::byte>& keys,
+                                std::vector<uint32_t>& values) {
+    const Plan& plan = *job.plan;
+    const SortSettings& s = job.settings;
+    uint32_t scatters = 0;
+    for (size_t i = 0; i < step; ++i) scatters += plan.steps[i].kind == "scatter";
+    if (refPasses_ == UINT32_MAX || refPasses_ > scatters) {
+        refKeys_ = *job.inputKeys;
+        refValues_ = inputValues_;
+        refPasses_ = 0;
+    }
+    auto bitsOf = [&](uint32_t pass) {
+        for (auto& st : plan.steps)
+            if (st.pass == pass && st.bitHi > st.bitLo) return std::pair<uint32_t, uint32_t>{st.bitLo, st.bitHi - st.bitLo};
+        return std::pair<uint32_t, uint32_t>{pass * 4, 4};
+    };
+    radix::PassState last;
+    while (refPasses_ < scatters) {
+        auto [lo, bits] = bitsOf(refPasses_);
+        last = radix::referencePass(refKeys_, refValues_, s.key, s.order, lo, bits, plan.tileKeys);
+        ++refPasses_;
+    }
+    keys = refKeys_;
+    values = refValues_;
+    auxExpected_.clear();
+    if (step == 0) return;
+    const Step& st = plan.steps[step - 1];
+    radix::PassState pass;
+    if (st.kind == "scatter") {
+        pass = last.histogram.empty() ? radix::PassState{} : last;
+        if (pass.histogram.empty()) return;
+    } else if (st.kind == "count" || st.kind == "scan") {
+        std::vector<std::byte> k = refKeys_;
+        std::vector<uint32_t> v = refValues_;
+        auto [lo, bits] = bitsOf(st.pass);
+        pass = radix::referencePass(k, v, s.key, s.order, lo, bits, plan.tileKeys);
+    } else {
+        return;
+    }
+    auto narrow = [](const std::vector<uint64_t>& x) { return std::vector<uint32_t>(x.begin(), x.end()); };
+    auxExpected_["histogram"] = narrow(pass.histogram);
+    if (st.kind != "count") auxExpected_["offsets"] = narrow(pass.offsets);
 }
 
 } // namespace sortlab::app

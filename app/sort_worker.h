@@ -140,6 +140,11 @@ private:
     uint64_t refLayers_ = UINT64_MAX;
     uint64_t refSwaps_ = 0;
     std::vector<uint64_t> comparatorsPerLayer_;
+    // CPU reference state (radix sorts): the input after refPasses_ digit passes.
+    uint32_t refPasses_ = UINT32_MAX;
+    std::map<std::string, std::vector<uint32_t>> auxExpected_; // aux name -> the model's data
+    void radixReference(size_t step, StepData& d, const JobInfo& job, std::vector<std::byte>& keys,
+                        std::vector<uint32_t>& values);
 };
 
 // Key i as a number for drawing (integers as they are, floats as they are; NaN and infinities are

@@ -57,7 +57,11 @@ add_test(NAME app_trace_16
 add_test(NAME app_trace_13
          COMMAND ${APP_BENCH} --validation --algo oddeven --type f32 --values u32 --order desc --dist special
                  --seed 10 --n 13 --reps 1 --quiet --trace ${APP_OUT}/trace13.jsonl)
+add_test(NAME app_trace_1000
+         COMMAND ${APP_BENCH} --validation --algo radix4 --values u32 --n 1000 --seed 2 --reps 1 --quiet
+                 --trace ${APP_OUT}/trace1000.jsonl)
 set_tests_properties(app_trace_16 PROPERTIES FIXTURES_SETUP app_trace_16 TIMEOUT 120)
+set_tests_properties(app_trace_1000 PROPERTIES FIXTURES_SETUP app_trace_1000 TIMEOUT 120)
 set_tests_properties(app_trace_13 PROPERTIES FIXTURES_SETUP app_trace_13 TIMEOUT 120)
 
 # --- The issue's command: odd-even, 16 keys, step 10 -----------------------------------------------
@@ -73,6 +77,11 @@ app_check(app_oddeven_step4_state "app_oddeven_step4;app_trace_16" state app_odd
 app_run(app_radix4 --algo radix4 --n 16 --seed 1 --step 6 --screenshot app_radix4.png --dump-state app_radix4.json)
 app_check(app_radix4_png app_radix4 png app_radix4.png --width 1600 --height 1000)
 app_check(app_radix4_state "app_radix4;app_trace_16" state app_radix4.json trace16.jsonl --algo radix4 --step 6)
+
+# radix4 with values and check mode: keys, values, histogram and offsets against the CPU model
+app_run(app_radix4_check --algo radix4 --values u32 --n 1000 --seed 2 --check --step 8 --dump-state app_radix4_check.json)
+app_check(app_radix4_check_state "app_radix4_check;app_trace_1000" state app_radix4_check.json trace1000.jsonl
+          --algo radix4 --step 8 --check-ok)
 
 # --- A script: float keys (NaN, -0.0, inf), values, descending, steps forward and back, check mode,
 #     presentation mode ------------------------------------------------------------------------------
