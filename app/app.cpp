@@ -115,7 +115,7 @@ void App::place(Panel p) {
     const float m = 8, left = ui_.presentation ? 0.0f : std::min(360.0f * W / 1600.0f + m, 0.3f * W);
     float x = 0, y = 0, w = 0, h = 0;
     const float topH = ui_.presentation ? 0.34f * H : 0.30f * H;
-    const float mainW = ui_.presentation ? 0.66f * W : 0.62f * (W - left);
+    const float mainW = ui_.presentation ? 0.62f * W : 0.62f * (W - left);
     switch (p) {
     case Panel::controls: x = m, y = m, w = left - 2 * m, h = 0.68f * H - m; break;
     case Panel::check: x = m, y = 0.68f * H + m, w = left - 2 * m, h = 0.32f * H - 2 * m; break;

@@ -390,20 +390,18 @@ std::shared_ptr<const Strip> makeStrip(const Snapshot& s, KeyType type, uint64_t
     constexpr uint64_t kBuckets = 2048;
     auto strip = std::make_shared<Strip>();
     const uint64_t buckets = std::min<uint64_t>(n, kBuckets);
-    strip->lo.resize(buckets);
-    strip->hi.resize(buckets);
+    strip->occupied.assign(buckets, {0, 0});
     strip->mean.resize(buckets);
     for (uint64_t b = 0; b < buckets; ++b) {
         const uint64_t first = b * n / buckets, last = (b + 1) * n / buckets;
-        double mn = 1, mx = 0, sum = 0;
+        double sum = 0;
+        auto& bits = strip->occupied[b];
         for (uint64_t i = first; i < last; ++i) {
-            const double v = keyHeightIn(s.keys.data(), i, type, lo, hi);
-            mn = std::min(mn, v);
-            mx = std::max(mx, v);
+            const float v = keyHeightIn(s.keys.data(), i, type, lo, hi);
+            const uint32_t bin = std::min<uint32_t>(Strip::kBins - 1, uint32_t(v * Strip::kBins));
+            bits[bin >> 6] |= uint64_t(1) << (bin & 63);
             sum += v;
         }
-        strip->lo[b] = float(mn);
-        strip->hi[b] = float(mx);
         strip->mean[b] = float(sum / double(std::max<uint64_t>(1, last - first)));
     }
     return strip;

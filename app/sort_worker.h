@@ -14,6 +14,7 @@
 #include <sortlab/context.h>
 #include <sortlab/job.h>
 
+#include <array>
 #include <condition_variable>
 #include <chrono>
 #include <cstdint>
@@ -33,10 +34,14 @@ struct AlgoStatus {
     std::string why; // when not available: makeSorter's message
 };
 
-// A downsampled view of the keys for large n: per bucket of consecutive keys, the smallest,
-// largest and mean key, as fractions of the input's key range (order bits).
+// A downsampled view of the keys for large n: per bucket of consecutive keys, which of 128 value
+// bins (fractions of the input's key range) hold at least one key, and the mean. Drawn as one
+// rectangle per run of occupied bins, it shows sorted runs as rising lines and unsorted parts as
+// full columns, at a cost of a few rectangles per pixel column.
 struct Strip {
-    std::vector<float> lo, hi, mean;
+    static constexpr uint32_t kBins = 128;
+    std::vector<std::array<uint64_t, 2>> occupied; // per bucket: bit b of the 128 = bin b
+    std::vector<float> mean;
 };
 
 // The CPU reference model's verdict on one step (check mode).

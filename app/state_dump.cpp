@@ -106,6 +106,7 @@ Result<void> writeStateJson(const std::string& path, const SortWorker::View& v, 
             }
         }
         j["layers_done"] = d.layersDone;
+        j["step_ms"] = d.stepMs; // GPU work and readback that produced this view (wall time)
         j["comparators_done"] = d.comparatorsDone;
         if (d.swapsKnown) j["swaps"] = d.referenceSwaps;
         j["keys"] = keysJson(snap.keys, s.n, s.key);

@@ -32,10 +32,11 @@ ImFont* addFont(const std::string& path, float pixels) {
 Fonts loadFonts(float scale) {
     if (scale <= 0) scale = 1;
     const char* env = std::getenv("SORTLAB_FONT");
-    std::string ui = firstExisting({env, "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+    const bool builtin = env && std::string(env) == "builtin"; // ImGui's own font (tests the fallback)
+    std::string ui = builtin ? std::string() : firstExisting({env, "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
                                     "/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf",
                                     "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf"});
-    std::string mono = firstExisting({"/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf",
+    std::string mono = builtin ? std::string() : firstExisting({"/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf",
                                       "/usr/share/fonts/truetype/noto/NotoSansMono-Regular.ttf",
                                       "/usr/share/fonts/truetype/liberation/LiberationMono-Regular.ttf"});
     Fonts f;

@@ -1,7 +1,7 @@
 // Fonts for the app: a proportional UI font and a monospace font (keys in binary), each at the
 // normal size and at the presentation size, rasterised for the window's content scale so text is
 // crisp at any DPI. Fonts come from the system (Debian's fonts-dejavu-core or fonts-noto when
-// installed; $SORTLAB_FONT overrides); without them ImGui's built-in font is used, scaled.
+// installed; $SORTLAB_FONT names another .ttf, or "builtin"); without them ImGui's built-in font is used, scaled.
 #pragma once
 
 #include <string>

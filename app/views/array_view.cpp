@@ -7,6 +7,7 @@
 #include "common.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 
 namespace sortlab::app {
@@ -28,6 +29,12 @@ void drawArrayView(const ViewContext& c, bool* open) {
     const uint64_t n = job.settings.n;
     ImGui::Text("%llu keys after step %zu of %zu: %s", (unsigned long long)n, d.step, job.plan->steps.size(),
                 s.label.c_str());
+    if (d.strip) {
+        ImGui::SameLine();
+        ImGui::TextDisabled("  (downsampled: a pixel column shows which values its %llu keys hold)",
+                            (unsigned long long)((n + size_t(ImGui::GetContentRegionAvail().x) - 1) /
+                                                 std::max<size_t>(1, size_t(ImGui::GetContentRegionAvail().x))));
+    }
 
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 p0 = ImGui::GetCursorScreenPos();
@@ -65,7 +72,8 @@ void drawArrayView(const ViewContext& c, bool* open) {
                 ImVec2 ts = ImGui::CalcTextSize(t.c_str());
                 const float row = ts.x <= w - gap ? 0.0f : float(i % 2); // wide labels alternate rows
                 if (ts.x <= 2 * w - gap)
-                    dl->AddText(ImVec2(x0 + (w - gap - ts.x) / 2, p0.y + plotH + 2 + row * ImGui::GetFontSize()),
+                    dl->AddText(ImVec2(std::clamp(x0 + (w - gap - ts.x) / 2, p0.x, p0.x + size.x - ts.x),
+                                       p0.y + plotH + 2 + row * ImGui::GetFontSize()),
                                 changed[i] ? IM_COL32(255, 160, 60, 255) : IM_COL32(210, 210, 210, 255), t.c_str());
             }
         }
@@ -75,36 +83,38 @@ void drawArrayView(const ViewContext& c, bool* open) {
                               s.values.empty() ? "" : (" (value " + std::to_string(s.values[i]) + ")").c_str());
         }
     } else {
-        // The strip: merge buckets into pixel columns.
+        // The strip: buckets merged into pixel columns; one rectangle per run of occupied bins.
         const Strip& st = *d.strip;
         const size_t buckets = st.mean.size();
         const int columns = std::max(1, int(size.x));
         const int perColumn = int((buckets + columns - 1) / columns);
         const float bw = size.x / float((buckets + perColumn - 1) / perColumn);
+        const float binH = (0.94f * plotH) / float(Strip::kBins);
+        auto y = [&](float h) { return p0.y + plotH - (0.04f + 0.94f * h) * plotH; };
         int col = 0;
         for (size_t b = 0; b < buckets; b += perColumn, ++col) {
-            float lo = 1, hi = 0, mean = 0;
+            std::array<uint64_t, 2> bits{0, 0};
             const size_t e = std::min(buckets, b + perColumn);
-            for (size_t j = b; j < e; ++j) {
-                lo = std::min(lo, st.lo[j]);
-                hi = std::max(hi, st.hi[j]);
-                mean += st.mean[j];
-            }
-            mean /= float(e - b);
+            for (size_t j = b; j < e; ++j) bits[0] |= st.occupied[j][0], bits[1] |= st.occupied[j][1];
             const float x0 = p0.x + bw * float(col), x1 = x0 + std::max(1.0f, bw);
-            auto y = [&](float h) { return p0.y + plotH - (0.04f + 0.94f * h) * plotH; };
-            dl->AddRectFilled(ImVec2(x0, y(hi)), ImVec2(x1, y(lo) + 1), IM_COL32(70, 90, 130, 255));
-            dl->AddRectFilled(ImVec2(x0, y(mean) - 1.5f * c.line), ImVec2(x1, y(mean) + 1.5f * c.line),
-                              heightColour(mean));
+            for (uint32_t bin = 0; bin < Strip::kBins;) {
+                if (!((bits[bin >> 6] >> (bin & 63)) & 1)) {
+                    ++bin;
+                    continue;
+                }
+                uint32_t end = bin;
+                while (end < Strip::kBins && ((bits[end >> 6] >> (end & 63)) & 1)) ++end;
+                const float h0 = float(bin) / Strip::kBins, h1 = float(end) / Strip::kBins;
+                dl->AddRectFilled(ImVec2(x0, y(h1)), ImVec2(x1, y(h0) + std::max(1.0f, binH * 0.2f)),
+                                  heightColour((h0 + h1) / 2));
+                bin = end;
+            }
         }
         if (hovered) {
             size_t b = std::min(buckets - 1, size_t((ImGui::GetIO().MousePos.x - p0.x) / size.x * float(buckets)));
-            ImGui::SetTooltip("keys %llu..%llu: range %.3f..%.3f of the input's range, mean %.3f",
-                              (unsigned long long)(b * n / buckets), (unsigned long long)((b + 1) * n / buckets - 1),
-                              st.lo[b], st.hi[b], st.mean[b]);
+            ImGui::SetTooltip("keys %llu..%llu: mean at %.3f of the input's range", (unsigned long long)(b * n / buckets),
+                              (unsigned long long)((b + 1) * n / buckets - 1), st.mean[b]);
         }
-        dl->AddText(ImVec2(p0.x + 6, p0.y + 4), IM_COL32(200, 200, 200, 200),
-                    "downsampled: each column shows min..max (band) and mean (bar) of its keys");
     }
     ImGui::End();
 }

@@ -20,8 +20,8 @@ const Pseudo kOddEven[] = {
     {"for p = 1, 2, 4, ... while p < n:", 0},
     {"for k = p, p/2, ..., 1:", 1},
     {"for every a in parallel:", 2},
-    {"if a, a+k in one 2p block, a a left end:", 3},
-    {"if key[a] after key[a+k]: swap them", 4},
+    {"if a is a left end in its 2p block:", 3},
+    {"if key[a] > key[a+k]: swap them", 4},
 };
 // LSD radix sort with 4-bit digits (seed 001).
 const Pseudo kRadix[] = {

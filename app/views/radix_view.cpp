@@ -212,8 +212,13 @@ void drawRadixView(const ViewContext& c, bool* open) {
     const bool small = n <= 64 && n > 0;
     const Step* step = currentStep(v);
     if (small && ImGui::BeginTable("##radix", 2, ImGuiTableFlags_Resizable | ImGuiTableFlags_BordersInnerV)) {
-        ImGui::TableSetupColumn("keys", ImGuiTableColumnFlags_WidthStretch, 0.45f);
-        ImGui::TableSetupColumn("digits", ImGuiTableColumnFlags_WidthStretch, 0.55f);
+        // The keys column as wide as a key in binary (index, bits in nibbles, digit).
+        ImGui::PushFont(c.ui.presentation ? c.fonts.monoLarge : c.fonts.mono);
+        const uint32_t bits = keyBits(v.job.settings.key);
+        const float keysW = ImGui::CalcTextSize("0").x * (4.0f + float(bits) * 1.125f + 4.0f);
+        ImGui::PopFont();
+        ImGui::TableSetupColumn("keys", ImGuiTableColumnFlags_WidthFixed, keysW);
+        ImGui::TableSetupColumn("digits", ImGuiTableColumnFlags_WidthStretch);
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
         if (step && step->kind == "scatter") arrows(c);
