@@ -178,6 +178,13 @@ set_tests_properties(cli_anchor_next_to_exe PROPERTIES
   ENVIRONMENT_MODIFICATION "SORTLAB_CUB_ANCHOR=unset:"
   PASS_REGULAR_EXPRESSION "anchor: cub::DeviceRadixSort on fake CUB anchor.*checks: 2 passed, 0 failed")
 
+# $SORTLAB_CUB_ANCHOR as a bare file name means the current directory, not the library path.
+add_test(NAME cli_anchor_env_bare_name COMMAND ${WITHFAKE_DIR}/sortlab-bench --algo std --anchor cub --n 100 --check
+         WORKING_DIRECTORY ${WITHFAKE_DIR})
+set_tests_properties(cli_anchor_env_bare_name PROPERTIES
+  ENVIRONMENT "SORTLAB_CUB_ANCHOR=libsortlab_cub_anchor.so"
+  PASS_REGULAR_EXPRESSION "from [.]/libsortlab_cub_anchor.so\n.*checks: 2 passed, 0 failed")
+
 # Failures: one line on stderr and the documented exit code (3 for anything about the anchor).
 cli_fail(anchor_unknown 2 "--anchor 'hipcub'" -- --anchor hipcub --algo std --n 16)
 set(BENCH_SAVED ${BENCH})

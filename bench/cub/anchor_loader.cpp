@@ -56,6 +56,8 @@ std::unique_ptr<CubAnchor> CubAnchor::load() {
     const char* env = std::getenv(kCubAnchorEnv);
     const bool fromEnv = env && *env;
     a->path_ = fromEnv ? std::string(env) : executableDir() + "/" + kCubAnchorFile;
+    // A bare file name would make dlopen() search the library path; the user means this directory.
+    if (a->path_.find('/') == std::string::npos) a->path_ = "./" + a->path_;
     const std::string where = fromEnv ? std::string("$") + kCubAnchorEnv + " '" + a->path_ + "'" : "'" + a->path_ + "'";
 
     if (!fromEnv && access(a->path_.c_str(), F_OK) != 0)
