@@ -10,6 +10,7 @@
 #include <GLFW/glfw3.h>
 
 #include <imgui.h>
+#include <imgui_internal.h> // FindWindowByName: panels follow a window resize
 
 #include <algorithm>
 #include <cstdio>
@@ -72,45 +73,60 @@ void App::frame() {
     handleKeys(v);
     advancePlayback(v);
 
+    const ImVec2 viewport = ImGui::GetMainViewport()->Size;
+    viewportResized_ = lastViewport_.x > 0 && lastViewport_.y > 0 &&
+                       (viewport.x != lastViewport_.x || viewport.y != lastViewport_.y);
     ImGui::PushFont(ui_.presentation ? fonts_.uiLarge : fonts_.ui);
     ViewContext c{v, ui_, fonts_, ui_.presentation ? 2.2f : 1.0f};
     // Presentation mode: a fixed layout for a projector (the views only; the keyboard drives it).
     const bool present = ui_.presentation;
     if (!present) {
-        place(Panel::controls);
+        place(Panel::controls, "Controls");
         drawControls(v);
     }
     if (ui_.showArray) {
-        place(Panel::array);
+        place(Panel::array, "Array");
         drawArrayView(c, &ui_.showArray);
     }
     const bool radix = radixAvailable(v);
     if (algorithmOf(ui_.settings.algo) == Algorithm::oddeven) {
         if (ui_.showNetwork) {
-            place(Panel::main);
+            place(Panel::main, "Network");
             drawNetworkView(c, &ui_.showNetwork);
         }
     } else if (radix && ui_.showRadix) {
-        place(Panel::main);
+        place(Panel::main, "Radix");
         drawRadixView(c, &ui_.showRadix);
     }
     if (ui_.showExplain) {
-        place(Panel::explain);
+        place(Panel::explain, "Explanation");
         drawExplainView(c, &ui_.showExplain);
     }
     if (ui_.showCheck && (!present || ui_.check)) {
-        place(Panel::check);
+        place(Panel::check, "Check");
         drawCheckView(c, &ui_.showCheck);
     }
     drawStatusBar(v);
     if (ui_.help) drawHelp();
     ImGui::PopFont();
+    if (viewport.x > 0 && viewport.y > 0) lastViewport_ = viewport;
 }
 
 // Where each panel goes: on first use (later imgui.ini remembers the user's layout), or always in
 // presentation mode. Fractions of the main viewport, so any window size gets the same layout.
-void App::place(Panel p) {
+void App::place(Panel p, const char* title) {
     const ImGuiViewport* vp = ImGui::GetMainViewport();
+    // The window was resized (or went fullscreen): scale every panel with it, so none is left
+    // outside and the user's arrangement keeps its proportions.
+    if (!ui_.presentation && viewportResized_) {
+        if (ImGuiWindow* w = ImGui::FindWindowByName(title)) {
+            const float sx = vp->Size.x / lastViewport_.x, sy = vp->Size.y / lastViewport_.y;
+            ImGui::SetNextWindowPos(ImVec2(vp->Pos.x + (w->Pos.x - vp->Pos.x) * sx, vp->Pos.y + (w->Pos.y - vp->Pos.y) * sy),
+                                    ImGuiCond_Always);
+            ImGui::SetNextWindowSize(ImVec2(w->Size.x * sx, w->Size.y * sy), ImGuiCond_Always);
+            return;
+        }
+    }
     const float W = vp->Size.x, H = vp->Size.y - ImGui::GetFrameHeight() - 4; // above the status bar
     const float m = 8, left = ui_.presentation ? 0.0f : std::min(360.0f * W / 1600.0f + m, 0.3f * W);
     float x = 0, y = 0, w = 0, h = 0;

@@ -8,6 +8,8 @@
 
 #include <fonts.h>
 
+#include <imgui.h>
+
 #include <array>
 #include <string>
 #include <vector>
@@ -57,7 +59,9 @@ private:
     void drawHelp();
     bool radixAvailable(const SortWorker::View& v) const;
     enum class Panel { controls, check, array, main, explain };
-    void place(Panel p);
+    void place(Panel p, const char* title);
+    ImVec2 lastViewport_{0, 0};
+    bool viewportResized_ = false;
 
     GLFWwindow* window_;
     SortWorker& worker_;

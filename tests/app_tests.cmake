@@ -4,8 +4,9 @@
 #
 #   app_*_png      the screenshot has the window's size and is not blank (app_check png)
 #   app_*_state    the state the app shows equals the sortlab-bench --trace line of the same
-#                  algorithm, input and step (app_check state), and check mode agreed with the CPU
-#                  reference where it was on
+#                  algorithm, input and step (app_check state: keys, values, and for radix sorts the
+#                  histogram, offsets and per-workgroup counts when the trace has them), and check
+#                  mode agreed with the CPU reference where it was on
 #   app_fail_*     no display, no Vulkan driver, a usage error: the exit code and one line on stderr
 #
 # Skipped only where xvfb-run is missing (.ci/setup installs it, so CI runs them). Each test takes
@@ -79,9 +80,10 @@ app_check(app_radix4_png app_radix4 png app_radix4.png --width 1600 --height 100
 app_check(app_radix4_state "app_radix4;app_trace_16" state app_radix4.json trace16.jsonl --algo radix4 --step 6)
 
 # radix4 with values and check mode: keys, values, histogram and offsets against the CPU model
-app_run(app_radix4_check --algo radix4 --values u32 --n 1000 --seed 2 --check --step 8 --dump-state app_radix4_check.json)
+# (the radix trace has one line per pass, after its scatter: steps 3, 6, 9, ...)
+app_run(app_radix4_check --algo radix4 --values u32 --n 1000 --seed 2 --check --step 9 --dump-state app_radix4_check.json)
 app_check(app_radix4_check_state "app_radix4_check;app_trace_1000" state app_radix4_check.json trace1000.jsonl
-          --algo radix4 --step 8 --check-ok)
+          --algo radix4 --step 9 --check-ok)
 
 # --- A script: float keys (NaN, -0.0, inf), values, descending, steps forward and back, check mode,
 #     presentation mode ------------------------------------------------------------------------------
@@ -90,6 +92,11 @@ app_check(app_script_png app_script png walk_end.png --width 1600 --height 1000)
 app_check(app_script_step4 "app_script;app_trace_13" state walk_step4.json trace13.jsonl --algo oddeven --step 4)
 app_check(app_script_step6 "app_script;app_trace_13" state walk_step6.json trace13.jsonl --algo oddeven --step 6)
 app_check(app_script_end "app_script;app_trace_13" state walk_end.json trace13.jsonl --algo oddeven --step 10 --check-ok)
+
+# --- Resizing the window rebuilds the swapchain ----------------------------------------------------------
+app_run(app_resize --algo oddeven --n 32 --script ${CMAKE_CURRENT_LIST_DIR}/app/resize.script)
+app_check(app_resize_small app_resize png resize_small.png --width 1000 --height 700)
+app_check(app_resize_big app_resize png resize_big.png --width 1600 --height 1000)
 
 # --- Large n: the fused plan to the end with check mode, the strip view --------------------------------
 app_run(app_large --algo oddeven-fused --n 2^16 --seed 3 --check --step end --screenshot app_large.png

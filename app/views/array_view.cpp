@@ -13,7 +13,7 @@
 namespace sortlab::app {
 
 void drawArrayView(const ViewContext& c, bool* open) {
-    if (!ImGui::Begin("Array", open)) {
+    if (!ImGui::Begin(windowTitle("Array", c.ui.presentation), open)) {
         ImGui::End();
         return;
     }

@@ -1,4 +1,5 @@
 #include "common.h"
+#include "views.h"
 
 #include <sortlab/data.h>
 
@@ -96,6 +97,14 @@ std::string keyText(const Snapshot& s, uint64_t i, KeyType type) {
         }
     }
     return t;
+}
+
+const char* windowTitle(const char* name, bool presentation) {
+    if (!presentation) return name;
+    static std::map<std::string, std::string> titles;
+    auto& t = titles[name];
+    if (t.empty()) t = std::string(name) + "###" + name + "-presentation";
+    return t.c_str();
 }
 
 std::string bytesText(double bytes) {

@@ -104,7 +104,7 @@ std::string radixWords(const Step* s) {
 } // namespace
 
 void drawExplainView(const ViewContext& c, bool* open) {
-    if (!ImGui::Begin("Explanation", open)) {
+    if (!ImGui::Begin(windowTitle("Explanation", c.ui.presentation), open)) {
         ImGui::End();
         return;
     }
@@ -169,7 +169,7 @@ void drawExplainView(const ViewContext& c, bool* open) {
 }
 
 void drawCheckView(const ViewContext& c, bool* open) {
-    if (!ImGui::Begin("Check", open)) {
+    if (!ImGui::Begin(windowTitle("Check", c.ui.presentation), open)) {
         ImGui::End();
         return;
     }

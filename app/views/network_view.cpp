@@ -249,7 +249,7 @@ void drawLayerMap(const ViewContext& c) {
 } // namespace
 
 void drawNetworkView(const ViewContext& c, bool* open) {
-    if (!ImGui::Begin("Network", open)) {
+    if (!ImGui::Begin(windowTitle("Network", c.ui.presentation), open)) {
         ImGui::End();
         return;
     }

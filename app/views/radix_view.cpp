@@ -194,7 +194,7 @@ bool hasRadixData(const SortWorker::View& v) {
 }
 
 void drawRadixView(const ViewContext& c, bool* open) {
-    if (!ImGui::Begin("Radix", open)) {
+    if (!ImGui::Begin(windowTitle("Radix", c.ui.presentation), open)) {
         ImGui::End();
         return;
     }

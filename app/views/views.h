@@ -13,6 +13,10 @@ struct ViewContext {
     float line = 1.0f; // line thickness (presentation mode: thicker)
 };
 
+// A view's window title. Presentation mode uses windows of its own (same title, another ImGui id),
+// so its fixed layout never overwrites the positions the user gave the normal windows.
+const char* windowTitle(const char* name, bool presentation);
+
 void drawArrayView(const ViewContext& c, bool* open);
 void drawNetworkView(const ViewContext& c, bool* open);
 void drawExplainView(const ViewContext& c, bool* open);

@@ -4,7 +4,8 @@
 //       differ from the most common colour, and it has at least 24 distinct colours;
 //   app_check state STATE.json TRACE.jsonl --algo A [--step K] [--check-ok]
 //       the app's --dump-state equals the sortlab-bench --trace line of algorithm A at the same step
-//       (n, type, order, label, keys, values); --step also pins the step; --check-ok requires the
+//       (n, type, order, label, keys, values; radix lines: histogram, offsets, workgroup counts);
+//       --step also pins the step; --check-ok requires the
 //       app's check mode to have compared the step with the CPU reference and found it equal.
 // Exit 0 when every check passes; otherwise 1 with the reasons on stderr.
 #include <nlohmann/json.hpp>
@@ -127,6 +128,13 @@ int checkState(const std::string& statePath, const std::string& tracePath, const
             fail("key " + std::to_string(i) + ": app " + ka[i].dump() + ", trace " + kb[i].dump());
             break;
         }
+    // Radix trace lines carry the pass's buffers too: compare them with the app's aux entries.
+    for (auto [field, aux] : {std::pair{"histogram", "histogram"}, std::pair{"offsets", "offsets"},
+                              std::pair{"workgroup_counts", "digit counts"}}) {
+        if (!match.contains(field)) continue;
+        if (!state.contains("aux") || !state["aux"].contains(aux)) fail(std::string("the app has no aux '") + aux + "'");
+        else if (state["aux"][aux]["data"] != match[field]) fail(std::string(aux) + " differs from the trace's " + field);
+    }
     if (match.contains("values") != state.contains("values")) fail("values present in one and not the other");
     else if (match.contains("values") && match["values"] != state["values"]) fail("values differ");
     if (!failures)
