@@ -63,7 +63,9 @@ void App::recordFrameCpu(double ms, double buildMs) {
     frameBuildAvg_ = build / double(count);
 }
 
-bool App::radixAvailable(const SortWorker::View& v) const { return hasRadixData(v); }
+bool App::radixAvailable(const SortWorker::View& v) const {
+    return hasRadixData(v);
+}
 
 // [SECTION] Frame: layout and views --------------------------------------------------------------------
 
@@ -74,8 +76,8 @@ void App::frame() {
     advancePlayback(v);
 
     const ImVec2 viewport = ImGui::GetMainViewport()->Size;
-    viewportResized_ = lastViewport_.x > 0 && lastViewport_.y > 0 &&
-                       (viewport.x != lastViewport_.x || viewport.y != lastViewport_.y);
+    viewportResized_ =
+        lastViewport_.x > 0 && lastViewport_.y > 0 && (viewport.x != lastViewport_.x || viewport.y != lastViewport_.y);
     ImGui::PushFont(ui_.presentation ? fonts_.uiLarge : fonts_.ui);
     ViewContext c{v, ui_, fonts_, ui_.presentation ? 2.2f : 1.0f};
     // Presentation mode: a fixed layout for a projector (the views only; the keyboard drives it).
@@ -121,8 +123,9 @@ void App::place(Panel p, const char* title) {
     if (!ui_.presentation && viewportResized_) {
         if (ImGuiWindow* w = ImGui::FindWindowByName(title)) {
             const float sx = vp->Size.x / lastViewport_.x, sy = vp->Size.y / lastViewport_.y;
-            ImGui::SetNextWindowPos(ImVec2(vp->Pos.x + (w->Pos.x - vp->Pos.x) * sx, vp->Pos.y + (w->Pos.y - vp->Pos.y) * sy),
-                                    ImGuiCond_Always);
+            ImGui::SetNextWindowPos(
+                ImVec2(vp->Pos.x + (w->Pos.x - vp->Pos.x) * sx, vp->Pos.y + (w->Pos.y - vp->Pos.y) * sy),
+                ImGuiCond_Always);
             ImGui::SetNextWindowSize(ImVec2(w->Size.x * sx, w->Size.y * sy), ImGuiCond_Always);
             return;
         }
@@ -133,13 +136,24 @@ void App::place(Panel p, const char* title) {
     const float topH = ui_.presentation ? 0.34f * H : 0.30f * H;
     const float mainW = ui_.presentation ? 0.62f * W : 0.62f * (W - left);
     switch (p) {
-    case Panel::controls: x = m, y = m, w = left - 2 * m, h = 0.68f * H - m; break;
-    case Panel::check: x = m, y = 0.68f * H + m, w = left - 2 * m, h = 0.32f * H - 2 * m; break;
-    case Panel::array: x = left + m, y = m, w = W - left - 2 * m, h = topH - m; break;
-    case Panel::main: x = left + m, y = topH + m, w = mainW - m, h = H - topH - 2 * m; break;
-    case Panel::explain: x = left + mainW + m, y = topH + m, w = W - left - mainW - 2 * m, h = H - topH - 2 * m; break;
+    case Panel::controls:
+        x = m, y = m, w = left - 2 * m, h = 0.68f * H - m;
+        break;
+    case Panel::check:
+        x = m, y = 0.68f * H + m, w = left - 2 * m, h = 0.32f * H - 2 * m;
+        break;
+    case Panel::array:
+        x = left + m, y = m, w = W - left - 2 * m, h = topH - m;
+        break;
+    case Panel::main:
+        x = left + m, y = topH + m, w = mainW - m, h = H - topH - 2 * m;
+        break;
+    case Panel::explain:
+        x = left + mainW + m, y = topH + m, w = W - left - mainW - 2 * m, h = H - topH - 2 * m;
+        break;
     }
-    if (ui_.presentation && p == Panel::check) x = left + mainW + m, y = H * 0.75f, w = W - left - mainW - 2 * m, h = H * 0.25f - m;
+    if (ui_.presentation && p == Panel::check)
+        x = left + mainW + m, y = H * 0.75f, w = W - left - mainW - 2 * m, h = H * 0.25f - m;
     const ImGuiCond cond = ui_.presentation ? ImGuiCond_Always : ImGuiCond_FirstUseEver;
     ImGui::SetNextWindowPos(ImVec2(vp->Pos.x + x, vp->Pos.y + y), cond);
     ImGui::SetNextWindowSize(ImVec2(w, h), cond);
@@ -208,11 +222,13 @@ void App::drawStatusBar(const SortWorker::View& v) {
     const float h = ImGui::GetFrameHeight() + 4;
     ImGui::SetNextWindowPos(ImVec2(vp->Pos.x, vp->Pos.y + vp->Size.y - h));
     ImGui::SetNextWindowSize(ImVec2(vp->Size.x, h));
-    ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
-                             ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoBringToFrontOnFocus;
+    ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                             ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
+                             ImGuiWindowFlags_NoBringToFrontOnFocus;
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(8, 2));
     if (ImGui::Begin("##status", nullptr, flags)) {
-        if (!v.error.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", v.error.c_str());
+        if (!v.error.empty())
+            ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", v.error.c_str());
         else
             ImGui::Text("%s | %s | frame CPU %.2f ms (UI %.2f ms) | %s | F1 help", deviceName_.c_str(),
                         v.busy ? "GPU working..." : "ready", frameCpuAvg_, frameBuildAvg_,

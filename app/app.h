@@ -28,7 +28,7 @@ struct UiState {
     bool check = false;
     bool showArray = true, showNetwork = true, showExplain = true, showRadix = true, showCheck = true;
     int jumpTo = 0;
-    std::string status;        // one line for the status bar (errors, hints)
+    std::string status; // one line for the status bar (errors, hints)
 };
 
 class App {

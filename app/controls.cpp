@@ -15,8 +15,7 @@
 namespace sortlab::app {
 namespace {
 
-template <class E, size_t N, class NameFn>
-bool enumCombo(const char* label, E* value, const E (&all)[N], NameFn name) {
+template <class E, size_t N, class NameFn> bool enumCombo(const char* label, E* value, const E (&all)[N], NameFn name) {
     bool changed = false;
     if (ImGui::BeginCombo(label, std::string(name(*value)).c_str())) {
         for (E e : all) {

@@ -42,7 +42,9 @@ std::string gGlfwError;
 // settle hover and focus states.
 std::atomic<int> gRedraw{4};
 constexpr int kFramesPerEvent = 4;
-void redraw() { gRedraw = kFramesPerEvent; }
+void redraw() {
+    gRedraw = kFramesPerEvent;
+}
 
 // Installed before ImGui's GLFW backend, which calls them from its own callbacks (chaining).
 void installRedrawCallbacks(GLFWwindow* w) {
@@ -159,8 +161,10 @@ int main(int argc, char** argv) {
                 const bool active = application.ui().playing || worker.view().busy || (script && !script->done()) ||
                                     ImGui::GetIO().WantTextInput; // the text cursor blinks
                 if (script && script->done() && scripted) break;
-                if (active || gRedraw > 0) glfwPollEvents();
-                else glfwWaitEvents(); // idle: sleep until an event (or the worker) asks for a frame
+                if (active || gRedraw > 0)
+                    glfwPollEvents();
+                else
+                    glfwWaitEvents(); // idle: sleep until an event (or the worker) asks for a frame
                 if (!active && gRedraw <= 0) continue;
 
                 int w = 0, h = 0;

@@ -28,9 +28,7 @@ Result<uint64_t> parseCount(const std::string& s) {
 } // namespace
 
 Result<void> applySetting(SortSettings& s, const std::string& key, const std::string& value) {
-    auto bad = [&](const char* what) {
-        return makeError(Errc::parse_error, "--" + key + " '" + value + "': " + what);
-    };
+    auto bad = [&](const char* what) { return makeError(Errc::parse_error, "--" + key + " '" + value + "': " + what); };
     if (key == "algo") {
         if (!parseChoice(value, &s.algo)) return bad("use oddeven, oddeven-fused, radix4 or onesweep");
     } else if (key == "n") {
@@ -43,9 +41,12 @@ Result<void> applySetting(SortSettings& s, const std::string& key, const std::st
         if (!t) return bad("use u32, i32, f32, u64, i64 or f64");
         s.key = *t;
     } else if (key == "values") {
-        if (value == "u32") s.keyValue = true;
-        else if (value == "none") s.keyValue = false;
-        else return bad("use none or u32");
+        if (value == "u32")
+            s.keyValue = true;
+        else if (value == "none")
+            s.keyValue = false;
+        else
+            return bad("use none or u32");
     } else if (key == "order") {
         auto o = parseOrder(value);
         if (!o) return bad("use asc or desc");
@@ -79,8 +80,8 @@ Result<std::vector<Action>> readScript(const std::string& path) {
     std::string line;
     int number = 0;
     const std::vector<std::string> settings = {"algo", "n", "type", "values", "order", "dist", "seed", "shared-elems"};
-    const std::vector<std::string> verbs = {"step",  "screenshot", "dump-state", "check",
-                                            "presentation", "frames", "size", "key"};
+    const std::vector<std::string> verbs = {"step",         "screenshot", "dump-state", "check",
+                                            "presentation", "frames",     "size",       "key"};
     while (std::getline(in, line)) {
         ++number;
         if (auto hash = line.find('#'); hash != std::string::npos) line.resize(hash);
@@ -93,18 +94,22 @@ Result<std::vector<Action>> readScript(const std::string& path) {
         while (words >> w) a.args.push_back(w);
         if (std::find(settings.begin(), settings.end(), verb) != settings.end()) {
             if (a.args.size() != 1)
-                return makeError(Errc::parse_error, path + ":" + std::to_string(number) + ": '" + verb + "' takes one value");
+                return makeError(Errc::parse_error,
+                                 path + ":" + std::to_string(number) + ": '" + verb + "' takes one value");
             SortSettings probe;
             auto ok = applySetting(probe, verb, a.args[0]);
-            if (!ok) return makeError(Errc::parse_error, path + ":" + std::to_string(number) + ": " + ok.error().message);
+            if (!ok)
+                return makeError(Errc::parse_error, path + ":" + std::to_string(number) + ": " + ok.error().message);
             a.args.insert(a.args.begin(), verb);
             a.verb = "set";
         } else if (std::find(verbs.begin(), verbs.end(), verb) != verbs.end()) {
             a.verb = verb;
             if (a.args.empty() && verb != "step")
-                return makeError(Errc::parse_error, path + ":" + std::to_string(number) + ": '" + verb + "' needs a value");
+                return makeError(Errc::parse_error,
+                                 path + ":" + std::to_string(number) + ": '" + verb + "' needs a value");
         } else {
-            return makeError(Errc::parse_error, path + ":" + std::to_string(number) + ": unknown action '" + verb + "'");
+            return makeError(Errc::parse_error,
+                             path + ":" + std::to_string(number) + ": unknown action '" + verb + "'");
         }
         out.push_back(std::move(a));
     }
@@ -155,8 +160,12 @@ Result<Options> parseOptions(int argc, char** argv, bool* exitNow) {
         return makeError(Errc::parse_error, e.what());
     }
     o.vsync = !noVsync;
-    for (auto [k, val] : {std::pair<std::string, std::string>{"algo", algo}, {"n", n}, {"type", type},
-                          {"values", values}, {"order", order}, {"dist", dist}}) {
+    for (auto [k, val] : {std::pair<std::string, std::string>{"algo", algo},
+                          {"n", n},
+                          {"type", type},
+                          {"values", values},
+                          {"order", order},
+                          {"dist", dist}}) {
         auto r = applySetting(o.settings, k, val);
         if (!r) return r.error();
     }

@@ -15,7 +15,7 @@ namespace sortlab::app {
 struct Action {
     std::string verb; // "set", "step", "screenshot", "dump-state", "check", "presentation", "frames", "size", "key"
     std::vector<std::string> args;
-    int line = 0;     // script line (0: command line)
+    int line = 0; // script line (0: command line)
 };
 
 struct Options {

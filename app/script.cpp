@@ -45,25 +45,33 @@ std::string ScriptRunner::beforeFrame() {
             const std::string arg = a.args.empty() ? "+1" : a.args[0];
             size_t target = at;
             try {
-                if (arg == "end") target = steps;
-                else if (arg == "start") target = 0;
-                else if (arg[0] == '+') target = at + std::stoul(arg.substr(1));
-                else if (arg[0] == '-') target = at - std::min<size_t>(at, std::stoul(arg.substr(1)));
-                else target = std::stoul(arg);
+                if (arg == "end")
+                    target = steps;
+                else if (arg == "start")
+                    target = 0;
+                else if (arg[0] == '+')
+                    target = at + std::stoul(arg.substr(1));
+                else if (arg[0] == '-')
+                    target = at - std::min<size_t>(at, std::stoul(arg.substr(1)));
+                else
+                    target = std::stoul(arg);
             } catch (...) {
                 return fail(a, "step '" + arg + "': use a number, +K, -K, start or end", 2), std::string();
             }
             if (target > steps)
-                return fail(a, "step " + std::to_string(target) + " is past the end: this plan has " +
-                                   std::to_string(steps) + " steps",
+                return fail(a,
+                            "step " + std::to_string(target) + " is past the end: this plan has " +
+                                std::to_string(steps) + " steps",
                             2),
                        std::string();
             app_.goTo(target);
             settle_ = 3;
         } else if (a.verb == "check" || a.verb == "presentation") {
             const bool on = a.args[0] == "on" || a.args[0] == "1" || a.args[0] == "true";
-            if (a.verb == "check") app_.setCheck(on);
-            else app_.setPresentation(on);
+            if (a.verb == "check")
+                app_.setCheck(on);
+            else
+                app_.setPresentation(on);
             settle_ = 3;
         } else if (a.verb == "frames") {
             measureLeft_ = std::max(1, std::atoi(a.args[0].c_str()));
@@ -79,10 +87,14 @@ std::string ScriptRunner::beforeFrame() {
         } else if (a.verb == "key") {
             // Only the keys whose effect a script can need; the same functions the keyboard calls.
             const std::string& k = a.args[0];
-            if (k == "P") app_.setPresentation(!app_.ui().presentation);
-            else if (k == "F1") app_.ui().help = !app_.ui().help;
-            else if (k == "C") app_.setCheck(!app_.ui().check);
-            else return fail(a, "key '" + k + "': scripts can press P, F1 or C", 2), std::string();
+            if (k == "P")
+                app_.setPresentation(!app_.ui().presentation);
+            else if (k == "F1")
+                app_.ui().help = !app_.ui().help;
+            else if (k == "C")
+                app_.setCheck(!app_.ui().check);
+            else
+                return fail(a, "key '" + k + "': scripts can press P, F1 or C", 2), std::string();
             settle_ = 3;
         } else if (a.verb == "dump-state") {
             DumpExtras e;

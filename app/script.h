@@ -33,9 +33,9 @@ private:
     App& app_;
     SortWorker& worker_;
     size_t next_ = 0;
-    int settle_ = 0;        // frames to draw before the next action
+    int settle_ = 0; // frames to draw before the next action
     bool capturing_ = false;
-    int measureLeft_ = 0;   // "frames N": frames still to measure
+    int measureLeft_ = 0; // "frames N": frames still to measure
     double measureSum_ = 0, measureBuildSum_ = 0;
     int measureCount_ = 0;
     bool done_ = false;

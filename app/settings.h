@@ -13,8 +13,8 @@ namespace sortlab::app {
 
 // The entries of the algorithm menu. Odd-even comes in two plans of the same network.
 enum class AlgoChoice : uint8_t { oddevenLayer, oddevenFused, radix4, onesweep };
-inline constexpr AlgoChoice kAllAlgoChoices[] = {AlgoChoice::oddevenLayer, AlgoChoice::oddevenFused,
-                                                 AlgoChoice::radix4, AlgoChoice::onesweep};
+inline constexpr AlgoChoice kAllAlgoChoices[] = {AlgoChoice::oddevenLayer, AlgoChoice::oddevenFused, AlgoChoice::radix4,
+                                                 AlgoChoice::onesweep};
 inline constexpr size_t kAlgoChoiceCount = 4;
 
 Algorithm algorithmOf(AlgoChoice c);
@@ -32,7 +32,7 @@ struct SortSettings {
     Order order = Order::ascending;
     Distribution dist = Distribution::uniform;
     uint64_t seed = 1;
-    uint32_t sharedElems = 0; // odd-even tile size (0: the device's window)
+    uint32_t sharedElems = 0;   // odd-even tile size (0: the device's window)
     bool forceFallback = false; // onesweep
 
     SortConfig config() const;

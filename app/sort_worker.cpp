@@ -17,28 +17,39 @@ namespace sortlab::app {
 
 Algorithm algorithmOf(AlgoChoice c) {
     switch (c) {
-    case AlgoChoice::radix4: return Algorithm::radix4;
-    case AlgoChoice::onesweep: return Algorithm::onesweep;
-    default: return Algorithm::oddeven;
+    case AlgoChoice::radix4:
+        return Algorithm::radix4;
+    case AlgoChoice::onesweep:
+        return Algorithm::onesweep;
+    default:
+        return Algorithm::oddeven;
     }
 }
 
 std::string_view choiceName(AlgoChoice c) {
     switch (c) {
-    case AlgoChoice::oddevenLayer: return "oddeven";
-    case AlgoChoice::oddevenFused: return "oddeven-fused";
-    case AlgoChoice::radix4: return "radix4";
-    case AlgoChoice::onesweep: return "onesweep";
+    case AlgoChoice::oddevenLayer:
+        return "oddeven";
+    case AlgoChoice::oddevenFused:
+        return "oddeven-fused";
+    case AlgoChoice::radix4:
+        return "radix4";
+    case AlgoChoice::onesweep:
+        return "onesweep";
     }
     return "?";
 }
 
 std::string_view choiceLabel(AlgoChoice c) {
     switch (c) {
-    case AlgoChoice::oddevenLayer: return "Odd-even merge, one step per layer";
-    case AlgoChoice::oddevenFused: return "Odd-even merge, fused layers (fast path)";
-    case AlgoChoice::radix4: return "Radix sort, 4-bit digits";
-    case AlgoChoice::onesweep: return "OneSweep radix, 8-bit digits";
+    case AlgoChoice::oddevenLayer:
+        return "Odd-even merge, one step per layer";
+    case AlgoChoice::oddevenFused:
+        return "Odd-even merge, fused layers (fast path)";
+    case AlgoChoice::radix4:
+        return "Radix sort, 4-bit digits";
+    case AlgoChoice::onesweep:
+        return "OneSweep radix, 8-bit digits";
     }
     return "?";
 }
@@ -67,7 +78,7 @@ SortConfig SortSettings::config() const {
 uint64_t comparatorsInLayer(uint64_t n, uint32_t logP, uint32_t logK) {
     const uint64_t k = uint64_t(1) << logK, p = uint64_t(1) << logP, block = 2 * p;
     if (n <= k) return 0;
-    const uint64_t m = n - k; // left ends a < n - k
+    const uint64_t m = n - k;                                                          // left ends a < n - k
     const uint64_t clear = ((m >> (logK + 1)) << logK) + std::min(m & (2 * k - 1), k); // bit k clear
     if (logK == logP) return clear;
     const uint64_t set = m - clear;
@@ -455,8 +466,8 @@ void SortWorker::publish(size_t step, double ms) {
         std::vector<uint32_t> expectedValues;
         if (oddevenAlgo) {
             c.available = true;
-            c.method = "CPU model of the network (sortlab::oddeven::applyLayers), layers 0.." +
-                       std::to_string(d->layersDone);
+            c.method =
+                "CPU model of the network (sortlab::oddeven::applyLayers), layers 0.." + std::to_string(d->layersDone);
             expectedKeys = refKeys_;
             expectedValues = refValues_;
         } else if (algorithmOf(s.algo) == Algorithm::radix4 && plan.tileKeys) {
@@ -524,7 +535,8 @@ void SortWorker::radixReference(size_t step, StepData&, const JobInfo& job, std:
     }
     auto bitsOf = [&](uint32_t pass) {
         for (auto& st : plan.steps)
-            if (st.pass == pass && st.bitHi > st.bitLo) return std::pair<uint32_t, uint32_t>{st.bitLo, st.bitHi - st.bitLo};
+            if (st.pass == pass && st.bitHi > st.bitLo)
+                return std::pair<uint32_t, uint32_t>{st.bitLo, st.bitHi - st.bitLo};
         return std::pair<uint32_t, uint32_t>{pass * 4, 4};
     };
     radix::PassState last;

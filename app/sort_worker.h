@@ -46,11 +46,11 @@ struct Strip {
 
 // The CPU reference model's verdict on one step (check mode).
 struct StepCheck {
-    bool available = false;  // a reference exists for this algorithm and step
-    std::string method;      // what was compared
+    bool available = false; // a reference exists for this algorithm and step
+    std::string method;     // what was compared
     bool ok = true;
-    uint64_t mismatches = 0; // keys (or values) that differ
-    std::vector<uint64_t> firstDiffs; // up to 64 indices that differ
+    uint64_t mismatches = 0;             // keys (or values) that differ
+    std::vector<uint64_t> firstDiffs;    // up to 64 indices that differ
     std::vector<std::byte> expectedKeys; // the reference keys (n <= 4096, for display)
 };
 
@@ -66,7 +66,7 @@ struct StepData {
     uint64_t comparatorsDone = 0; // odd-even: comparators executed so far
     uint64_t referenceSwaps = 0;  // odd-even: swaps so far, counted by the CPU model (when run)
     bool swapsKnown = false;
-    double stepMs = 0;            // wall time of the GPU work that produced this step
+    double stepMs = 0; // wall time of the GPU work that produced this step
 };
 
 struct JobInfo {
@@ -86,9 +86,9 @@ public:
     std::vector<AlgoStatus> algorithms();
 
     void setSettings(const SortSettings& s); // a new job (new input); goes to step 0
-    void goTo(size_t step);                 // target step (clamped to the plan)
+    void goTo(size_t step);                  // target step (clamped to the plan)
     void setCheck(bool on);
-    void resetJob();                        // drop stored snapshots, restore the input on the GPU
+    void resetJob(); // drop stored snapshots, restore the input on the GPU
 
     struct View {
         JobInfo job;

@@ -116,8 +116,11 @@ Result<void> writeStateJson(const std::string& path, const SortWorker::View& v, 
         j["aux"] = aux;
         if (extras.check) {
             const StepCheck& c = d.check;
-            j["check"] = {{"available", c.available}, {"ok", c.ok}, {"mismatches", c.mismatches},
-                          {"method", c.method}, {"first_diffs", c.firstDiffs}};
+            j["check"] = {{"available", c.available},
+                          {"ok", c.ok},
+                          {"mismatches", c.mismatches},
+                          {"method", c.method},
+                          {"first_diffs", c.firstDiffs}};
         }
     }
     std::ofstream out(path);

@@ -33,12 +33,14 @@ Fonts loadFonts(float scale) {
     if (scale <= 0) scale = 1;
     const char* env = std::getenv("SORTLAB_FONT");
     const bool builtin = env && std::string(env) == "builtin"; // ImGui's own font (tests the fallback)
-    std::string ui = builtin ? std::string() : firstExisting({env, "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
-                                    "/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf",
-                                    "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf"});
-    std::string mono = builtin ? std::string() : firstExisting({"/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf",
-                                      "/usr/share/fonts/truetype/noto/NotoSansMono-Regular.ttf",
-                                      "/usr/share/fonts/truetype/liberation/LiberationMono-Regular.ttf"});
+    std::string ui = builtin ? std::string()
+                             : firstExisting({env, "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+                                              "/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf",
+                                              "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf"});
+    std::string mono = builtin ? std::string()
+                               : firstExisting({"/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf",
+                                                "/usr/share/fonts/truetype/noto/NotoSansMono-Regular.ttf",
+                                                "/usr/share/fonts/truetype/liberation/LiberationMono-Regular.ttf"});
     Fonts f;
     const float base = ui.empty() ? 13.0f : 15.0f;
     f.ui = addFont(ui, base * scale);

@@ -11,11 +11,11 @@ struct ImFont;
 namespace sortlab::gfx {
 
 struct Fonts {
-    ImFont* ui = nullptr;          // normal UI text
-    ImFont* mono = nullptr;        // binary keys, numbers in tables
-    ImFont* uiLarge = nullptr;     // presentation mode
+    ImFont* ui = nullptr;      // normal UI text
+    ImFont* mono = nullptr;    // binary keys, numbers in tables
+    ImFont* uiLarge = nullptr; // presentation mode
     ImFont* monoLarge = nullptr;
-    std::string uiSource;          // the file used, or "ImGui default (ProggyClean)"
+    std::string uiSource; // the file used, or "ImGui default (ProggyClean)"
 };
 
 // Adds the fonts to ImGui's atlas (before the renderer uploads it). scale: the window's content

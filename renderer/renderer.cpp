@@ -54,11 +54,16 @@ bool hasDeviceExtension(VkPhysicalDevice pd, const char* name) {
 
 int typeScore(VkPhysicalDeviceType t) {
     switch (t) {
-    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return 4;
-    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return 3;
-    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return 2;
-    case VK_PHYSICAL_DEVICE_TYPE_CPU: return 1;
-    default: return 0;
+    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU:
+        return 4;
+    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU:
+        return 3;
+    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU:
+        return 2;
+    case VK_PHYSICAL_DEVICE_TYPE_CPU:
+        return 1;
+    default:
+        return 0;
     }
 }
 
@@ -589,7 +594,8 @@ Result<void> Renderer::render(ImDrawData* drawData, const std::string& capturePa
 
     const bool capture = !capturePath.empty();
     if (capture) {
-        if (!canCapture_) return makeError(Errc::missing_feature, "this swapchain cannot be read back for a screenshot");
+        if (!canCapture_)
+            return makeError(Errc::missing_feature, "this swapchain cannot be read back for a screenshot");
         VkDeviceSize bytes = VkDeviceSize(extent_.width) * extent_.height * 4;
         if (bytes > captureBytes_) {
             if (captureBuffer_) vkDestroyBuffer(device_, captureBuffer_, nullptr);
@@ -620,8 +626,8 @@ Result<void> Renderer::render(ImDrawData* drawData, const std::string& capturePa
         toSrc.srcQueueFamilyIndex = toSrc.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
         toSrc.image = images_[imageIndex];
         toSrc.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
-        vkCmdPipelineBarrier(f.cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0,
-                             0, nullptr, 0, nullptr, 1, &toSrc);
+        vkCmdPipelineBarrier(f.cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0, nullptr, 0,
+                             nullptr, 1, &toSrc);
         VkBufferImageCopy region{};
         region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
         region.imageExtent = {extent_.width, extent_.height, 1};
@@ -663,8 +669,10 @@ Result<void> Renderer::render(ImDrawData* drawData, const std::string& capturePa
     pi.pSwapchains = &swapchain_;
     pi.pImageIndices = &imageIndex;
     res = vkQueuePresentKHR(queue_, &pi);
-    if (res == VK_ERROR_OUT_OF_DATE_KHR || res == VK_SUBOPTIMAL_KHR) rebuild_ = true;
-    else if (res != VK_SUCCESS) return vkError(res, "vkQueuePresentKHR");
+    if (res == VK_ERROR_OUT_OF_DATE_KHR || res == VK_SUBOPTIMAL_KHR)
+        rebuild_ = true;
+    else if (res != VK_SUCCESS)
+        return vkError(res, "vkQueuePresentKHR");
     frameIndex_ = (frameIndex_ + 1) % 2;
 
     if (capture) {
@@ -688,7 +696,8 @@ Result<void> Renderer::writeCapture(uint32_t, const std::string& path) {
         if (bgr) std::swap(rgba[i], rgba[i + 2]);
         rgba[i + 3] = 255;
     }
-    if (!stbi_write_png(path.c_str(), static_cast<int>(w), static_cast<int>(h), 4, rgba.data(), static_cast<int>(w * 4)))
+    if (!stbi_write_png(path.c_str(), static_cast<int>(w), static_cast<int>(h), 4, rgba.data(),
+                        static_cast<int>(w * 4)))
         return makeError(Errc::io_error, "cannot write the screenshot " + path);
     return {};
 }

@@ -112,8 +112,9 @@ void drawArrayView(const ViewContext& c, bool* open) {
         }
         if (hovered) {
             size_t b = std::min(buckets - 1, size_t((ImGui::GetIO().MousePos.x - p0.x) / size.x * float(buckets)));
-            ImGui::SetTooltip("keys %llu..%llu: mean at %.3f of the input's range", (unsigned long long)(b * n / buckets),
-                              (unsigned long long)((b + 1) * n / buckets - 1), st.mean[b]);
+            ImGui::SetTooltip("keys %llu..%llu: mean at %.3f of the input's range",
+                              (unsigned long long)(b * n / buckets), (unsigned long long)((b + 1) * n / buckets - 1),
+                              st.mean[b]);
         }
     }
     ImGui::End();

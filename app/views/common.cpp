@@ -109,10 +109,14 @@ const char* windowTitle(const char* name, bool presentation) {
 
 std::string bytesText(double bytes) {
     char buf[64];
-    if (bytes >= 1e9) std::snprintf(buf, sizeof buf, "%.2f GB", bytes / 1e9);
-    else if (bytes >= 1e6) std::snprintf(buf, sizeof buf, "%.2f MB", bytes / 1e6);
-    else if (bytes >= 1e3) std::snprintf(buf, sizeof buf, "%.1f kB", bytes / 1e3);
-    else std::snprintf(buf, sizeof buf, "%.0f B", bytes);
+    if (bytes >= 1e9)
+        std::snprintf(buf, sizeof buf, "%.2f GB", bytes / 1e9);
+    else if (bytes >= 1e6)
+        std::snprintf(buf, sizeof buf, "%.2f MB", bytes / 1e6);
+    else if (bytes >= 1e3)
+        std::snprintf(buf, sizeof buf, "%.1f kB", bytes / 1e3);
+    else
+        std::snprintf(buf, sizeof buf, "%.0f B", bytes);
     return buf;
 }
 

@@ -17,18 +17,13 @@ struct Pseudo {
 
 // Odd-even merge sort, iterative form (seed 000).
 const Pseudo kOddEven[] = {
-    {"for p = 1, 2, 4, ... while p < n:", 0},
-    {"for k = p, p/2, ..., 1:", 1},
-    {"for every a in parallel:", 2},
-    {"if a is a left end in its 2p block:", 3},
-    {"if key[a] > key[a+k]: swap them", 4},
+    {"for p = 1, 2, 4, ... while p < n:", 0},   {"for k = p, p/2, ..., 1:", 1},         {"for every a in parallel:", 2},
+    {"if a is a left end in its 2p block:", 3}, {"if key[a] > key[a+k]: swap them", 4},
 };
 // LSD radix sort with 4-bit digits (seed 001).
 const Pseudo kRadix[] = {
-    {"for each digit, lowest first:", 0},
-    {"count: per workgroup, keys per digit", 1},
-    {"scan: histogram, exclusive offsets", 1},
-    {"scatter: key -> its digit's next slot", 1},
+    {"for each digit, lowest first:", 0},      {"count: per workgroup, keys per digit", 1},
+    {"scan: histogram, exclusive offsets", 1}, {"scatter: key -> its digit's next slot", 1},
     {"result: keys sorted (stable)", 0},
 };
 
@@ -97,7 +92,8 @@ std::string radixWords(const Step* s) {
                       "Pass %u: every key moves to offsets[digit] + its workgroup's offset + its rank among the "
                       "workgroup's keys with that digit. Equal digits keep their order (stable).",
                       s->pass);
-    else std::snprintf(buf, sizeof buf, "%s", s->label.c_str());
+    else
+        std::snprintf(buf, sizeof buf, "%s", s->label.c_str());
     return buf;
 }
 
@@ -126,15 +122,22 @@ void drawExplainView(const ViewContext& c, bool* open) {
 
     int line = -1;
     if (oddeven) {
-        if (step && step->kind == "layer") line = 4;
-        else if (step && step->kind == "tile") line = 0;
-        else if (step) line = 1;
+        if (step && step->kind == "layer")
+            line = 4;
+        else if (step && step->kind == "tile")
+            line = 0;
+        else if (step)
+            line = 1;
         pseudocode(kOddEven, 5, line, c);
     } else {
-        if (step && step->kind == "count") line = 1;
-        else if (step && step->kind == "scan") line = 2;
-        else if (step && step->kind == "scatter") line = 3;
-        else if (step) line = 4;
+        if (step && step->kind == "count")
+            line = 1;
+        else if (step && step->kind == "scan")
+            line = 2;
+        else if (step && step->kind == "scatter")
+            line = 3;
+        else if (step)
+            line = 4;
         pseudocode(kRadix, 5, line, c);
     }
     ImGui::Spacing();
@@ -149,9 +152,11 @@ void drawExplainView(const ViewContext& c, bool* open) {
         };
         row("steps done", std::to_string(d.step) + " / " + std::to_string(plan.steps.size()));
         if (oddeven) {
-            row("network layers done", std::to_string(d.layersDone) + " / " + std::to_string(networkLayers(v.job).size()));
+            row("network layers done",
+                std::to_string(d.layersDone) + " / " + std::to_string(networkLayers(v.job).size()));
             row("comparators executed", std::to_string(d.comparatorsDone));
-            row("swaps so far", d.swapsKnown ? std::to_string(d.referenceSwaps) + " (CPU model)" : "(n > 2^16: not counted)");
+            row("swaps so far",
+                d.swapsKnown ? std::to_string(d.referenceSwaps) + " (CPU model)" : "(n > 2^16: not counted)");
         } else if (step) {
             if (step->bitHi > step->bitLo)
                 row("pass", std::to_string(step->pass) + ", bits " + std::to_string(step->bitLo) + ".." +
@@ -203,8 +208,8 @@ void drawCheckView(const ViewContext& c, bool* open) {
                     ImGui::TableNextColumn();
                     ImGui::TextUnformatted(keyText(s, i, v.job.settings.key).c_str());
                     ImGui::TableNextColumn();
-                    ImGui::TextUnformatted(k.expectedKeys.empty() ? "-"
-                                                                  : formatKey(k.expectedKeys, i, v.job.settings.key).c_str());
+                    ImGui::TextUnformatted(
+                        k.expectedKeys.empty() ? "-" : formatKey(k.expectedKeys, i, v.job.settings.key).c_str());
                 }
                 ImGui::EndTable();
             }

@@ -55,8 +55,7 @@ const Geometry& geometryFor(uint64_t n, const std::vector<oddeven::Layer>& layer
 }
 
 // Which comparators of the current step swapped: its layers replayed on the previous GPU snapshot.
-std::vector<std::vector<bool>> swapsOfStep(const StepData& d, const JobInfo& job, const Step* step,
-                                           const Geometry& g) {
+std::vector<std::vector<bool>> swapsOfStep(const StepData& d, const JobInfo& job, const Step* step, const Geometry& g) {
     std::vector<std::vector<bool>> swapped(g.layers.size());
     if (!step || !d.previous) return swapped;
     const auto& layers = networkLayers(job);
@@ -98,7 +97,8 @@ void drawDiagram(const ViewContext& c) {
     const float tfs = std::min(fs, dy * 0.95f);
     ImFont* font = ImGui::GetFont();
     auto textSize = [&](const char* t) { return font->CalcTextSizeA(tfs, FLT_MAX, 0.0f, t); };
-    const float labelW = text ? textSize(job.settings.key == KeyType::u32 ? "0000000000" : "-0.000e+00 ").x + 8 : fs * 2;
+    const float labelW =
+        text ? textSize(job.settings.key == KeyType::u32 ? "0000000000" : "-0.000e+00 ").x + 8 : fs * 2;
     // The diagram opens after the current step to show the keys on the wires there.
     const float gapPx = step && curHi <= g.x1.size() && text ? labelW + 4 : 0.0f;
     const float cw = std::clamp((region.x - 2 * labelW - gapPx - fs) / g.width, 6.0f, std::max(8.0f, fs * 0.9f));
@@ -136,7 +136,7 @@ void drawDiagram(const ViewContext& c) {
         const bool isCurrent = l >= curLo && l < curHi && step;
         const bool isDone = l < done;
         ImU32 col = isCurrent ? IM_COL32(255, 230, 120, 255)
-                  : isDone    ? IM_COL32(120, 170, 235, 255)
+                    : isDone  ? IM_COL32(120, 170, 235, 255)
                               : IM_COL32(95, 95, 110, 255);
         for (size_t k = 0; k < g.layers[l].size(); ++k) {
             const Link& link = g.layers[l][k];
@@ -180,8 +180,7 @@ void drawDiagram(const ViewContext& c) {
         for (size_t l = 0; l < g.layers.size(); ++l)
             if (mx >= lxl(l, g.x0[l]) && mx < lxl(l, g.x1[l])) {
                 ImGui::SetTooltip("layer %zu: merge runs of %u into %u, stride %u, %zu comparators", l,
-                                  1u << layers[l].logP, 2u << layers[l].logP, 1u << layers[l].logK,
-                                  g.layers[l].size());
+                                  1u << layers[l].logP, 2u << layers[l].logP, 1u << layers[l].logK, g.layers[l].size());
                 break;
             }
     }
@@ -210,7 +209,8 @@ void drawLayerMap(const ViewContext& c) {
     for (size_t l = 0; l < L; ++l) {
         const float x0 = o.x + cell * float(l), x1 = x0 + std::max(1.0f, cell - 1);
         const bool cur = step && l >= step->firstLayer && l < step->firstLayer + step->layerCount;
-        ImU32 col = cur ? IM_COL32(255, 220, 90, 255) : (l < done ? IM_COL32(90, 150, 230, 255) : IM_COL32(70, 70, 80, 255));
+        ImU32 col =
+            cur ? IM_COL32(255, 220, 90, 255) : (l < done ? IM_COL32(90, 150, 230, 255) : IM_COL32(70, 70, 80, 255));
         // Taller cells for larger strides: the shape of each merge is visible.
         const float frac = 0.35f + 0.65f * float(layers[l].logK + 1) / float(layers[l].logP + 1);
         dl->AddRectFilled(ImVec2(x0, top + h * (1 - frac)), ImVec2(x1, top + h), col);
@@ -220,7 +220,8 @@ void drawLayerMap(const ViewContext& c) {
             std::snprintf(buf, sizeof buf, "%u", 2u << layers[l].logP);
             // Label each merge when there is room for it.
             const float mergeW = cell * float(layers[l].logP + 1);
-            if (ImGui::CalcTextSize(buf).x < mergeW - 2) dl->AddText(ImVec2(x0, o.y), IM_COL32(200, 200, 200, 255), buf);
+            if (ImGui::CalcTextSize(buf).x < mergeW - 2)
+                dl->AddText(ImVec2(x0, o.y), IM_COL32(200, 200, 200, 255), buf);
             dl->AddLine(ImVec2(x0 - 0.5f, o.y), ImVec2(x0 - 0.5f, top + h), IM_COL32(140, 140, 150, 120));
         }
     }

@@ -17,8 +17,8 @@
 namespace sortlab::app {
 namespace {
 
-const char* const kRadixAux[] = {"digit counts", "histogram", "offsets", "workgroup offsets", "pass",
-                                 "tile status", "fallbacks"};
+const char* const kRadixAux[] = {"digit counts", "histogram",   "offsets",  "workgroup offsets",
+                                 "pass",         "tile status", "fallbacks"};
 
 // Bits [lo, hi) of the current pass: from "pass", else from the step.
 bool digitBits(const SortWorker::View& v, uint32_t* lo, uint32_t* hi) {
@@ -50,8 +50,8 @@ void bars(const char* title, const Snapshot::Aux& a, float height, bool hex) {
     for (size_t i = 0; i < bins; ++i) {
         const float h = float(a.data[i]) / float(mx) * (height - 4);
         const float x0 = o.x + bw * float(i);
-        dl->AddRectFilled(ImVec2(x0 + (bw > 4 ? 1 : 0), o.y + height - h), ImVec2(x0 + std::max(1.0f, bw - 1), o.y + height),
-                          heightColour(float(i) / float(bins - 1)));
+        dl->AddRectFilled(ImVec2(x0 + (bw > 4 ? 1 : 0), o.y + height - h),
+                          ImVec2(x0 + std::max(1.0f, bw - 1), o.y + height), heightColour(float(i) / float(bins - 1)));
         if (labelH) {
             char buf[24];
             std::snprintf(buf, sizeof buf, hex ? "%zX" : "%zu", i);
@@ -89,11 +89,13 @@ void heatMap(const char* title, const Snapshot::Aux& a, const char* rowName, flo
     const float cw = w / float(digits), ch = height / float(shownRows);
     const bool numbers = ch >= ImGui::GetFontSize() && cw >= ImGui::CalcTextSize("0000").x;
     for (uint32_t sr = 0; sr < shownRows; ++sr) {
-        const uint32_t r0 = uint32_t(uint64_t(sr) * rows / shownRows), r1 = uint32_t(uint64_t(sr + 1) * rows / shownRows);
+        const uint32_t r0 = uint32_t(uint64_t(sr) * rows / shownRows),
+                       r1 = uint32_t(uint64_t(sr + 1) * rows / shownRows);
         for (uint32_t d = 0; d < digits; ++d) {
             uint32_t m = 0;
             for (uint32_t r = r0; r < std::max(r1, r0 + 1); ++r) m = std::max(m, at(d, r));
-            const ImVec2 c0(o.x + cw * float(d), o.y + ch * float(sr)), c1(o.x + cw * float(d + 1) - 1, o.y + ch * float(sr + 1));
+            const ImVec2 c0(o.x + cw * float(d), o.y + ch * float(sr)),
+                c1(o.x + cw * float(d + 1) - 1, o.y + ch * float(sr + 1));
             dl->AddRectFilled(c0, c1, heatColour(float(m) / float(mx)));
             if (numbers) {
                 char buf[16];
@@ -132,7 +134,9 @@ void binaryKeys(const ViewContext& c, uint32_t lo, uint32_t hi) {
         for (int bit = int(bits) - 1; bit >= 0; --bit) {
             const bool inDigit = uint32_t(bit) >= lo && uint32_t(bit) < hi;
             char ch[2] = {((b >> bit) & 1) ? '1' : '0', 0};
-            if (inDigit) dl->AddRectFilled(ImVec2(x, p.y), ImVec2(x + cw, p.y + ImGui::GetFontSize()), IM_COL32(110, 90, 20, 255));
+            if (inDigit)
+                dl->AddRectFilled(ImVec2(x, p.y), ImVec2(x + cw, p.y + ImGui::GetFontSize()),
+                                  IM_COL32(110, 90, 20, 255));
             dl->AddText(ImVec2(x, p.y), inDigit ? IM_COL32(255, 240, 160, 255) : IM_COL32(150, 150, 160, 255), ch);
             x += cw + ((bit % 4 == 0) ? cw * 0.5f : 0);
         }
@@ -159,7 +163,8 @@ void arrows(const ViewContext& c) {
         for (uint64_t i = 0; i < n; ++i) to[i] = where[d.previous->values[i]];
     } else {
         std::map<uint64_t, std::vector<uint64_t>> positions;
-        for (uint64_t i = 0; i < n; ++i) positions[orderBitsAt(d.snapshot->keys.data(), i, t, Order::ascending)].push_back(i);
+        for (uint64_t i = 0; i < n; ++i)
+            positions[orderBitsAt(d.snapshot->keys.data(), i, t, Order::ascending)].push_back(i);
         std::map<uint64_t, size_t> used;
         for (uint64_t i = 0; i < n; ++i) {
             uint64_t k = orderBitsAt(d.previous->keys.data(), i, t, Order::ascending);
@@ -226,8 +231,10 @@ void drawRadixView(const ViewContext& c, bool* open) {
         ImGui::TableNextColumn();
     }
     if (const Snapshot::Aux* a = findAux(s, "histogram")) bars("digit histogram (all keys)", *a, fs * 6, true);
-    if (const Snapshot::Aux* a = findAux(s, "offsets")) bars("exclusive offsets: where each digit starts", *a, fs * 4, true);
-    if (const Snapshot::Aux* a = findAux(s, "digit counts")) heatMap("per-workgroup digit counts", *a, "workgroup", fs * 8, false);
+    if (const Snapshot::Aux* a = findAux(s, "offsets"))
+        bars("exclusive offsets: where each digit starts", *a, fs * 4, true);
+    if (const Snapshot::Aux* a = findAux(s, "digit counts"))
+        heatMap("per-workgroup digit counts", *a, "workgroup", fs * 8, false);
     if (const Snapshot::Aux* a = findAux(s, "workgroup offsets"))
         heatMap("per-workgroup offsets", *a, "workgroup", fs * 8, false);
     if (const Snapshot::Aux* a = findAux(s, "tile status"))

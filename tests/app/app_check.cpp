@@ -61,7 +61,8 @@ int checkPng(const std::string& path, int wantW, int wantH) {
     size_t most = 0;
     for (auto& [c, k] : counts) most = std::max(most, k);
     const double other = 1.0 - double(most) / double(size_t(w) * h);
-    if (other < 0.02) fail(path + " looks blank: only " + std::to_string(other * 100) + "% of pixels differ from the background");
+    if (other < 0.02)
+        fail(path + " looks blank: only " + std::to_string(other * 100) + "% of pixels differ from the background");
     if (counts.size() < 24) fail(path + " has only " + std::to_string(counts.size()) + " colours");
     std::printf("%s: %dx%d, %zu colours, %.1f%% non-background\n", path.c_str(), w, h, counts.size(), other * 100);
     return failures ? 1 : 0;
@@ -94,7 +95,8 @@ int checkState(const std::string& statePath, const std::string& tracePath, const
         fail("the app is at step " + std::to_string(state.value("step", -1)) + ", expected " + std::to_string(step));
     if (state.value("validation_messages", 0) != 0) fail("the app saw validation messages");
     if (checkOk) {
-        if (!state.contains("check")) fail("no check section in the state (check mode off?)");
+        if (!state.contains("check"))
+            fail("no check section in the state (check mode off?)");
         else if (!state["check"].value("available", false) || !state["check"].value("ok", false))
             fail("check mode: " + state["check"].dump());
     }
@@ -118,7 +120,8 @@ int checkState(const std::string& statePath, const std::string& tracePath, const
         fail("no trace line of " + algo + " at step " + state["step"].dump() + " for this case");
         return 1;
     }
-    if (match["label"] != state["label"]) fail("label: app " + state["label"].dump() + ", trace " + match["label"].dump());
+    if (match["label"] != state["label"])
+        fail("label: app " + state["label"].dump() + ", trace " + match["label"].dump());
     const json& ka = state["keys"];
     const json& kb = match["keys"];
     if (ka.size() != kb.size()) fail("key count differs");
@@ -132,11 +135,15 @@ int checkState(const std::string& statePath, const std::string& tracePath, const
     for (auto [field, aux] : {std::pair{"histogram", "histogram"}, std::pair{"offsets", "offsets"},
                               std::pair{"workgroup_counts", "digit counts"}}) {
         if (!match.contains(field)) continue;
-        if (!state.contains("aux") || !state["aux"].contains(aux)) fail(std::string("the app has no aux '") + aux + "'");
-        else if (state["aux"][aux]["data"] != match[field]) fail(std::string(aux) + " differs from the trace's " + field);
+        if (!state.contains("aux") || !state["aux"].contains(aux))
+            fail(std::string("the app has no aux '") + aux + "'");
+        else if (state["aux"][aux]["data"] != match[field])
+            fail(std::string(aux) + " differs from the trace's " + field);
     }
-    if (match.contains("values") != state.contains("values")) fail("values present in one and not the other");
-    else if (match.contains("values") && match["values"] != state["values"]) fail("values differ");
+    if (match.contains("values") != state.contains("values"))
+        fail("values present in one and not the other");
+    else if (match.contains("values") && match["values"] != state["values"])
+        fail("values differ");
     if (!failures)
         std::printf("%s: step %d (%s) of %s equals the trace (%zu keys)\n", statePath.c_str(), state["step"].get<int>(),
                     state["label"].get<std::string>().c_str(), algo.c_str(), ka.size());
@@ -147,7 +154,9 @@ int checkState(const std::string& statePath, const std::string& tracePath, const
 
 int main(int argc, char** argv) {
     if (argc < 3) {
-        std::fprintf(stderr, "usage: app_check png FILE [--width W --height H] | state STATE TRACE --algo A [--step K] [--check-ok]\n");
+        std::fprintf(
+            stderr,
+            "usage: app_check png FILE [--width W --height H] | state STATE TRACE --algo A [--step K] [--check-ok]\n");
         return 2;
     }
     const std::string mode = argv[1];
