@@ -27,6 +27,17 @@ const Pseudo kRadix[] = {
     {"result: keys sorted (stable)", 0},
 };
 
+// OneSweep with 8-bit digits (seed 002).
+const Pseudo kOneSweep[] = {
+    {"histogram: all digits of all passes, one read", 0},
+    {"scan: exclusive offsets per pass", 0},
+    {"for each digit pass (one tile per workgroup):", 0},
+    {"tile id from an atomic counter; count digits", 1},
+    {"look back: predecessors' aggregate/inclusive", 1},
+    {"(spun too long: fall back, recount it)", 2},
+    {"scatter through shared memory", 1},
+};
+
 void pseudocode(const Pseudo* lines, int count, int highlight, const ViewContext& c) {
     ImGui::PushFont(c.ui.presentation ? c.fonts.monoLarge : c.fonts.mono);
     const float indent = ImGui::CalcTextSize("  ").x;
@@ -129,6 +140,14 @@ void drawExplainView(const ViewContext& c, bool* open) {
         else if (step)
             line = 1;
         pseudocode(kOddEven, 5, line, c);
+    } else if (algorithmOf(v.job.settings.algo) == Algorithm::onesweep) {
+        if (step && step->kind == "histogram")
+            line = 0;
+        else if (step && step->kind == "scan")
+            line = 1;
+        else if (step)
+            line = 4;
+        pseudocode(kOneSweep, 7, line, c);
     } else {
         if (step && step->kind == "count")
             line = 1;

@@ -115,6 +115,53 @@ void heatMap(const char* title, const Snapshot::Aux& a, const char* rowName, flo
     }
 }
 
+// OneSweep's lookback state: per tile and digit, the status word the GPU left. The encoding is
+// GPUSorting's (the seed's implementation): (count << 2) | flag, flag 0 = not ready, 1 = aggregate
+// (this tile's own count), 2 = inclusive (prefix through this tile). One constant to change if the
+// library settles on another.
+constexpr uint32_t kTileFlagMask = 3;
+void tileStatus(const Snapshot::Aux& a, float height) {
+    if (a.shape.size() < 2) return;
+    const uint32_t tiles = a.shape[0], digits = a.shape[1];
+    if (!tiles || !digits || a.data.size() < size_t(tiles) * digits) return;
+    size_t counts[4] = {0, 0, 0, 0};
+    for (size_t i = 0; i < size_t(tiles) * digits; ++i) counts[a.data[i] & kTileFlagMask]++;
+    ImGui::Text("tile status (%u tiles x %u digits): %zu not ready, %zu aggregate, %zu inclusive", tiles, digits,
+                counts[0], counts[1], counts[2]);
+    const ImU32 colour[4] = {IM_COL32(70, 70, 80, 255), IM_COL32(240, 150, 40, 255), IM_COL32(80, 200, 110, 255),
+                             IM_COL32(230, 60, 60, 255)};
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const ImVec2 o = ImGui::GetCursorScreenPos();
+    const float w = ImGui::GetContentRegionAvail().x;
+    height = std::min(height, std::max(ImGui::GetFontSize() * 1.5f, float(tiles) * 4.0f));
+    const uint32_t rows = std::min<uint32_t>(tiles, uint32_t(std::max(1.0f, height)));
+    const uint32_t cols = std::min<uint32_t>(digits, uint32_t(std::max(1.0f, w)));
+    const float cw = w / float(cols), ch = height / float(rows);
+    for (uint32_t r = 0; r < rows; ++r)
+        for (uint32_t c = 0; c < cols; ++c) {
+            // Merged cells show the least advanced status among them.
+            uint32_t flag = 3;
+            const uint32_t t0 = uint32_t(uint64_t(r) * tiles / rows),
+                           t1 = std::max(t0 + 1, uint32_t(uint64_t(r + 1) * tiles / rows));
+            const uint32_t d0 = uint32_t(uint64_t(c) * digits / cols),
+                           d1 = std::max(d0 + 1, uint32_t(uint64_t(c + 1) * digits / cols));
+            for (uint32_t t = t0; t < t1; ++t)
+                for (uint32_t d = d0; d < d1; ++d)
+                    flag = std::min(flag, a.data[size_t(t) * digits + d] & kTileFlagMask);
+            dl->AddRectFilled(ImVec2(o.x + cw * float(c), o.y + ch * float(r)),
+                              ImVec2(o.x + cw * float(c + 1), o.y + ch * float(r + 1)), colour[flag]);
+        }
+    ImGui::Dummy(ImVec2(w, height));
+    if (ImGui::IsItemHovered()) {
+        ImVec2 m = ImGui::GetIO().MousePos;
+        const uint32_t t = std::min(tiles - 1, uint32_t((m.y - o.y) / height * float(tiles)));
+        const uint32_t d = std::min(digits - 1, uint32_t((m.x - o.x) / w * float(digits)));
+        const uint32_t v = a.data[size_t(t) * digits + d];
+        const char* names[4] = {"not ready", "aggregate", "inclusive", "?"};
+        ImGui::SetTooltip("tile %u, digit %u: %s, count %u", t, d, names[v & kTileFlagMask], v >> 2);
+    }
+}
+
 void binaryKeys(const ViewContext& c, uint32_t lo, uint32_t hi) {
     const auto& v = c.v;
     const Snapshot& s = *v.data->snapshot;
@@ -237,8 +284,7 @@ void drawRadixView(const ViewContext& c, bool* open) {
         heatMap("per-workgroup digit counts", *a, "workgroup", fs * 8, false);
     if (const Snapshot::Aux* a = findAux(s, "workgroup offsets"))
         heatMap("per-workgroup offsets", *a, "workgroup", fs * 8, false);
-    if (const Snapshot::Aux* a = findAux(s, "tile status"))
-        heatMap("tile status (not ready / aggregate / inclusive, as the GPU left it)", *a, "tile", fs * 12, true);
+    if (const Snapshot::Aux* a = findAux(s, "tile status")) tileStatus(*a, fs * 12);
     if (small) ImGui::EndTable();
     ImGui::End();
 }
