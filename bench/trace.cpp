@@ -108,21 +108,48 @@ void TraceWriter::traceCase(Context& ctx, Sorter& sorter, const AlgoSpec& algo, 
     writeLine(head + ",\"step\":0,\"label\":\"input\"" + arrays(*snap) + "}");
 
     const Plan& plan = j.plan();
+    // Radix sorts: one line per pass, after its scatter (the keys sorted on the low bits so far),
+    // with that pass's histogram and offsets as the GPU left them.
+    const bool radix = plan.algorithm == Algorithm::radix4 || plan.algorithm == Algorithm::onesweep;
+    auto auxArray = [&](const Snapshot& snap, const char* name) -> std::string {
+        for (const auto& a : snap.aux)
+            if (a.name == name) {
+                std::string out = "[";
+                for (size_t i = 0; i < a.data.size(); ++i) out += (i ? "," : "") + std::to_string(a.data[i]);
+                return out + "]";
+            }
+        return "";
+    };
     for (size_t i = 0; i < plan.steps.size(); ++i) {
         const Step& s = plan.steps[i];
+        if (radix && s.kind != "scatter" && s.kind != "pass") continue;
         auto ran = j.runTo(i + 1);
         if (!ran) jobError(ran.error(), what);
         snap = j.capture();
         if (!snap) jobError(snap.error(), what);
         std::string line = head + ",\"step\":" + std::to_string(i + 1) + ",\"label\":" + str(s.label) +
-                           ",\"kind\":" + str(s.kind) + ",\"first_layer\":" + std::to_string(s.firstLayer) +
-                           ",\"layer_count\":" + std::to_string(s.layerCount);
-        if (plan.algorithm == Algorithm::oddeven && s.kind == "layer")
-            line += ",\"merge_p\":" + std::to_string(uint64_t(1) << s.logP) +
-                    ",\"stride_k\":" + std::to_string(uint64_t(1) << s.logKHi);
-        if (s.bitHi > s.bitLo)
-            line += ",\"pass\":" + std::to_string(s.pass) + ",\"bit_lo\":" + std::to_string(s.bitLo) +
-                    ",\"bit_hi\":" + std::to_string(s.bitHi);
+                           ",\"kind\":" + str(s.kind);
+        if (plan.algorithm == Algorithm::oddeven) {
+            line += ",\"first_layer\":" + std::to_string(s.firstLayer) +
+                    ",\"layer_count\":" + std::to_string(s.layerCount);
+            if (s.kind == "layer")
+                line += ",\"merge_p\":" + std::to_string(uint64_t(1) << s.logP) +
+                        ",\"stride_k\":" + std::to_string(uint64_t(1) << s.logKHi);
+        }
+        if (radix) {
+            line += ",\"pass\":" + std::to_string(s.pass) + ",\"digit_bits\":[" + std::to_string(s.bitLo) + "," +
+                    std::to_string(s.bitHi) + "]";
+            for (auto [field, name] : {std::pair{"histogram", "histogram"}, std::pair{"offsets", "offsets"},
+                                       std::pair{"workgroup_counts", "digit counts"}}) {
+                std::string a = auxArray(*snap, name);
+                if (a.empty())
+                    throw BenchError(kExitDevice, what + ": the snapshot after '" + s.label + "' has no " + name);
+                line += std::string(",\"") + field + "\":" + a;
+            }
+            for (const auto& a : snap->aux)
+                if (a.name == "pass" && a.data.size() == 4) line += std::string(",\"skipped\":") + (a.data[3] ? "true" : "false");
+            line += ",\"tile_keys\":" + std::to_string(plan.tileKeys);
+        }
         writeLine(line + arrays(*snap) + "}");
     }
 }

@@ -11,6 +11,9 @@
 
 layout(constant_id = SORTLAB_SPEC_WORKGROUP_SIZE) const uint WORKGROUP_SIZE = 256;
 layout(constant_id = SORTLAB_SPEC_MAX_SUBGROUPS) const uint MAX_SUBGROUPS = 32;
+// gl_SubgroupSize as a constant the driver's compiler can fold (loops over "digits per lane"
+// disappear for subgroups of 16 or more lanes). The host pins the size where it could vary.
+layout(constant_id = SORTLAB_SPEC_SUBGROUP_SIZE) const uint SUBGROUP_SIZE = 32;
 layout(local_size_x_id = SORTLAB_SPEC_WORKGROUP_SIZE) in;
 
 #if KEY_WORDS == 1
@@ -19,6 +22,16 @@ layout(local_size_x_id = SORTLAB_SPEC_WORKGROUP_SIZE) in;
 #define KPT SORTLAB_RADIX4_KEYS_PER_LANE_64
 #endif
 const uint TILE = WORKGROUP_SIZE * KPT; // keys per workgroup in the count and scatter kernels
+
+// X(0) X(1) ... X(KPT - 1): per-key code with literal array indices, so that NVIDIA's compiler
+// keeps the key arrays in registers (a loop it does not unroll moves them to local memory).
+#if KPT == 16
+#define FOR_EACH_KEY(X) X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7) X(8) X(9) X(10) X(11) X(12) X(13) X(14) X(15)
+#elif KPT == 8
+#define FOR_EACH_KEY(X) X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7)
+#else
+#error "FOR_EACH_KEY knows 8 and 16 keys per lane"
+#endif
 
 // The same block for every radix4 kernel. keys/keysTemp (and values/valuesTemp) are the
 // ping-pong pair; which one holds the keys before pass p is scratch word WHERE + p.
@@ -47,14 +60,30 @@ uint digitOf(Key k) {
 #endif
 }
 
-// The lanes of this subgroup whose digit equals mine (digit 16: an absent key, in no group).
-// Four ballots, one per digit bit: a lane stays in my set when its bit equals mine.
-uvec4 sameDigit(uint d) {
-    uvec4 m = subgroupBallot(d < 16u);
-    [[unroll]] for (uint b = 0; b < 4; ++b) {
-        bool bit = ((d >> b) & 1u) != 0;
-        uvec4 set = subgroupBallot(bit);
-        m &= bit ? set : ~set;
+// The subgroup's view of one key per lane: which lanes hold a key, and for each of the four
+// digit bits which lanes have it set (digit 16: an absent key). Subgroups of up to 32 lanes use
+// the first word of each ballot only (SUBGROUP_SIZE is a constant: the rest folds away).
+struct DigitBallots {
+    uvec4 present, bit[4];
+};
+DigitBallots digitBallots(uint d) {
+    DigitBallots b;
+    b.present = subgroupBallot(d < 16u);
+    [[unroll]] for (uint i = 0; i < 4; ++i) b.bit[i] = subgroupBallot(((d >> i) & 1u) != 0);
+    if (SUBGROUP_SIZE <= 32) {
+        b.present = uvec4(b.present.x, 0u, 0u, 0u);
+        [[unroll]] for (uint i = 0; i < 4; ++i) b.bit[i] = uvec4(b.bit[i].x, 0u, 0u, 0u);
     }
+    return b;
+}
+// The lanes whose key has digit e: a lane stays in the set when each of its bits equals e's.
+uvec4 lanesWithDigit(DigitBallots b, uint e) {
+    if (SUBGROUP_SIZE <= 32) {
+        uint m = b.present.x;
+        [[unroll]] for (uint i = 0; i < 4; ++i) m &= ((e >> i) & 1u) != 0 ? b.bit[i].x : ~b.bit[i].x;
+        return uvec4(m, 0u, 0u, 0u);
+    }
+    uvec4 m = b.present;
+    [[unroll]] for (uint i = 0; i < 4; ++i) m &= ((e >> i) & 1u) != 0 ? b.bit[i] : ~b.bit[i];
     return m;
 }

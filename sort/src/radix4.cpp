@@ -170,17 +170,19 @@ public:
     }
 
 private:
-    uint32_t maxSubgroups(uint32_t wg) const { return std::max(1u, wg / std::max(1u, ctx_.info().minSubgroupSize)); }
+    uint32_t maxSubgroups(uint32_t wg) const { return std::max(1u, wg / std::max(1u, ctx_.info().subgroupSize)); }
 
     // tileWorkgroup: the count/scatter workgroup size of the plan (the scan has its own).
     Result<VkPipeline> pipelineFor(const std::string& shader, const SortConfig& cfg, uint32_t tileWorkgroup) {
         const uint32_t wg = shader == "radix4_scan" ? std::min(tuning::kRadix4ScanWorkgroup, ctx_.info().maxWorkgroupSize)
                                                     : tileWorkgroup;
+        const DeviceInfo& d = ctx_.info();
         SpecValues spec{{SORTLAB_SPEC_KEY_KIND, static_cast<uint32_t>(keyKind(cfg.key))},
                         {SORTLAB_SPEC_DESCENDING, cfg.order == Order::descending ? 1u : 0u},
                         {SORTLAB_SPEC_WORKGROUP_SIZE, wg},
-                        {SORTLAB_SPEC_MAX_SUBGROUPS, maxSubgroups(wg)}};
-        const DeviceInfo& d = ctx_.info();
+                        {SORTLAB_SPEC_MAX_SUBGROUPS, maxSubgroups(wg)},
+                        {SORTLAB_SPEC_SUBGROUP_SIZE, d.subgroupSize}};
+        // The kernels assume the subgroup size they were specialised for; pin it where it varies.
         const uint32_t required = d.minSubgroupSize != d.maxSubgroupSize ? d.subgroupSize : 0;
         return pipelines_.get(shader, keyBytes(cfg.key) / 4, cfg.values != ValueType::none, spec, required);
     }

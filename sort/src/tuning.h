@@ -23,14 +23,16 @@ inline constexpr uint32_t kOddEvenWarpWorkgroup = 256;
 // and charges runs shorter than a 32-byte memory sector for the bytes they waste.
 inline constexpr uint32_t kOddEvenLogMaxColumns = 5;
 
-// Radix4 count and scatter kernels: 256 invocations x 16 keys (32-bit keys; 8 for 64-bit keys)
-// per workgroup tile. The tile is staged in shared memory (16 KiB for 32-bit keys), which fits
-// every device we meet (32 KiB on lavapipe, 48 KiB per workgroup on NVIDIA) with room for
-// several workgroups per multiprocessor. A smaller workgroup is used where shared memory is
-// smaller (the planner halves it until the tile fits).
-inline constexpr uint32_t kRadix4Workgroup = 256;
-// Radix4 scan: one workgroup per digit, each scanning 256 x 16 counts per chunk.
-inline constexpr uint32_t kRadix4ScanWorkgroup = 256;
+// Radix4 count and scatter kernels: 128 invocations x 16 keys (32-bit keys; 8 for 64-bit keys)
+// per workgroup tile, staged in shared memory (8 KiB for 32-bit keys). Measured on an H200 at
+// 2^28 random u32 keys (keys-only / key-value, ms): 128 -> 11.46 / 16.04, 256 -> 12.67 / 15.90,
+// 512 -> 14.01 / 17.24 (docs/benchmarks.md, 2026-11-22). The scatter uses about 80 registers;
+// smaller workgroups let more of them share a multiprocessor while others wait at barriers.
+// The planner halves the workgroup where shared memory is smaller than the tile needs.
+inline constexpr uint32_t kRadix4Workgroup = 128;
+// Radix4 scan: one workgroup per digit, each scanning workgroup x 16 counts per chunk (at 2^28
+// u32 keys, 65536 counts per digit: 4 chunks of 1024 x 16). Capped by the device's limit.
+inline constexpr uint32_t kRadix4ScanWorkgroup = 1024;
 
 // Dispatches wider than this are folded into a 2-D grid (maxComputeWorkGroupCount[0] is at
 // least 65535 on every device).

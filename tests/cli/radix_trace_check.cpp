@@ -1,0 +1,178 @@
+// radix_trace_check FILE --algo NAME --digit-bits B
+//
+// Checks the --trace lines of a radix sort (sortlab-bench --algo radix4), independently of the
+// sortlab library: for each traced case, line 0 is the input and line p + 1 the state after pass
+// p, which must be
+//   * the input stably sorted on the low B(p + 1) bits of its order bits (std::stable_sort here),
+//   * the previous line's keys stably partitioned on digit p (the same thing, one pass at a time),
+// and whose "histogram", "offsets" and "workgroup_counts" must equal what this program recounts
+// from the previous line's keys ("skipped" when one digit holds every key). Values (the input
+// index, --values u32) must follow their keys.
+//
+// Keys are read back from their JSON text into raw bits: integers directly; floats through their
+// decimal text, which sortlab-bench writes as the shortest text that reads back to the same float
+// (so NaNs, written as "nan", are refused: their payload bits are not in the trace).
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <bit>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+using Json = nlohmann::json;
+
+namespace {
+
+[[noreturn]] void fail(const std::string& m) { throw std::runtime_error(m); }
+void expect(bool ok, const std::string& m) {
+    if (!ok) fail(m);
+}
+
+// Order bits of a key: unsigned integers as they are, signed ones with the sign bit flipped, IEEE
+// floats flipped so that totalOrder becomes unsigned order; descending: all bits inverted.
+uint64_t orderBits(const Json& v, const std::string& type, bool desc) {
+    uint64_t x = 0;
+    if (type == "u32" || type == "u64") {
+        x = v.get<uint64_t>();
+    } else if (type == "i32") {
+        x = static_cast<uint32_t>(v.get<int32_t>()) ^ 0x80000000u;
+    } else if (type == "i64") {
+        x = static_cast<uint64_t>(v.get<int64_t>()) ^ 0x8000000000000000ull;
+    } else if (type == "f32" || type == "f64") {
+        expect(!v.is_string() || (v != "nan" && v != "-nan"), "NaN keys cannot be checked bit by bit (use --dist uniform)");
+        double d = v.is_string() ? (v == "inf" ? INFINITY : -INFINITY) : v.get<double>();
+        if (type == "f32") {
+            uint32_t b = std::bit_cast<uint32_t>(static_cast<float>(d));
+            x = (b >> 31) ? ~b : (b ^ 0x80000000u);
+            x &= 0xffffffffu;
+        } else {
+            uint64_t b = std::bit_cast<uint64_t>(d);
+            x = (b >> 63) ? ~b : (b ^ 0x8000000000000000ull);
+        }
+    } else {
+        fail("unknown key type " + type);
+    }
+    const uint64_t mask = (type == "u64" || type == "i64" || type == "f64") ? ~0ull : 0xffffffffull;
+    return (desc ? ~x : x) & mask;
+}
+
+void checkGroup(const std::string& name, const std::vector<Json>& lines, uint32_t digitBits) {
+    const Json& in = lines.front();
+    const std::string type = in.at("type");
+    const bool desc = in.at("order") == "desc";
+    const uint64_t n = in.at("n");
+    const uint32_t keyBits = (type == "u64" || type == "i64" || type == "f64") ? 64 : 32;
+    const uint32_t passes = keyBits / digitBits, radix = 1u << digitBits;
+    expect(in.at("step") == 0, name + ": the first line is not the input");
+    expect(lines.size() == passes + 1, name + ": " + std::to_string(lines.size() - 1) + " pass lines, expected " +
+                                           std::to_string(passes));
+    const bool hasValues = in.contains("values");
+    std::vector<uint64_t> input(n);
+    for (uint64_t i = 0; i < n; ++i) input[i] = orderBits(in.at("keys")[i], type, desc);
+    if (hasValues)
+        for (uint64_t i = 0; i < n; ++i) expect(in.at("values")[i] == i, name + ": input values are not 0..n-1");
+
+    std::vector<uint64_t> prev = input;              // order bits of the previous line's keys
+    std::vector<uint64_t> prevIndex(n);              // which input key sits at each position
+    for (uint64_t i = 0; i < n; ++i) prevIndex[i] = i;
+    for (uint32_t p = 0; p < passes; ++p) {
+        const Json& line = lines[p + 1];
+        const std::string where = name + ", pass " + std::to_string(p);
+        expect(line.at("pass") == p, where + ": the line says pass " + line.at("pass").dump());
+        expect(line.at("digit_bits") == Json::array({p * digitBits, (p + 1) * digitBits}),
+               where + ": digit_bits " + line.at("digit_bits").dump());
+        const uint64_t tile = line.at("tile_keys");
+        expect(tile > 0, where + ": tile_keys is 0");
+        const uint64_t w = (n + tile - 1) / tile;
+        auto digit = [&](uint64_t bits) { return (bits >> (p * digitBits)) & (radix - 1); };
+
+        // Recount from the previous state.
+        std::vector<uint64_t> hist(radix, 0), offsets(radix, 0), counts(radix * w, 0);
+        for (uint64_t i = 0; i < n; ++i) {
+            ++hist[digit(prev[i])];
+            ++counts[digit(prev[i]) * w + i / tile];
+        }
+        for (uint32_t d = 1; d < radix; ++d) offsets[d] = offsets[d - 1] + hist[d - 1];
+        expect(line.at("histogram") == Json(hist), where + ": histogram " + line.at("histogram").dump() +
+                                                       ", recounted " + Json(hist).dump());
+        expect(line.at("offsets") == Json(offsets), where + ": offsets " + line.at("offsets").dump() +
+                                                        ", recounted " + Json(offsets).dump());
+        expect(line.at("workgroup_counts") == Json(counts), where + ": workgroup_counts differ from the recount");
+        const bool skipped = std::find(hist.begin(), hist.end(), n) != hist.end();
+        expect(line.at("skipped") == skipped, where + ": skipped is " + line.at("skipped").dump());
+
+        // One stable pass, and the stable sort of the input on the low bits: both must agree
+        // with the line.
+        std::vector<uint64_t> next(n), nextIndex(n);
+        std::vector<uint64_t> slot = offsets;
+        for (uint64_t i = 0; i < n; ++i) {
+            const uint64_t to = slot[digit(prev[i])]++;
+            next[to] = prev[i];
+            nextIndex[to] = prevIndex[i];
+        }
+        std::vector<uint64_t> order(n);
+        for (uint64_t i = 0; i < n; ++i) order[i] = i;
+        const uint64_t lowMask = (p + 1) * digitBits >= 64 ? ~0ull : ((1ull << ((p + 1) * digitBits)) - 1);
+        std::stable_sort(order.begin(), order.end(),
+                         [&](uint64_t a, uint64_t b) { return (input[a] & lowMask) < (input[b] & lowMask); });
+        expect(order == nextIndex, where + ": one pass and the stable sort on the low bits disagree (checker bug)");
+        for (uint64_t i = 0; i < n; ++i) {
+            const uint64_t got = orderBits(line.at("keys")[i], type, desc);
+            expect(got == next[i], where + ": key " + std::to_string(i) + " is " + line.at("keys")[i].dump() +
+                                       ", the stable sort on the low " + std::to_string((p + 1) * digitBits) +
+                                       " bits has input key " + std::to_string(nextIndex[i]) + " (" +
+                                       in.at("keys")[nextIndex[i]].dump() + ")");
+            if (hasValues)
+                expect(line.at("values")[i] == nextIndex[i],
+                       where + ": value " + std::to_string(i) + " is " + line.at("values")[i].dump() + ", expected " +
+                           std::to_string(nextIndex[i]));
+        }
+        prev = next;
+        prevIndex = nextIndex;
+    }
+    // After the last pass: sorted.
+    expect(std::is_sorted(prev.begin(), prev.end()), name + ": the last line is not sorted");
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    try {
+        if (argc != 6 || std::string(argv[2]) != "--algo" || std::string(argv[4]) != "--digit-bits")
+            fail("usage: radix_trace_check FILE --algo NAME --digit-bits B");
+        const std::string algo = argv[3];
+        const uint32_t bits = static_cast<uint32_t>(std::stoul(argv[5]));
+        std::ifstream f(argv[1]);
+        expect(f.good(), std::string("cannot read ") + argv[1]);
+        // A trace is an input line (step 0) and the lines after it, up to the next input line.
+        std::vector<std::vector<Json>> groups;
+        std::string text;
+        size_t lineNo = 0;
+        while (std::getline(f, text)) {
+            ++lineNo;
+            Json line = Json::parse(text);
+            if (line.at("algo") != algo) continue;
+            if (line.at("step") == 0) groups.emplace_back();
+            expect(!groups.empty(), "line " + std::to_string(lineNo) + ": no input line before it");
+            groups.back().push_back(std::move(line));
+        }
+        expect(!groups.empty(), "no " + algo + " lines in " + argv[1]);
+        for (size_t g = 0; g < groups.size(); ++g) {
+            const Json& in = groups[g].front();
+            checkGroup(algo + " trace " + std::to_string(g + 1) + " (" + in.at("type").get<std::string>() + " " +
+                           in.at("values_type").get<std::string>() + " " + in.at("order").get<std::string>() +
+                           " n=" + in.at("n").dump() + ")",
+                       groups[g], bits);
+        }
+        std::printf("radix_trace_check: %zu %s traces, every pass checked\n", groups.size(), algo.c_str());
+        return 0;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "radix_trace_check: %s\n", e.what());
+        return 1;
+    }
+}

@@ -1,0 +1,24 @@
+# Command-line tests of the radix sorts' --trace output, checked by an independent program
+# (tests/cli/radix_trace_check.cpp: recounts every histogram, offset and workgroup count from the
+# previous line and compares the keys with std::stable_sort on the low bits). Included after
+# cli_tests.cmake.
+add_executable(radix_trace_check cli/radix_trace_check.cpp)
+target_link_libraries(radix_trace_check PRIVATE nlohmann_json::nlohmann_json)
+set(RADIX_TRACE_OUT ${CMAKE_CURRENT_BINARY_DIR}/radix_trace)
+file(MAKE_DIRECTORY ${RADIX_TRACE_OUT})
+
+# n crosses workgroup tiles on lavapipe (2048 keys of 32 bits, 1024 of 64 bits per tile), with
+# key-value and descending cases, a partial last tile, and a case whose high passes are skipped.
+add_test(NAME cli_radix4_trace_run
+         COMMAND $<TARGET_FILE:sortlab-bench> --validation --algo radix4 --type u32,i64,f32 --values u32
+                 --order asc,desc --n 3000 --reps 1 --quiet --trace ${RADIX_TRACE_OUT}/radix4.jsonl)
+add_test(NAME cli_radix4_trace_run_skips
+         COMMAND $<TARGET_FILE:sortlab-bench> --validation --algo radix4 --type u32 --dist equal,few-unique
+                 --n 777 --reps 1 --quiet --trace ${RADIX_TRACE_OUT}/radix4_few.jsonl)
+set_tests_properties(cli_radix4_trace_run PROPERTIES FIXTURES_SETUP radix4_trace TIMEOUT 300)
+set_tests_properties(cli_radix4_trace_run_skips PROPERTIES FIXTURES_SETUP radix4_trace TIMEOUT 300)
+add_test(NAME cli_radix4_trace_check
+         COMMAND radix_trace_check ${RADIX_TRACE_OUT}/radix4.jsonl --algo radix4 --digit-bits 4)
+add_test(NAME cli_radix4_trace_check_skips
+         COMMAND radix_trace_check ${RADIX_TRACE_OUT}/radix4_few.jsonl --algo radix4 --digit-bits 4)
+set_tests_properties(cli_radix4_trace_check cli_radix4_trace_check_skips PROPERTIES FIXTURES_REQUIRED radix4_trace)
