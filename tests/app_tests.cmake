@@ -8,9 +8,17 @@
 #                  histogram, offsets and per-workgroup counts when the trace has them), and check
 #                  mode agreed with the CPU reference where it was on
 #   app_fail_*     no display, no Vulkan driver, a usage error: the exit code and one line on stderr
+#   app_unit.*     host-only tests of the app's counters, key heights, names and script parser
 #
 # Skipped only where xvfb-run is missing (.ci/setup installs it, so CI runs them). Each test takes
 # a few seconds on lavapipe.
+# Host-only tests of the app's own logic (no window, no device): run everywhere.
+add_executable(sortlab-app-unit-tests ${CMAKE_CURRENT_LIST_DIR}/app/app_unit_test.cpp
+               ${CMAKE_SOURCE_DIR}/app/sort_worker.cpp ${CMAKE_SOURCE_DIR}/app/options.cpp)
+target_include_directories(sortlab-app-unit-tests PRIVATE ${CMAKE_SOURCE_DIR}/app)
+target_link_libraries(sortlab-app-unit-tests PRIVATE sortlab_sort CLI11::CLI11 GTest::gtest GTest::gtest_main)
+gtest_discover_tests(sortlab-app-unit-tests TEST_PREFIX "app_unit." DISCOVERY_MODE PRE_TEST)
+
 find_program(XVFB_RUN xvfb-run)
 if(NOT XVFB_RUN)
   message(STATUS "app tests skipped: xvfb-run not found (apt install xvfb xauth)")

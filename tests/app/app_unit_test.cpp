@@ -1,0 +1,123 @@
+// Host-only tests of the app's own logic (no window, no Vulkan device): the comparator count the
+// explanation panel shows, bar heights of typed keys, the algorithm names and the script parser.
+#include "options.h"
+#include "settings.h"
+#include "sort_worker.h"
+
+#include <sortlab/oddeven.h>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <fstream>
+#include <limits>
+
+namespace sortlab::app {
+namespace {
+
+TEST(AppCounters, ComparatorsInLayerMatchesTheNetwork) {
+    for (uint64_t n = 0; n <= 300; ++n)
+        for (const auto& layer : oddeven::layers(n)) {
+            uint64_t visited = 0;
+            oddeven::forEachComparator(n, layer, [&](uint64_t, uint64_t) { ++visited; });
+            ASSERT_EQ(comparatorsInLayer(n, layer.logP, layer.logK), visited)
+                << "n " << n << ", p 2^" << layer.logP << ", k 2^" << layer.logK;
+        }
+}
+
+TEST(AppCounters, WholeNetworkOfAPowerOfTwo) {
+    // Batcher: (k^2 - k + 4) 2^(k-2) - 1 comparators for n = 2^k.
+    const uint32_t k = 16;
+    uint64_t total = 0;
+    for (const auto& layer : oddeven::layers(uint64_t(1) << k))
+        total += comparatorsInLayer(uint64_t(1) << k, layer.logP, layer.logK);
+    EXPECT_EQ(total, (uint64_t(k) * k - k + 4) * (uint64_t(1) << (k - 2)) - 1);
+}
+
+TEST(AppHeights, FloatsByValueWithNaNAndInfinitiesAtTheEnds) {
+    const float keys[] = {-1.0f,
+                          0.0f,
+                          1.0f,
+                          std::numeric_limits<float>::infinity(),
+                          -std::numeric_limits<float>::infinity(),
+                          std::numeric_limits<float>::quiet_NaN(),
+                          -std::numeric_limits<float>::quiet_NaN()};
+    const auto* raw = reinterpret_cast<const std::byte*>(keys);
+    EXPECT_FLOAT_EQ(keyHeightIn(raw, 0, KeyType::f32, -1, 1), 0.0f);
+    EXPECT_FLOAT_EQ(keyHeightIn(raw, 1, KeyType::f32, -1, 1), 0.5f);
+    EXPECT_FLOAT_EQ(keyHeightIn(raw, 2, KeyType::f32, -1, 1), 1.0f);
+    EXPECT_FLOAT_EQ(keyHeightIn(raw, 3, KeyType::f32, -1, 1), 1.0f);
+    EXPECT_FLOAT_EQ(keyHeightIn(raw, 4, KeyType::f32, -1, 1), 0.0f);
+    EXPECT_FLOAT_EQ(keyHeightIn(raw, 5, KeyType::f32, -1, 1), 1.0f);
+    EXPECT_FLOAT_EQ(keyHeightIn(raw, 6, KeyType::f32, -1, 1), 0.0f);
+}
+
+TEST(AppHeights, SignedIntegersByValue) {
+    const int64_t keys[] = {-5, 0, 5};
+    const auto* raw = reinterpret_cast<const std::byte*>(keys);
+    EXPECT_LT(keyHeightIn(raw, 0, KeyType::i64, -5, 5), keyHeightIn(raw, 1, KeyType::i64, -5, 5));
+    EXPECT_LT(keyHeightIn(raw, 1, KeyType::i64, -5, 5), keyHeightIn(raw, 2, KeyType::i64, -5, 5));
+}
+
+TEST(AppSettings, AlgorithmNames) {
+    AlgoChoice c{};
+    ASSERT_TRUE(parseChoice("oddeven", &c));
+    EXPECT_EQ(c, AlgoChoice::oddevenLayer);
+    ASSERT_TRUE(parseChoice("oddeven-layer", &c));
+    EXPECT_EQ(c, AlgoChoice::oddevenLayer);
+    ASSERT_TRUE(parseChoice("oddeven-fused", &c));
+    EXPECT_EQ(c, AlgoChoice::oddevenFused);
+    EXPECT_FALSE(parseChoice("bubble", &c));
+    for (AlgoChoice a : kAllAlgoChoices) {
+        AlgoChoice back{};
+        ASSERT_TRUE(parseChoice(choiceName(a), &back));
+        EXPECT_EQ(back, a);
+    }
+    SortSettings s;
+    s.algo = AlgoChoice::oddevenLayer;
+    EXPECT_TRUE(s.config().perLayer);
+    s.algo = AlgoChoice::oddevenFused;
+    EXPECT_FALSE(s.config().perLayer);
+}
+
+TEST(AppSettings, ApplySetting) {
+    SortSettings s;
+    EXPECT_TRUE(applySetting(s, "n", "2^10").ok());
+    EXPECT_EQ(s.n, 1024u);
+    EXPECT_TRUE(applySetting(s, "type", "f64").ok());
+    EXPECT_EQ(s.key, KeyType::f64);
+    EXPECT_TRUE(applySetting(s, "values", "u32").ok());
+    EXPECT_TRUE(s.keyValue);
+    EXPECT_FALSE(applySetting(s, "n", "12x").ok());
+    EXPECT_FALSE(applySetting(s, "n", "0").ok());
+    EXPECT_FALSE(applySetting(s, "order", "up").ok());
+    EXPECT_FALSE(applySetting(s, "colour", "red").ok());
+}
+
+TEST(AppScript, ParsesActionsAndRejectsUnknownOnes) {
+    const std::string path = testing::TempDir() + "/app_unit.script";
+    {
+        std::ofstream out(path);
+        out << "# comment\nn 13   # trailing comment\nstep +2\n\nscreenshot a.png\nframes 5\n";
+    }
+    auto a = readScript(path);
+    ASSERT_TRUE(a.ok()) << a.error().message;
+    ASSERT_EQ(a->size(), 4u);
+    EXPECT_EQ((*a)[0].verb, "set");
+    EXPECT_EQ((*a)[0].args, (std::vector<std::string>{"n", "13"}));
+    EXPECT_EQ((*a)[1].verb, "step");
+    EXPECT_EQ((*a)[2].args[0], "a.png");
+    EXPECT_EQ((*a)[3].line, 6);
+    {
+        std::ofstream out(path);
+        out << "n 13\nfly away\n";
+    }
+    auto bad = readScript(path);
+    ASSERT_FALSE(bad.ok());
+    EXPECT_NE(bad.error().message.find(":2: unknown action 'fly'"), std::string::npos) << bad.error().message;
+    EXPECT_FALSE(readScript(testing::TempDir() + "/no/such/file").ok());
+}
+
+} // namespace
+} // namespace sortlab::app
