@@ -80,8 +80,8 @@ Result<std::vector<Action>> readScript(const std::string& path) {
     std::string line;
     int number = 0;
     const std::vector<std::string> settings = {"algo", "n", "type", "values", "order", "dist", "seed", "shared-elems"};
-    const std::vector<std::string> verbs = {"step",         "screenshot", "dump-state", "check",
-                                            "presentation", "frames",     "size",       "key"};
+    const std::vector<std::string> verbs = {"step",   "screenshot", "dump-state", "check", "presentation",
+                                            "frames", "size",       "key",        "zoom"};
     while (std::getline(in, line)) {
         ++number;
         if (auto hash = line.find('#'); hash != std::string::npos) line.resize(hash);

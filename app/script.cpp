@@ -1,6 +1,7 @@
 #include "script.h"
 
 #include "state_dump.h"
+#include "views/views.h"
 
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
@@ -84,6 +85,22 @@ std::string ScriptRunner::beforeFrame() {
             extern GLFWwindow* gMainWindow;
             glfwSetWindowSize(gMainWindow, std::atoi(a.args[0].c_str()), std::atoi(a.args[1].c_str()));
             settle_ = 4;
+        } else if (a.verb == "zoom") {
+            // zoom FIRST COUNT: the array view shows keys [FIRST, FIRST + COUNT); "zoom all" undoes it.
+            if (a.args[0] == "all") {
+                setArrayZoom(v.job.generation, 0, 0);
+            } else {
+                if (a.args.size() != 2) return fail(a, "zoom takes FIRST COUNT, or all", 2), std::string();
+                const uint64_t n = v.job.settings.n;
+                const uint64_t first = std::stoull(a.args[0]), count = std::stoull(a.args[1]);
+                if (count == 0 || first >= n || first + count > n)
+                    return fail(a,
+                                "zoom " + a.args[0] + " " + a.args[1] + ": outside the " + std::to_string(n) + " keys",
+                                2),
+                           std::string();
+                setArrayZoom(v.job.generation, first, count);
+            }
+            settle_ = 3;
         } else if (a.verb == "key") {
             // Only the keys whose effect a script can need; the same functions the keyboard calls.
             const std::string& k = a.args[0];

@@ -106,6 +106,12 @@ app_run(app_resize --algo oddeven --n 32 --script ${CMAKE_CURRENT_LIST_DIR}/app/
 app_check(app_resize_small app_resize png resize_small.png --width 1000 --height 700)
 app_check(app_resize_big app_resize png resize_big.png --width 1600 --height 1000)
 
+# --- Zooming the array view from a script ----------------------------------------------------------------
+app_run(app_zoom --algo oddeven-fused --n 2^14 --seed 4 --script ${CMAKE_CURRENT_LIST_DIR}/app/zoom.script)
+app_check(app_zoom_strip app_zoom png zoom_strip.png --width 1600 --height 1000)
+app_check(app_zoom_bars app_zoom png zoom_bars.png --width 1600 --height 1000)
+app_check(app_zoom_all app_zoom png zoom_all.png --width 1600 --height 1000)
+
 # --- Large n: the fused plan to the end with check mode, the strip view --------------------------------
 app_run(app_large --algo oddeven-fused --n 2^16 --seed 3 --check --step end --screenshot app_large.png
         --dump-state app_large.json)

@@ -1,16 +1,73 @@
-// The array view: the keys of the current snapshot (read back from the GPU) as bars. Small n: one
-// bar per key, keys the step changed outlined, keys that differ from the CPU reference in red.
-// Large n: a downsampled strip computed by the worker from the snapshot (per bucket of keys:
-// min..max range and mean), so an idle frame costs one rectangle per pixel column at most.
+// The array view: the keys of the current snapshot (read back from the GPU). Up to 4096 keys in
+// view: one bar per key, keys the step changed outlined, keys that differ from the CPU reference
+// in red. More: a downsampled strip (per pixel column, which value bins its keys occupy), from the
+// worker for the whole array or computed here for a zoomed range, so an idle frame costs a few
+// rectangles per pixel column at most. Mouse wheel zooms, dragging pans.
 #include "views.h"
 
 #include "common.h"
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdio>
+#include <cstring>
 
 namespace sortlab::app {
+namespace {
+
+// Zoom: the keys [first, first + count) fill the plot (count 0: all of them). Reset with every new
+// input. The UI thread owns it.
+struct Zoom {
+    uint64_t generation = UINT64_MAX;
+    uint64_t first = 0, count = 0;
+};
+Zoom gZoom;
+
+// A zoomed range too long for bars: its occupancy strip, computed from the snapshot when the range
+// or the step changes (at most kMaxReads keys are read: longer ranges are sampled evenly).
+struct LocalStrip {
+    const Snapshot* snapshot = nullptr;
+    uint64_t first = 0, count = 0;
+    int columns = 0;
+    std::vector<std::array<uint64_t, 2>> occupied;
+};
+LocalStrip gLocal;
+constexpr uint64_t kMaxReads = uint64_t(1) << 21;
+constexpr uint64_t kMaxBars = 4096;
+
+void drawOccupancy(ImDrawList* dl, const std::vector<std::array<uint64_t, 2>>& occupied, size_t perColumn, ImVec2 p0,
+                   ImVec2 size, float plotH) {
+    const size_t buckets = occupied.size();
+    const float bw = size.x / float((buckets + perColumn - 1) / perColumn);
+    const float binH = (0.94f * plotH) / float(Strip::kBins);
+    auto y = [&](float h) { return p0.y + plotH - (0.04f + 0.94f * h) * plotH; };
+    int col = 0;
+    for (size_t b = 0; b < buckets; b += perColumn, ++col) {
+        std::array<uint64_t, 2> bits{0, 0};
+        const size_t e = std::min(buckets, b + perColumn);
+        for (size_t j = b; j < e; ++j) bits[0] |= occupied[j][0], bits[1] |= occupied[j][1];
+        const float x0 = p0.x + bw * float(col), x1 = x0 + std::max(1.0f, bw);
+        for (uint32_t bin = 0; bin < Strip::kBins;) {
+            if (!((bits[bin >> 6] >> (bin & 63)) & 1)) {
+                ++bin;
+                continue;
+            }
+            uint32_t end = bin;
+            while (end < Strip::kBins && ((bits[end >> 6] >> (end & 63)) & 1)) ++end;
+            const float h0 = float(bin) / Strip::kBins, h1 = float(end) / Strip::kBins;
+            dl->AddRectFilled(ImVec2(x0, y(h1)), ImVec2(x1, y(h0) + std::max(1.0f, binH * 0.2f)),
+                              heightColour((h0 + h1) / 2));
+            bin = end;
+        }
+    }
+}
+
+} // namespace
+
+void setArrayZoom(uint64_t generation, uint64_t first, uint64_t count) {
+    gZoom = Zoom{generation, first, count};
+}
 
 void drawArrayView(const ViewContext& c, bool* open) {
     if (!ImGui::Begin(windowTitle("Array", c.ui.presentation), open)) {
@@ -27,39 +84,94 @@ void drawArrayView(const ViewContext& c, bool* open) {
     const Snapshot& s = *d.snapshot;
     const JobInfo& job = v.job;
     const uint64_t n = job.settings.n;
+    if (gZoom.generation != job.generation) gZoom = Zoom{job.generation, 0, 0};
+    const bool zoomed = gZoom.count != 0 && gZoom.count < n;
+    const uint64_t first = zoomed ? gZoom.first : 0, count = zoomed ? gZoom.count : n;
+
     ImGui::Text("%llu keys after step %zu of %zu: %s", (unsigned long long)n, d.step, job.plan->steps.size(),
                 s.label.c_str());
-    if (d.strip) {
+    const bool bars = count <= kMaxBars;
+    ImGui::SameLine();
+    if (zoomed)
+        ImGui::TextDisabled("  keys %llu..%llu%s (wheel: zoom, drag: pan, double-click: all)",
+                            (unsigned long long)first, (unsigned long long)(first + count - 1),
+                            count <= kMaxBars ? ", heights scaled to them" : "");
+    else if (n > 16)
+        ImGui::TextDisabled("  (mouse wheel: zoom)");
+    if (!bars) {
         ImGui::SameLine();
-        ImGui::TextDisabled("  (downsampled: a pixel column shows which values its %llu keys hold)",
-                            (unsigned long long)((n + size_t(ImGui::GetContentRegionAvail().x) - 1) /
-                                                 std::max<size_t>(1, size_t(ImGui::GetContentRegionAvail().x))));
+        const uint64_t perPixel = (count + uint64_t(ImGui::GetContentRegionAvail().x) - 1) /
+                                  std::max<uint64_t>(1, uint64_t(ImGui::GetContentRegionAvail().x));
+        ImGui::TextDisabled(" downsampled: a pixel column shows which values its %llu keys hold",
+                            (unsigned long long)perPixel);
     }
 
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 p0 = ImGui::GetCursorScreenPos();
     ImVec2 size = ImGui::GetContentRegionAvail();
     size.y = std::max(size.y, 40.0f);
-    const bool labels = n <= 32;
+    const bool labels = count <= 32;
     const float labelH = labels ? 2 * ImGui::GetFontSize() + 4 : 0; // two staggered rows
     const float plotH = size.y - labelH;
     dl->AddRectFilled(p0, ImVec2(p0.x + size.x, p0.y + plotH), IM_COL32(24, 24, 28, 255));
     ImGui::InvisibleButton("##array", size);
     const bool hovered = ImGui::IsItemHovered();
-
     if (n == 0) {
         ImGui::End();
         return;
     }
-    if (!d.strip) {
+
+    // Zoom around the key under the pointer; pan by dragging; double-click shows everything.
+    if (hovered) {
+        ImGuiIO& io = ImGui::GetIO();
+        const double fx = std::clamp(double(io.MousePos.x - p0.x) / double(size.x), 0.0, 1.0);
+        uint64_t zf = first, zc = count;
+        if (io.MouseWheel != 0) {
+            const double factor = io.MouseWheel > 0 ? 1.0 / 1.25 : 1.25;
+            const double key = double(zf) + fx * double(zc);
+            zc = std::clamp<uint64_t>(uint64_t(double(zc) * factor + 0.5), std::min<uint64_t>(n, 8), n);
+            zf = uint64_t(std::clamp(key - fx * double(zc), 0.0, double(n - zc)));
+        }
+        if (ImGui::IsItemActive() && io.MouseDelta.x != 0) {
+            const double shift = double(io.MouseDelta.x) / double(size.x) * double(zc);
+            zf = uint64_t(std::clamp(double(zf) - shift, 0.0, double(n - zc)));
+        }
+        if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) zf = 0, zc = n;
+        gZoom.first = zf;
+        gZoom.count = zc >= n ? 0 : zc;
+    }
+
+    if (bars) {
         // One bar per key.
-        const float w = size.x / float(n);
+        const float w = size.x / float(count);
         const float gap = w >= 6 ? std::max(1.0f, w * 0.12f) : 0.0f;
-        std::vector<bool> changed = changedIndices(d, n, job.settings.key);
-        std::vector<bool> wrong(n, false);
-        for (uint64_t i : d.check.firstDiffs) wrong[i] = true;
-        for (uint64_t i = 0; i < n; ++i) {
-            const float h = keyHeight(job, s, i);
+        std::vector<bool> changed(count, false);
+        if (d.previous) {
+            const uint32_t kb = keyBytes(job.settings.key);
+            for (uint64_t i = 0; i < count; ++i) {
+                const uint64_t k = first + i;
+                bool diff = std::memcmp(&d.previous->keys[k * kb], &s.keys[k * kb], kb) != 0;
+                if (!diff && !s.values.empty() && d.previous->values.size() == s.values.size())
+                    diff = d.previous->values[k] != s.values[k];
+                changed[i] = diff;
+            }
+        }
+        // Zoomed in: heights span the visible keys' range, so small differences show.
+        double lo = job.minKey, hi = job.maxKey;
+        if (zoomed) {
+            lo = INFINITY, hi = -INFINITY;
+            for (uint64_t i = 0; i < count; ++i) {
+                const double x = keyNumber(s.keys.data(), first + i, job.settings.key);
+                if (std::isfinite(x)) lo = std::min(lo, x), hi = std::max(hi, x);
+            }
+            if (!(lo <= hi)) lo = job.minKey, hi = job.maxKey;
+        }
+        std::vector<bool> wrong(count, false);
+        for (uint64_t i : d.check.firstDiffs)
+            if (i >= first && i < first + count) wrong[i - first] = true;
+        for (uint64_t i = 0; i < count; ++i) {
+            const uint64_t k = first + i;
+            const float h = zoomed ? keyHeightIn(s.keys.data(), k, job.settings.key, lo, hi) : keyHeight(job, s, k);
             const float x0 = p0.x + w * float(i), x1 = x0 + std::max(1.0f, w - gap);
             const float top = p0.y + plotH - (0.04f + 0.94f * h) * plotH;
             ImU32 col = wrong[i] ? IM_COL32(230, 50, 50, 255) : heightColour(h);
@@ -68,7 +180,7 @@ void drawArrayView(const ViewContext& c, bool* open) {
                 dl->AddRect(ImVec2(x0, top), ImVec2(x1, p0.y + plotH), IM_COL32(255, 140, 40, 255), 0, 0,
                             std::max(1.5f, c.line * 1.5f));
             if (labels) {
-                std::string t = keyText(s, i, job.settings.key);
+                std::string t = keyText(s, k, job.settings.key);
                 ImVec2 ts = ImGui::CalcTextSize(t.c_str());
                 const float row = ts.x <= w - gap ? 0.0f : float(i % 2); // wide labels alternate rows
                 if (ts.x <= 2 * w - gap)
@@ -78,43 +190,44 @@ void drawArrayView(const ViewContext& c, bool* open) {
             }
         }
         if (hovered) {
-            uint64_t i = std::min<uint64_t>(n - 1, uint64_t((ImGui::GetIO().MousePos.x - p0.x) / w));
-            ImGui::SetTooltip("key %llu = %s%s", (unsigned long long)i, keyText(s, i, job.settings.key).c_str(),
-                              s.values.empty() ? "" : (" (value " + std::to_string(s.values[i]) + ")").c_str());
+            const uint64_t k = first + std::min<uint64_t>(count - 1, uint64_t((ImGui::GetIO().MousePos.x - p0.x) / w));
+            ImGui::SetTooltip("key %llu = %s%s", (unsigned long long)k, keyText(s, k, job.settings.key).c_str(),
+                              s.values.empty() ? "" : (" (value " + std::to_string(s.values[k]) + ")").c_str());
         }
-    } else {
-        // The strip: buckets merged into pixel columns; one rectangle per run of occupied bins.
-        const Strip& st = *d.strip;
-        const size_t buckets = st.mean.size();
+    } else if (!zoomed && d.strip) {
+        // The whole array: the worker's strip, buckets merged into pixel columns.
+        const size_t buckets = d.strip->occupied.size();
         const int columns = std::max(1, int(size.x));
-        const int perColumn = int((buckets + columns - 1) / columns);
-        const float bw = size.x / float((buckets + perColumn - 1) / perColumn);
-        const float binH = (0.94f * plotH) / float(Strip::kBins);
-        auto y = [&](float h) { return p0.y + plotH - (0.04f + 0.94f * h) * plotH; };
-        int col = 0;
-        for (size_t b = 0; b < buckets; b += perColumn, ++col) {
-            std::array<uint64_t, 2> bits{0, 0};
-            const size_t e = std::min(buckets, b + perColumn);
-            for (size_t j = b; j < e; ++j) bits[0] |= st.occupied[j][0], bits[1] |= st.occupied[j][1];
-            const float x0 = p0.x + bw * float(col), x1 = x0 + std::max(1.0f, bw);
-            for (uint32_t bin = 0; bin < Strip::kBins;) {
-                if (!((bits[bin >> 6] >> (bin & 63)) & 1)) {
-                    ++bin;
-                    continue;
-                }
-                uint32_t end = bin;
-                while (end < Strip::kBins && ((bits[end >> 6] >> (end & 63)) & 1)) ++end;
-                const float h0 = float(bin) / Strip::kBins, h1 = float(end) / Strip::kBins;
-                dl->AddRectFilled(ImVec2(x0, y(h1)), ImVec2(x1, y(h0) + std::max(1.0f, binH * 0.2f)),
-                                  heightColour((h0 + h1) / 2));
-                bin = end;
-            }
-        }
+        drawOccupancy(dl, d.strip->occupied, (buckets + columns - 1) / columns, p0, size, plotH);
         if (hovered) {
             size_t b = std::min(buckets - 1, size_t((ImGui::GetIO().MousePos.x - p0.x) / size.x * float(buckets)));
             ImGui::SetTooltip("keys %llu..%llu: mean at %.3f of the input's range",
                               (unsigned long long)(b * n / buckets), (unsigned long long)((b + 1) * n / buckets - 1),
-                              st.mean[b]);
+                              d.strip->mean[b]);
+        }
+    } else {
+        // A zoomed range: its own strip, one bucket per pixel column.
+        const int columns = std::max(1, int(size.x));
+        if (gLocal.snapshot != &s || gLocal.first != first || gLocal.count != count || gLocal.columns != columns) {
+            gLocal.snapshot = &s;
+            gLocal.first = first;
+            gLocal.count = count;
+            gLocal.columns = columns;
+            gLocal.occupied.assign(size_t(columns), {0, 0});
+            const uint64_t stride = std::max<uint64_t>(1, count / kMaxReads);
+            for (uint64_t i = 0; i < count; i += stride) {
+                const float h = keyHeight(job, s, first + i);
+                const uint32_t bin = std::min<uint32_t>(Strip::kBins - 1, uint32_t(h * Strip::kBins));
+                auto& bits = gLocal.occupied[size_t(i * uint64_t(columns) / count)];
+                bits[bin >> 6] |= uint64_t(1) << (bin & 63);
+            }
+        }
+        drawOccupancy(dl, gLocal.occupied, 1, p0, size, plotH);
+        if (hovered) {
+            const uint64_t k =
+                first +
+                std::min<uint64_t>(count - 1, uint64_t((ImGui::GetIO().MousePos.x - p0.x) / size.x * double(count)));
+            ImGui::SetTooltip("key %llu = %s", (unsigned long long)k, keyText(s, k, job.settings.key).c_str());
         }
     }
     ImGui::End();

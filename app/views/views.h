@@ -18,6 +18,8 @@ struct ViewContext {
 const char* windowTitle(const char* name, bool presentation);
 
 void drawArrayView(const ViewContext& c, bool* open);
+// Shows keys [first, first + count) of the job with this generation in the array view (scripts).
+void setArrayZoom(uint64_t generation, uint64_t first, uint64_t count);
 void drawNetworkView(const ViewContext& c, bool* open);
 void drawExplainView(const ViewContext& c, bool* open);
 void drawCheckView(const ViewContext& c, bool* open);
