@@ -130,6 +130,9 @@ add_test(NAME app_fail_no_driver
          COMMAND ${CMAKE_COMMAND} -E env VK_ICD_FILENAMES=/nonexistent/icd.json VK_DRIVER_FILES=/nonexistent/icd.json
                  ${CMAKE_COMMAND} -DEXPECT_CODE=3 "-DEXPECT_REGEX=driver" "-DEXPECT_PREFIX=sortlab: error: "
                  -P ${APP_EXPECT} -- ${XVFB_RUN} -a -n 170 ${APP} --n 16 --step 1 --dump-state never.json)
+add_test(NAME app_fail_no_such_device
+         COMMAND ${CMAKE_COMMAND} -DEXPECT_CODE=3 "-DEXPECT_REGEX=nosuchdevice" "-DEXPECT_PREFIX=sortlab: error: "
+                 -P ${APP_EXPECT} -- ${XVFB_RUN} -a -n 180 ${APP} --device nosuchdevice --step 1 --dump-state never.json)
 add_test(NAME app_fail_usage
          COMMAND ${CMAKE_COMMAND} -DEXPECT_CODE=2 "-DEXPECT_REGEX=--algo 'bubble'" "-DEXPECT_PREFIX=sortlab: error: "
                  -P ${APP_EXPECT} -- ${APP} --algo bubble)
