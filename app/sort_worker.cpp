@@ -470,7 +470,8 @@ void SortWorker::publish(size_t step, double ms) {
                 "CPU model of the network (sortlab::oddeven::applyLayers), layers 0.." + std::to_string(d->layersDone);
             expectedKeys = refKeys_;
             expectedValues = refValues_;
-        } else if (algorithmOf(s.algo) == Algorithm::radix4 && plan.tileKeys) {
+        } else if (algorithmOf(s.algo) != Algorithm::oddeven && plan.tileKeys) {
+            // Both radix sorts: LSD passes over the digits their steps name (4 or 8 bits).
             c.available = true;
             radixReference(step, *d, job, expectedKeys, expectedValues);
             c.method = "CPU model of the passes (sortlab::radix::referencePass)";
@@ -527,7 +528,9 @@ void SortWorker::radixReference(size_t step, StepData&, const JobInfo& job, std:
     const Plan& plan = *job.plan;
     const SortSettings& s = job.settings;
     uint32_t scatters = 0;
-    for (size_t i = 0; i < step; ++i) scatters += plan.steps[i].kind == "scatter";
+    // radix4 moves keys in its "scatter" steps, OneSweep in its "pass" steps (chained scan + scatter).
+    auto moves = [](const Step& st) { return st.kind == "scatter" || st.kind == "pass"; };
+    for (size_t i = 0; i < step; ++i) scatters += moves(plan.steps[i]);
     if (refPasses_ == UINT32_MAX || refPasses_ > scatters) {
         refKeys_ = *job.inputKeys;
         refValues_ = inputValues_;
@@ -548,7 +551,8 @@ void SortWorker::radixReference(size_t step, StepData&, const JobInfo& job, std:
     keys = refKeys_;
     values = refValues_;
     auxExpected_.clear();
-    if (step == 0) return;
+    // The aux buffers are compared for radix4 only, whose layout the model mirrors.
+    if (step == 0 || plan.algorithm != Algorithm::radix4) return;
     const Step& st = plan.steps[step - 1];
     radix::PassState pass;
     if (st.kind == "scatter") {

@@ -103,6 +103,17 @@ std::string radixWords(const Step* s) {
                       "Pass %u: every key moves to offsets[digit] + its workgroup's offset + its rank among the "
                       "workgroup's keys with that digit. Equal digits keep their order (stable).",
                       s->pass);
+    else if (s->kind == "histogram")
+        std::snprintf(buf, sizeof buf,
+                      "OneSweep reads every key once and counts all its digits at the same time: one 256-bin "
+                      "histogram per pass.");
+    else if (s->kind == "pass")
+        std::snprintf(buf, sizeof buf,
+                      "Pass %u, bits %u..%u: each workgroup takes the next tile id, counts its tile's digits and "
+                      "publishes them; it looks back at its predecessors' published counts (aggregate, or inclusive "
+                      "prefix) to learn where its keys go, and falls back to counting a missing predecessor's tile "
+                      "itself if it waited too long. Then it scatters its keys through shared memory.",
+                      s->pass, s->bitLo, s->bitHi - 1);
     else
         std::snprintf(buf, sizeof buf, "%s", s->label.c_str());
     return buf;

@@ -17,8 +17,8 @@
 namespace sortlab::app {
 namespace {
 
-const char* const kRadixAux[] = {"digit counts", "histogram",   "offsets",  "workgroup offsets",
-                                 "pass",         "tile status", "fallbacks"};
+const char* const kRadixAux[] = {"digit counts", "histogram", "offsets",     "workgroup offsets", "pass",
+                                 "tile status",  "fallbacks", "tile counts", "all histograms"};
 
 // Bits [lo, hi) of the current pass: from "pass", else from the step.
 bool digitBits(const SortWorker::View& v, uint32_t* lo, uint32_t* hi) {
@@ -273,7 +273,7 @@ void drawRadixView(const ViewContext& c, bool* open) {
         ImGui::TableSetupColumn("digits", ImGuiTableColumnFlags_WidthStretch);
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
-        if (step && step->kind == "scatter") arrows(c);
+        if (step && (step->kind == "scatter" || step->kind == "pass")) arrows(c);
         if (haveDigit) binaryKeys(c, lo, hi);
         ImGui::TableNextColumn();
     }
@@ -284,7 +284,10 @@ void drawRadixView(const ViewContext& c, bool* open) {
         heatMap("per-workgroup digit counts", *a, "workgroup", fs * 8, false);
     if (const Snapshot::Aux* a = findAux(s, "workgroup offsets"))
         heatMap("per-workgroup offsets", *a, "workgroup", fs * 8, false);
+    if (const Snapshot::Aux* a = findAux(s, "tile counts")) heatMap("per-tile digit counts", *a, "tile", fs * 8, true);
     if (const Snapshot::Aux* a = findAux(s, "tile status")) tileStatus(*a, fs * 12);
+    if (const Snapshot::Aux* a = findAux(s, "all histograms"))
+        heatMap("the histograms of every pass (one read of the keys)", *a, "pass", fs * 5, true);
     if (small) ImGui::EndTable();
     ImGui::End();
 }
