@@ -91,7 +91,7 @@ void drawArrayView(const ViewContext& c, bool* open) {
     ImGui::Text("%llu keys after step %zu of %zu: %s", (unsigned long long)n, d.step, job.plan->steps.size(),
                 s.label.c_str());
     const bool bars = count <= kMaxBars;
-    ImGui::SameLine();
+    if (zoomed || n > 16) ImGui::SameLine(); // a hint after the title, on the same line
     if (zoomed)
         ImGui::TextDisabled("  keys %llu..%llu%s (wheel: zoom, drag: pan, double-click: all)",
                             (unsigned long long)first, (unsigned long long)(first + count - 1),
