@@ -15,6 +15,9 @@ void fused(sortlab::SortConfig& c) {
 void perLayer(sortlab::SortConfig& c) {
     c.perLayer = true;
 }
+void forcedFallback(sortlab::SortConfig& c) {
+    c.forceFallback = true;
+}
 
 // clang-format off
 const AlgoSpec kAlgos[] = {
@@ -22,7 +25,8 @@ const AlgoSpec kAlgos[] = {
     {"oddeven",       sortlab::Algorithm::oddeven,  fused,     perLayer,  false, true},
     {"oddeven-layer", sortlab::Algorithm::oddeven,  perLayer,  perLayer,  false, true},
     {"radix4",        sortlab::Algorithm::radix4,   nullptr,   nullptr,   true,  true},
-    {"onesweep",      sortlab::Algorithm::onesweep, nullptr,   nullptr,   true,  false},
+    {"onesweep",      sortlab::Algorithm::onesweep, nullptr,   nullptr,   true,  true},
+    {"onesweep-fallback", sortlab::Algorithm::onesweep, forcedFallback, nullptr, true, false},
     {"std",           std::nullopt,                 nullptr,   nullptr,   true,  true},
 };
 // clang-format on
@@ -57,12 +61,13 @@ std::vector<const AlgoSpec*> parseAlgos(std::string_view text) {
 }
 
 sortlab::SortConfig configFor(const AlgoSpec& algo, sortlab::KeyType key, sortlab::ValueType values,
-                              sortlab::Order order, uint32_t sharedElems, bool trace) {
+                              sortlab::Order order, uint32_t sharedElems, bool trace, bool forceFallback) {
     sortlab::SortConfig c;
     c.key = key;
     c.values = values;
     c.order = order;
     c.sharedElems = sharedElems;
+    c.forceFallback = forceFallback;
     if (algo.configure) algo.configure(c);
     if (trace && algo.configureTrace) algo.configureTrace(c);
     return c;

@@ -32,7 +32,7 @@ std::vector<const AlgoSpec*> parseAlgos(std::string_view text);
 
 // The configuration a GPU algorithm runs (trace=false) or traces (trace=true) with.
 sortlab::SortConfig configFor(const AlgoSpec& algo, sortlab::KeyType key, sortlab::ValueType values,
-                              sortlab::Order order, uint32_t sharedElems, bool trace);
+                              sortlab::Order order, uint32_t sharedElems, bool trace, bool forceFallback = false);
 
 // The "variant" column: the library's variant name for GPU sorts; std::sort / std::stable_sort.
 std::string variantFor(const AlgoSpec& algo, const sortlab::SortConfig& config);

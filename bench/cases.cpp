@@ -229,7 +229,7 @@ CaseResult Runner::runStd(const AlgoSpec& algo, const CaseSpec& spec, CaseData& 
     CaseResult r;
     r.algo = &algo;
     r.spec = spec;
-    r.variant = variantFor(algo, configFor(algo, spec.type, spec.values, spec.order, 0, false));
+    r.variant = variantFor(algo, configFor(algo, spec.type, spec.values, spec.order, 0, false, opt_.forceFallback));
     r.device = "host CPU";
     r.driver = compilerName();
     r.timer = "host clock";
@@ -247,7 +247,7 @@ CaseResult Runner::runStd(const AlgoSpec& algo, const CaseSpec& spec, CaseData& 
 CaseResult Runner::runGpu(const AlgoSpec& algo, const CaseSpec& spec, CaseData& data) {
     Context& ctx = *ctx_;
     Sorter& sorter = *sorters_.at(*algo.gpu);
-    const SortConfig cfg = configFor(algo, spec.type, spec.values, spec.order, opt_.sharedElems, false);
+    const SortConfig cfg = configFor(algo, spec.type, spec.values, spec.order, opt_.sharedElems, false, opt_.forceFallback);
     const std::string what = std::string(algo.name) + " (" + describe(spec) + ")";
 
     CaseResult r;
@@ -393,7 +393,8 @@ void Runner::runCase(const CaseSpec& spec) {
     if (trace_)
         for (const AlgoSpec* a : opt_.algos)
             if (a->gpu)
-                trace_->traceCase(*ctx_, *sorters_.at(*a->gpu), *a, spec, data.keys(), data.values(), opt_.sharedElems);
+                trace_->traceCase(*ctx_, *sorters_.at(*a->gpu), *a, spec, data.keys(), data.values(), opt_.sharedElems,
+                                  opt_.forceFallback);
 
     std::vector<CaseResult> results;
     for (const AlgoSpec* a : opt_.algos) results.push_back(a->gpu ? runGpu(*a, spec, data) : runStd(*a, spec, data));

@@ -175,6 +175,9 @@ int main(int argc, char** argv) {
     app.add_flag("--validation", opt.validation, "Enable the Vulkan validation layers; exit 1 if they report anything");
     app.add_option("--timeout", raw.timeoutS, "Seconds to wait for one GPU submission before giving up")
         ->capture_default_str();
+    app.add_flag("--force-fallback", opt.forceFallback,
+                 "OneSweep: every tile counts its predecessor's keys itself instead of trusting its lookback "
+                 "(SortConfig::forceFallback; the same result, for testing; also --algo onesweep-fallback)");
     app.add_option("--shared-elems", opt.sharedElems,
                    "Keys per odd-even tile (SortConfig::sharedElems; a power of two up to one subgroup window, "
                    "subgroup size x 32; 0: a whole window). Small values make small n reach every step kind")

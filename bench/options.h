@@ -35,6 +35,7 @@ struct Options {
     bool validation = false;
     std::chrono::nanoseconds timeout = std::chrono::seconds(60);
     uint32_t sharedElems = 0; // SortConfig::sharedElems; 0: the device's largest
+    bool forceFallback = false; // SortConfig::forceFallback (onesweep)
     bool anchorCub = false;   // --anchor cub: also run cub::DeviceRadixSort (bench/cub/) on every case
     bool quiet = false;
     bool corruptResult = false; // hidden, for the CLI tests: flip one key of each GPU result

@@ -75,8 +75,9 @@ void TraceWriter::writeLine(const std::string& line) {
 }
 
 void TraceWriter::traceCase(Context& ctx, Sorter& sorter, const AlgoSpec& algo, const CaseSpec& spec,
-                            std::span<const std::byte> keys, std::span<const uint32_t> values, uint32_t sharedElems) {
-    const SortConfig cfg = configFor(algo, spec.type, spec.values, spec.order, sharedElems, true);
+                            std::span<const std::byte> keys, std::span<const uint32_t> values, uint32_t sharedElems,
+                            bool forceFallback) {
+    const SortConfig cfg = configFor(algo, spec.type, spec.values, spec.order, sharedElems, true, forceFallback);
     const std::string what = "--trace " + std::string(algo.name) + " (" + describe(spec) + ")";
     auto job = SortJob::create(ctx, sorter, spec.n, cfg, true);
     if (!job && sharedElems && job.error().code == Errc::invalid_argument)
@@ -139,12 +140,18 @@ void TraceWriter::traceCase(Context& ctx, Sorter& sorter, const AlgoSpec& algo, 
         if (radix) {
             line += ",\"pass\":" + std::to_string(s.pass) + ",\"digit_bits\":[" + std::to_string(s.bitLo) + "," +
                     std::to_string(s.bitHi) + "]";
-            for (auto [field, name] : {std::pair{"histogram", "histogram"}, std::pair{"offsets", "offsets"},
-                                       std::pair{"workgroup_counts", "digit counts"}}) {
+            for (auto [field, name] : {std::pair{"histogram", "histogram"}, std::pair{"offsets", "offsets"}}) {
                 std::string a = auxArray(*snap, name);
                 if (a.empty())
                     throw BenchError(kExitDevice, what + ": the snapshot after '" + s.label + "' has no " + name);
                 line += std::string(",\"") + field + "\":" + a;
+            }
+            if (plan.algorithm == Algorithm::radix4) line += ",\"workgroup_counts\":" + auxArray(*snap, "digit counts");
+            if (plan.algorithm == Algorithm::onesweep) {
+                std::string fallbacks = auxArray(*snap, "fallbacks"); // "[k]"
+                line += ",\"tiles\":" + std::to_string(s.workgroups) + ",\"fallbacks\":" +
+                        (fallbacks.size() > 2 ? fallbacks.substr(1, fallbacks.size() - 2) : "null") +
+                        ",\"tile_status\":" + auxArray(*snap, "tile status");
             }
             for (const auto& a : snap->aux)
                 if (a.name == "pass" && a.data.size() == 4) line += std::string(",\"skipped\":") + (a.data[3] ? "true" : "false");

@@ -29,7 +29,8 @@ public:
     TraceWriter& operator=(const TraceWriter&) = delete;
 
     void traceCase(sortlab::Context& ctx, sortlab::Sorter& sorter, const AlgoSpec& algo, const CaseSpec& spec,
-                   std::span<const std::byte> keys, std::span<const uint32_t> values, uint32_t sharedElems);
+                   std::span<const std::byte> keys, std::span<const uint32_t> values, uint32_t sharedElems,
+                   bool forceFallback = false);
     size_t lines() const { return lines_; }
 
 private:

@@ -33,4 +33,20 @@
 // of digit d of workgroup wg's tile goes.
 #define SORTLAB_R4_MAX_PASSES 16
 
+// OneSweep (onesweep_*.comp): 8-bit digits. Keys per invocation of the pass kernel, by key width.
+#define SORTLAB_ONESWEEP_KEYS_PER_LANE_32 16
+#define SORTLAB_ONESWEEP_KEYS_PER_LANE_64 8
+#define SORTLAB_SPEC_FORCE_FALLBACK 6 // 1: every tile computes its predecessors' counts itself
+// Scratch layout, in 32-bit words; 64-bit entries start at even words.
+#define SORTLAB_OS_HIST 0          // u64 [256p + d]: keys with digit d in pass p (p < 8)
+#define SORTLAB_OS_OFFSETS 4096    // u64 [256p + d]: exclusive scan of the histogram of pass p
+#define SORTLAB_OS_COUNTER 8192    // u32 [p]: next tile id of pass p
+#define SORTLAB_OS_FALLBACKS 8200  // u32 [p]: tiles of pass p that computed a predecessor's counts
+#define SORTLAB_OS_STATUS 8256     // u64 [256t + d]: tile t's status for digit d (reset every pass)
+// followed by the histogram kernel's partial counts, u32 [(g * passes + p) * 256 + d].
+// Status word: bits 62..63 the flag, bits 0..61 the count.
+#define SORTLAB_OS_NOT_READY 0
+#define SORTLAB_OS_AGGREGATE 1     // the tile's own count of the digit
+#define SORTLAB_OS_INCLUSIVE 2     // the count of the digit in this tile and every tile before it
+
 #endif

@@ -164,8 +164,9 @@ Result<Snapshot> SortJob::capture() {
     // The sort's auxiliary state (counts, histograms, ...), rows packed on the way.
     std::vector<SnapshotRegion> regions = sorter_.snapshotRegions(plan_, stepsDone_);
     std::vector<std::vector<uint32_t>> raw(regions.size());
-    auto geometry = [](const SnapshotRegion& r) { // rows, columns, stride in words
-        uint64_t rows = r.shape.size() > 1 ? r.shape[0] : 1, cols = 1;
+    auto geometry = [](const SnapshotRegion& r) { // rows, columns, stride in words (columns in words too)
+        const uint64_t wordsPerEntry = r.format == SnapshotRegion::Format::u32 ? 1 : 2;
+        uint64_t rows = r.shape.size() > 1 ? r.shape[0] : 1, cols = wordsPerEntry;
         for (size_t d = r.shape.size() > 1 ? 1 : 0; d < r.shape.size(); ++d) cols *= r.shape[d];
         return std::array<uint64_t, 3>{rows, cols, r.rowStride ? r.rowStride : cols};
     };
@@ -181,6 +182,14 @@ Result<Snapshot> SortJob::capture() {
         Snapshot::Aux aux{regions[i].name, regions[i].shape, {}};
         for (uint64_t row = 0; row < rows && cols; ++row)
             aux.data.insert(aux.data.end(), raw[i].begin() + row * stride, raw[i].begin() + row * stride + cols);
+        if (regions[i].format != SnapshotRegion::Format::u32) { // 64-bit entries (low word, high word)
+            std::vector<uint32_t> out(aux.data.size() / 2);
+            for (size_t e = 0; e < out.size(); ++e) {
+                const uint32_t lo = aux.data[2 * e], hi = aux.data[2 * e + 1];
+                out[e] = regions[i].format == SnapshotRegion::Format::statusFlag ? hi >> 30 : lo;
+            }
+            aux.data = std::move(out);
+        }
         s.aux.push_back(std::move(aux));
     }
     return s;

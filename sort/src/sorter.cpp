@@ -8,6 +8,9 @@ std::unique_ptr<Sorter> makeOddEvenSorter(Context& ctx);
 namespace radix4 {
 std::unique_ptr<Sorter> makeRadix4Sorter(Context& ctx);
 }
+namespace onesweep {
+std::unique_ptr<Sorter> makeOneSweepSorter(Context& ctx);
+}
 
 std::string_view algorithmName(Algorithm a) {
     switch (a) {
@@ -37,10 +40,10 @@ Result<std::unique_ptr<Sorter>> makeSorter(Context& ctx, Algorithm algorithm) {
     switch (algorithm) {
     case Algorithm::oddeven: return oddeven::makeOddEvenSorter(ctx);
     case Algorithm::radix4: return radix4::makeRadix4Sorter(ctx);
-    case Algorithm::onesweep: break;
+    case Algorithm::onesweep: return onesweep::makeOneSweepSorter(ctx);
     }
     return makeError(Errc::invalid_argument,
-                     std::string("the ") + std::string(algorithmName(algorithm)) + " sort is not available yet");
+                     "unknown algorithm " + std::to_string(static_cast<int>(algorithm)));
 }
 
 std::string_view keyTypeName(KeyType t) {

@@ -34,6 +34,11 @@ inline constexpr uint32_t kRadix4Workgroup = 128;
 // u32 keys, 65536 counts per digit: 4 chunks of 1024 x 16). Capped by the device's limit.
 inline constexpr uint32_t kRadix4ScanWorkgroup = 1024;
 
+// OneSweep pass kernel: 256 invocations (one per digit in the lookback) x 16 keys (32-bit keys;
+// 8 for 64-bit) per tile. First choice, not yet tuned on a GPU. Halved where shared memory is
+// short (lavapipe: 8-lane subgroups need 32 subgroup histograms at 256).
+inline constexpr uint32_t kOneSweepWorkgroup = 256;
+
 // Dispatches wider than this are folded into a 2-D grid (maxComputeWorkGroupCount[0] is at
 // least 65535 on every device).
 inline constexpr uint32_t kMaxGroupsX = 32768;

@@ -71,13 +71,17 @@ struct Step {
     int32_t locationWord = -1;
 };
 
-// Part of the scratch buffer a snapshot shows after a step: `shape` (row-major) of 32-bit words
-// at word `wordOffset`, rows `rowStride` words apart (0: packed).
+// Part of the scratch buffer a snapshot shows after a step: `shape` (row-major) entries at word
+// `wordOffset`, rows `rowStride` words apart (0: packed). Entries are 32-bit words, or 64-bit
+// ones shown as their low 32 bits, or OneSweep tile status words shown as their flag
+// (0 not ready, 1 aggregate, 2 inclusive prefix) or their count (low 32 bits).
 struct SnapshotRegion {
+    enum class Format : uint8_t { u32, u64, statusFlag, statusCount };
     std::string name;
     std::vector<uint32_t> shape;
     uint64_t wordOffset = 0;
     uint32_t rowStride = 0;
+    Format format = Format::u32;
 };
 
 struct Plan {

@@ -1,0 +1,205 @@
+// OneSweep (seed 002): an 8-bit LSD radix sort with one histogram pass over the keys and then one
+// pass per digit, each finding its tiles' offsets by a chained scan with decoupled lookback and
+// fallback. See docs/onesweep.md and shaders/onesweep_*.comp.
+#include "pipelines.h"
+#include "tuning.h"
+
+#include "../../shaders/constants.h"
+
+#include <sortlab/sorter.h>
+
+#include <algorithm>
+
+namespace sortlab::onesweep {
+
+namespace {
+
+struct Push {
+    uint64_t keys, keysTemp, values, valuesTemp, scratch, n;
+    uint32_t pass, passes, tiles, groupsX, partialWord, histGroups;
+};
+static_assert(sizeof(Push) <= kPushConstantBytes);
+
+constexpr uint32_t kRadix = 256;
+
+uint32_t keysPerLane(KeyType t) {
+    return keyBytes(t) == 4 ? SORTLAB_ONESWEEP_KEYS_PER_LANE_32 : SORTLAB_ONESWEEP_KEYS_PER_LANE_64;
+}
+
+struct Geometry {
+    uint32_t workgroup = 0, passes = 0, histGroups = 0;
+    uint64_t tile = 0, tiles = 0, partialWord = 0;
+};
+
+class OneSweepSorter final : public Sorter {
+public:
+    explicit OneSweepSorter(Context& ctx) : ctx_(ctx), pipelines_(ctx) {}
+    Algorithm algorithm() const override { return Algorithm::onesweep; }
+
+    Result<Plan> plan(uint64_t n, const SortConfig& config) override {
+        const DeviceInfo& dev = ctx_.info();
+        constexpr uint32_t needed =
+            VK_SUBGROUP_FEATURE_BALLOT_BIT | VK_SUBGROUP_FEATURE_ARITHMETIC_BIT | VK_SUBGROUP_FEATURE_SHUFFLE_BIT;
+        if ((dev.subgroupOps & needed) != needed || dev.subgroupSize < 4)
+            return makeError(Errc::missing_feature, "the onesweep sort needs subgroup ballot, arithmetic and shuffle "
+                                                    "operations in compute shaders and subgroups of 4 or more; " +
+                                                        dev.name + " does not offer them");
+        Plan p;
+        p.algorithm = Algorithm::onesweep;
+        p.config = config;
+        p.n = n;
+        if (n == 0) return p;
+        auto g = geometry(n, config);
+        if (!g) return g.error();
+        p.tileKeys = g->tile;
+        p.needsTemp = true;
+        p.scratchBytes = (g->partialWord + uint64_t(g->histGroups) * g->passes * kRadix) * 4;
+
+        Step h;
+        h.kind = "histogram";
+        h.label = "histogram of every digit (one read of the keys)";
+        h.workgroups = g->histGroups;
+        p.steps.push_back(h);
+        Step sc;
+        sc.kind = "scan";
+        sc.label = "exclusive scan of each digit's 256 counts";
+        sc.workgroups = g->passes;
+        p.steps.push_back(sc);
+        for (uint32_t pass = 0; pass < g->passes; ++pass) {
+            Step s;
+            s.kind = "pass";
+            s.pass = pass;
+            s.bitLo = 8 * pass;
+            s.bitHi = 8 * pass + 8;
+            s.label = "pass " + std::to_string(pass) + ": bits " + std::to_string(s.bitLo) + ".." +
+                      std::to_string(s.bitHi - 1) + ", chained scan and scatter";
+            s.workgroups = g->tiles;
+            s.resultInTemp = pass % 2 == 0;
+            p.steps.push_back(s);
+        }
+        p.resultInTemp = p.steps.back().resultInTemp;
+        // One read of the keys for the histogram; per pass one read and one write of keys and values.
+        const uint64_t kb = keyBytes(config.key), vb = valueBytes(config.values);
+        p.bytesMovedFloor = n * kb + uint64_t(g->passes) * n * 2 * (kb + vb);
+
+        for (const char* shader : {"onesweep_init", "onesweep_histogram", "onesweep_reduce", "onesweep_scan",
+                                   "onesweep_reset", "onesweep_pass"}) {
+            auto pipe = pipelineFor(shader, config, g->workgroup);
+            if (!pipe) return pipe.error();
+        }
+        return p;
+    }
+
+    void record(VkCommandBuffer cmd, const Plan& plan, const DeviceBuffers& buf, size_t first, size_t last,
+                VkQueryPool timestamps, uint32_t firstQuery) const override {
+        last = std::min(last, plan.steps.size());
+        if (first >= last || plan.n == 0) return;
+        const SortConfig& cfg = plan.config;
+        const Geometry g = geometry(plan.n, cfg).value();
+        if (timestamps) vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, timestamps, firstQuery);
+        Push pc{buf.keys, buf.keysTemp, buf.values, buf.valuesTemp, buf.scratch, plan.n,
+                0,        g.passes,     static_cast<uint32_t>(g.tiles), 0, static_cast<uint32_t>(g.partialWord),
+                g.histGroups};
+        auto dispatch = [&](const char* shader, uint64_t groups) {
+            vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline(shader, cfg, g.workgroup));
+            const uint32_t gx = static_cast<uint32_t>(std::min<uint64_t>(groups, tuning::kMaxGroupsX));
+            const uint32_t gy = static_cast<uint32_t>((groups + gx - 1) / gx);
+            pc.groupsX = gx;
+            vkCmdPushConstants(cmd, pipelines_.layout(), VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof pc, &pc);
+            vkCmdDispatch(cmd, gx, gy, 1);
+        };
+        for (size_t i = first; i < last; ++i) {
+            const Step& s = plan.steps[i];
+            if (i > first) computeToCompute(cmd);
+            pc.pass = s.pass;
+            if (s.kind == "histogram") {
+                dispatch("onesweep_init", 1);
+                dispatch("onesweep_histogram", g.histGroups); // (init touches other words: no barrier needed)
+                computeToCompute(cmd);
+                dispatch("onesweep_reduce", g.passes);
+            } else if (s.kind == "scan") {
+                dispatch("onesweep_scan", g.passes);
+            } else {
+                dispatch("onesweep_reset", (g.tiles * kRadix + g.workgroup - 1) / g.workgroup);
+                computeToCompute(cmd);
+                dispatch("onesweep_pass", g.tiles);
+            }
+            if (timestamps)
+                vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, timestamps,
+                                    firstQuery + static_cast<uint32_t>(i - first) + 1);
+        }
+    }
+
+    std::vector<SnapshotRegion> snapshotRegions(const Plan& plan, size_t stepsDone) const override {
+        if (stepsDone == 0 || stepsDone > plan.steps.size()) return {};
+        const Step& s = plan.steps[stepsDone - 1];
+        const Geometry g = geometry(plan.n, plan.config).value();
+        using F = SnapshotRegion::Format;
+        std::vector<SnapshotRegion> r;
+        const uint32_t pass = s.kind == "pass" ? s.pass : 0;
+        r.push_back({"histogram", {kRadix}, SORTLAB_OS_HIST + 2u * kRadix * pass, 0, F::u64});
+        if (s.kind != "histogram") r.push_back({"offsets", {kRadix}, SORTLAB_OS_OFFSETS + 2u * kRadix * pass, 0, F::u64});
+        if (s.kind != "pass") {
+            r.push_back({"all histograms", {g.passes, kRadix}, SORTLAB_OS_HIST, 0, F::u64});
+            if (s.kind == "scan") r.push_back({"all offsets", {g.passes, kRadix}, SORTLAB_OS_OFFSETS, 0, F::u64});
+            return r;
+        }
+        const uint32_t tiles = static_cast<uint32_t>(g.tiles);
+        r.push_back({"tile status", {tiles, kRadix}, SORTLAB_OS_STATUS, 0, F::statusFlag});
+        r.push_back({"tile counts", {tiles, kRadix}, SORTLAB_OS_STATUS, 0, F::statusCount});
+        r.push_back({"fallbacks", {1}, SORTLAB_OS_FALLBACKS + s.pass, 0, F::u32});
+        return r;
+    }
+
+private:
+    Result<Geometry> geometry(uint64_t n, const SortConfig& config) const {
+        const DeviceInfo& dev = ctx_.info();
+        Geometry g;
+        g.passes = keyBits(config.key) / 8;
+        const uint32_t kpl = keysPerLane(config.key);
+        auto sharedBytes = [&](uint32_t wg) {
+            return wg * kpl * keyBytes(config.key) + maxSubgroups(wg) * (kRadix + 1) * 4 + kRadix * (3 * 4 + 8) + 16;
+        };
+        uint32_t wg = std::min(tuning::kOneSweepWorkgroup, dev.maxWorkgroupSize);
+        while (wg > 64 && sharedBytes(wg) > dev.sharedMemoryBytes) wg /= 2;
+        if (sharedBytes(wg) > dev.sharedMemoryBytes || wg < dev.subgroupSize)
+            return makeError(Errc::missing_feature, "onesweep needs " + std::to_string(sharedBytes(wg)) +
+                                                        " bytes of shared memory; " + dev.name + " has " +
+                                                        std::to_string(dev.sharedMemoryBytes));
+        g.workgroup = wg;
+        g.tile = uint64_t(wg) * kpl;
+        g.tiles = (n + g.tile - 1) / g.tile;
+        g.histGroups = static_cast<uint32_t>(std::clamp<uint64_t>((n + 65535) / 65536, 1, 1024));
+        g.partialWord = SORTLAB_OS_STATUS + g.tiles * kRadix * 2;
+        if (g.partialWord + uint64_t(g.histGroups) * g.passes * kRadix >= (uint64_t(1) << 32))
+            return makeError(Errc::too_large, "n = " + std::to_string(n) + " needs more tile status words than " +
+                                                  "onesweep addresses (2^32 words)");
+        return g;
+    }
+
+    uint32_t maxSubgroups(uint32_t wg) const { return std::max(1u, wg / std::max(1u, ctx_.info().subgroupSize)); }
+
+    Result<VkPipeline> pipelineFor(const std::string& shader, const SortConfig& cfg, uint32_t wg) {
+        const DeviceInfo& d = ctx_.info();
+        SpecValues spec{{SORTLAB_SPEC_KEY_KIND, static_cast<uint32_t>(keyKind(cfg.key))},
+                        {SORTLAB_SPEC_DESCENDING, cfg.order == Order::descending ? 1u : 0u},
+                        {SORTLAB_SPEC_WORKGROUP_SIZE, wg},
+                        {SORTLAB_SPEC_MAX_SUBGROUPS, maxSubgroups(wg)},
+                        {SORTLAB_SPEC_SUBGROUP_SIZE, d.subgroupSize},
+                        {SORTLAB_SPEC_FORCE_FALLBACK, cfg.forceFallback ? 1u : 0u}};
+        const uint32_t required = d.minSubgroupSize != d.maxSubgroupSize ? d.subgroupSize : 0;
+        return pipelines_.get(shader, keyBytes(cfg.key) / 4, cfg.values != ValueType::none, spec, required);
+    }
+    VkPipeline pipeline(const std::string& shader, const SortConfig& cfg, uint32_t wg) const {
+        return const_cast<OneSweepSorter*>(this)->pipelineFor(shader, cfg, wg).value();
+    }
+
+    Context& ctx_;
+    PipelineCache pipelines_;
+};
+
+} // namespace
+
+std::unique_ptr<Sorter> makeOneSweepSorter(Context& ctx) { return std::make_unique<OneSweepSorter>(ctx); }
+
+} // namespace sortlab::onesweep

@@ -1,0 +1,285 @@
+// OneSweep on the GPU, with its lookback and with forced fallback (SortConfig::forceFallback),
+// against std::stable_sort and against the CPU reference pass by pass.
+//
+// OneSweepSort.MatchesStableSort: every key type x keys-only/key-value x order x {lookback,
+//   forced fallback} (48 instances); sizes around the tile T (0, 1, 2, 3, T-1, T, T+1, 5T+7,
+//   a random odd size up to 9T); every distribution at small sizes.
+// OneSweepStep.EveryStepMatchesTheReference: after the histogram step every pass's histogram;
+//   after the scan the offsets; after each pass the keys and values (radix::referencePass with
+//   8-bit digits), that pass's histogram and offsets, every tile's status (all inclusive once
+//   the pass is done) with its inclusive count, and the fallback count (every tile but the
+//   first under forced fallback).
+// OneSweepTest.ManyTilesAgree: lookback and forced fallback give identical keys and values on
+//   many tiles; run several times (lavapipe's scheduling varies; GPU.md warns against trusting
+//   one green run of a spin-wait).
+#include "gpu_env.h"
+
+#include <sortlab/radix.h>
+
+#include <algorithm>
+#include <cstring>
+#include <random>
+
+namespace sortlab::test {
+namespace {
+
+class OneSweepTest : public GpuTest {
+protected:
+    static void SetUpTestSuite() {
+        if (!sharedContext()) return;
+        auto s = makeSorter(*sharedContext(), Algorithm::onesweep);
+        if (s.ok()) sorter_ = std::move(s.value());
+        else makeError_ = s.error().message;
+    }
+    static void TearDownTestSuite() { sorter_.reset(); }
+    void SetUp() override {
+        GpuTest::SetUp();
+        ASSERT_TRUE(sorter_) << "makeSorter(onesweep): " << makeError_;
+    }
+    Sorter& onesweep() { return *sorter_; }
+    static std::unique_ptr<Sorter> sorter_;
+    static std::string makeError_;
+};
+std::unique_ptr<Sorter> OneSweepTest::sorter_;
+std::string OneSweepTest::makeError_;
+
+struct SortParam {
+    KeyType key;
+    bool values;
+    Order order;
+    bool fallback;
+};
+
+SortConfig configFor(const SortParam& p) {
+    SortConfig c;
+    c.key = p.key;
+    c.values = p.values ? ValueType::u32 : ValueType::none;
+    c.order = p.order;
+    c.forceFallback = p.fallback;
+    return c;
+}
+
+class OneSweepSort : public OneSweepTest, public ::testing::WithParamInterface<SortParam> {};
+
+TEST_P(OneSweepSort, MatchesStableSort) {
+    const SortConfig cfg = configFor(GetParam());
+    auto probe = onesweep().plan(1, cfg);
+    ASSERT_TRUE(probe.ok()) << probe.error().message;
+    const uint64_t T = probe->tileKeys;
+    ASSERT_GT(T, 0u);
+    const size_t index = static_cast<size_t>(cfg.key) * 8 + (cfg.values != ValueType::none) * 4 +
+                         static_cast<size_t>(cfg.order) * 2 + cfg.forceFallback;
+    std::mt19937_64 rng(9000 + index);
+    const std::vector<uint64_t> sizes = {0, 1, 2, 3, T - 1, T, T + 1, 5 * T + 7, (T + 2 + rng() % (8 * T)) | 1};
+    size_t sorts = 0;
+    for (size_t si = 0; si < sizes.size(); ++si) {
+        const uint64_t n = sizes[si];
+        auto job = SortJob::create(ctx(), onesweep(), n, cfg);
+        ASSERT_TRUE(job.ok()) << "n = " << n << ": " << job.error().message;
+        if (n) {
+            EXPECT_EQ((*job)->plan().steps.size(), 2 + keyBits(cfg.key) / 8);
+        }
+        for (size_t d = 0; d < std::size(kAllDistributions); ++d) {
+            if (n > 300 && (d + index + si) % 8 >= 2) continue; // lavapipe is slow: 2 of 8 at larger n
+            const Distribution dist = kAllDistributions[d];
+            SCOPED_TRACE(describe(cfg) + (cfg.forceFallback ? " forced fallback" : " lookback") +
+                         ", n = " + std::to_string(n) + ", " + std::string(distributionName(dist)));
+            const auto keys = generateKeys(cfg.key, n, dist, n * 31 + d);
+            const auto values = valuesFor(cfg, n);
+            SortRun got;
+            const auto ran = runJob(**job, keys, values, got);
+            EXPECT_TRUE(ran);
+            if (!ran) break;
+            const auto same = matchesReference(keys, values, got, cfg, /*stable=*/true);
+            EXPECT_TRUE(same);
+            if (!same) break;
+            ++sorts;
+        }
+    }
+    if (!HasFailure()) {
+        EXPECT_GE(sorts, 4u * 8u + 5u * 2u);
+    }
+}
+
+std::vector<SortParam> allParams() {
+    std::vector<SortParam> out;
+    for (KeyType t : kAllKeyTypes)
+        for (bool kv : {false, true})
+            for (Order o : {Order::ascending, Order::descending})
+                for (bool fb : {false, true}) out.push_back({t, kv, o, fb});
+    return out;
+}
+
+INSTANTIATE_TEST_SUITE_P(All, OneSweepSort, ::testing::ValuesIn(allParams()), [](const auto& info) {
+    const SortParam& p = info.param;
+    return std::string(p.fallback ? "fallback_" : "lookback_") + std::string(keyTypeName(p.key)) +
+           (p.values ? "_kv_" : "_keys_") + std::string(orderName(p.order));
+});
+
+// ---- The step path against the reference ------------------------------------------------------
+
+struct StepCase {
+    const char* name;
+    KeyType key;
+    bool values;
+    Order order;
+    uint64_t tiles100;
+    uint64_t extra;
+    Distribution dist;
+    bool fallback;
+};
+
+const Snapshot::Aux* findAux(const Snapshot& s, const std::string& name) {
+    for (const auto& a : s.aux)
+        if (a.name == name) return &a;
+    return nullptr;
+}
+
+template <class T> std::vector<uint32_t> narrow(const std::vector<T>& v) {
+    return std::vector<uint32_t>(v.begin(), v.end());
+}
+
+class OneSweepStep : public OneSweepTest, public ::testing::WithParamInterface<StepCase> {};
+
+TEST_P(OneSweepStep, EveryStepMatchesTheReference) {
+    const StepCase c = GetParam();
+    SortConfig cfg;
+    cfg.key = c.key;
+    cfg.values = c.values ? ValueType::u32 : ValueType::none;
+    cfg.order = c.order;
+    cfg.forceFallback = c.fallback;
+    auto probe = onesweep().plan(1, cfg);
+    ASSERT_TRUE(probe.ok()) << probe.error().message;
+    const uint64_t T = probe->tileKeys;
+    const uint64_t n = c.tiles100 * T / 100 + c.extra;
+    SCOPED_TRACE(describe(cfg) + ", n = " + std::to_string(n));
+    const auto input = generateKeys(c.key, n, c.dist, 777 + n);
+    const auto inputValues = valuesFor(cfg, n);
+    auto job = SortJob::create(ctx(), onesweep(), n, cfg);
+    ASSERT_TRUE(job.ok()) << job.error().message;
+    const Plan& plan = (*job)->plan();
+    ASSERT_TRUE((*job)->upload(input, inputValues).ok());
+    const uint32_t passes = keyBits(c.key) / 8;
+    ASSERT_EQ(plan.steps.size(), 2u + passes);
+    const uint64_t tiles = (n + T - 1) / T;
+
+    // The reference for every pass, run ahead (the histograms of all passes are known first).
+    std::vector<radix::PassState> ref;
+    std::vector<std::vector<std::byte>> refKeys;
+    std::vector<std::vector<uint32_t>> refValues;
+    {
+        std::vector<std::byte> k = input;
+        std::vector<uint32_t> v = inputValues;
+        for (uint32_t p = 0; p < passes; ++p) {
+            // Histograms do not depend on the order of the keys, so the input's are every pass's.
+            ref.push_back(radix::referencePass(k, v, c.key, c.order, 8 * p, 8, T));
+            refKeys.push_back(k);
+            refValues.push_back(v);
+        }
+    }
+    for (size_t i = 0; i < plan.steps.size(); ++i) {
+        const Step& s = plan.steps[i];
+        SCOPED_TRACE("after step " + std::to_string(i) + " '" + s.label + "'");
+        ASSERT_TRUE((*job)->runTo(i + 1).ok());
+        auto snap = (*job)->capture();
+        ASSERT_TRUE(snap.ok()) << snap.error().message;
+        const auto* hist = findAux(*snap, "histogram");
+        ASSERT_TRUE(hist);
+        if (s.kind == "histogram" || s.kind == "scan") {
+            const auto* all = findAux(*snap, "all histograms");
+            ASSERT_TRUE(all);
+            std::vector<uint32_t> want;
+            for (auto& r : ref) for (uint64_t h : r.histogram) want.push_back(static_cast<uint32_t>(h));
+            EXPECT_EQ(all->data, want);
+            EXPECT_EQ(hist->data, narrow(ref[0].histogram));
+            EXPECT_EQ(snap->keys, input); // nothing moved yet
+            if (s.kind == "scan") {
+                const auto* off = findAux(*snap, "all offsets");
+                ASSERT_TRUE(off);
+                std::vector<uint32_t> wantOff;
+                for (auto& r : ref) for (uint64_t o : r.offsets) wantOff.push_back(static_cast<uint32_t>(o));
+                EXPECT_EQ(off->data, wantOff);
+            }
+            continue;
+        }
+        ASSERT_EQ(s.kind, "pass");
+        const radix::PassState& r = ref[s.pass];
+        EXPECT_EQ(hist->data, narrow(r.histogram));
+        const auto* off = findAux(*snap, "offsets");
+        const auto* status = findAux(*snap, "tile status");
+        const auto* counts = findAux(*snap, "tile counts");
+        const auto* fallbacks = findAux(*snap, "fallbacks");
+        ASSERT_TRUE(off && status && counts && fallbacks);
+        EXPECT_EQ(off->data, narrow(r.offsets));
+        ASSERT_EQ(status->shape, (std::vector<uint32_t>{static_cast<uint32_t>(tiles), 256u}));
+        // After the pass every tile holds its inclusive prefix: digit d's count over tiles 0..t.
+        std::vector<uint32_t> wantCounts(tiles * 256);
+        for (uint32_t d = 0; d < 256; ++d) {
+            uint64_t run = 0;
+            for (uint64_t t = 0; t < tiles; ++t) {
+                run += r.counts[d * tiles + t];
+                wantCounts[t * 256 + d] = static_cast<uint32_t>(run);
+            }
+        }
+        EXPECT_EQ(status->data, std::vector<uint32_t>(tiles * 256, 2u));
+        EXPECT_EQ(counts->data, wantCounts);
+        ASSERT_EQ(fallbacks->data.size(), 1u);
+        if (c.fallback) {
+            EXPECT_EQ(fallbacks->data[0], tiles - 1);
+        } else {
+            EXPECT_LE(fallbacks->data[0], tiles - 1);
+        }
+        EXPECT_EQ(snap->keys, refKeys[s.pass]);
+        EXPECT_EQ(snap->values, refValues[s.pass]);
+        if (HasFailure()) return;
+    }
+    std::vector<std::byte> sorted = input;
+    std::vector<uint32_t> sortedValues = inputValues;
+    referenceSort(sorted, sortedValues, c.key, c.order);
+    EXPECT_EQ(refKeys.back(), sorted);
+    EXPECT_EQ(refValues.back(), sortedValues);
+}
+
+// clang-format off
+const StepCase kStepCases[] = {
+    // name                  key           kv     order              tiles% extra dist                      fallback
+    {"u32_kv_lookback",      KeyType::u32, true,  Order::ascending,  400,   13,   Distribution::uniform,    false},
+    {"u32_kv_fallback",      KeyType::u32, true,  Order::ascending,  400,   13,   Distribution::uniform,    true},
+    {"i32_desc_partial",     KeyType::i32, false, Order::descending, 60,    0,    Distribution::gaussian,   false},
+    {"f32_special_fallback", KeyType::f32, true,  Order::ascending,  230,   1,    Distribution::special,    true},
+    {"u64_kv_lookback",      KeyType::u64, true,  Order::ascending,  310,   5,    Distribution::uniform,    false},
+    {"f64_desc_fallback",    KeyType::f64, false, Order::descending, 210,   3,    Distribution::few_unique, true},
+};
+// clang-format on
+
+INSTANTIATE_TEST_SUITE_P(Cases, OneSweepStep, ::testing::ValuesIn(kStepCases),
+                         [](const auto& info) { return std::string(info.param.name); });
+
+// Many tiles, both paths, several runs: the same keys and values every time.
+TEST_F(OneSweepTest, ManyTilesAgreeWithAndWithoutFallback) {
+    for (bool kv : {false, true}) {
+        SortConfig cfg;
+        cfg.values = kv ? ValueType::u32 : ValueType::none;
+        const uint64_t n = 200000 + 17;
+        const auto keys = generateKeys(cfg.key, n, Distribution::uniform, 11);
+        const auto values = valuesFor(cfg, n);
+        std::vector<std::byte> first;
+        for (int run = 0; run < 2; ++run) {
+            for (bool fb : {false, true}) {
+                cfg.forceFallback = fb;
+                SCOPED_TRACE(std::string(kv ? "kv" : "keys") + (fb ? " forced fallback" : " lookback") + ", run " +
+                             std::to_string(run));
+                auto job = SortJob::create(ctx(), onesweep(), n, cfg);
+                ASSERT_TRUE(job.ok()) << job.error().message;
+                SortRun got;
+                ASSERT_TRUE(runJob(**job, keys, values, got));
+                ASSERT_TRUE(matchesReference(keys, values, got, cfg, true));
+                if (first.empty()) first = got.keys;
+                EXPECT_EQ(got.keys, first);
+            }
+        }
+    }
+}
+
+} // namespace
+} // namespace sortlab::test
