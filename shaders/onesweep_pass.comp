@@ -5,14 +5,14 @@
 // shared memory so that the writes to global memory are coalesced.
 //
 // Lookback: for each digit, walk back over the tiles before this one, adding their counts,
-// until a tile whose status holds an inclusive prefix. A tile that is not ready yet is waited for
-// (the whole workgroup spins together) for at most SPIN_LIMIT rounds; then this workgroup counts
-// that tile's keys itself (the fallback), so no tile ever depends on another one being scheduled.
-// FORCE_FALLBACK makes every tile count its predecessor's keys itself (the tests compare both).
+// until a tile whose status holds an inclusive prefix. A tile that is not ready yet is read again
+// at most SPIN_LIMIT times; then this workgroup counts that tile's keys itself (the fallback), so
+// no tile ever depends on another one being scheduled. FORCE_FALLBACK makes every tile count its
+// predecessor's keys itself (the tests compare both paths).
 #version 460
 #include "onesweep.glsl"
 
-#define SPIN_LIMIT 64
+#define SPIN_LIMIT 64 // reads of a not-ready status before the fallback
 
 shared Key staged[TILE];                         // the tile sorted by digit (values reuse it)
 shared uint subgroupHist[MAX_SUBGROUPS * 256];   // [subgroup * 256 + digit]
@@ -21,7 +21,7 @@ shared uint localStart[256];                     // where each digit starts in t
 shared uint64_t destination[256];                // global position of local position 0, per digit
 shared uint fallbackCount[256];                  // a predecessor's counts, counted here
 shared uint partial[MAX_SUBGROUPS];
-shared uint tileId, vote;
+shared uint tileId, vote, stuckTile;
 
 // The lanes whose key has digit d (256: an absent key, in no group): eight ballots.
 uvec4 sameDigit(uint d) {
@@ -34,17 +34,6 @@ uvec4 sameDigit(uint d) {
     }
     if (SUBGROUP_SIZE <= 32) m = uvec4(m.x, 0u, 0u, 0u);
     return m;
-}
-
-// True in every invocation when `mine` is true in any (a workgroup-wide vote).
-bool anyInWorkgroup(bool mine) {
-    if (gl_LocalInvocationIndex == 0) vote = 0;
-    barrier();
-    if (mine) atomicOr(vote, 1u);
-    barrier();
-    bool any = vote != 0;
-    barrier();
-    return any;
 }
 
 void main() {
@@ -129,46 +118,76 @@ void main() {
     }
 
     // Decoupled lookback over the tiles before this one; invocation t handles digits
-    // t * DPL + q. All invocations walk the same predecessor tile j together.
+    // t * DPL + q, each walking back on its own: a tile with an aggregate adds it and the walk
+    // goes on, an inclusive prefix ends it, a tile not ready yet is read again. A digit that has
+    // waited SPIN_LIMIT reads is stuck; then the workgroup counts the keys of the latest tile
+    // some digit is stuck on (the fallback) and those digits go on past it. The walks run in
+    // rounds of at most 64 reads, in uniform control flow (no invocation spins while others
+    // wait at a barrier).
     uint64_t acc[4] = uint64_t[4](0ul, 0ul, 0ul, 0ul);
+    int next[4] = int[4](int(tile) - 1, int(tile) - 1, int(tile) - 1, int(tile) - 1);
+    uint spins[4] = uint[4](0u, 0u, 0u, 0u);
     uint pending = 0; // bit q: digit q still needs earlier tiles
     [[unroll]] for (uint q = 0; q < 4; ++q)
         if (q < DIGITS_PER_LANE && tid * DIGITS_PER_LANE + q < 256 && tile > 0) pending |= 1u << q;
     bool fellBack = false;
-    for (int j = int(tile) - 1; j >= 0; --j) {
-        uint64_t st[4] = uint64_t[4](0ul, 0ul, 0ul, 0ul);
-        for (uint spins = 0;; ++spins) {
-            bool wait = FORCE_FALLBACK != 0;
+    for (;;) {
+        for (uint it = 0; it < 64; ++it) {
+            bool walking = false;
             [[unroll]] for (uint q = 0; q < 4; ++q) {
-                if ((pending & (1u << q)) != 0) {
-                    st[q] = status(uint(j), tid * DIGITS_PER_LANE + q).v;
-                    wait = wait || statusFlag(st[q]) == SORTLAB_OS_NOT_READY;
+                const bool forced = FORCE_FALLBACK != 0 && next[q] == int(tile) - 1;
+                if ((pending & (1u << q)) != 0 && spins[q] < SPIN_LIMIT && !forced) {
+                    walking = true;
+                    const uint64_t st = status(uint(next[q]), tid * DIGITS_PER_LANE + q).v;
+                    const uint flag = statusFlag(st);
+                    if (flag == SORTLAB_OS_NOT_READY) {
+                        ++spins[q];
+                    } else {
+                        acc[q] += statusCount(st);
+                        spins[q] = 0;
+                        if (flag == SORTLAB_OS_INCLUSIVE || --next[q] < 0) pending &= ~(1u << q);
+                    }
                 }
             }
-            if (!anyInWorkgroup(wait)) break;
-            if (FORCE_FALLBACK != 0 || spins + 1 >= SPIN_LIMIT) {
-                // Fallback: count tile j's digits from its keys.
-                for (uint d = tid; d < 256; d += WORKGROUP_SIZE) fallbackCount[d] = 0;
-                barrier();
-                const uint64_t jBase = uint64_t(j) * TILE;
-                for (uint i = tid; i < TILE; i += WORKGROUP_SIZE)
-                    atomicAdd(fallbackCount[digitOf(keyAt(srcKeys, jBase + i).v, pc.pass)], 1u);
-                barrier();
-                [[unroll]] for (uint q = 0; q < 4; ++q) {
-                    if ((pending & (1u << q)) != 0 && statusFlag(st[q]) != SORTLAB_OS_INCLUSIVE)
-                        st[q] = statusWord(SORTLAB_OS_AGGREGATE, fallbackCount[tid * DIGITS_PER_LANE + q]);
-                }
-                fellBack = true;
-                break;
-            }
+            if (!subgroupAny(walking)) break;
         }
+        // Which digits are stuck, and on which tile (the latest one first)?
+        if (tid == 0) {
+            vote = 0;
+            stuckTile = 0;
+        }
+        barrier();
         [[unroll]] for (uint q = 0; q < 4; ++q) {
             if ((pending & (1u << q)) != 0) {
-                acc[q] += statusCount(st[q]);
-                if (statusFlag(st[q]) == SORTLAB_OS_INCLUSIVE) pending &= ~(1u << q);
+                const bool forced = FORCE_FALLBACK != 0 && next[q] == int(tile) - 1;
+                atomicOr(vote, 1u);
+                if (spins[q] >= SPIN_LIMIT || forced) atomicMax(stuckTile, uint(next[q]) + 1u);
             }
         }
-        if (!anyInWorkgroup(pending != 0)) break;
+        barrier();
+        const bool anyPending = vote != 0;
+        const uint stuck = stuckTile;
+        barrier();
+        if (!anyPending) break;
+        if (stuck == 0) continue; // still walking: another round
+        // Fallback: count tile J's digits from its keys.
+        const uint J = stuck - 1;
+        for (uint d = tid; d < 256; d += WORKGROUP_SIZE) fallbackCount[d] = 0;
+        barrier();
+        const uint64_t jBase = uint64_t(J) * TILE;
+        for (uint i = tid; i < TILE; i += WORKGROUP_SIZE)
+            atomicAdd(fallbackCount[digitOf(keyAt(srcKeys, jBase + i).v, pc.pass)], 1u);
+        barrier();
+        [[unroll]] for (uint q = 0; q < 4; ++q) {
+            const bool forced = FORCE_FALLBACK != 0 && next[q] == int(tile) - 1;
+            if ((pending & (1u << q)) != 0 && next[q] == int(J) && (spins[q] >= SPIN_LIMIT || forced)) {
+                acc[q] += fallbackCount[tid * DIGITS_PER_LANE + q];
+                spins[q] = 0;
+                if (--next[q] < 0) pending &= ~(1u << q);
+            }
+        }
+        fellBack = true;
+        barrier(); // fallbackCount is reused by the next round
     }
     // Publish the inclusive prefix; the tile's keys of digit d go after acc keys of digit d.
     [[unroll]] for (uint q = 0; q < 4; ++q) {

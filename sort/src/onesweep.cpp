@@ -39,9 +39,10 @@ public:
     Result<Plan> plan(uint64_t n, const SortConfig& config) override {
         const DeviceInfo& dev = ctx_.info();
         constexpr uint32_t needed =
-            VK_SUBGROUP_FEATURE_BALLOT_BIT | VK_SUBGROUP_FEATURE_ARITHMETIC_BIT | VK_SUBGROUP_FEATURE_SHUFFLE_BIT;
+            VK_SUBGROUP_FEATURE_BALLOT_BIT | VK_SUBGROUP_FEATURE_ARITHMETIC_BIT |
+                                  VK_SUBGROUP_FEATURE_SHUFFLE_BIT | VK_SUBGROUP_FEATURE_VOTE_BIT;
         if ((dev.subgroupOps & needed) != needed || dev.subgroupSize < 4)
-            return makeError(Errc::missing_feature, "the onesweep sort needs subgroup ballot, arithmetic and shuffle "
+            return makeError(Errc::missing_feature, "the onesweep sort needs subgroup ballot, arithmetic, shuffle and vote "
                                                     "operations in compute shaders and subgroups of 4 or more; " +
                                                         dev.name + " does not offer them");
         Plan p;
