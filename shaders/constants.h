@@ -8,7 +8,7 @@
 #define SORTLAB_SPEC_DESCENDING 1     // 0 ascending, 1 descending
 #define SORTLAB_SPEC_SHARED_ELEMS 2   // elements a workgroup holds in shared memory
 #define SORTLAB_SPEC_WORKGROUP_SIZE 3 // local_size_x
-#define SORTLAB_SPEC_MAX_SUBGROUPS 4  // workgroup size / the smallest subgroup size the device may use
+#define SORTLAB_SPEC_MAX_SUBGROUPS 4  // workgroup size / the subgroup size the pipeline runs with
 #define SORTLAB_SPEC_SUBGROUP_SIZE 5  // the subgroup size the pipeline runs with (pinned where it varies)
 
 

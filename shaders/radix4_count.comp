@@ -1,7 +1,7 @@
 // Radix4 step 1 (the seed's "count the number of symbols"): each workgroup counts the digits of
 // its tile of TILE keys, writes its 16 counts to the count table, and adds them to the pass's
-// global histogram (16 atomics per workgroup: the reduction to global counts; no global atomic
-// per key).
+// global histogram (at most 16 atomics per workgroup, none for a digit it did not see: the
+// reduction to global counts; no global atomic per key).
 //
 // Each invocation counts its KPT keys in registers, 8 bits per digit (16 digits in two 64-bit
 // words: at most KPT = 16 keys per counter), then the subgroup adds its invocations' counts with

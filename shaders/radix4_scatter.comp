@@ -1,8 +1,8 @@
 // Radix4 step 3 (the seed's "re-order elements"): each workgroup moves its tile of TILE keys
 // (and values) into the other buffer of the ping-pong pair.
 //
-//  1. Rank: each subgroup walks its run of the tile SG keys at a time. For each key the four
-//     digit ballots give the lanes with the same digit; the key's rank is the number of those
+//  1. Rank: each subgroup walks its run of the tile SG keys at a time. For each key five ballots
+//     (one for "this lane has a key", one per digit bit) give the lanes with the same digit; the key's rank is the number of those
 //     lanes below it plus what the subgroup counted of that digit before (a shared counter per
 //     subgroup and digit).
 //  2. Local offsets: an exclusive scan over (digit, subgroup) gives where each subgroup's keys

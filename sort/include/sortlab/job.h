@@ -20,8 +20,9 @@ struct Snapshot {
     std::vector<std::byte> keys;   // n keys, raw typed bits
     std::vector<uint32_t> values;  // n values (empty for keys-only)
     struct Aux {
-        std::string name;             // "digit histogram", "tile status", ...
-        std::vector<uint32_t> shape;  // e.g. {workgroups, 16}
+        std::string name;             // "histogram", "digit counts", "tile status", ... (see the sorters'
+                                      // snapshotRegions and docs/radix4.md, docs/onesweep.md)
+        std::vector<uint32_t> shape;  // row-major, e.g. {16, workgroups} for radix4's digit counts
         std::vector<uint32_t> data;
     };
     std::vector<Aux> aux;
