@@ -383,6 +383,7 @@ Result<std::unique_ptr<Context>> Context::create(const ContextOptions& options) 
         en12.pNext = &en13;
         en13.subgroupSizeControl = have13.subgroupSizeControl;
         en13.computeFullSubgroups = have13.computeFullSubgroups;
+        ctx->fullSubgroups_ = have13.computeFullSubgroups && have13.subgroupSizeControl;
         en13.maintenance4 = have13.maintenance4;
     }
     // Developer diagnostic: SORTLAB_PIPELINE_STATS=1 prints each pipeline's compiler statistics

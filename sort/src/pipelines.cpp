@@ -92,7 +92,12 @@ Result<VkPipeline> PipelineCache::get(const std::string& shader, uint32_t keyWor
     ci.stage.module = module;
     ci.stage.pName = "main";
     ci.stage.pSpecializationInfo = &si;
-    if (requiredSubgroupSize) ci.stage.pNext = &sizeInfo;
+    if (requiredSubgroupSize) {
+        ci.stage.pNext = &sizeInfo;
+        // With the size pinned, also ask for full subgroups where the device can promise them
+        // (a workgroup whose size is a multiple of the subgroup size then has no partial one).
+        if (ctx_.fullSubgroups()) ci.stage.flags |= VK_PIPELINE_SHADER_STAGE_CREATE_REQUIRE_FULL_SUBGROUPS_BIT;
+    }
     ci.layout = layout_;
     if (ctx_.pipelineStats()) ci.flags |= VK_PIPELINE_CREATE_CAPTURE_STATISTICS_BIT_KHR;
     VkPipeline pipeline = VK_NULL_HANDLE;

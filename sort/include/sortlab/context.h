@@ -109,6 +109,9 @@ public:
     void clearValidationMessages();
     // SORTLAB_PIPELINE_STATS=1 and the driver offers pipeline executable statistics.
     bool pipelineStats() const { return pipelineStats_; }
+    // computeFullSubgroups is enabled: pipelines that pin a subgroup size can also ask for every
+    // subgroup to be full (the radix kernels assume it).
+    bool fullSubgroups() const { return fullSubgroups_; }
 
 private:
     Context() = default;
@@ -130,6 +133,7 @@ private:
     VkPhysicalDeviceMemoryProperties memory_{};
     std::chrono::nanoseconds fenceTimeout_{std::chrono::seconds(60)};
     bool pipelineStats_ = false;
+    bool fullSubgroups_ = false;
     bool lost_ = false; // a fence timed out: refuse new work until that submission finishes
     VkCommandBuffer pendingCmd_ = VK_NULL_HANDLE; // the timed-out submission's command buffer
     std::vector<std::function<void(VkDevice)>> deferred_; // run once that submission ends
