@@ -36,7 +36,7 @@
 // OneSweep (onesweep_*.comp): 8-bit digits. Keys per invocation of the pass kernel, by key width.
 #define SORTLAB_ONESWEEP_KEYS_PER_LANE_32 16
 #define SORTLAB_ONESWEEP_KEYS_PER_LANE_64 8
-#define SORTLAB_SPEC_FORCE_FALLBACK 6 // 1: every tile computes its predecessors' counts itself
+#define SORTLAB_SPEC_FORCE_FALLBACK 6 // 1: every tile counts its immediate predecessor's keys itself
 // Scratch layout, in 32-bit words; 64-bit entries start at even words.
 #define SORTLAB_OS_HIST 0          // u64 [256p + d]: keys with digit d in pass p (p < 8)
 #define SORTLAB_OS_OFFSETS 4096    // u64 [256p + d]: exclusive scan of the histogram of pass p

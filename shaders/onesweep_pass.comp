@@ -13,6 +13,7 @@
 #include "onesweep.glsl"
 
 #define SPIN_LIMIT 64 // reads of a not-ready status before the fallback
+#define LOOKBACK_BATCH 8 // predecessor statuses read at once by each digit's walk
 
 shared Key staged[TILE];                         // the tile sorted by digit (values reuse it)
 shared uint subgroupHist[MAX_SUBGROUPS * 256];   // [subgroup * 256 + digit]
@@ -23,7 +24,8 @@ shared uint fallbackCount[256];                  // a predecessor's counts, coun
 shared uint partial[MAX_SUBGROUPS];
 shared uint tileId, vote, stuckTile;
 
-// The lanes whose key has digit d (256: an absent key, in no group): eight ballots.
+// The lanes whose key has digit d (256: an absent key, in no group): nine ballots, one for
+// "this lane has a key" and one per digit bit.
 uvec4 sameDigit(uint d) {
     uvec4 m = subgroupBallot(d < 256u);
     [[unroll]] for (uint b = 0; b < 8; ++b) {
@@ -42,6 +44,9 @@ void main() {
     for (uint i = tid; i < MAX_SUBGROUPS * 256; i += WORKGROUP_SIZE) subgroupHist[i] = 0;
     barrier();
     const uint tile = tileId;
+    // Dispatches wider than kMaxGroupsX are folded into rows, so a few workgroups more than
+    // there are tiles may run; those get the ids past the last tile and leave.
+    if (tile >= pc.tiles) return;
     const bool temp = (pc.pass & 1u) != 0;
     const uint64_t srcKeys = temp ? pc.keysTemp : pc.keys, dstKeys = temp ? pc.keys : pc.keysTemp;
 #if HAS_VALUES
@@ -122,8 +127,9 @@ void main() {
     // goes on, an inclusive prefix ends it, a tile not ready yet is read again. A digit that has
     // waited SPIN_LIMIT reads is stuck; then the workgroup counts the keys of the latest tile
     // some digit is stuck on (the fallback) and those digits go on past it. The walks run in
-    // rounds of at most 64 reads, in uniform control flow (no invocation spins while others
-    // wait at a barrier).
+    // rounds of at most 64 reads (each read LOOKBACK_BATCH statuses back at once), in control
+    // flow that is uniform within a subgroup; no wait is unbounded, and a subgroup that has
+    // finished its round waits at the round's barrier for at most 64 more reads of the others.
     uint64_t acc[4] = uint64_t[4](0ul, 0ul, 0ul, 0ul);
     int next[4] = int[4](int(tile) - 1, int(tile) - 1, int(tile) - 1, int(tile) - 1);
     uint spins[4] = uint[4](0u, 0u, 0u, 0u);
@@ -138,14 +144,26 @@ void main() {
                 const bool forced = FORCE_FALLBACK != 0 && next[q] == int(tile) - 1;
                 if ((pending & (1u << q)) != 0 && spins[q] < SPIN_LIMIT && !forced) {
                     walking = true;
-                    const uint64_t st = status(uint(next[q]), tid * DIGITS_PER_LANE + q).v;
-                    const uint flag = statusFlag(st);
-                    if (flag == SORTLAB_OS_NOT_READY) {
-                        ++spins[q];
-                    } else {
-                        acc[q] += statusCount(st);
-                        spins[q] = 0;
-                        if (flag == SORTLAB_OS_INCLUSIVE || --next[q] < 0) pending &= ~(1u << q);
+                    // LOOKBACK_BATCH statuses at once (independent loads, one wait), taken in order.
+                    uint64_t st[LOOKBACK_BATCH];
+                    [[unroll]] for (uint b = 0; b < LOOKBACK_BATCH; ++b)
+                        st[b] = status(uint(max(next[q] - int(b), 0)), tid * DIGITS_PER_LANE + q).v;
+                    bool stop = false;
+                    [[unroll]] for (uint b = 0; b < LOOKBACK_BATCH; ++b) {
+                        if (!stop) {
+                            const uint flag = statusFlag(st[b]);
+                            if (flag == SORTLAB_OS_NOT_READY) {
+                                ++spins[q];
+                                stop = true;
+                            } else {
+                                acc[q] += statusCount(st[b]);
+                                spins[q] = 0;
+                                if (flag == SORTLAB_OS_INCLUSIVE || --next[q] < 0) {
+                                    pending &= ~(1u << q);
+                                    stop = true;
+                                }
+                            }
+                        }
                     }
                 }
             }

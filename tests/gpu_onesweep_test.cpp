@@ -9,7 +9,7 @@
 //   8-bit digits), that pass's histogram and offsets, every tile's status (all inclusive once
 //   the pass is done) with its inclusive count, and the fallback count (every tile but the
 //   first under forced fallback).
-// OneSweepTest.ManyTilesAgree: lookback and forced fallback give identical keys and values on
+// OneSweepTest.ManyTilesAgreeWithAndWithoutFallback: lookback and forced fallback give identical keys and values on
 //   many tiles; run several times (lavapipe's scheduling varies; GPU.md warns against trusting
 //   one green run of a spin-wait).
 #include "gpu_env.h"

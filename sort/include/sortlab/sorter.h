@@ -42,7 +42,9 @@ struct SortConfig {
     // oddeven: one dispatch per network layer (the seed's form, and what step-through shows).
     // Off: layers whose comparators stay inside a shared-memory tile are fused (same result).
     bool perLayer = false;
-    // onesweep: every tile skips the lookback and takes the fallback path (for tests).
+    // onesweep: every tile but the first counts its immediate predecessor's digits from that
+    // tile's keys (the fallback path) instead of reading its status, then walks on normally
+    // (same result; the tests run both paths).
     bool forceFallback = false;
     // Odd-even tile size in keys: a power of two up to one subgroup window (subgroup size x 32).
     // 0: a whole window. Tests set small values so that small n reach every step kind.
