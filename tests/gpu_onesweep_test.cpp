@@ -23,25 +23,10 @@
 namespace sortlab::test {
 namespace {
 
-class OneSweepTest : public GpuTest {
+class OneSweepTest : public AlgorithmTest<Algorithm::onesweep> {
 protected:
-    static void SetUpTestSuite() {
-        if (!sharedContext()) return;
-        auto s = makeSorter(*sharedContext(), Algorithm::onesweep);
-        if (s.ok()) sorter_ = std::move(s.value());
-        else makeError_ = s.error().message;
-    }
-    static void TearDownTestSuite() { sorter_.reset(); }
-    void SetUp() override {
-        GpuTest::SetUp();
-        ASSERT_TRUE(sorter_) << "makeSorter(onesweep): " << makeError_;
-    }
-    Sorter& onesweep() { return *sorter_; }
-    static std::unique_ptr<Sorter> sorter_;
-    static std::string makeError_;
+    Sorter& onesweep() { return algorithmSorter(); }
 };
-std::unique_ptr<Sorter> OneSweepTest::sorter_;
-std::string OneSweepTest::makeError_;
 
 struct SortParam {
     KeyType key;

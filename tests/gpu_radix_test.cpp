@@ -19,25 +19,10 @@
 namespace sortlab::test {
 namespace {
 
-class RadixTest : public GpuTest {
+class RadixTest : public AlgorithmTest<Algorithm::radix4> {
 protected:
-    static void SetUpTestSuite() {
-        if (!sharedContext()) return;
-        auto s = makeSorter(*sharedContext(), Algorithm::radix4);
-        if (s.ok()) radix_ = std::move(s.value());
-        else makeError_ = s.error().message;
-    }
-    static void TearDownTestSuite() { radix_.reset(); }
-    void SetUp() override {
-        GpuTest::SetUp();
-        ASSERT_TRUE(radix_) << "makeSorter(radix4): " << makeError_;
-    }
-    Sorter& radix() { return *radix_; }
-    static std::unique_ptr<Sorter> radix_;
-    static std::string makeError_;
+    Sorter& radix() { return algorithmSorter(); }
 };
-std::unique_ptr<Sorter> RadixTest::radix_;
-std::string RadixTest::makeError_;
 
 struct SortParam {
     KeyType key;

@@ -284,8 +284,8 @@ public:
             const uint64_t inKeys = readsTemp ? buf.keysTemp : buf.keys, inValues = readsTemp ? buf.valuesTemp : buf.values;
             const uint64_t outKeys = s.resultInTemp ? buf.keysTemp : buf.keys;
             const uint64_t outValues = s.resultInTemp ? buf.valuesTemp : buf.values;
-            uint32_t groupsX = static_cast<uint32_t>(std::min<uint64_t>(s.workgroups, tuning::kMaxGroupsX));
-            uint32_t groupsY = static_cast<uint32_t>((s.workgroups + groupsX - 1) / groupsX);
+            const FoldedGroups folded = foldGroups(s.workgroups, tuning::kMaxGroupsX);
+            const uint32_t groupsX = folded.x, groupsY = folded.y;
             if (s.kind == "layer") {
                 uint64_t k = uint64_t(1) << s.logKHi;
                 LayerPush pc{inKeys, inValues, plan.n, (plan.n + 2 * k - 1) / (2 * k) * k, s.logP, s.logKHi, groupsX};
@@ -319,14 +319,7 @@ private:
         }
         spec.push_back({SORTLAB_SPEC_WORKGROUP_SIZE, tuning::kOddEvenWarpWorkgroup});
         return pipelines_.get("oddeven_warp", keyBytes(cfg.key) / 4, cfg.values != ValueType::none, spec,
-                              subgroupSizeToRequire());
-    }
-
-    // The window kernel's geometry assumes the subgroup size the planner used. Where the device
-    // lets the size vary (e.g. AMD's 32 or 64), pin it.
-    uint32_t subgroupSizeToRequire() const {
-        const DeviceInfo& d = ctx_.info();
-        return d.minSubgroupSize != d.maxSubgroupSize ? d.subgroupSize : 0;
+                              subgroupSizeToPin(ctx_.info()));
     }
 
     Context& ctx_;

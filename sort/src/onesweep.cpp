@@ -103,11 +103,10 @@ public:
                 g.histGroups};
         auto dispatch = [&](const char* shader, uint64_t groups) {
             vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline(shader, cfg, g.workgroup));
-            const uint32_t gx = static_cast<uint32_t>(std::min<uint64_t>(groups, tuning::kMaxGroupsX));
-            const uint32_t gy = static_cast<uint32_t>((groups + gx - 1) / gx);
-            pc.groupsX = gx;
+            const FoldedGroups f = foldGroups(groups, tuning::kMaxGroupsX);
+            pc.groupsX = f.x;
             vkCmdPushConstants(cmd, pipelines_.layout(), VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof pc, &pc);
-            vkCmdDispatch(cmd, gx, gy, 1);
+            vkCmdDispatch(cmd, f.x, f.y, 1);
         };
         for (size_t i = first; i < last; ++i) {
             const Step& s = plan.steps[i];
@@ -188,8 +187,8 @@ private:
                         {SORTLAB_SPEC_MAX_SUBGROUPS, maxSubgroups(wg)},
                         {SORTLAB_SPEC_SUBGROUP_SIZE, d.subgroupSize},
                         {SORTLAB_SPEC_FORCE_FALLBACK, cfg.forceFallback ? 1u : 0u}};
-        const uint32_t required = d.minSubgroupSize != d.maxSubgroupSize ? d.subgroupSize : 0;
-        return pipelines_.get(shader, keyBytes(cfg.key) / 4, cfg.values != ValueType::none, spec, required);
+        return pipelines_.get(shader, keyBytes(cfg.key) / 4, cfg.values != ValueType::none, spec,
+                              subgroupSizeToPin(d));
     }
     VkPipeline pipeline(const std::string& shader, const SortConfig& cfg, uint32_t wg) const {
         return const_cast<OneSweepSorter*>(this)->pipelineFor(shader, cfg, wg).value();

@@ -48,4 +48,20 @@ private:
 
 inline constexpr uint32_t kPushConstantBytes = 128;
 
+// The subgroup size a pipeline must pin: the device's own where the size can vary (e.g. AMD's 32
+// or 64), because the kernels are planned and specialised for it; 0 (nothing to pin) elsewhere.
+inline uint32_t subgroupSizeToPin(const DeviceInfo& d) {
+    return d.minSubgroupSize != d.maxSubgroupSize ? d.subgroupSize : 0;
+}
+
+// A dispatch of `groups` workgroups, folded into rows of at most `rowLimit` (the kernels rebuild
+// the flat index as y * x + x and leave when it is past the end).
+struct FoldedGroups {
+    uint32_t x = 0, y = 0;
+};
+inline FoldedGroups foldGroups(uint64_t groups, uint32_t rowLimit) {
+    const uint64_t x = groups < rowLimit ? groups : rowLimit;
+    return {static_cast<uint32_t>(x), static_cast<uint32_t>(x ? (groups + x - 1) / x : 0)};
+}
+
 } // namespace sortlab

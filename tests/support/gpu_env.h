@@ -48,6 +48,26 @@ protected:
     Sorter& sorter() { return *sharedSorter(); }
 };
 
+// A GpuTest with its own Sorter of one algorithm, made once per test suite on the shared
+// context (and destroyed before the context is).
+template <Algorithm A> class AlgorithmTest : public GpuTest {
+protected:
+    static void SetUpTestSuite() {
+        if (!sharedContext()) return;
+        auto s = makeSorter(*sharedContext(), A);
+        if (s.ok()) sorter_ = std::move(s.value());
+        else makeError_ = s.error().message;
+    }
+    static void TearDownTestSuite() { sorter_.reset(); }
+    void SetUp() override {
+        GpuTest::SetUp();
+        ASSERT_TRUE(sorter_) << "makeSorter(" << algorithmName(A) << "): " << makeError_;
+    }
+    Sorter& algorithmSorter() { return *sorter_; }
+    static inline std::unique_ptr<Sorter> sorter_;
+    static inline std::string makeError_;
+};
+
 // The registered environment (gpu_main.cpp calls AddGlobalTestEnvironment with it).
 class GpuEnvironment : public ::testing::Environment {
 public:
