@@ -247,7 +247,8 @@ CaseResult Runner::runStd(const AlgoSpec& algo, const CaseSpec& spec, CaseData& 
 CaseResult Runner::runGpu(const AlgoSpec& algo, const CaseSpec& spec, CaseData& data) {
     Context& ctx = *ctx_;
     Sorter& sorter = *sorters_.at(*algo.gpu);
-    const SortConfig cfg = configFor(algo, spec.type, spec.values, spec.order, opt_.sharedElems, false, opt_.forceFallback);
+    const SortConfig cfg =
+        configFor(algo, spec.type, spec.values, spec.order, opt_.sharedElems, false, opt_.forceFallback);
     const std::string what = std::string(algo.name) + " (" + describe(spec) + ")";
 
     CaseResult r;
@@ -306,6 +307,16 @@ CaseResult Runner::runGpu(const AlgoSpec& algo, const CaseSpec& spec, CaseData& 
         for (size_t i = 0; i < t->stepMs.size() && i < r.steps; ++i) perStep[i].push_back(t->stepMs[i]);
     }
     fillTimes(r);
+    if (j.plan().algorithm == Algorithm::onesweep && !j.plan().steps.empty()) {
+        auto aux = j.captureAux();
+        if (!aux) jobError(aux.error(), what);
+        for (const auto& a : *aux)
+            if (a.name == "fallbacks" && a.data.size() == 1) {
+                r.fallbacks = a.data[0];
+                for (const auto& t : *aux)
+                    if (t.name == "tile status" && !t.shape.empty()) r.fallbackTiles = t.shape[0];
+            }
+    }
     if (!perStep.empty() && !perStep[0].empty())
         for (size_t i = 0; i < r.steps; ++i)
             r.stepMs.push_back({j.plan().steps[i].label, j.plan().steps[i].kind, median(perStep[i])});

@@ -64,6 +64,9 @@ struct CaseResult {
     std::string checkMessage;           // where the result first differs
     std::optional<double> speedupVsStd;
     std::optional<double> speedupVsCub; // --anchor cub: the cub median / this median (> 1: faster than CUB)
+    // OneSweep: tiles of the last pass that counted a predecessor's keys themselves in the last
+    // timed rep, and the tiles of that pass (the "fallbacks" of the last step's snapshot).
+    std::optional<uint64_t> fallbacks, fallbackTiles;
 
     double gkeysPerS() const;
     std::optional<double> gbytesPerS() const;

@@ -213,6 +213,10 @@ void Reporter::writeJson() {
         o["gbytes_per_s"] = gb ? number(*gb) : Json(nullptr);
         o["speedup_vs_std"] = r.speedupVsStd ? number(*r.speedupVsStd) : Json(nullptr);
         o["speedup_vs_cub"] = r.speedupVsCub ? number(*r.speedupVsCub) : Json(nullptr);
+        if (r.fallbacks) {
+            o["fallbacks_last_pass"] = *r.fallbacks;
+            o["tiles_last_pass"] = r.fallbackTiles ? Json(*r.fallbackTiles) : Json(nullptr);
+        }
         o["shared_elems"] = r.sharedElems;
         o["steps"] = r.steps;
         o["step_ms"] = Json::array();

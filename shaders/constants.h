@@ -33,20 +33,26 @@
 // of digit d of workgroup wg's tile goes.
 #define SORTLAB_R4_MAX_PASSES 16
 
-// OneSweep (onesweep_*.comp): 8-bit digits. Keys per invocation of the pass kernel, by key width.
-#define SORTLAB_ONESWEEP_KEYS_PER_LANE_32 16
-#define SORTLAB_ONESWEEP_KEYS_PER_LANE_64 8
+// OneSweep (onesweep_*.comp): 8-bit digits. See docs/onesweep.md for the layout and the encoding.
 #define SORTLAB_SPEC_FORCE_FALLBACK 6 // 1: every tile counts its immediate predecessor's keys itself
+#define SORTLAB_SPEC_KEYS_PER_LANE 7  // keys each invocation of the pass kernel holds (tile = workgroup x this)
 // Scratch layout, in 32-bit words; 64-bit entries start at even words.
 #define SORTLAB_OS_HIST 0          // u64 [256p + d]: keys with digit d in pass p (p < 8)
 #define SORTLAB_OS_OFFSETS 4096    // u64 [256p + d]: exclusive scan of the histogram of pass p
-#define SORTLAB_OS_COUNTER 8192    // u32 [p]: next tile id of pass p
-#define SORTLAB_OS_FALLBACKS 8200  // u32 [p]: tiles of pass p that computed a predecessor's counts
-#define SORTLAB_OS_STATUS 8256     // u64 [256t + d]: tile t's status for digit d (reset every pass)
+#define SORTLAB_OS_FALLBACKS 8192  // u32 [p]: tiles of pass p that counted a predecessor's keys themselves
+#define SORTLAB_OS_BASE 8448       // u64 [2][256]: where each digit's keys of the next portion start
+#define SORTLAB_OS_COUNTER 9472    // u32 [k]: next tile id of pass dispatch k (one per pass and portion)
+#define SORTLAB_OS_MAX_DISPATCHES 1024
+#define SORTLAB_OS_STATUS 10496    // u32 [256t + d]: tile t's status for digit d, in the current portion
 // followed by the histogram kernel's partial counts, u32 [(g * passes + p) * 256 + d].
-// Status word: bits 62..63 the flag, bits 0..61 the count.
+// Status word: bit 31 the epoch (the parity of the pass dispatch that wrote it: a word of another
+// epoch reads as not ready, so no reset is needed between passes), bits 29..30 the flag, bits
+// 0..28 the count. Counts stay below 2^29 because a pass runs in portions of fewer keys.
 #define SORTLAB_OS_NOT_READY 0
 #define SORTLAB_OS_AGGREGATE 1     // the tile's own count of the digit
-#define SORTLAB_OS_INCLUSIVE 2     // the count of the digit in this tile and every tile before it
+#define SORTLAB_OS_INCLUSIVE 2     // the count of the digit in this tile and every tile before it (in the portion)
+#define SORTLAB_OS_COUNT_BITS 29
+#define SORTLAB_OS_FLAG_SHIFT 29
+#define SORTLAB_OS_EPOCH_SHIFT 31
 
 #endif

@@ -31,8 +31,17 @@ uint orderWord(uint hi, bool negative) {
     return DESCENDING != 0 ? ~hi : hi;
 }
 
+// The inverse of orderWord: the key's high (or only) word from its order bits.
+uint keyWord(uint o) {
+    if (DESCENDING != 0) o = ~o;
+    if (KEY_KIND == 1) return o ^ 0x80000000u;
+    if (KEY_KIND == 2) return (o >> 31) != 0 ? o ^ 0x80000000u : ~o;
+    return o;
+}
+
 #if KEY_WORDS == 1
 uint orderBits(Key k) { return orderWord(k, (k >> 31) != 0); }
+Key keyFromOrderBits(uint o) { return keyWord(o); }
 // True when a must come after b.
 bool after(Key a, Key b) { return orderBits(a) > orderBits(b); }
 #else
@@ -42,6 +51,12 @@ uvec2 orderBits(Key k) {
     if (KEY_KIND == 2 && negative) lo = ~lo;
     if (DESCENDING != 0) lo = ~lo;
     return uvec2(lo, orderWord(k.y, negative));
+}
+Key keyFromOrderBits(uvec2 o) {
+    const uint hi = keyWord(o.y);
+    uint lo = DESCENDING != 0 ? ~o.x : o.x;
+    if (KEY_KIND == 2 && (hi >> 31) != 0) lo = ~lo;
+    return uvec2(lo, hi);
 }
 bool after(Key a, Key b) {
     uvec2 x = orderBits(a), y = orderBits(b);

@@ -1,4 +1,5 @@
-// Shared by the OneSweep kernels (onesweep_*.comp): push constants, scratch layout, digits.
+// Shared by the OneSweep kernels (onesweep_*.comp): push constants, scratch layout, status words,
+// digits.
 #extension GL_GOOGLE_include_directive : require
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_KHR_shader_subgroup_ballot : require
@@ -12,49 +13,65 @@ layout(constant_id = SORTLAB_SPEC_WORKGROUP_SIZE) const uint WORKGROUP_SIZE = 25
 layout(constant_id = SORTLAB_SPEC_MAX_SUBGROUPS) const uint MAX_SUBGROUPS = 32;
 layout(constant_id = SORTLAB_SPEC_SUBGROUP_SIZE) const uint SUBGROUP_SIZE = 32;
 layout(constant_id = SORTLAB_SPEC_FORCE_FALLBACK) const uint FORCE_FALLBACK = 0;
+layout(constant_id = SORTLAB_SPEC_KEYS_PER_LANE) const uint KPT = 16;
 layout(local_size_x_id = SORTLAB_SPEC_WORKGROUP_SIZE) in;
 
-#if KEY_WORDS == 1
-#define KPT SORTLAB_ONESWEEP_KEYS_PER_LANE_32
-#else
-#define KPT SORTLAB_ONESWEEP_KEYS_PER_LANE_64
-#endif
 const uint TILE = WORKGROUP_SIZE * KPT;
-const uint DIGITS_PER_LANE = (256 + WORKGROUP_SIZE - 1) / WORKGROUP_SIZE; // 1 with 256 invocations
-
-#if KPT == 16
-#define FOR_EACH_KEY(X) X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7) X(8) X(9) X(10) X(11) X(12) X(13) X(14) X(15)
-#elif KPT == 8
-#define FOR_EACH_KEY(X) X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7)
-#endif
+const uint DIGITS_PER_LANE = (256 + WORKGROUP_SIZE - 1) / WORKGROUP_SIZE; // 1 with 256 or more invocations
+const uint PASSES = 4 * KEY_WORDS;
 
 layout(push_constant) uniform Push {
     uint64_t keys, keysTemp, values, valuesTemp, scratch;
     uint64_t n;
-    uint pass, passes, tiles, groupsX, partialWord, histGroups;
+    uint pass, passes;
+    uint tiles;       // pass kernel: tiles of this portion; histogram kernel: status words to clear
+    uint groupsX;     // workgroups per row of a folded dispatch
+    uint partialWord; // where the histogram kernel's partial counts start
+    uint histGroups;
+    uint firstTile;   // pass kernel: the portion's first tile (tile ids are relative to it)
+    uint portion;     // pass kernel: which portion of the pass (0: offsets from the scan)
+    uint lastPortion; // pass kernel: 1 in the pass's last portion
+    uint dispatch;    // pass kernel: the dispatch's sequence number (tile counter, epoch = its parity)
 } pc;
 
 layout(buffer_reference, std430, buffer_reference_align = 4) buffer WordRef { uint v; };
 layout(buffer_reference, std430, buffer_reference_align = 8) buffer QwordRef { uint64_t v; };
 // Tile status words: read while other workgroups write them.
-layout(buffer_reference, std430, buffer_reference_align = 8) coherent volatile buffer StatusRef { uint64_t v; };
-WordRef word(uint i) { return WordRef(pc.scratch + uint64_t(i) * 4ul); }
-QwordRef qword(uint i) { return QwordRef(pc.scratch + uint64_t(i) * 4ul); } // i even
+layout(buffer_reference, std430, buffer_reference_align = 4) coherent volatile buffer StatusRef { uint v; };
+WordRef word(uint64_t i) { return WordRef(pc.scratch + i * 4ul); }
+QwordRef qword(uint64_t i) { return QwordRef(pc.scratch + i * 4ul); } // i even
 StatusRef status(uint tile, uint d) {
-    return StatusRef(pc.scratch + (uint64_t(SORTLAB_OS_STATUS) + (uint64_t(tile) * 256ul + d) * 2ul) * 4ul);
+    return StatusRef(pc.scratch + (uint64_t(SORTLAB_OS_STATUS) + uint64_t(tile) * 256ul + d) * 4ul);
 }
 uint workgroupIndex() { return gl_WorkGroupID.y * pc.groupsX + gl_WorkGroupID.x; }
 
-uint64_t statusWord(uint flag, uint64_t count) { return (uint64_t(flag) << 62) | count; }
-uint statusFlag(uint64_t s) { return uint(s >> 62); }
-uint64_t statusCount(uint64_t s) { return s & 0x3ffffffffffffffful; }
+const uint COUNT_MASK = (1u << SORTLAB_OS_COUNT_BITS) - 1u;
+uint statusWord(uint flag, uint count) {
+    return ((pc.dispatch & 1u) << SORTLAB_OS_EPOCH_SHIFT) | (flag << SORTLAB_OS_FLAG_SHIFT) | count;
+}
+// A word of another dispatch's epoch is not ready, whatever its flag says.
+uint statusFlag(uint s) {
+    return (s >> SORTLAB_OS_EPOCH_SHIFT) == (pc.dispatch & 1u) ? (s >> SORTLAB_OS_FLAG_SHIFT) & 3u
+                                                                : SORTLAB_OS_NOT_READY;
+}
+uint statusCount(uint s) { return s & COUNT_MASK; }
+
+// A key's order bits (keys.glsl): the pass kernel ranks and stages these, and maps them back to
+// the key as it writes it out. ALL_ONES is the largest: the last tile's missing keys get it.
+#if KEY_WORDS == 1
+#define Ord uint
+#define ALL_ONES 0xffffffffu
+#else
+#define Ord uvec2
+#define ALL_ONES uvec2(0xffffffffu)
+#endif
 
 // The 8-bit digit of pass p.
-uint digitOf(Key k, uint p) {
+uint digitOfOrder(Ord o, uint p) {
 #if KEY_WORDS == 1
-    return (orderBits(k) >> (8 * p)) & 255u;
+    return (o >> (8 * p)) & 255u;
 #else
-    uvec2 o = orderBits(k);
     return p < 4 ? (o.x >> (8 * p)) & 255u : (o.y >> (8 * (p - 4))) & 255u;
 #endif
 }
+uint digitOf(Key k, uint p) { return digitOfOrder(orderBits(k), p); }

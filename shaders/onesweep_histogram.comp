@@ -1,22 +1,34 @@
 // OneSweep step 1: the histogram of every pass's digit in one read of the keys. Each of
-// pc.histGroups workgroups counts a contiguous share of the keys in shared memory and writes its
-// partial counts (no global atomics); onesweep_reduce.comp adds them up.
+// pc.histGroups workgroups counts a contiguous share of the keys in shared memory (two copies,
+// by subgroup parity, so that equal digits contend less) and writes its partial counts (no global
+// atomics); onesweep_reduce.comp adds them up. The workgroups also clear the tile statuses the
+// first pass will use (pc.tiles words), so that a stale status from an earlier sort never reads
+// as ready.
 #version 460
 #include "onesweep.glsl"
 
-shared uint counts[8 * 256];
+#define LOADS_IN_FLIGHT 8 // keys each invocation loads before it counts them
+
+shared uint counts[2 * PASSES * 256];
 
 void main() {
     const uint g = gl_WorkGroupID.x, tid = gl_LocalInvocationIndex;
-    for (uint i = tid; i < pc.passes * 256; i += WORKGROUP_SIZE) counts[i] = 0;
+    for (uint i = tid; i < 2 * PASSES * 256; i += WORKGROUP_SIZE) counts[i] = 0;
+    for (uint64_t i = uint64_t(g) * WORKGROUP_SIZE + tid; i < pc.tiles; i += uint64_t(pc.histGroups) * WORKGROUP_SIZE)
+        word(SORTLAB_OS_STATUS + i).v = 0u;
     barrier();
+    const uint copy = (gl_SubgroupID & 1u) * PASSES * 256;
     const uint64_t per = (pc.n + pc.histGroups - 1) / pc.histGroups;
     const uint64_t begin = min(pc.n, uint64_t(g) * per), end = min(pc.n, begin + per);
-    for (uint64_t i = begin + tid; i < end; i += WORKGROUP_SIZE) {
-        Key k = keyAt(pc.keys, i).v;
-        for (uint p = 0; p < pc.passes; ++p) atomicAdd(counts[p * 256 + digitOf(k, p)], 1u);
+    for (uint64_t i = begin + tid; i < end; i += WORKGROUP_SIZE * LOADS_IN_FLIGHT) {
+        Key k[LOADS_IN_FLIGHT];
+        [[unroll]] for (uint j = 0; j < LOADS_IN_FLIGHT; ++j)
+            if (i + j * WORKGROUP_SIZE < end) k[j] = keyAt(pc.keys, i + j * WORKGROUP_SIZE).v;
+        [[unroll]] for (uint j = 0; j < LOADS_IN_FLIGHT; ++j)
+            if (i + j * WORKGROUP_SIZE < end)
+                [[unroll]] for (uint p = 0; p < PASSES; ++p) atomicAdd(counts[copy + p * 256 + digitOf(k[j], p)], 1u);
     }
     barrier();
-    for (uint i = tid; i < pc.passes * 256; i += WORKGROUP_SIZE)
-        word(pc.partialWord + g * pc.passes * 256 + i).v = counts[i];
+    for (uint i = tid; i < PASSES * 256; i += WORKGROUP_SIZE)
+        word(pc.partialWord + uint64_t(g) * PASSES * 256 + i).v = counts[i] + counts[PASSES * 256 + i];
 }

@@ -1,46 +1,83 @@
-// OneSweep step 3, one dispatch per 8-bit digit: each workgroup takes the next tile id from an
-// atomic counter, ranks its tile's keys by digit, publishes its digit counts, finds how many keys
-// of each digit all earlier tiles hold by a chained scan over the tile statuses (decoupled
-// lookback, with fallback), publishes that inclusive prefix, and scatters its keys, staged in
-// shared memory so that the writes to global memory are coalesced.
+// OneSweep step 3, one dispatch per 8-bit digit pass (and per portion of at most 2^29 - 1 keys):
+// each workgroup takes the next tile id from an atomic counter, ranks its tile's keys by digit,
+// publishes its digit counts, stages its keys in shared memory in digit order, finds how many
+// keys of each digit the earlier tiles hold by a chained scan over the tile statuses (decoupled
+// lookback, with fallback), publishes that inclusive prefix, and writes the staged keys out, so
+// that the writes to global memory are coalesced within each digit's run.
 //
-// Lookback: for each digit, walk back over the tiles before this one, adding their counts,
-// until a tile whose status holds an inclusive prefix. A tile that is not ready yet is read again
-// at most SPIN_LIMIT times; then this workgroup counts that tile's keys itself (the fallback), so
-// no tile ever depends on another one being scheduled. FORCE_FALLBACK makes every tile count its
-// predecessor's keys itself (the tests compare both paths).
+// [SECTION] Ranking: the lanes of a subgroup whose keys share a digit
+// [SECTION] Lookback: one walk per digit, bounded; a stuck walk makes the workgroup fall back
+// [SECTION] main: load, rank, publish, stage, look back, publish, write out
+//
+// Early counts, as in CUB's onesweep: a tile publishes its digit counts before it ranks its keys,
+// so that the tiles after it can walk past it while it works. The last tile's missing keys need
+// no checks (they get the largest order bits). docs/onesweep.md ("Speed") has the measurements.
 #version 460
 #include "onesweep.glsl"
 
-#define SPIN_LIMIT 64 // reads of a not-ready status before the fallback
-#define LOOKBACK_BATCH 8 // predecessor statuses read at once by each digit's walk
+#define SPIN_LIMIT 64     // reads of a not-ready status before the fallback
+#define LOOKBACK_BATCH 4  // predecessor statuses a walk reads at once (16 and 32 were slower)
 
-shared Key staged[TILE];                         // the tile sorted by digit (values reuse it)
-shared uint subgroupHist[MAX_SUBGROUPS * 256];   // [subgroup * 256 + digit]
-shared uint tileCount[256];                      // this tile's count of each digit
-shared uint localStart[256];                     // where each digit starts in the sorted tile
-shared uint64_t destination[256];                // global position of local position 0, per digit
-shared uint fallbackCount[256];                  // a predecessor's counts, counted here
-shared uint partial[MAX_SUBGROUPS];
-shared uint tileId, vote, stuckTile;
+shared Ord staged[TILE]; // the tile's order bits in digit order; then its values, in the same places
+shared uint subgroupHist[MAX_SUBGROUPS * 256]; // [subgroup * 256 + digit]: counts, then each subgroup's start
+shared uint tileCount[256];                    // this tile's count of each digit (missing keys included)
+shared uint localStart[256];                   // where each digit starts in the staged tile
+shared uint64_t globalBase[256];               // the global position of staged position 0, per digit
+shared uint fallbackCount[256];                // a predecessor's digit counts, counted here
+shared uint tileId, stuckTile;
 
-// The lanes whose key has digit d (256: an absent key, in no group): nine ballots, one for
-// "this lane has a key" and one per digit bit.
+// [SECTION] Ranking ------------------------------------------------------------------------------
+
+// The lanes whose key has digit d: eight ballots, one per digit bit.
 uvec4 sameDigit(uint d) {
-    uvec4 m = subgroupBallot(d < 256u);
+    uvec4 m = uvec4(0xffffffffu);
     [[unroll]] for (uint b = 0; b < 8; ++b) {
-        bool bit = ((d >> b) & 1u) != 0;
-        uvec4 set = subgroupBallot(bit);
+        const bool bit = ((d >> b) & 1u) != 0;
+        const uvec4 set = subgroupBallot(bit);
         if (SUBGROUP_SIZE <= 32) m.x &= bit ? set.x : ~set.x;
         else m &= bit ? set : ~set;
     }
-    if (SUBGROUP_SIZE <= 32) m = uvec4(m.x, 0u, 0u, 0u);
+    if (SUBGROUP_SIZE <= 32) m = uvec4(m.x & (SUBGROUP_SIZE == 32 ? 0xffffffffu : (1u << SUBGROUP_SIZE) - 1u), 0u, 0u, 0u);
     return m;
 }
 
+// [SECTION] Lookback -----------------------------------------------------------------------------
+
+// Walks back from tile `next` for digit d, adding counts, until an inclusive prefix (done:
+// pending = false) or until a status stays not ready for SPIN_LIMIT reads (stuck: pending stays
+// true, `next` is the tile it waits for). Every read is bounded, so the walk ends on any device.
+void walk(uint d, inout uint acc, inout int next, inout uint spins, inout bool pending) {
+    while (pending && spins < SPIN_LIMIT) {
+        uint st[LOOKBACK_BATCH];
+        [[unroll]] for (uint b = 0; b < LOOKBACK_BATCH; ++b) st[b] = status(uint(max(next - int(b), 0)), d).v;
+        bool go = true;
+        [[unroll]] for (uint b = 0; b < LOOKBACK_BATCH; ++b) {
+            if (go) {
+                const uint flag = statusFlag(st[b]);
+                if (flag == SORTLAB_OS_NOT_READY) {
+                    ++spins;
+                    go = false;
+                } else {
+                    acc += statusCount(st[b]);
+                    spins = 0;
+                    // Tile 0 is always inclusive, so a walk never steps past it.
+                    if (flag == SORTLAB_OS_INCLUSIVE) pending = false;
+                    else --next;
+                    go = pending;
+                }
+            }
+        }
+    }
+}
+
+// [SECTION] main ---------------------------------------------------------------------------------
+
 void main() {
     const uint tid = gl_LocalInvocationIndex, sg = gl_SubgroupID, lane = gl_SubgroupInvocationID;
-    if (tid == 0) tileId = atomicAdd(word(SORTLAB_OS_COUNTER + pc.pass).v, 1u);
+    if (tid == 0) {
+        tileId = atomicAdd(word(SORTLAB_OS_COUNTER + pc.dispatch).v, 1u);
+        stuckTile = 0;
+    }
     for (uint i = tid; i < MAX_SUBGROUPS * 256; i += WORKGROUP_SIZE) subgroupHist[i] = 0;
     barrier();
     const uint tile = tileId;
@@ -52,212 +89,190 @@ void main() {
 #if HAS_VALUES
     const uint64_t srcValues = temp ? pc.valuesTemp : pc.values, dstValues = temp ? pc.values : pc.valuesTemp;
 #endif
-    const uint64_t tileBase = uint64_t(tile) * TILE;
+    const uint64_t tileBase = uint64_t(pc.firstTile + tile) * TILE;
     const uint tileKeys = uint(min(uint64_t(TILE), pc.n - tileBase));
-    const uint runStart = sg * SUBGROUP_SIZE * KPT + lane;
+    const bool full = tileKeys == TILE;
+    const uint runStart = sg * SUBGROUP_SIZE * KPT + lane; // key i of this lane: runStart + i * SUBGROUP_SIZE
 
-    Key k[KPT];
+    // The keys' order bits. The last tile's missing keys get the largest, so that they rank after
+    // every real key (digit 255 in every pass) and need no checks below: they are staged past
+    // tileKeys, never written out, and left out of digit 255's published count.
+    Ord ob[KPT];
+    [[unroll]] for (uint i = 0; i < KPT; ++i)
+        ob[i] = full || runStart + i * SUBGROUP_SIZE < tileKeys
+                    ? orderBits(keyAt(srcKeys, tileBase + runStart + i * SUBGROUP_SIZE).v)
+                    : ALL_ONES;
 #if HAS_VALUES
     uint v[KPT];
-#define LOAD_VALUE(i) v[i] = valueAt(srcValues, tileBase + runStart + i * SUBGROUP_SIZE).v;
-#else
-#define LOAD_VALUE(i)
+    [[unroll]] for (uint i = 0; i < KPT; ++i)
+        if (full || runStart + i * SUBGROUP_SIZE < tileKeys)
+            v[i] = valueAt(srcValues, tileBase + runStart + i * SUBGROUP_SIZE).v;
 #endif
-#define LOAD(i)                                                                                   \
-    if (runStart + i * SUBGROUP_SIZE < tileKeys) {                                                \
-        k[i] = keyAt(srcKeys, tileBase + runStart + i * SUBGROUP_SIZE).v;                         \
-        LOAD_VALUE(i)                                                                             \
-    }
-    FOR_EACH_KEY(LOAD)
-
-    // Rank within the subgroup (as in radix4_scatter.comp, with eight digit bits).
-    uint rank[KPT];
-#define RANK(i)                                                                                   \
-    {                                                                                             \
-        uint d = runStart + i * SUBGROUP_SIZE < tileKeys ? digitOf(k[i], pc.pass) : 256u;         \
-        uvec4 m = sameDigit(d);                                                                   \
-        uint below = subgroupBallotExclusiveBitCount(m);                                          \
-        uint before = 0;                                                                          \
-        if (d < 256u && below == 0) before = atomicAdd(subgroupHist[sg * 256 + d], subgroupBallotBitCount(m)); \
-        rank[i] = subgroupShuffle(before, d < 256u ? subgroupBallotFindLSB(m) : lane) + below;    \
-        subgroupBarrier();                                                                        \
-    }
-    FOR_EACH_KEY(RANK)
-    barrier();
-
-    // The tile's count of each digit (published at once), and each subgroup's start within it.
-    for (uint d = tid; d < 256; d += WORKGROUP_SIZE) {
-        uint run = 0;
-        for (uint s = 0; s < gl_NumSubgroups; ++s) {
-            uint c = subgroupHist[s * 256 + d];
-            subgroupHist[s * 256 + d] = run;
-            run += c;
-        }
-        tileCount[d] = run;
-        status(tile, d).v = statusWord(tile == 0 ? SORTLAB_OS_INCLUSIVE : SORTLAB_OS_AGGREGATE, run);
-    }
-    barrier();
-    // Where each digit starts in the sorted tile: invocation t scans digits [t * DPL, (t+1) * DPL).
-    uint mine = 0;
-    [[unroll]] for (uint q = 0; q < 4; ++q)
-        if (q < DIGITS_PER_LANE && tid * DIGITS_PER_LANE + q < 256) mine += tileCount[tid * DIGITS_PER_LANE + q];
-    uint before = subgroupExclusiveAdd(mine);
-    if (lane == SUBGROUP_SIZE - 1) partial[sg] = before + mine;
-    barrier();
-    if (tid == 0) {
-        uint run = 0;
-        for (uint s = 0; s < gl_NumSubgroups; ++s) {
-            uint c = partial[s];
-            partial[s] = run;
-            run += c;
-        }
-    }
-    barrier();
-    before += partial[sg];
+    // Early counts: each subgroup's count of each digit (one shared atomic per key), so that the
+    // tile's counts are published before the ranking.
+    [[unroll]] for (uint i = 0; i < KPT; ++i) atomicAdd(subgroupHist[sg * 256 + digitOfOrder(ob[i], pc.pass)], 1u);
+    // Where this portion's keys of each digit start (used after the lookback).
+    uint64_t portionBase[4];
     [[unroll]] for (uint q = 0; q < 4; ++q) {
-        uint d = tid * DIGITS_PER_LANE + q;
+        const uint d = tid + q * WORKGROUP_SIZE;
+        if (q < DIGITS_PER_LANE && d < 256)
+            portionBase[q] = pc.portion == 0 ? qword(SORTLAB_OS_OFFSETS + 2 * (256 * pc.pass + d)).v
+                                             : qword(SORTLAB_OS_BASE + 2 * (256 * (pc.portion & 1u) + d)).v;
+    }
+    barrier();
+
+    // The tile's count of each digit, published at once as an aggregate (tile 0: as an inclusive
+    // prefix); each subgroup's count becomes its start within the digit.
+    uint count[4]; // real keys only
+    [[unroll]] for (uint q = 0; q < 4; ++q) {
+        const uint d = tid + q * WORKGROUP_SIZE;
+        count[q] = 0;
         if (q < DIGITS_PER_LANE && d < 256) {
-            localStart[d] = before;
-            before += tileCount[d];
+            uint run = 0;
+            for (uint s = 0; s < gl_NumSubgroups; ++s) {
+                const uint c = subgroupHist[s * 256 + d];
+                subgroupHist[s * 256 + d] = run;
+                run += c;
+            }
+            tileCount[d] = run;
+            count[q] = d == 255 ? run - (TILE - tileKeys) : run;
+            status(tile, d).v = statusWord(tile == 0 ? SORTLAB_OS_INCLUSIVE : SORTLAB_OS_AGGREGATE, count[q]);
         }
     }
+    barrier();
+    // Where each digit starts in the staged tile: the first subgroup scans the 256 counts, each
+    // lane a run of 256 / SUBGROUP_SIZE consecutive digits.
+    if (sg == 0) {
+        const uint per = 256 / SUBGROUP_SIZE, first = lane * per;
+        uint sum = 0;
+        for (uint j = 0; j < per; ++j) sum += tileCount[first + j];
+        uint run = subgroupExclusiveAdd(sum);
+        for (uint j = 0; j < per; ++j) {
+            localStart[first + j] = run;
+            run += tileCount[first + j];
+        }
+    }
+    barrier();
 
-    // Decoupled lookback over the tiles before this one; invocation t handles digits
-    // t * DPL + q, each walking back on its own: a tile with an aggregate adds it and the walk
-    // goes on, an inclusive prefix ends it, a tile not ready yet is read again. A digit that has
-    // waited SPIN_LIMIT reads is stuck; then the workgroup counts the keys of the latest tile
-    // some digit is stuck on (the fallback) and those digits go on past it. The walks run in
-    // rounds of at most 64 reads (each read LOOKBACK_BATCH statuses back at once), in control
-    // flow that is uniform within a subgroup; no wait is unbounded, and a subgroup that has
-    // finished its round waits at the round's barrier for at most 64 more reads of the others.
-    uint64_t acc[4] = uint64_t[4](0ul, 0ul, 0ul, 0ul);
-    int next[4] = int[4](int(tile) - 1, int(tile) - 1, int(tile) - 1, int(tile) - 1);
-    uint spins[4] = uint[4](0u, 0u, 0u, 0u);
-    uint pending = 0; // bit q: digit q still needs earlier tiles
-    [[unroll]] for (uint q = 0; q < 4; ++q)
-        if (q < DIGITS_PER_LANE && tid * DIGITS_PER_LANE + q < 256 && tile > 0) pending |= 1u << q;
+    // Rank and stage: a key's place in the staged tile is its digit's start, plus its subgroup's
+    // start within the digit, plus the keys of that digit this subgroup has placed already, plus
+    // its lanes before it with the same digit. Lanes with the same digit are ordered by lane,
+    // iterations by i, so the sort is stable. One shared atomic per digit group and iteration.
+    // (No subgroup barrier per iteration: on an H100 the pass ran 5 % faster without one.)
+#if HAS_VALUES
+    uint place[(KPT + 1) / 2]; // each key's place, two 16-bit places per word, for its value
+#endif
+    [[unroll]] for (uint i = 0; i < KPT; ++i) {
+        const uint d = digitOfOrder(ob[i], pc.pass);
+        const uvec4 m = sameDigit(d);
+        const uint below = subgroupBallotExclusiveBitCount(m);
+        uint before = 0;
+        if (below == 0) before = atomicAdd(subgroupHist[sg * 256 + d], subgroupBallotBitCount(m));
+        const uint at = localStart[d] + subgroupShuffle(before, subgroupBallotFindLSB(m)) + below;
+        staged[at] = ob[i];
+#if HAS_VALUES
+        if ((i & 1u) == 0) place[i / 2] = at;
+        else place[i / 2] |= at << 16;
+#endif
+    }
+
+    // Decoupled lookback: invocation t walks back for digits t + q * WORKGROUP_SIZE.
+    uint acc[4];
+    int next[4];
+    uint spins[4];
+    bool pending[4];
+    [[unroll]] for (uint q = 0; q < 4; ++q) {
+        acc[q] = 0;
+        next[q] = int(tile) - 1;
+        pending[q] = q < DIGITS_PER_LANE && tid + q * WORKGROUP_SIZE < 256 && tile > 0;
+        // Forced fallback: every walk starts stuck on the tile just before this one.
+        spins[q] = FORCE_FALLBACK != 0 ? SPIN_LIMIT : 0u;
+        walk(tid + q * WORKGROUP_SIZE, acc[q], next[q], spins[q], pending[q]);
+    }
+    // Fallback: while some walk is stuck, the workgroup counts the keys of the latest tile a walk
+    // is stuck on, and the walks stuck there add those counts and go on.
     bool fellBack = false;
     for (;;) {
-        for (uint it = 0; it < 64; ++it) {
-            bool walking = false;
-            [[unroll]] for (uint q = 0; q < 4; ++q) {
-                const bool forced = FORCE_FALLBACK != 0 && next[q] == int(tile) - 1;
-                if ((pending & (1u << q)) != 0 && spins[q] < SPIN_LIMIT && !forced) {
-                    walking = true;
-                    // LOOKBACK_BATCH statuses at once (independent loads, one wait), taken in order.
-                    uint64_t st[LOOKBACK_BATCH];
-                    [[unroll]] for (uint b = 0; b < LOOKBACK_BATCH; ++b)
-                        st[b] = status(uint(max(next[q] - int(b), 0)), tid * DIGITS_PER_LANE + q).v;
-                    bool stop = false;
-                    [[unroll]] for (uint b = 0; b < LOOKBACK_BATCH; ++b) {
-                        if (!stop) {
-                            const uint flag = statusFlag(st[b]);
-                            if (flag == SORTLAB_OS_NOT_READY) {
-                                ++spins[q];
-                                stop = true;
-                            } else {
-                                acc[q] += statusCount(st[b]);
-                                spins[q] = 0;
-                                if (flag == SORTLAB_OS_INCLUSIVE || --next[q] < 0) {
-                                    pending &= ~(1u << q);
-                                    stop = true;
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-            if (!subgroupAny(walking)) break;
-        }
-        // Which digits are stuck, and on which tile (the latest one first)?
-        if (tid == 0) {
-            vote = 0;
-            stuckTile = 0;
-        }
+        uint stuckHere = 0;
+        [[unroll]] for (uint q = 0; q < 4; ++q)
+            if (pending[q]) stuckHere = max(stuckHere, uint(next[q]) + 1u);
+        stuckHere = subgroupMax(stuckHere);
+        if (subgroupElect() && stuckHere != 0) atomicMax(stuckTile, stuckHere);
         barrier();
-        [[unroll]] for (uint q = 0; q < 4; ++q) {
-            if ((pending & (1u << q)) != 0) {
-                const bool forced = FORCE_FALLBACK != 0 && next[q] == int(tile) - 1;
-                atomicOr(vote, 1u);
-                if (spins[q] >= SPIN_LIMIT || forced) atomicMax(stuckTile, uint(next[q]) + 1u);
-            }
-        }
-        barrier();
-        const bool anyPending = vote != 0;
         const uint stuck = stuckTile;
-        barrier();
-        if (!anyPending) break;
-        if (stuck == 0) continue; // still walking: another round
-        // Fallback: count tile J's digits from its keys.
-        const uint J = stuck - 1;
+        if (stuck == 0) break;
+        barrier(); // everyone has read stuckTile
+        if (tid == 0) stuckTile = 0;
         for (uint d = tid; d < 256; d += WORKGROUP_SIZE) fallbackCount[d] = 0;
         barrier();
-        const uint64_t jBase = uint64_t(J) * TILE;
+        const uint64_t jBase = uint64_t(pc.firstTile + stuck - 1) * TILE; // a predecessor: a full tile
         for (uint i = tid; i < TILE; i += WORKGROUP_SIZE)
             atomicAdd(fallbackCount[digitOf(keyAt(srcKeys, jBase + i).v, pc.pass)], 1u);
         barrier();
         [[unroll]] for (uint q = 0; q < 4; ++q) {
-            const bool forced = FORCE_FALLBACK != 0 && next[q] == int(tile) - 1;
-            if ((pending & (1u << q)) != 0 && next[q] == int(J) && (spins[q] >= SPIN_LIMIT || forced)) {
-                acc[q] += fallbackCount[tid * DIGITS_PER_LANE + q];
+            if (pending[q] && next[q] == int(stuck) - 1) {
+                acc[q] += fallbackCount[tid + q * WORKGROUP_SIZE];
                 spins[q] = 0;
-                if (--next[q] < 0) pending &= ~(1u << q);
+                if (--next[q] < 0) pending[q] = false;
+                walk(tid + q * WORKGROUP_SIZE, acc[q], next[q], spins[q], pending[q]);
             }
         }
         fellBack = true;
-        barrier(); // fallbackCount is reused by the next round
     }
-    // Publish the inclusive prefix; the tile's keys of digit d go after acc keys of digit d.
+
+    // Publish the inclusive prefix; the tile's keys of digit d go after acc of them.
     [[unroll]] for (uint q = 0; q < 4; ++q) {
-        uint d = tid * DIGITS_PER_LANE + q;
+        const uint d = tid + q * WORKGROUP_SIZE;
         if (q < DIGITS_PER_LANE && d < 256) {
-            if (tile > 0) status(tile, d).v = statusWord(SORTLAB_OS_INCLUSIVE, acc[q] + tileCount[d]);
-            destination[d] = qword(SORTLAB_OS_OFFSETS + 2 * (256 * pc.pass + d)).v + acc[q] - localStart[d];
+            if (tile > 0) status(tile, d).v = statusWord(SORTLAB_OS_INCLUSIVE, acc[q] + count[q]);
+            globalBase[d] = portionBase[q] + acc[q] - localStart[d];
+            // The portion's last tile tells the next portion where its keys of each digit start.
+            if (tile == pc.tiles - 1 && pc.lastPortion == 0)
+                qword(SORTLAB_OS_BASE + 2 * (256 * ((pc.portion + 1) & 1u) + d)).v = portionBase[q] + acc[q] + count[q];
         }
     }
     if (fellBack && tid == 0) atomicAdd(word(SORTLAB_OS_FALLBACKS + pc.pass).v, 1u);
     barrier();
 
-    // Stage the tile in digit order, then write it out (coalesced within each digit's run).
-#define STAGE(i)                                                                                  \
-    if (runStart + i * SUBGROUP_SIZE < tileKeys) {                                                \
-        uint d = digitOf(k[i], pc.pass);                                                          \
-        rank[i] += localStart[d] + subgroupHist[sg * 256 + d];                                    \
-        staged[rank[i]] = k[i];                                                                   \
-    }
-    FOR_EACH_KEY(STAGE)
-    barrier();
+    // Write the staged tile out: consecutive invocations write consecutive positions of a digit's run.
 #if HAS_VALUES
-    uint digits[(KPT + 3) / 4];
-    [[unroll]] for (uint w = 0; w < (KPT + 3) / 4; ++w) digits[w] = 0u;
-#define KEEP_DIGIT(j, d) digits[j / 4] |= d << ((j % 4) * 8);
-#else
-#define KEEP_DIGIT(j, d)
+    uint digits[(KPT + 3) / 4]; // the digit of each position this invocation writes, for the values
+    [[unroll]] for (uint i = 0; i < (KPT + 3) / 4; ++i) digits[i] = 0u;
 #endif
-#define WRITE(j)                                                                                  \
-    if (j * WORKGROUP_SIZE + tid < tileKeys) {                                                    \
-        Key key = staged[j * WORKGROUP_SIZE + tid];                                               \
-        uint d = digitOf(key, pc.pass);                                                           \
-        keyAt(dstKeys, destination[d] + j * WORKGROUP_SIZE + tid).v = key;                        \
-        KEEP_DIGIT(j, d)                                                                          \
-    }
-    FOR_EACH_KEY(WRITE)
+    [[unroll]] for (uint i = 0; i < KPT; ++i) {
+        const uint idx = i * WORKGROUP_SIZE + tid;
+        if (full || idx < tileKeys) {
+            const Ord o = staged[idx];
+            const uint d = digitOfOrder(o, pc.pass);
+            keyAt(dstKeys, globalBase[d] + idx).v = keyFromOrderBits(o);
 #if HAS_VALUES
+            digits[i / 4] |= d << (8 * (i % 4));
+#endif
+        }
+    }
+#if HAS_VALUES
+    // Then the values, staged in the same places through the same shared memory (so that a
+    // key-value tile needs no more of it than a keys-only one).
     barrier();
+    [[unroll]] for (uint i = 0; i < KPT; ++i) {
+        const uint at = (place[i / 2] >> (16 * (i & 1u))) & 0xffffu;
 #if KEY_WORDS == 1
-#define STAGE_VALUE(i) if (runStart + i * SUBGROUP_SIZE < tileKeys) staged[rank[i]] = v[i];
-#define STAGED_VALUE(p) staged[p]
+        if (full || runStart + i * SUBGROUP_SIZE < tileKeys) staged[at] = v[i];
 #else
-#define STAGE_VALUE(i) if (runStart + i * SUBGROUP_SIZE < tileKeys) staged[rank[i]] = uvec2(v[i], 0u);
-#define STAGED_VALUE(p) staged[p].x
+        if (full || runStart + i * SUBGROUP_SIZE < tileKeys) staged[at].x = v[i];
 #endif
-    FOR_EACH_KEY(STAGE_VALUE)
-    barrier();
-#define WRITE_VALUE(j)                                                                            \
-    if (j * WORKGROUP_SIZE + tid < tileKeys) {                                                    \
-        uint d = (digits[j / 4] >> ((j % 4) * 8)) & 255u;                                         \
-        valueAt(dstValues, destination[d] + j * WORKGROUP_SIZE + tid).v = STAGED_VALUE(j * WORKGROUP_SIZE + tid); \
     }
-    FOR_EACH_KEY(WRITE_VALUE)
+    barrier();
+    [[unroll]] for (uint i = 0; i < KPT; ++i) {
+        const uint idx = i * WORKGROUP_SIZE + tid;
+        if (full || idx < tileKeys) {
+            const uint d = (digits[i / 4] >> (8 * (i % 4))) & 255u;
+#if KEY_WORDS == 1
+            valueAt(dstValues, globalBase[d] + idx).v = staged[idx];
+#else
+            valueAt(dstValues, globalBase[d] + idx).v = staged[idx].x;
+#endif
+        }
+    }
 #endif
 }

@@ -9,6 +9,7 @@
 //   8-bit digits), that pass's histogram and offsets, every tile's status (all inclusive once
 //   the pass is done) with its inclusive count, and the fallback count (every tile but the
 //   first under forced fallback).
+// OneSweepTest.PortionsMatchStableSort: passes split into portions of 1 or 3 tiles.
 // OneSweepTest.ManyTilesAgreeWithAndWithoutFallback: lookback and forced fallback give identical keys and values on
 //   many tiles; run several times (lavapipe's scheduling varies; GPU.md warns against trusting
 //   one green run of a spin-wait).
@@ -174,7 +175,8 @@ TEST_P(OneSweepStep, EveryStepMatchesTheReference) {
             const auto* all = findAux(*snap, "all histograms");
             ASSERT_TRUE(all);
             std::vector<uint32_t> want;
-            for (auto& r : ref) for (uint64_t h : r.histogram) want.push_back(static_cast<uint32_t>(h));
+            for (auto& r : ref)
+                for (uint64_t h : r.histogram) want.push_back(static_cast<uint32_t>(h));
             EXPECT_EQ(all->data, want);
             EXPECT_EQ(hist->data, narrow(ref[0].histogram));
             EXPECT_EQ(snap->keys, input); // nothing moved yet
@@ -182,7 +184,8 @@ TEST_P(OneSweepStep, EveryStepMatchesTheReference) {
                 const auto* off = findAux(*snap, "all offsets");
                 ASSERT_TRUE(off);
                 std::vector<uint32_t> wantOff;
-                for (auto& r : ref) for (uint64_t o : r.offsets) wantOff.push_back(static_cast<uint32_t>(o));
+                for (auto& r : ref)
+                    for (uint64_t o : r.offsets) wantOff.push_back(static_cast<uint32_t>(o));
                 EXPECT_EQ(off->data, wantOff);
             }
             continue;
@@ -239,6 +242,39 @@ const StepCase kStepCases[] = {
 
 INSTANTIATE_TEST_SUITE_P(Cases, OneSweepStep, ::testing::ValuesIn(kStepCases),
                          [](const auto& info) { return std::string(info.param.name); });
+
+// Passes in several portions (SortConfig::portionTiles), each its own chained scan whose last tile
+// tells the next portion where its digits start: 32- and 64-bit keys (64-bit keys run 8 passes,
+// so the status rows a short last portion leaves behind are cleared before the next pass), both
+// paths, portion sizes that do and do not divide the tiles, and one job run twice with other keys
+// (statuses left by the first run must not read as ready).
+TEST_F(OneSweepTest, PortionsMatchStableSort) {
+    for (KeyType key : {KeyType::u32, KeyType::u64, KeyType::f32})
+        for (bool kv : {false, true})
+            for (bool fb : {false, true})
+                for (uint32_t portion : {1u, 3u}) {
+                    SortConfig cfg;
+                    cfg.key = key;
+                    cfg.values = kv ? ValueType::u32 : ValueType::none;
+                    cfg.forceFallback = fb;
+                    cfg.portionTiles = portion;
+                    auto probe = onesweep().plan(1, cfg);
+                    ASSERT_TRUE(probe.ok()) << probe.error().message;
+                    const uint64_t n = 7 * probe->tileKeys + 5; // 8 tiles: portions of 3, 3, 2 (or 8 of 1)
+                    SCOPED_TRACE(describe(cfg) + (fb ? " forced fallback" : " lookback") + ", portions of " +
+                                 std::to_string(portion) + " tiles, n = " + std::to_string(n));
+                    auto job = SortJob::create(ctx(), onesweep(), n, cfg);
+                    ASSERT_TRUE(job.ok()) << job.error().message;
+                    for (int run = 0; run < 2; ++run) {
+                        const auto keys = generateKeys(key, n, run ? Distribution::gaussian : Distribution::uniform,
+                                                       100 + run + portion);
+                        const auto values = valuesFor(cfg, n);
+                        SortRun got;
+                        ASSERT_TRUE(runJob(**job, keys, values, got));
+                        ASSERT_TRUE(matchesReference(keys, values, got, cfg, true)) << "run " << run;
+                    }
+                }
+}
 
 // Many tiles, both paths, several runs: the same keys and values every time.
 TEST_F(OneSweepTest, ManyTilesAgreeWithAndWithoutFallback) {

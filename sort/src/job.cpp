@@ -1,5 +1,7 @@
 #include <sortlab/job.h>
 
+#include "../../shaders/constants.h"
+
 #include <array>
 #include <chrono>
 #include <cstring>
@@ -29,10 +31,10 @@ Result<std::unique_ptr<SortJob>> SortJob::create(Context& ctx, Sorter& sorter, u
     if (keepInput) total += kb + vb;
     total += job->plan_.scratchBytes;
     if (ctx.info().deviceLocalBytes && total > ctx.info().deviceLocalBytes)
-        return makeError(Errc::out_of_memory,
-                         "sorting " + std::to_string(n) + " keys needs " + std::to_string(total >> 20) + " MiB on the GPU; " +
-                             ctx.info().name + " has " + std::to_string(ctx.info().deviceLocalBytes >> 20) +
-                             " MiB; use a smaller n");
+        return makeError(Errc::out_of_memory, "sorting " + std::to_string(n) + " keys needs " +
+                                                  std::to_string(total >> 20) + " MiB on the GPU; " + ctx.info().name +
+                                                  " has " + std::to_string(ctx.info().deviceLocalBytes >> 20) +
+                                                  " MiB; use a smaller n");
     SORTLAB_TRY(make(job->keys_, kb, "the key buffer"));
     if (hasValues) SORTLAB_TRY(make(job->values_, vb, "the value buffer"));
     if (job->plan_.needsTemp) {
@@ -79,8 +81,8 @@ Result<void> SortJob::upload(std::span<const std::byte> keys, std::span<const ui
     const uint64_t kb = plan_.n * keyBytes(plan_.config.key);
     const bool hasValues = plan_.config.values != ValueType::none;
     if (keys.size() != kb)
-        return makeError(Errc::invalid_argument, "upload: expected " + std::to_string(kb) + " key bytes, got " +
-                                                     std::to_string(keys.size()));
+        return makeError(Errc::invalid_argument,
+                         "upload: expected " + std::to_string(kb) + " key bytes, got " + std::to_string(keys.size()));
     if ((hasValues && values.size() != plan_.n) || (!hasValues && !values.empty()))
         return makeError(Errc::invalid_argument, "upload: the values do not match the configuration");
     const Buffer& kdst = keepInput_ ? inputKeys_ : keys_;
@@ -151,21 +153,33 @@ Result<void> SortJob::runTo(size_t last) {
 }
 
 Result<Snapshot> SortJob::capture() {
+    return captureImpl(true);
+}
+
+Result<std::vector<Snapshot::Aux>> SortJob::captureAux() {
+    auto s = captureImpl(false);
+    if (!s) return s.error();
+    return std::move(s->aux);
+}
+
+Result<Snapshot> SortJob::captureImpl(bool withKeys) {
     Snapshot s;
     s.stepsDone = stepsDone_;
     s.label = stepsDone_ == 0 ? "input" : plan_.steps[stepsDone_ - 1].label;
-    s.keys.resize(plan_.n * keyBytes(plan_.config.key));
-    if (plan_.config.values != ValueType::none) s.values.resize(plan_.n);
+    if (withKeys) {
+        s.keys.resize(plan_.n * keyBytes(plan_.config.key));
+        if (plan_.config.values != ValueType::none) s.values.resize(plan_.n);
+    }
     auto temp = keysInTemp();
     if (!temp) return temp.error();
     Readback rb(ctx_);
-    if (plan_.n) rb.add(*temp ? keysTemp_ : keys_, 0, s.keys.size(), s.keys.data());
+    if (plan_.n && withKeys) rb.add(*temp ? keysTemp_ : keys_, 0, s.keys.size(), s.keys.data());
     if (!s.values.empty()) rb.add(*temp ? valuesTemp_ : values_, 0, s.values.size() * 4, s.values.data());
     // The sort's auxiliary state (counts, histograms, ...), rows packed on the way.
     std::vector<SnapshotRegion> regions = sorter_.snapshotRegions(plan_, stepsDone_);
     std::vector<std::vector<uint32_t>> raw(regions.size());
     auto geometry = [](const SnapshotRegion& r) { // rows, columns, stride in words (columns in words too)
-        const uint64_t wordsPerEntry = r.format == SnapshotRegion::Format::u32 ? 1 : 2;
+        const uint64_t wordsPerEntry = r.format == SnapshotRegion::Format::u64 ? 2 : 1;
         uint64_t rows = r.shape.size() > 1 ? r.shape[0] : 1, cols = wordsPerEntry;
         for (size_t d = r.shape.size() > 1 ? 1 : 0; d < r.shape.size(); ++d) cols *= r.shape[d];
         return std::array<uint64_t, 3>{rows, cols, r.rowStride ? r.rowStride : cols};
@@ -182,13 +196,21 @@ Result<Snapshot> SortJob::capture() {
         Snapshot::Aux aux{regions[i].name, regions[i].shape, {}};
         for (uint64_t row = 0; row < rows && cols; ++row)
             aux.data.insert(aux.data.end(), raw[i].begin() + row * stride, raw[i].begin() + row * stride + cols);
-        if (regions[i].format != SnapshotRegion::Format::u32) { // 64-bit entries (low word, high word)
+        switch (regions[i].format) {
+        case SnapshotRegion::Format::u32:
+            break;
+        case SnapshotRegion::Format::u64: { // (low word, high word) pairs: the low words
             std::vector<uint32_t> out(aux.data.size() / 2);
-            for (size_t e = 0; e < out.size(); ++e) {
-                const uint32_t lo = aux.data[2 * e], hi = aux.data[2 * e + 1];
-                out[e] = regions[i].format == SnapshotRegion::Format::statusFlag ? hi >> 30 : lo;
-            }
+            for (size_t e = 0; e < out.size(); ++e) out[e] = aux.data[2 * e];
             aux.data = std::move(out);
+            break;
+        }
+        case SnapshotRegion::Format::statusFlag:
+            for (uint32_t& w : aux.data) w = (w >> SORTLAB_OS_FLAG_SHIFT) & 3u;
+            break;
+        case SnapshotRegion::Format::statusCount:
+            for (uint32_t& w : aux.data) w &= (1u << SORTLAB_OS_COUNT_BITS) - 1u;
+            break;
         }
         s.aux.push_back(std::move(aux));
     }

@@ -14,21 +14,30 @@ namespace sortlab::onesweep {
 
 namespace {
 
+// Mirrors shaders/onesweep.glsl's push constants.
 struct Push {
     uint64_t keys, keysTemp, values, valuesTemp, scratch, n;
     uint32_t pass, passes, tiles, groupsX, partialWord, histGroups;
+    uint32_t firstTile, portion, lastPortion, dispatch;
 };
 static_assert(sizeof(Push) <= kPushConstantBytes);
 
 constexpr uint32_t kRadix = 256;
 
 uint32_t keysPerLane(KeyType t) {
-    return keyBytes(t) == 4 ? SORTLAB_ONESWEEP_KEYS_PER_LANE_32 : SORTLAB_ONESWEEP_KEYS_PER_LANE_64;
+    return keyBytes(t) == 4 ? tuning::kOneSweepKeysPerLane32 : tuning::kOneSweepKeysPerLane64;
 }
 
+// A pass runs in portions, each its own chained scan, so that the counts in the 32-bit status
+// words stay below 2^29. The portions differ by one tile at most: then the only status row a
+// dispatch uses and the one before it did not write is its last, which no tile reads, so a row
+// of an older dispatch of the same epoch is never mistaken for a ready one and no reset is needed.
 struct Geometry {
-    uint32_t workgroup = 0, passes = 0, histGroups = 0;
+    uint32_t workgroup = 0, keysPerLane = 0, passes = 0, histGroups = 0;
     uint64_t tile = 0, tiles = 0, partialWord = 0;
+    uint64_t portions = 0, statusRows = 0; // statusRows: tiles of the largest portion
+    uint64_t portionTiles(uint64_t q) const { return tiles / portions + (q < tiles % portions ? 1 : 0); }
+    uint64_t firstTile(uint64_t q) const { return q * (tiles / portions) + std::min(q, tiles % portions); }
 };
 
 class OneSweepSorter final : public Sorter {
@@ -38,13 +47,13 @@ public:
 
     Result<Plan> plan(uint64_t n, const SortConfig& config) override {
         const DeviceInfo& dev = ctx_.info();
-        constexpr uint32_t needed =
-            VK_SUBGROUP_FEATURE_BALLOT_BIT | VK_SUBGROUP_FEATURE_ARITHMETIC_BIT |
-                                  VK_SUBGROUP_FEATURE_SHUFFLE_BIT | VK_SUBGROUP_FEATURE_VOTE_BIT;
+        constexpr uint32_t needed = VK_SUBGROUP_FEATURE_BALLOT_BIT | VK_SUBGROUP_FEATURE_ARITHMETIC_BIT |
+                                    VK_SUBGROUP_FEATURE_SHUFFLE_BIT | VK_SUBGROUP_FEATURE_VOTE_BIT;
         if ((dev.subgroupOps & needed) != needed || dev.subgroupSize < 4)
-            return makeError(Errc::missing_feature, "the onesweep sort needs subgroup ballot, arithmetic, shuffle and vote "
-                                                    "operations in compute shaders and subgroups of 4 or more; " +
-                                                        dev.name + " does not offer them");
+            return makeError(Errc::missing_feature,
+                             "the onesweep sort needs subgroup ballot, arithmetic, shuffle and vote "
+                             "operations in compute shaders and subgroups of 4 or more; " +
+                                 dev.name + " does not offer them");
         Plan p;
         p.algorithm = Algorithm::onesweep;
         p.config = config;
@@ -55,6 +64,7 @@ public:
         p.tileKeys = g->tile;
         p.needsTemp = true;
         p.scratchBytes = (g->partialWord + uint64_t(g->histGroups) * g->passes * kRadix) * 4;
+        // Every pass runs its portions one after another, one dispatch each.
 
         Step h;
         h.kind = "histogram";
@@ -83,9 +93,9 @@ public:
         const uint64_t kb = keyBytes(config.key), vb = valueBytes(config.values);
         p.bytesMovedFloor = n * kb + uint64_t(g->passes) * n * 2 * (kb + vb);
 
-        for (const char* shader : {"onesweep_init", "onesweep_histogram", "onesweep_reduce", "onesweep_scan",
-                                   "onesweep_reset", "onesweep_pass"}) {
-            auto pipe = pipelineFor(shader, config, g->workgroup);
+        for (const char* shader :
+             {"onesweep_init", "onesweep_histogram", "onesweep_reduce", "onesweep_scan", "onesweep_pass"}) {
+            auto pipe = pipelineFor(shader, config, *g);
             if (!pipe) return pipe.error();
         }
         return p;
@@ -98,11 +108,18 @@ public:
         const SortConfig& cfg = plan.config;
         const Geometry g = geometry(plan.n, cfg).value();
         if (timestamps) vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, timestamps, firstQuery);
-        Push pc{buf.keys, buf.keysTemp, buf.values, buf.valuesTemp, buf.scratch, plan.n,
-                0,        g.passes,     static_cast<uint32_t>(g.tiles), 0, static_cast<uint32_t>(g.partialWord),
-                g.histGroups};
+        Push pc{};
+        pc.keys = buf.keys;
+        pc.keysTemp = buf.keysTemp;
+        pc.values = buf.values;
+        pc.valuesTemp = buf.valuesTemp;
+        pc.scratch = buf.scratch;
+        pc.n = plan.n;
+        pc.passes = g.passes;
+        pc.partialWord = static_cast<uint32_t>(g.partialWord);
+        pc.histGroups = g.histGroups;
         auto dispatch = [&](const char* shader, uint64_t groups) {
-            vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline(shader, cfg, g.workgroup));
+            vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline(shader, cfg, g));
             const FoldedGroups f = foldGroups(groups, tuning::kMaxGroupsX);
             pc.groupsX = f.x;
             vkCmdPushConstants(cmd, pipelines_.layout(), VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof pc, &pc);
@@ -113,6 +130,7 @@ public:
             if (i > first) computeToCompute(cmd);
             pc.pass = s.pass;
             if (s.kind == "histogram") {
+                pc.tiles = static_cast<uint32_t>(g.statusRows * kRadix); // status words the first pass uses
                 dispatch("onesweep_init", 1);
                 dispatch("onesweep_histogram", g.histGroups); // (init touches other words: no barrier needed)
                 computeToCompute(cmd);
@@ -120,9 +138,16 @@ public:
             } else if (s.kind == "scan") {
                 dispatch("onesweep_scan", g.passes);
             } else {
-                dispatch("onesweep_reset", (g.tiles * kRadix + g.workgroup - 1) / g.workgroup);
-                computeToCompute(cmd);
-                dispatch("onesweep_pass", g.tiles);
+                for (uint64_t q = 0; q < g.portions; ++q) {
+                    if (q > 0) computeToCompute(cmd);
+                    const uint64_t tiles = g.portionTiles(q);
+                    pc.tiles = static_cast<uint32_t>(tiles);
+                    pc.firstTile = static_cast<uint32_t>(g.firstTile(q));
+                    pc.portion = static_cast<uint32_t>(q);
+                    pc.lastPortion = q + 1 == g.portions ? 1u : 0u;
+                    pc.dispatch = static_cast<uint32_t>(s.pass * g.portions + q);
+                    dispatch("onesweep_pass", tiles);
+                }
             }
             if (timestamps)
                 vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, timestamps,
@@ -138,13 +163,15 @@ public:
         std::vector<SnapshotRegion> r;
         const uint32_t pass = s.kind == "pass" ? s.pass : 0;
         r.push_back({"histogram", {kRadix}, SORTLAB_OS_HIST + 2u * kRadix * pass, 0, F::u64});
-        if (s.kind != "histogram") r.push_back({"offsets", {kRadix}, SORTLAB_OS_OFFSETS + 2u * kRadix * pass, 0, F::u64});
+        if (s.kind != "histogram")
+            r.push_back({"offsets", {kRadix}, SORTLAB_OS_OFFSETS + 2u * kRadix * pass, 0, F::u64});
         if (s.kind != "pass") {
             r.push_back({"all histograms", {g.passes, kRadix}, SORTLAB_OS_HIST, 0, F::u64});
             if (s.kind == "scan") r.push_back({"all offsets", {g.passes, kRadix}, SORTLAB_OS_OFFSETS, 0, F::u64});
             return r;
         }
-        const uint32_t tiles = static_cast<uint32_t>(g.tiles);
+        // The statuses of the pass's last portion (the whole pass unless n >= 2^29).
+        const uint32_t tiles = static_cast<uint32_t>(g.portionTiles(g.portions - 1));
         r.push_back({"tile status", {tiles, kRadix}, SORTLAB_OS_STATUS, 0, F::statusFlag});
         r.push_back({"tile counts", {tiles, kRadix}, SORTLAB_OS_STATUS, 0, F::statusCount});
         r.push_back({"fallbacks", {1}, SORTLAB_OS_FALLBACKS + s.pass, 0, F::u32});
@@ -156,9 +183,12 @@ private:
         const DeviceInfo& dev = ctx_.info();
         Geometry g;
         g.passes = keyBits(config.key) / 8;
-        const uint32_t kpl = keysPerLane(config.key);
+        g.keysPerLane = keysPerLane(config.key);
         auto sharedBytes = [&](uint32_t wg) {
-            return wg * kpl * keyBytes(config.key) + maxSubgroups(wg) * (kRadix + 1) * 4 + kRadix * (3 * 4 + 8) + 16;
+            // The staged tile (the values reuse it), a 256-count histogram per subgroup, per-digit arrays.
+            const uint32_t pass =
+                wg * g.keysPerLane * keyBytes(config.key) + maxSubgroups(wg) * kRadix * 4 + kRadix * 20 + 8;
+            return std::max(pass, 2 * g.passes * kRadix * 4); // the histogram kernel's two copies
         };
         uint32_t wg = std::min(tuning::kOneSweepWorkgroup, dev.maxWorkgroupSize);
         while (wg > 64 && sharedBytes(wg) > dev.sharedMemoryBytes) wg /= 2;
@@ -167,31 +197,38 @@ private:
                                                         " bytes of shared memory; " + dev.name + " has " +
                                                         std::to_string(dev.sharedMemoryBytes));
         g.workgroup = wg;
-        g.tile = uint64_t(wg) * kpl;
+        g.tile = uint64_t(wg) * g.keysPerLane;
+        if (g.tile > 0xffff) // the pass kernel keeps counts and places in 16 bits
+            return makeError(Errc::invalid_argument, "onesweep tiles hold at most 65535 keys");
         g.tiles = (n + g.tile - 1) / g.tile;
+        uint64_t most = ((uint64_t(1) << SORTLAB_OS_COUNT_BITS) - 1) / g.tile; // tiles whose counts fit
+        if (config.portionTiles) most = std::min<uint64_t>(most, config.portionTiles);
+        g.portions = std::max<uint64_t>(1, (g.tiles + most - 1) / most);
+        g.statusRows = g.tiles ? g.portionTiles(0) : 0;
+        if (uint64_t(g.passes) * g.portions > SORTLAB_OS_MAX_DISPATCHES)
+            return makeError(Errc::too_large, "n = " + std::to_string(n) + " needs " + std::to_string(g.portions) +
+                                                  " portions per pass; onesweep runs at most " +
+                                                  std::to_string(SORTLAB_OS_MAX_DISPATCHES / g.passes));
         g.histGroups = static_cast<uint32_t>(std::clamp<uint64_t>((n + 65535) / 65536, 1, 1024));
-        g.partialWord = SORTLAB_OS_STATUS + g.tiles * kRadix * 2;
-        if (g.partialWord + uint64_t(g.histGroups) * g.passes * kRadix >= (uint64_t(1) << 32))
-            return makeError(Errc::too_large, "n = " + std::to_string(n) + " needs more tile status words than " +
-                                                  "onesweep addresses (2^32 words)");
+        g.partialWord = SORTLAB_OS_STATUS + g.statusRows * kRadix;
         return g;
     }
 
     uint32_t maxSubgroups(uint32_t wg) const { return std::max(1u, wg / std::max(1u, ctx_.info().subgroupSize)); }
 
-    Result<VkPipeline> pipelineFor(const std::string& shader, const SortConfig& cfg, uint32_t wg) {
+    Result<VkPipeline> pipelineFor(const std::string& shader, const SortConfig& cfg, const Geometry& g) {
         const DeviceInfo& d = ctx_.info();
         SpecValues spec{{SORTLAB_SPEC_KEY_KIND, static_cast<uint32_t>(keyKind(cfg.key))},
                         {SORTLAB_SPEC_DESCENDING, cfg.order == Order::descending ? 1u : 0u},
-                        {SORTLAB_SPEC_WORKGROUP_SIZE, wg},
-                        {SORTLAB_SPEC_MAX_SUBGROUPS, maxSubgroups(wg)},
+                        {SORTLAB_SPEC_WORKGROUP_SIZE, g.workgroup},
+                        {SORTLAB_SPEC_MAX_SUBGROUPS, maxSubgroups(g.workgroup)},
                         {SORTLAB_SPEC_SUBGROUP_SIZE, d.subgroupSize},
-                        {SORTLAB_SPEC_FORCE_FALLBACK, cfg.forceFallback ? 1u : 0u}};
-        return pipelines_.get(shader, keyBytes(cfg.key) / 4, cfg.values != ValueType::none, spec,
-                              subgroupSizeToPin(d));
+                        {SORTLAB_SPEC_FORCE_FALLBACK, cfg.forceFallback ? 1u : 0u},
+                        {SORTLAB_SPEC_KEYS_PER_LANE, g.keysPerLane}};
+        return pipelines_.get(shader, keyBytes(cfg.key) / 4, cfg.values != ValueType::none, spec, subgroupSizeToPin(d));
     }
-    VkPipeline pipeline(const std::string& shader, const SortConfig& cfg, uint32_t wg) const {
-        return const_cast<OneSweepSorter*>(this)->pipelineFor(shader, cfg, wg).value();
+    VkPipeline pipeline(const std::string& shader, const SortConfig& cfg, const Geometry& g) const {
+        return const_cast<OneSweepSorter*>(this)->pipelineFor(shader, cfg, g).value();
     }
 
     Context& ctx_;
@@ -200,6 +237,8 @@ private:
 
 } // namespace
 
-std::unique_ptr<Sorter> makeOneSweepSorter(Context& ctx) { return std::make_unique<OneSweepSorter>(ctx); }
+std::unique_ptr<Sorter> makeOneSweepSorter(Context& ctx) {
+    return std::make_unique<OneSweepSorter>(ctx);
+}
 
 } // namespace sortlab::onesweep

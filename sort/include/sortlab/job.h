@@ -15,22 +15,22 @@
 namespace sortlab {
 
 struct Snapshot {
-    size_t stepsDone = 0; // state after steps [0, stepsDone)
-    std::string label;    // label of the last step done ("input" before any)
-    std::vector<std::byte> keys;   // n keys, raw typed bits
-    std::vector<uint32_t> values;  // n values (empty for keys-only)
+    size_t stepsDone = 0;         // state after steps [0, stepsDone)
+    std::string label;            // label of the last step done ("input" before any)
+    std::vector<std::byte> keys;  // n keys, raw typed bits
+    std::vector<uint32_t> values; // n values (empty for keys-only)
     struct Aux {
-        std::string name;             // "histogram", "digit counts", "tile status", ... (see the sorters'
-                                      // snapshotRegions and docs/radix4.md, docs/onesweep.md)
-        std::vector<uint32_t> shape;  // row-major, e.g. {16, workgroups} for radix4's digit counts
+        std::string name;            // "histogram", "digit counts", "tile status", ... (see the sorters'
+                                     // snapshotRegions and docs/radix4.md, docs/onesweep.md)
+        std::vector<uint32_t> shape; // row-major, e.g. {16, workgroups} for radix4's digit counts
         std::vector<uint32_t> data;
     };
     std::vector<Aux> aux;
 };
 
 struct Timing {
-    double totalMs = 0;          // GPU time of all steps (timestamps), or wall time without them
-    std::vector<double> stepMs;  // per step, when timestamps are available
+    double totalMs = 0;         // GPU time of all steps (timestamps), or wall time without them
+    std::vector<double> stepMs; // per step, when timestamps are available
     bool gpuTimestamps = false;
 };
 
@@ -56,6 +56,8 @@ public:
     Result<void> runTo(size_t last);
     // The current keys/values (and auxiliary buffers) read back from the GPU.
     Result<Snapshot> capture();
+    // Only the auxiliary buffers of the current step (no keys or values read back).
+    Result<std::vector<Snapshot::Aux>> captureAux();
     Result<void> download(std::span<std::byte> keys, std::span<uint32_t> values);
 
 private:
@@ -64,6 +66,7 @@ private:
     // the step that ran last leaves that to the GPU (Step::locationWord).
     Result<bool> keysInTemp();
     void recordRestore(VkCommandBuffer cmd) const;
+    Result<Snapshot> captureImpl(bool withKeys);
 
     Context& ctx_;
     Sorter& sorter_;

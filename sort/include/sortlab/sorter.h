@@ -49,14 +49,18 @@ struct SortConfig {
     // Odd-even tile size in keys: a power of two up to one subgroup window (subgroup size x 32).
     // 0: a whole window. Tests set small values so that small n reach every step kind.
     uint32_t sharedElems = 0;
+    // onesweep: tiles per portion of a pass (each portion is one chained scan). 0: as many as the
+    // 29-bit counts of the tile status words allow (2^29 - 1 keys). Tests set small values so
+    // that small n run in several portions.
+    uint32_t portionTiles = 0;
 };
 
 std::string variantName(Algorithm a, const SortConfig& c);
 
 // One step of a plan. Which fields mean something depends on the algorithm.
 struct Step {
-    std::string label;       // "merge 8, stride 2", "pass 2: bits 8..15, scatter"
-    std::string kind;        // "layer", "tile", "window", "count", "scan", "scatter", ...
+    std::string label; // "merge 8, stride 2", "pass 2: bits 8..15, scatter"
+    std::string kind;  // "layer", "tile", "window", "count", "scan", "scatter", ...
     bool resultInTemp = false;
     // Odd-even network: the layers this step runs, in network order (layer index l counts from
     // 0 over all (p, k) of the network), and the merge/stride range.
@@ -75,8 +79,8 @@ struct Step {
 
 // Part of the scratch buffer a snapshot shows after a step: `shape` (row-major) entries at word
 // `wordOffset`, rows `rowStride` words apart (0: packed). Entries are 32-bit words, or 64-bit
-// ones shown as their low 32 bits, or OneSweep tile status words shown as their flag
-// (0 not ready, 1 aggregate, 2 inclusive prefix) or their count (low 32 bits).
+// ones shown as their low 32 bits, or OneSweep's 32-bit tile status words shown as their flag
+// (0 not ready, 1 aggregate, 2 inclusive prefix) or their count (shaders/constants.h).
 struct SnapshotRegion {
     enum class Format : uint8_t { u32, u64, statusFlag, statusCount };
     std::string name;
@@ -91,12 +95,12 @@ struct Plan {
     SortConfig config;
     uint64_t n = 0;
     std::vector<Step> steps;
-    bool needsTemp = false;     // keysTemp (and valuesTemp) must be provided
-    uint64_t scratchBytes = 0;  // auxiliary buffer the sort needs (0: none)
+    bool needsTemp = false;    // keysTemp (and valuesTemp) must be provided
+    uint64_t scratchBytes = 0; // auxiliary buffer the sort needs (0: none)
     bool resultInTemp = false;
     uint64_t bytesMovedFloor = 0; // bytes the plan must move through device memory at least
-    uint32_t sharedElems = 0;   // odd-even: keys per tile of the tile step
-    uint64_t tileKeys = 0;      // radix sorts: keys per workgroup tile (workgroup w has keys [w*t, (w+1)*t))
+    uint32_t sharedElems = 0;     // odd-even: keys per tile of the tile step
+    uint64_t tileKeys = 0;        // radix sorts: keys per workgroup tile (workgroup w has keys [w*t, (w+1)*t))
 };
 
 struct DeviceBuffers {
