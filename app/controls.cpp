@@ -55,7 +55,7 @@ void App::drawControls(const SortWorker::View& v) {
         ImGui::EndCombo();
     }
     if (s.algo == AlgoChoice::onesweep)
-        changed |= ImGui::Checkbox("force the fallback path (no lookback)", &s.forceFallback);
+        changed |= ImGui::Checkbox("force the fallback (each tile counts tile t-1 itself)", &s.forceFallback);
     for (size_t i = 0; i < kAlgoChoiceCount && i < algos_.size(); ++i)
         if (!algos_[i].available)
             ImGui::TextDisabled("%s: %s", std::string(choiceName(kAllAlgoChoices[i])).c_str(), algos_[i].why.c_str());

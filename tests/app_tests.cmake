@@ -5,8 +5,10 @@
 #   app_*_png      the screenshot has the window's size and is not blank (app_check png)
 #   app_*_state    the state the app shows equals the sortlab-bench --trace line of the same
 #                  algorithm, input and step (app_check state: keys, values, and for radix sorts the
-#                  histogram, offsets and per-workgroup counts when the trace has them), and check
-#                  mode agreed with the CPU reference where it was on
+#                  histogram, offsets and per-workgroup counts when the trace has them; for
+#                  OneSweep the tile status flags, fallback count and tile count against the trace,
+#                  and the tile counts against prefixes recounted from the trace's previous line),
+#                  and check mode agreed with the CPU reference where it was on
 #   app_fail_*     no display, no Vulkan driver, a usage error: the exit code and one line on stderr
 #   app_unit.*     host-only tests of the app's counters, key heights, names and script parser
 #
@@ -69,6 +71,12 @@ add_test(NAME app_trace_13
 add_test(NAME app_trace_1000
          COMMAND ${APP_BENCH} --validation --algo radix4 --values u32 --n 1000 --seed 2 --reps 1 --quiet
                  --trace ${APP_OUT}/trace1000.jsonl)
+# OneSweep with lookback and with forced fallback: 4000 keys are two tiles on lavapipe (2048 keys
+# per tile), so a pass has a tile that looks back (or, forced, counts tile 0 itself).
+add_test(NAME app_trace_os
+         COMMAND ${APP_BENCH} --validation --algo onesweep,onesweep-fallback --values u32 --n 4000 --seed 5 --reps 1
+                 --quiet --trace ${APP_OUT}/trace_os.jsonl)
+set_tests_properties(app_trace_os PROPERTIES FIXTURES_SETUP app_trace_os TIMEOUT 120)
 set_tests_properties(app_trace_16 PROPERTIES FIXTURES_SETUP app_trace_16 TIMEOUT 120)
 set_tests_properties(app_trace_1000 PROPERTIES FIXTURES_SETUP app_trace_1000 TIMEOUT 120)
 set_tests_properties(app_trace_13 PROPERTIES FIXTURES_SETUP app_trace_13 TIMEOUT 120)
@@ -92,6 +100,29 @@ app_check(app_radix4_state "app_radix4;app_trace_16" state app_radix4.json trace
 app_run(app_radix4_check --algo radix4 --values u32 --n 1000 --seed 2 --check --step 9 --dump-state app_radix4_check.json)
 app_check(app_radix4_check_state "app_radix4_check;app_trace_1000" state app_radix4_check.json trace1000.jsonl
           --algo radix4 --step 9 --check-ok)
+
+# --- OneSweep: the lookback state after a pass (tile status flags, tile counts, fallbacks) --------------
+# Pass 1 (step 4) with lookback, check mode on: keys, values, histogram, offsets, tile status and
+# fallbacks against the trace, tile counts against prefixes recounted from pass 0's keys.
+app_run(app_onesweep --algo onesweep --values u32 --n 4000 --seed 5 --check --step 4 --screenshot app_onesweep.png
+        --dump-state app_onesweep.json)
+app_check(app_onesweep_png app_onesweep png app_onesweep.png --width 1600 --height 1000)
+app_check(app_onesweep_state "app_onesweep;app_trace_os" state app_onesweep.json trace_os.jsonl --algo onesweep
+          --step 4 --check-ok)
+# The same with forced fallback (--force-fallback): tile 1 counts tile 0 itself in every pass.
+app_run(app_onesweep_fallback --algo onesweep --force-fallback --values u32 --n 4000 --seed 5 --check --step 3
+        --screenshot app_onesweep_fallback.png --dump-state app_onesweep_fallback.json)
+app_check(app_onesweep_fallback_png app_onesweep_fallback png app_onesweep_fallback.png --width 1600 --height 1000)
+app_check(app_onesweep_fallback_state "app_onesweep_fallback;app_trace_os" state app_onesweep_fallback.json
+          trace_os.jsonl --algo onesweep-fallback --step 3 --check-ok)
+# A script switches to onesweep-fallback (the bench's name) and steps through every pass.
+app_run(app_onesweep_script --script ${CMAKE_CURRENT_LIST_DIR}/app/onesweep.script)
+foreach(step 3 4 5 6)
+  app_check(app_onesweep_script_${step} "app_onesweep_script;app_trace_os" state os_fallback_step${step}.json
+            trace_os.jsonl --algo onesweep-fallback --step ${step} --check-ok)
+endforeach()
+app_check(app_onesweep_script_lookback "app_onesweep_script;app_trace_os" state os_lookback_step6.json
+          trace_os.jsonl --algo onesweep --step 6 --check-ok)
 
 # --- A script: float keys (NaN, -0.0, inf), values, descending, steps forward and back, check mode,
 #     presentation mode ------------------------------------------------------------------------------

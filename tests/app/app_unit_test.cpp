@@ -95,6 +95,20 @@ TEST(AppSettings, ApplySetting) {
     EXPECT_FALSE(applySetting(s, "colour", "red").ok());
 }
 
+// OneSweep's forced fallback: the bench's algorithm name, and a setting of its own (scripts).
+TEST(AppSettings, OneSweepForcedFallback) {
+    SortSettings s;
+    EXPECT_TRUE(applySetting(s, "algo", "onesweep-fallback").ok());
+    EXPECT_EQ(s.algo, AlgoChoice::onesweep);
+    EXPECT_TRUE(s.forceFallback);
+    EXPECT_TRUE(s.config().forceFallback);
+    EXPECT_TRUE(applySetting(s, "force-fallback", "off").ok());
+    EXPECT_FALSE(s.forceFallback);
+    EXPECT_TRUE(applySetting(s, "force-fallback", "on").ok());
+    EXPECT_TRUE(s.forceFallback);
+    EXPECT_FALSE(applySetting(s, "force-fallback", "yes").ok());
+}
+
 TEST(AppScript, ParsesActionsAndRejectsUnknownOnes) {
     const std::string path = testing::TempDir() + "/app_unit.script";
     {
