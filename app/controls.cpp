@@ -151,6 +151,10 @@ void App::drawControls(const SortWorker::View& v) {
     ImGui::BeginDisabled(!hasRadixData(v));
     ImGui::Checkbox("radix", &ui_.showRadix);
     ImGui::EndDisabled();
+    ImGui::Checkbox("benchmark panel (B)", &ui_.bench.open);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Time the sorts over a sweep of sizes (sortlab-bench's code), plot Gkeys/s against n "
+                          "and the per-step times, export JSON, CSV and PNG");
     if (v.job.plan) {
         ImGui::Spacing();
         ImGui::TextDisabled("PLAN");

@@ -1,5 +1,8 @@
 #include "options.h"
 
+#include <cli.h>
+#include <errors.h>
+
 #include <CLI/CLI.hpp>
 
 #include <fstream>
@@ -94,8 +97,11 @@ Result<std::vector<Action>> readScript(const std::string& path) {
     int number = 0;
     const std::vector<std::string> settings = {"algo", "n",    "type",         "values",        "order",
                                                "dist", "seed", "shared-elems", "force-fallback"};
-    const std::vector<std::string> verbs = {"step",   "screenshot", "dump-state", "check", "presentation",
-                                            "frames", "size",       "key",        "zoom"};
+    const std::vector<std::string> verbs = {"step",      "screenshot", "dump-state",   "check",        "presentation",
+                                            "frames",    "size",       "key",          "zoom",         "bench",
+                                            "bench-run", "bench-wait", "bench-cancel", "bench-export", "mouse"};
+    // Verbs that may come without a value.
+    const std::vector<std::string> bare = {"step", "bench-run", "bench-wait", "bench-cancel"};
     while (std::getline(in, line)) {
         ++number;
         if (auto hash = line.find('#'); hash != std::string::npos) line.resize(hash);
@@ -118,9 +124,17 @@ Result<std::vector<Action>> readScript(const std::string& path) {
             a.verb = "set";
         } else if (std::find(verbs.begin(), verbs.end(), verb) != verbs.end()) {
             a.verb = verb;
-            if (a.args.empty() && verb != "step")
+            if (a.args.empty() && std::find(bare.begin(), bare.end(), verb) == bare.end())
                 return makeError(Errc::parse_error,
                                  path + ":" + std::to_string(number) + ": '" + verb + "' needs a value");
+            if (verb == "bench-run" && !a.args.empty()) { // sortlab-bench's flags: checked now
+                try {
+                    (void)bench::parseBenchOptions(a.args);
+                } catch (const bench::BenchError& e) {
+                    return makeError(Errc::parse_error,
+                                     path + ":" + std::to_string(number) + ": bench-run: " + e.what());
+                }
+            }
         } else {
             return makeError(Errc::parse_error,
                              path + ":" + std::to_string(number) + ": unknown action '" + verb + "'");

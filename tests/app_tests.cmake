@@ -18,7 +18,8 @@
 add_executable(sortlab-app-unit-tests ${CMAKE_CURRENT_LIST_DIR}/app/app_unit_test.cpp
                ${CMAKE_SOURCE_DIR}/app/sort_worker.cpp ${CMAKE_SOURCE_DIR}/app/options.cpp)
 target_include_directories(sortlab-app-unit-tests PRIVATE ${CMAKE_SOURCE_DIR}/app)
-target_link_libraries(sortlab-app-unit-tests PRIVATE sortlab_sort CLI11::CLI11 GTest::gtest GTest::gtest_main)
+target_link_libraries(sortlab-app-unit-tests PRIVATE sortlab_sort sortlab_bench CLI11::CLI11 GTest::gtest
+                                                     GTest::gtest_main)
 gtest_discover_tests(sortlab-app-unit-tests TEST_PREFIX "app_unit." DISCOVERY_MODE PRE_TEST)
 
 find_program(XVFB_RUN xvfb-run)
