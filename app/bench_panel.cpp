@@ -387,8 +387,23 @@ void App::drawBenchPanel() {
 
     ImGui::TextWrapped("%s: %s", f.devices.c_str(), f.workload.c_str());
     if (f.lavapipe) ImGui::TextColored(warn, "lavapipe: CPU numbers, not GPU ones");
+    // The n of the per-step breakdown, and how many bars it has (the plot leaves them room).
+    uint64_t bn = b.breakdownN;
+    std::vector<uint64_t> withSteps;
+    for (const auto& r : f.rows)
+        if (r.algo != "std" && !r.steps.empty() && r.error.empty() &&
+            std::find(withSteps.begin(), withSteps.end(), r.n) == withSteps.end())
+            withSteps.push_back(r.n);
+    std::sort(withSteps.begin(), withSteps.end());
+    if (std::find(withSteps.begin(), withSteps.end(), bn) == withSteps.end()) bn = bench::plot::defaultBreakdownN(f);
+    size_t bars = 0;
+    for (const auto& r : f.rows) bars += r.n == bn && r.algo != "std" && !r.steps.empty() && r.error.empty();
     const ImVec2 avail = ImGui::GetContentRegionAvail();
-    const float plotH = std::max(fs * 12, avail.y * 0.58f);
+    const float tableH = f.rows.empty() || present ? 0 : std::min(fs * 9, avail.y * 0.25f);
+    // The plot gets at least half the height, the breakdown what its bars need of the rest.
+    const float breakdownNeed = fs * (6.5f + 2.2f * float(std::max<size_t>(bars, 1)));
+    const float plotH =
+        std::max({fs * 10, avail.y * 0.5f, std::min(avail.y * 0.62f, avail.y - tableH - breakdownNeed - fs * 3.5f)});
     const ImVec2 p0 = ImGui::GetCursorScreenPos();
     const bench::plot::Rect plotArea{p0.x, p0.y, p0.x + avail.x, p0.y + plotH};
     // Hover: the point nearest the mouse (from last frame's layout, which this frame repeats).
@@ -415,21 +430,12 @@ void App::drawBenchPanel() {
     ImGui::PopStyleColor();
 
     // The per-step breakdown at one n.
-    uint64_t bn = b.breakdownN;
-    std::vector<uint64_t> withSteps;
-    for (const auto& r : f.rows)
-        if (r.algo != "std" && !r.steps.empty() && r.error.empty() &&
-            std::find(withSteps.begin(), withSteps.end(), r.n) == withSteps.end())
-            withSteps.push_back(r.n);
-    std::sort(withSteps.begin(), withSteps.end());
-    if (std::find(withSteps.begin(), withSteps.end(), bn) == withSteps.end()) bn = bench::plot::defaultBreakdownN(f);
     ImGui::SetNextItemWidth(fs * 7);
     if (ImGui::BeginCombo("per-step times at n", bn ? bench::plot::sizeLabel(bn).c_str() : "-")) {
         for (uint64_t n : withSteps)
             if (ImGui::Selectable(bench::plot::sizeLabel(n).c_str(), n == bn)) b.breakdownN = n;
         ImGui::EndCombo();
     }
-    const float tableH = f.rows.empty() || present ? 0 : std::min(fs * 9, ImGui::GetContentRegionAvail().y * 0.4f);
     const ImVec2 q0 = ImGui::GetCursorScreenPos();
     const ImVec2 qa = ImGui::GetContentRegionAvail();
     const float breakdownH = std::max(fs * 6, qa.y - tableH - fs * 0.5f);

@@ -736,11 +736,12 @@ BreakdownLayout drawBreakdown(Canvas& c, Rect area, const Figure& f, uint64_t n,
                     c.line({cuts[j], y + 1}, {cuts[j], y + barH - 1}, withAlpha(t.background, 150), 1);
             const std::string inside = sig3(seg.ms);
             const float tw = c.textWidth(inside, small);
-            if (seg.r.w() > tw + fs * 0.6f) {
+            const bool labelFits = seg.r.w() > tw + fs * 0.6f && barH >= small * 1.05f;
+            if (labelFits) {
                 const float cx = (seg.r.x0 + seg.r.x1) / 2;
                 c.fillRect({cx - tw / 2 - 3, y + 2, cx + tw / 2 + 3, y + barH - 2}, groupColour(g));
             }
-            if (seg.r.w() > tw + fs * 0.6f)
+            if (labelFits)
                 c.text({(seg.r.x0 + seg.r.x1) / 2, y + barH / 2}, inside, {20, 20, 24}, small, HAlign::centre,
                        VAlign::middle);
             L.segments.push_back(seg);

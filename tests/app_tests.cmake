@@ -9,6 +9,10 @@
 #                  OneSweep the tile status flags, fallback count and tile count against the trace,
 #                  and the tile counts against prefixes recounted from the trace's previous line),
 #                  and check mode agreed with the CPU reference where it was on
+#   app_bench_*    the benchmark panel: `sortlab --bench --export` with no display and the panel under
+#                  Xvfb from a script run the sweep of a sortlab-bench --json reference run; their
+#                  results.json has its rows, schema and case fields (export_check same), their CSV
+#                  the same rows, their PNGs are not blank; a cancelled sweep ends promptly
 #   app_fail_*     no display, no Vulkan driver, a usage error: the exit code and one line on stderr
 #   app_unit.*     host-only tests of the app's counters, key heights, names and script parser
 #
@@ -152,6 +156,42 @@ add_test(NAME app_large_state COMMAND ${CMAKE_COMMAND} -E cat ${APP_OUT}/app_lar
 set_tests_properties(app_large_state PROPERTIES FIXTURES_REQUIRED app_large
                      PASS_REGULAR_EXPRESSION "\"check\":{\"available\":true,[^}]*\"ok\":true")
 
+# --- The benchmark panel (issue 6) ---------------------------------------------------------------------
+# The reference: sortlab-bench --json of the sweep that the headless run and the panel also run.
+set(APP_SWEEP --algo oddeven,radix4,onesweep,std --sizes 2^10..2^11 --reps 2 --warmup-ms 0 --check)
+add_test(NAME app_bench_reference COMMAND ${APP_BENCH} --validation ${APP_SWEEP} --quiet --json ${APP_OUT}/bench_ref.json)
+set_tests_properties(app_bench_reference PROPERTIES FIXTURES_SETUP app_bench_reference TIMEOUT 120)
+# sortlab --bench --export: no window and no display at all (DISPLAY unset, no xvfb-run).
+add_test(NAME app_bench_headless
+         COMMAND ${CMAKE_COMMAND} -E env --unset=DISPLAY --unset=WAYLAND_DISPLAY
+                 ${APP} --bench --validation ${APP_SWEEP} --export ${APP_OUT}/headless)
+set_tests_properties(app_bench_headless PROPERTIES FIXTURES_SETUP app_bench_headless TIMEOUT 120
+                     PASS_REGULAR_EXPRESSION "exported: .*checks: 8 passed, 0 failed")
+set(APP_EXPORT_CHECK $<TARGET_FILE:export_check>)
+function(export_test name fixtures)
+  add_test(NAME ${name} COMMAND ${APP_EXPORT_CHECK} ${ARGN} WORKING_DIRECTORY ${APP_OUT})
+  set_tests_properties(${name} PROPERTIES FIXTURES_REQUIRED "${fixtures}")
+endfunction()
+export_test(app_bench_headless_same "app_bench_headless;app_bench_reference" same headless/results.json bench_ref.json
+            --check pass)
+export_test(app_bench_headless_csv app_bench_headless csv headless/results.csv headless/results.json)
+export_test(app_bench_headless_png app_bench_headless png headless/plot.png --width 1400 --height 1000)
+export_test(app_bench_headless_svg app_bench_headless svg headless/plot.svg)
+# The panel under Xvfb from a script: the same sweep, a screenshot, the export, presentation mode.
+app_run(app_bench --script ${CMAKE_CURRENT_LIST_DIR}/app/bench.script)
+set_tests_properties(app_bench PROPERTIES PASS_REGULAR_EXPRESSION "benchmark: done after [0-9.]+ s: 8 results")
+app_check(app_bench_png app_bench png app_bench.png --width 1600 --height 1000)
+app_check(app_bench_present_png app_bench png app_bench_present.png --width 1600 --height 1000)
+export_test(app_bench_export_same "app_bench;app_bench_reference" same bench_panel/results.json bench_ref.json
+            --check pass)
+export_test(app_bench_export_csv app_bench csv bench_panel/results.csv bench_panel/results.json)
+export_test(app_bench_export_png app_bench png bench_panel/plot.png --width 1400 --height 1000)
+# Cancel: a sweep that would run for minutes ends within seconds of bench-cancel.
+app_run(app_bench_cancel --script ${CMAKE_CURRENT_LIST_DIR}/app/bench_cancel.script)
+set_tests_properties(app_bench_cancel PROPERTIES TIMEOUT 60
+                     PASS_REGULAR_EXPRESSION "benchmark: cancelled after [0-9.]+ s: [0-9]+ results")
+app_check(app_bench_running_png app_bench_cancel png app_bench_running.png --width 1600 --height 1000)
+
 # --- Failures: exit code and exactly one line on stderr ------------------------------------------------
 set(APP_EXPECT ${CMAKE_CURRENT_LIST_DIR}/cli/expect_failure.cmake)
 add_test(NAME app_fail_no_display
@@ -168,6 +208,12 @@ add_test(NAME app_fail_no_such_device
 add_test(NAME app_fail_usage
          COMMAND ${CMAKE_COMMAND} -DEXPECT_CODE=2 "-DEXPECT_REGEX=--algo 'bubble'" "-DEXPECT_PREFIX=sortlab: error: "
                  -P ${APP_EXPECT} -- ${APP} --algo bubble)
+add_test(NAME app_fail_bench_usage
+         COMMAND ${CMAKE_COMMAND} -DEXPECT_CODE=2 "-DEXPECT_REGEX=--algo 'bubble'" "-DEXPECT_PREFIX=sortlab: error: "
+                 -P ${APP_EXPECT} -- ${APP} --bench --algo bubble)
+add_test(NAME app_fail_script_bench_run
+         COMMAND ${CMAKE_COMMAND} -DEXPECT_CODE=2 "-DEXPECT_REGEX=bench-run: .*--sizes" "-DEXPECT_PREFIX=sortlab: error: "
+                 -P ${APP_EXPECT} -- ${APP} --script ${CMAKE_CURRENT_LIST_DIR}/app/bad_bench.script)
 add_test(NAME app_fail_step_past_end
          COMMAND ${CMAKE_COMMAND} -DEXPECT_CODE=2 "-DEXPECT_REGEX=past the end" "-DEXPECT_PREFIX=sortlab: error: "
                  -P ${APP_EXPECT} -- ${XVFB_RUN} -a -n 175 ${APP} --n 16 --step 99 --dump-state never.json)
