@@ -13,6 +13,7 @@
 #include <imgui.h>
 
 #include <array>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,7 @@ struct BenchUi {
     int bandwidthMode = 0; // 0: the known figure for the device, 1: none, 2: typed in
     float bandwidthGBs = 1000;
     uint64_t breakdownN = 0; // 0: the largest with per-step times
+    int yAxis = 0;           // 0 auto (log when the points span more than 30x), 1 linear, 2 log
     std::string exportDir = "sortlab-bench";
     std::string exportMessage; // the last export's files, or why it failed
     bool exportFailed = false;
@@ -84,6 +86,9 @@ public:
     // results shown (results.json, results.csv, plot.png, plot.svg in dir): "" or why not.
     void startBench(const bench::Options& options);
     std::string exportBench(const std::string& dir);
+    // Where the throughput plot drew the point of this algorithm at this n in the last frame
+    // (scripts hover it with `bench-hover ALGO N`).
+    std::optional<ImVec2> benchPoint(const std::string& algo, uint64_t n) const;
 
 private:
     void handleKeys(const SortWorker::View& v);
@@ -107,6 +112,12 @@ private:
     bench::plot::Figure figure_;
     uint64_t figureGeneration_ = UINT64_MAX;
     std::string figureKey_;
+    struct PlotPoint {
+        std::string algo;
+        uint64_t n = 0;
+        ImVec2 at;
+    };
+    std::vector<PlotPoint> plotPoints_; // the last frame's throughput plot
     gfx::Fonts fonts_;
     std::string deviceName_;
     std::vector<AlgoStatus> algos_;

@@ -381,6 +381,7 @@ void App::drawBenchPanel() {
     style.smallScale = 1.0f;
     style.lineWidth = present ? 4.0f : 2.0f;
     style.markerRadius = present ? 6.0f : 3.5f;
+    style.logY = b.yAxis == 0 ? -1 : b.yAxis == 1 ? 0 : 1;
     ImFont* font = ImGui::GetFont();
     ImDrawList* dl = ImGui::GetWindowDrawList();
     ImGuiCanvas canvas(dl, font);
@@ -400,10 +401,12 @@ void App::drawBenchPanel() {
     for (const auto& r : f.rows) bars += r.n == bn && r.algo != "std" && !r.steps.empty() && r.error.empty();
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const float tableH = f.rows.empty() || present ? 0 : std::min(fs * 9, avail.y * 0.25f);
-    // The plot gets at least half the height, the breakdown what its bars need of the rest.
+    // The plot gets at least half the height (presentation: 60%), the breakdown what its bars need
+    // of the rest.
     const float breakdownNeed = fs * (6.5f + 2.2f * float(std::max<size_t>(bars, 1)));
-    const float plotH =
-        std::max({fs * 10, avail.y * 0.5f, std::min(avail.y * 0.62f, avail.y - tableH - breakdownNeed - fs * 3.5f)});
+    const float plotH = present ? avail.y * 0.6f
+                                : std::max({fs * 10, avail.y * 0.5f,
+                                            std::min(avail.y * 0.62f, avail.y - tableH - breakdownNeed - fs * 3.5f)});
     const ImVec2 p0 = ImGui::GetCursorScreenPos();
     const bench::plot::Rect plotArea{p0.x, p0.y, p0.x + avail.x, p0.y + plotH};
     // Hover: the point nearest the mouse (from last frame's layout, which this frame repeats).
@@ -411,6 +414,9 @@ void App::drawBenchPanel() {
     std::optional<size_t> hoverRow;
     if (hovered) hoverRow = *hovered;
     const bench::plot::ThroughputLayout layout = bench::plot::drawThroughput(canvas, plotArea, f, style, hoverRow);
+    plotPoints_.clear();
+    for (const auto& p : layout.points)
+        plotPoints_.push_back({f.rows[p.row].algo, f.rows[p.row].n, ImVec2(p.at.x, p.at.y)});
     ImGui::InvisibleButton("plot", ImVec2(avail.x, plotH));
     hovered.reset();
     if (ImGui::IsItemHovered()) {
@@ -425,16 +431,24 @@ void App::drawBenchPanel() {
             if (ImGui::IsItemClicked()) b.breakdownN = f.rows[row].n;
         }
     }
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
-    ImGui::TextWrapped("%s", f.bandwidthNote.c_str());
-    ImGui::PopStyleColor();
-
-    // The per-step breakdown at one n.
-    ImGui::SetNextItemWidth(fs * 7);
-    if (ImGui::BeginCombo("per-step times at n", bn ? bench::plot::sizeLabel(bn).c_str() : "-")) {
-        for (uint64_t n : withSteps)
-            if (ImGui::Selectable(bench::plot::sizeLabel(n).c_str(), n == bn)) b.breakdownN = n;
-        ImGui::EndCombo();
+    // The bandwidth note and the choices of n and axis (presentation mode leaves them to the
+    // normal layout: the keyboard drives it).
+    if (!present) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
+        ImGui::TextWrapped("%s", f.bandwidthNote.c_str());
+        ImGui::PopStyleColor();
+        ImGui::SetNextItemWidth(fs * 7);
+        if (ImGui::BeginCombo("per-step times at n", bn ? bench::plot::sizeLabel(bn).c_str() : "-")) {
+            for (uint64_t n : withSteps)
+                if (ImGui::Selectable(bench::plot::sizeLabel(n).c_str(), n == bn)) b.breakdownN = n;
+            ImGui::EndCombo();
+        }
+        ImGui::SameLine(0, fs * 2);
+        ImGui::SetNextItemWidth(fs * 6);
+        const char* yAxes[] = {"auto", "linear", "log"};
+        ImGui::Combo("Gkeys/s axis", &b.yAxis, yAxes, 3);
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("auto: a log scale when the points span more than 30x (std::sort beside a GPU sort)");
     }
     const ImVec2 q0 = ImGui::GetCursorScreenPos();
     const ImVec2 qa = ImGui::GetContentRegionAvail();
@@ -503,6 +517,12 @@ void App::drawBenchPanel() {
 
 // [SECTION] Start and export ------------------------------------------------------------------------------
 
+std::optional<ImVec2> App::benchPoint(const std::string& algo, uint64_t n) const {
+    for (const PlotPoint& p : plotPoints_)
+        if (p.algo == algo && p.n == n) return p.at;
+    return std::nullopt;
+}
+
 void App::startBench(const bench::Options& options) {
     ui_.bench.open = true;
     ui_.bench.fromOptions(options);
@@ -517,6 +537,7 @@ std::string App::exportBench(const std::string& dir) {
     const bench::plot::FigureOptions fo = b.figureOptions();
     o.bandwidthGBs = fo.bandwidthGBs;
     o.plotN = b.breakdownN;
+    o.plotLogY = b.yAxis == 0 ? -1 : b.yAxis == 1 ? 0 : 1;
     try {
         bench::ExportFiles files = bench::writeExport(dir, *st.results, o, fo.bandwidthSource);
         b.exportMessage = "wrote " + files.json + ", results.csv, plot.png, plot.svg";

@@ -97,9 +97,9 @@ Result<std::vector<Action>> readScript(const std::string& path) {
     int number = 0;
     const std::vector<std::string> settings = {"algo", "n",    "type",         "values",        "order",
                                                "dist", "seed", "shared-elems", "force-fallback"};
-    const std::vector<std::string> verbs = {"step",      "screenshot", "dump-state",   "check",        "presentation",
-                                            "frames",    "size",       "key",          "zoom",         "bench",
-                                            "bench-run", "bench-wait", "bench-cancel", "bench-export", "mouse"};
+    const std::vector<std::string> verbs = {
+        "step", "screenshot", "dump-state", "check",      "presentation", "frames",       "size",        "key",
+        "zoom", "bench",      "bench-run",  "bench-wait", "bench-cancel", "bench-export", "bench-hover", "mouse"};
     // Verbs that may come without a value.
     const std::vector<std::string> bare = {"step", "bench-run", "bench-wait", "bench-cancel"};
     while (std::getline(in, line)) {

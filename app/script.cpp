@@ -128,6 +128,25 @@ std::string ScriptRunner::beforeFrame() {
             else
                 return fail(a, "mouse takes X Y (window pixels), or off", 2), std::string();
             settle_ = 4;
+        } else if (a.verb == "bench-hover") {
+            // bench-hover ALGO N: the pointer on that point of the throughput plot (its tooltip).
+            uint64_t n = 0;
+            try {
+                n = a.args.size() == 2 ? (a.args[1].rfind("2^", 0) == 0 ? uint64_t(1) << std::stoul(a.args[1].substr(2))
+                                                                        : std::stoull(a.args[1]))
+                                       : 0;
+            } catch (...) {
+            }
+            auto at = n ? app_.benchPoint(a.args[0], n) : std::nullopt;
+            if (!at)
+                return fail(a,
+                            "bench-hover: no point of " +
+                                (a.args[0] + " at n=" + (a.args.size() > 1 ? a.args[1] : std::string("?"))) +
+                                " in the plot",
+                            2),
+                       std::string();
+            mouse = Point{at->x, at->y};
+            settle_ = 4;
         } else if (a.verb == "bench") {
             app_.ui().bench.open = a.args[0] == "on" || a.args[0] == "1" || a.args[0] == "true";
             settle_ = 3;

@@ -440,6 +440,12 @@ Runner::Runner(const Options& options, Context* ctx, RunHooks hooks, TraceWriter
 
 Runner::~Runner() = default;
 
+double unitWeight(uint64_t n) {
+    // A run's time: the warm-up (about the same for every n) plus reps that grow with n. 2^20 keys'
+    // worth stands for the warm-up, so small sizes count like it and the large ones by their n.
+    return double(n) + double(1 << 20);
+}
+
 void Runner::poll() {
     if (hooks_.cancelled && hooks_.cancelled()) throw RunCancelled{};
 }
@@ -450,7 +456,7 @@ void Runner::progress(const AlgoSpec* algo, const CaseSpec& spec, int rep, int r
     progress_.rep = rep;
     progress_.reps = reps;
     // The weight of the unit under way grows with its reps (the warm-up counts as one).
-    const double unitDone = reps > 0 ? double(spec.n) * double(rep) / double(reps + 1) : 0;
+    const double unitDone = reps > 0 ? unitWeight(spec.n) * double(rep) / double(reps + 1) : 0;
     RunProgress p = progress_;
     p.weightDone += unitDone;
     hooks_.progress(p);
@@ -481,7 +487,7 @@ void Runner::run() {
                     for (uint64_t n : opt_.sizes) {
                         (void)type, (void)values, (void)order, (void)dist;
                         progress_.unitsTotal += perCase;
-                        progress_.weightTotal += double(n) * double(perCase);
+                        progress_.weightTotal += unitWeight(n) * double(perCase);
                     }
     for (KeyType type : opt_.types)
         for (ValueType values : opt_.values)
@@ -521,7 +527,7 @@ void Runner::runCase(const CaseSpec& spec) {
                 if (!failedAt_.count(key)) failedAt_[key] = {spec.n, "out of host memory"};
             }
         progress_.unitsDone++;
-        progress_.weightDone += double(spec.n);
+        progress_.weightDone += unitWeight(spec.n);
     };
     for (const AlgoSpec* a : opt_.algos)
         unit(*a, [&] { return a->gpu ? runGpu(*a, spec, data) : runStd(*a, spec, data); });

@@ -97,15 +97,17 @@ private:
     std::vector<uint32_t> values_, refValues_, resultValues_;
 };
 
-// Where a run is, for a progress bar: the (algorithm, case) units done, weighted by n (a unit's
-// time grows with n, so the weights track the time better than the count does).
+// Where a run is, for a progress bar: the (algorithm, case) units done, each weighted by
+// unitWeight(n) (n + 2^20: a unit's time is its warm-up plus reps that grow with n).
 struct RunProgress {
     size_t unitsDone = 0, unitsTotal = 0;
-    double weightDone = 0, weightTotal = 0; // sum of n over the units (and the reps of this one)
+    double weightDone = 0, weightTotal = 0; // sum of unitWeight(n) over the units (and this one's reps)
     std::string current;                    // "radix4 (u32 keys, asc, n=65536, uniform)"
     int rep = 0, reps = 0;                  // timed rep of the current unit (0: warming up)
     double fraction() const { return weightTotal > 0 ? weightDone / weightTotal : 0; }
 };
+
+double unitWeight(uint64_t n);
 
 // Thrown out of Runner::run when RunHooks::cancelled says so (between runs and reps).
 struct RunCancelled {};

@@ -63,7 +63,7 @@ struct RawOptions {
     std::string algo = "all", type = "u32", values = "none", order = "asc", n, sizes, dist = "uniform", anchor;
     double timeoutS = 60;
     double bandwidth = -1;
-    std::string plotN;
+    std::string plotN, plotY = "auto";
 };
 
 Options finish(const RawOptions& raw, Options opt) {
@@ -83,6 +83,14 @@ Options finish(const RawOptions& raw, Options opt) {
     if (!(raw.bandwidth >= 0) && raw.bandwidth != -1) usageError("--bandwidth must be a number of GB/s (0: none)");
     opt.bandwidthGBs = raw.bandwidth;
     if (!raw.plotN.empty()) opt.plotN = parseCount(raw.plotN, "plot-n");
+    if (raw.plotY == "auto")
+        opt.plotLogY = -1;
+    else if (raw.plotY == "linear")
+        opt.plotLogY = 0;
+    else if (raw.plotY == "log")
+        opt.plotLogY = 1;
+    else
+        usageError("unknown --plot-y '" + raw.plotY + "' (expected auto, linear or log)");
     if (!opt.tracePath.empty()) {
         for (uint64_t n : opt.sizes)
             if (n > kMaxTraceN)
@@ -228,6 +236,9 @@ void addOptions(CLI::App& app, Options& opt, RawOptions& raw) {
     app.add_option("--bandwidth", raw.bandwidth,
                    "The copy bandwidth in GB/s that the plot's bandwidth-floor lines use (0: no floor lines; "
                    "default: the measured figure for an H100/H200, none otherwise)");
+    app.add_option("--plot-y", raw.plotY,
+                   "The plot's Gkeys/s axis: linear, log, or auto (log when the points span more than 30x)")
+        ->capture_default_str();
     app.add_option("--plot-n", raw.plotN, "The n whose per-step times the plot shows (default: the largest with them)");
     app.add_flag("--keep-going", opt.keepGoing,
                  "A case that fails (too large for the device, out of memory, a timeout) becomes an error row and the "

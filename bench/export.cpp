@@ -44,9 +44,9 @@ ExportFiles writeExport(const std::string& dir, const std::vector<CaseResult>& r
     fo.bandwidthGBs = options.bandwidthGBs;
     fo.bandwidthSource = bandwidthSource;
     const plot::Figure figure = plot::makeFigure(plot::rowsFromJson(json), fo);
-    if (std::string e = plot::writeFigurePng(figure, out.png, 1400, 1000, options.plotN); !e.empty())
+    if (std::string e = plot::writeFigurePng(figure, out.png, 1400, 1000, options.plotN, options.plotLogY); !e.empty())
         throw BenchError(kExitDevice, e);
-    if (std::string e = plot::writeFigureSvg(figure, out.svg, 1400, 1000, options.plotN); !e.empty())
+    if (std::string e = plot::writeFigureSvg(figure, out.svg, 1400, 1000, options.plotN, options.plotLogY); !e.empty())
         throw BenchError(kExitDevice, e);
     return out;
 }

@@ -46,6 +46,7 @@ struct Options {
     std::string exportDir;
     double bandwidthGBs = -1; // the plot's bandwidth floor: copy GB/s (-1: the known figure, 0: none)
     uint64_t plotN = 0;       // the size of the plot's per-step breakdown (0: the largest with step times)
+    int plotLogY = -1;        // the plot's Gkeys/s axis: 0 linear, 1 log, -1 auto (plot.h: Style::logY)
 
     bool needsGpu() const;
 };

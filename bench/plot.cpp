@@ -117,6 +117,29 @@ std::vector<Tick> log2Ticks(double lo, double hi, int maxLabels) {
     return out;
 }
 
+std::vector<Tick> log10Ticks(double lo, double hi, int maxTicks) {
+    std::vector<Tick> out;
+    if (!(lo > 0) || !(hi > lo)) return out;
+    const int d0 = int(std::floor(std::log10(lo) + 1e-9)), d1 = int(std::ceil(std::log10(hi) - 1e-9));
+    // 1, 2 and 5 of every decade labelled while they fit; else the powers of ten only (and the
+    // others as unlabelled grid lines).
+    const bool all = (d1 - d0) * 3 <= std::max(3, maxTicks);
+    for (int d = d0; d <= d1; ++d)
+        for (int m : {1, 2, 5}) {
+            const double v = double(m) * std::pow(10.0, d);
+            if (v < lo * (1 - 1e-9) || v > hi * (1 + 1e-9)) continue;
+            Tick t;
+            t.value = v;
+            if (all || m == 1) {
+                char buf[32];
+                std::snprintf(buf, sizeof buf, "%.*f", std::max(0, -d), v);
+                t.label = buf;
+            }
+            out.push_back(t);
+        }
+    return out;
+}
+
 std::string sizeLabel(uint64_t n) {
     if (n && (n & (n - 1)) == 0) return "2^" + std::to_string(std::countr_zero(n));
     return std::to_string(n);
@@ -449,13 +472,14 @@ ThroughputLayout drawThroughput(Canvas& c, Rect area, const Figure& f, const Sty
     const float fs = s.fontSize, small = fs * s.smallScale;
     // Ranges: every point and every floor up to 3x the fastest point (higher floors are marked
     // at the top edge instead, so that they do not squash the measurements).
-    double nLo = 0, nHi = 0, yMax = 0;
+    double nLo = 0, nHi = 0, yMax = 0, yMin = 0;
     for (const Series& se : f.series)
         for (size_t i : se.rows) {
             const Row& r = f.rows[i];
             nLo = nLo == 0 ? double(r.n) : std::min(nLo, double(r.n));
             nHi = std::max(nHi, double(r.n));
             yMax = std::max(yMax, r.gkeys);
+            if (r.gkeys > 0) yMin = yMin == 0 ? r.gkeys : std::min(yMin, r.gkeys);
         }
     if (f.nMin) nLo = nLo == 0 ? double(f.nMin) : std::min(nLo, double(f.nMin));
     if (f.nMax) nHi = std::max(nHi, double(f.nMax));
@@ -469,23 +493,92 @@ ThroughputLayout drawThroughput(Canvas& c, Rect area, const Figure& f, const Sty
     double axisLo = 0, axisHi = 1;
     // Leave room for the tick labels: about one tick per 3 lines of text.
     const int maxTicks = std::clamp(int(area.h() / (fs * 3)), 3, 10);
-    std::vector<Tick> yTicks = linearTicks(0, yTop * 1.04, maxTicks, &axisLo, &axisHi);
+    // A log axis when asked, or (auto) when the points span more than 30x: std::sort and a GPU
+    // sort differ by 100x and more, and a linear axis would flatten the slower one.
+    const bool logY = s.logY > 0 || (s.logY < 0 && yMin > 0 && yMax / yMin > 30);
+    std::vector<Tick> yTicks;
+    if (logY) {
+        // The nearest 1, 2 or 5 times a power of ten below and above the points.
+        auto below = [](double v) {
+            const double d = std::pow(10.0, std::floor(std::log10(v)));
+            return v >= 5 * d ? 5 * d : v >= 2 * d ? 2 * d : d;
+        };
+        auto above = [](double v) {
+            const double d = std::pow(10.0, std::floor(std::log10(v)));
+            return v <= d ? d : v <= 2 * d ? 2 * d : v <= 5 * d ? 5 * d : 10 * d;
+        };
+        axisLo = below(yMin / 1.15);
+        axisHi = above(yTop * 1.15);
+        yTicks = log10Ticks(axisLo, axisHi, maxTicks);
+    } else {
+        yTicks = linearTicks(0, yTop * 1.04, maxTicks, &axisLo, &axisHi);
+    }
     float labelW = 0;
     for (const Tick& tk : yTicks) labelW = std::max(labelW, c.textWidth(tk.label, small));
 
     L.plot = {area.x0 + labelW + fs * 0.8f, area.y0 + fs * 1.6f, area.x1 - fs * 0.8f, area.y1 - fs * 2.6f};
     if (L.plot.w() < 40 || L.plot.h() < 40) return L;
     L.x = {nLo / 1.3, nHi * 1.3, true, L.plot.x0, L.plot.x1};
-    L.y = {0, axisHi, false, L.plot.y1, L.plot.y0};
+    L.y = {logY ? axisLo : 0, axisHi, logY, L.plot.y1, L.plot.y0};
+
+    // The legend: inside the plot, in the corner that covers the fewest points and line samples
+    // (top left first: throughput grows with n, so that corner is often empty); beside the plot
+    // when every corner covers some and the area is wide enough.
+    const float rowH = fs * 1.25f, sample = fs * 2.2f;
+    std::vector<std::string> labels;
+    for (const Series& se : f.series) labels.push_back(se.label);
+    bool anyFloorValue = false;
+    for (const Series& se : f.series)
+        for (double g : se.floorGkeys) anyFloorValue |= std::isfinite(g);
+    if (anyFloorValue) labels.push_back("bandwidth floor (" + sig3(f.bandwidthGBs) + " GB/s)");
+    float legendW = 0;
+    for (const std::string& l : labels) legendW = std::max(legendW, c.textWidth(l, small));
+    const float bw = fs * 0.8f + sample + legendW + fs * 0.8f, bh = fs * 0.4f + rowH * float(labels.size());
+    Rect legendBox{};
+    if (!labels.empty()) {
+        auto covered = [&](const Rect& box) {
+            int count = 0;
+            for (const Series& se : f.series)
+                for (size_t k = 0; k < se.rows.size(); ++k) {
+                    const Row& r = f.rows[se.rows[k]];
+                    const Vec2 p{L.x.toPixel(double(r.n)), L.y.toPixel(r.gkeys)};
+                    count += box.contains(p) ? 4 : 0;
+                    if (k + 1 == se.rows.size()) continue;
+                    const Row& q = f.rows[se.rows[k + 1]];
+                    const Vec2 p1{L.x.toPixel(double(q.n)), L.y.toPixel(q.gkeys)};
+                    for (int j = 1; j < 8; ++j) {
+                        const float u = float(j) / 8;
+                        count += box.contains({p.x + (p1.x - p.x) * u, p.y + (p1.y - p.y) * u});
+                    }
+                }
+            return count;
+        };
+        const float mx = fs * 0.6f, my = fs * 0.5f;
+        const Rect corners[4] = {{L.plot.x0 + mx, L.plot.y0 + my, L.plot.x0 + mx + bw, L.plot.y0 + my + bh},
+                                 {L.plot.x1 - mx - bw, L.plot.y0 + my, L.plot.x1 - mx, L.plot.y0 + my + bh},
+                                 {L.plot.x1 - mx - bw, L.plot.y1 - my - bh, L.plot.x1 - mx, L.plot.y1 - my},
+                                 {L.plot.x0 + mx, L.plot.y1 - my - bh, L.plot.x0 + mx + bw, L.plot.y1 - my}};
+        int best = 0, bestCount = INT32_MAX;
+        for (int k = 0; k < 4; ++k)
+            if (const int n = covered(corners[k]); n < bestCount) bestCount = n, best = k;
+        if (bestCount > 0 && area.w() > bw * 4) {
+            L.plot.x1 -= bw + fs * 0.6f;
+            L.x.p1 = L.plot.x1;
+            legendBox = {L.plot.x1 + fs * 0.6f, L.plot.y0, L.plot.x1 + fs * 0.6f + bw, L.plot.y0 + bh};
+        } else {
+            legendBox = corners[best];
+        }
+    }
 
     // Axis titles.
-    c.text({area.x0, area.y0}, "Gkeys/s (n / median time)", t.text, fs);
+    c.text({area.x0, area.y0}, logY ? "Gkeys/s (n / median time, log scale)" : "Gkeys/s (n / median time)", t.text, fs);
     c.text({L.plot.x1, area.y1}, "n, keys (log scale)", t.muted, small, HAlign::right, VAlign::bottom);
     // Grid and ticks.
     for (const Tick& tk : yTicks) {
         const float y = L.y.toPixel(tk.value);
-        c.line({L.plot.x0, y}, {L.plot.x1, y}, t.grid, 1);
-        c.text({L.plot.x0 - fs * 0.4f, y}, tk.label, t.muted, small, HAlign::right, VAlign::middle);
+        c.line({L.plot.x0, y}, {L.plot.x1, y}, tk.label.empty() ? withAlpha(t.grid, 110) : t.grid, 1);
+        if (!tk.label.empty())
+            c.text({L.plot.x0 - fs * 0.4f, y}, tk.label, t.muted, small, HAlign::right, VAlign::middle);
     }
     const int maxLabels = std::max(2, int(L.plot.w() / c.textWidth("2^20  ", small)));
     for (const Tick& tk : log2Ticks(L.x.lo, L.x.hi, maxLabels)) {
@@ -507,7 +600,6 @@ ThroughputLayout drawThroughput(Canvas& c, Rect area, const Figure& f, const Sty
     // Floors first (under the measurements), dotted, in the series' colour.
     // Series with the same floor at the same sizes (u32 and f32 keys; onesweep and its forced
     // fallback) share one line, drawn in the first one's colour.
-    bool anyFloor = false;
     std::vector<std::pair<std::string, Colour>> floorsAbove;
     std::vector<std::vector<std::pair<uint64_t, double>>> drawnFloors;
     for (const Series& se : f.series) {
@@ -524,7 +616,6 @@ ThroughputLayout drawThroughput(Canvas& c, Rect area, const Figure& f, const Sty
         if (pts.empty()) continue;
         if (std::find(drawnFloors.begin(), drawnFloors.end(), key) != drawnFloors.end()) continue;
         drawnFloors.push_back(key);
-        anyFloor = true;
         const Colour fc = withAlpha(se.colour, 190);
         if (pts.size() == 1)
             c.dashedLine({pts[0].x - fs, pts[0].y}, {pts[0].x + fs, pts[0].y}, fc, s.lineWidth * 0.75f, 2, 3);
@@ -560,38 +651,8 @@ ThroughputLayout drawThroughput(Canvas& c, Rect area, const Figure& f, const Sty
         c.text({L.plot.x1 - fs * 0.3f, L.plot.y0 + fs * 0.2f + float(k) * fs * 1.1f}, floorsAbove[k].first,
                floorsAbove[k].second, small, HAlign::right);
 
-    // Legend: in the corner of the plot that covers the fewest points and line samples (top left
-    // first: throughput grows with n, so that corner is often empty).
-    float legendW = 0;
-    const float rowH = fs * 1.25f, sample = fs * 2.2f;
-    std::vector<std::string> labels;
-    for (const Series& se : f.series) labels.push_back(se.label);
-    if (anyFloor) labels.push_back("bandwidth floor (" + sig3(f.bandwidthGBs) + " GB/s)");
-    for (const std::string& l : labels) legendW = std::max(legendW, c.textWidth(l, small));
     if (!labels.empty()) {
-        const float bw = fs * 0.8f + sample + legendW + fs * 0.8f, bh = fs * 0.4f + rowH * float(labels.size());
-        const float mx = fs * 0.6f, my = fs * 0.5f;
-        const Rect corners[4] = {{L.plot.x0 + mx, L.plot.y0 + my, L.plot.x0 + mx + bw, L.plot.y0 + my + bh},
-                                 {L.plot.x1 - mx - bw, L.plot.y0 + my, L.plot.x1 - mx, L.plot.y0 + my + bh},
-                                 {L.plot.x1 - mx - bw, L.plot.y1 - my - bh, L.plot.x1 - mx, L.plot.y1 - my},
-                                 {L.plot.x0 + mx, L.plot.y1 - my - bh, L.plot.x0 + mx + bw, L.plot.y1 - my}};
-        int best = 0, bestCount = INT32_MAX;
-        for (int k = 0; k < 4; ++k) {
-            int count = 0;
-            for (size_t i = 0; i < L.points.size(); ++i) {
-                count += corners[k].contains(L.points[i].at) ? 4 : 0;
-                // Samples along the segment to the next point of the same series.
-                if (i + 1 < L.points.size() && L.points[i + 1].series == L.points[i].series)
-                    for (int j = 1; j < 8; ++j) {
-                        const float u = float(j) / 8;
-                        const Vec2 q{L.points[i].at.x + (L.points[i + 1].at.x - L.points[i].at.x) * u,
-                                     L.points[i].at.y + (L.points[i + 1].at.y - L.points[i].at.y) * u};
-                        count += corners[k].contains(q);
-                    }
-            }
-            if (count < bestCount) bestCount = count, best = k;
-        }
-        const Rect box = corners[best];
+        const Rect box = legendBox;
         c.fillRect(box, t.legendBackground);
         c.strokeRect(box, t.grid, 1);
         for (size_t i = 0; i < labels.size(); ++i) {

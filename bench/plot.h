@@ -78,6 +78,9 @@ std::vector<Tick> linearTicks(double lo, double hi, int maxTicks, double* axisLo
 // Ticks at the integer powers of two in [lo, hi] (lo > 0). When there are more than maxLabels,
 // every k-th is labelled (the ends of a power-of-two run first), the rest are unlabelled ticks.
 std::vector<Tick> log2Ticks(double lo, double hi, int maxLabels);
+// Ticks at 1, 2 and 5 times the powers of ten in [lo, hi] (lo > 0), all labelled when there are
+// about maxTicks or fewer, else only the powers of ten ("0.01", "0.1", "1", "10").
+std::vector<Tick> log10Ticks(double lo, double hi, int maxTicks);
 // "2^20" for a power of two, else the integer ("1000003").
 std::string sizeLabel(uint64_t n);
 // Three significant digits without an exponent: 12.3, 1.23, 0.0123 (as sortlab-bench's table).
@@ -179,6 +182,7 @@ struct Style {
     float lineWidth = 2;
     float markerRadius = 3.5f;
     float smallScale = 0.9f; // tick labels and legends, relative to fontSize (the app: 1, crisp glyphs)
+    int logY = -1;           // the Gkeys/s axis: 0 linear, 1 log, -1 log when the points span more than 30x
 };
 
 struct ThroughputLayout {
@@ -213,9 +217,10 @@ BreakdownLayout drawBreakdown(Canvas& c, Rect area, const Figure& f, uint64_t n,
 void drawFigure(Canvas& c, float width, float height, const Figure& f, const Style& s, uint64_t breakdownN = 0);
 
 // Files. Both return an empty string on success, else what went wrong.
+// logY: as Style::logY.
 std::string writeFigureSvg(const Figure& f, const std::string& path, int width = 1400, int height = 1000,
-                           uint64_t breakdownN = 0);
+                           uint64_t breakdownN = 0, int logY = -1);
 std::string writeFigurePng(const Figure& f, const std::string& path, int width = 1400, int height = 1000,
-                           uint64_t breakdownN = 0);
+                           uint64_t breakdownN = 0, int logY = -1);
 
 } // namespace bench::plot

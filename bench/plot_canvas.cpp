@@ -397,8 +397,9 @@ void SvgCanvas::popClip() {
 
 namespace {
 
-Style fileStyle(int width) {
+Style fileStyle(int width, int logY) {
     Style s;
+    s.logY = logY;
     s.theme = lightTheme();
     s.fontSize = std::clamp(float(width) / 95.0f, 11.0f, 22.0f);
     s.lineWidth = s.fontSize / 7.0f;
@@ -408,9 +409,10 @@ Style fileStyle(int width) {
 
 } // namespace
 
-std::string writeFigureSvg(const Figure& f, const std::string& path, int width, int height, uint64_t breakdownN) {
+std::string writeFigureSvg(const Figure& f, const std::string& path, int width, int height, uint64_t breakdownN,
+                           int logY) {
     SvgCanvas c(width, height);
-    drawFigure(c, float(width), float(height), f, fileStyle(width), breakdownN);
+    drawFigure(c, float(width), float(height), f, fileStyle(width, logY), breakdownN);
     const std::string doc = c.finish();
     std::FILE* out = std::fopen(path.c_str(), "wb");
     if (!out) return "cannot write the SVG '" + path + "'";
@@ -419,8 +421,9 @@ std::string writeFigureSvg(const Figure& f, const std::string& path, int width, 
     return {};
 }
 
-std::string writeFigurePng(const Figure& f, const std::string& path, int width, int height, uint64_t breakdownN) {
-    const Style s = fileStyle(width);
+std::string writeFigurePng(const Figure& f, const std::string& path, int width, int height, uint64_t breakdownN,
+                           int logY) {
+    const Style s = fileStyle(width, logY);
     RasterCanvas c(width, height, s.theme.background);
     drawFigure(c, float(width), float(height), f, s, breakdownN);
     return c.writePng(path);

@@ -36,7 +36,7 @@ int main(int argc, char** argv) {
                  "included; per-step GPU times at one n) from sortlab-bench --json files, as PNG or SVG.",
                  "sortlab-plot"};
     std::vector<std::string> inputs;
-    std::string output, title, plotN;
+    std::string output, title, plotN, yAxis = "auto";
     double bandwidth = -1;
     int width = 1400, height = 1000;
     app.add_option("inputs", inputs, "--json files (sortlab-bench --json, or results.json of --export)")->required();
@@ -47,6 +47,8 @@ int main(int argc, char** argv) {
     app.add_option("--plot-n", plotN,
                    "The n of the per-step breakdown, an integer or 2^K (default: the largest with "
                    "per-step times)");
+    app.add_option("--y-axis", yAxis, "The Gkeys/s axis: linear, log, or auto (log when the points span more than 30x)")
+        ->capture_default_str();
     app.add_option("--title", title, "The figure's title (default: sortlab benchmark)");
     app.add_option("--width", width, "Width in pixels")->capture_default_str()->check(CLI::Range(400, 8000));
     app.add_option("--height", height, "Height in pixels")->capture_default_str()->check(CLI::Range(300, 8000));
@@ -62,6 +64,9 @@ int main(int argc, char** argv) {
     }
     const bool png = endsWith(output, ".png"), svg = endsWith(output, ".svg");
     if (!png && !svg) return fail(2, "--output '" + output + "' must end in .png or .svg");
+    const int logY = yAxis == "log" ? 1 : yAxis == "linear" ? 0 : -1;
+    if (yAxis != "log" && yAxis != "linear" && yAxis != "auto")
+        return fail(2, "--y-axis '" + yAxis + "': use linear, log or auto");
     uint64_t breakdownN = 0;
     if (!plotN.empty()) {
         try {
@@ -95,8 +100,8 @@ int main(int argc, char** argv) {
     } catch (const std::exception& e) {
         return fail(2, e.what());
     }
-    const std::string error = png ? bench::plot::writeFigurePng(figure, output, width, height, breakdownN)
-                                  : bench::plot::writeFigureSvg(figure, output, width, height, breakdownN);
+    const std::string error = png ? bench::plot::writeFigurePng(figure, output, width, height, breakdownN, logY)
+                                  : bench::plot::writeFigureSvg(figure, output, width, height, breakdownN, logY);
     if (!error.empty()) return fail(3, error);
     std::printf("%s: %zu results, %zu lines%s\n", output.c_str(), figure.rows.size(), figure.series.size(),
                 png ? ("; text: " + bench::plot::RasterCanvas::fontSource()).c_str() : "");

@@ -84,6 +84,18 @@ TEST(PlotAxes, Log2TicksAtPowersOfTwoWithThinnedLabels) {
     EXPECT_TRUE(log2Ticks(0, 10, 5).empty());
 }
 
+TEST(PlotAxes, Log10TicksOneTwoFivePerDecade) {
+    auto t = log10Ticks(0.01, 10, 20);
+    std::vector<std::string> labels;
+    for (auto& k : t) labels.push_back(k.label);
+    EXPECT_EQ(labels, (std::vector<std::string>{"0.01", "0.02", "0.05", "0.1", "0.2", "0.5", "1", "2", "5", "10"}));
+    t = log10Ticks(0.001, 1000, 6); // too many: powers of ten labelled, the rest are grid lines
+    size_t labelled = 0;
+    for (auto& k : t) labelled += !k.label.empty();
+    EXPECT_EQ(labelled, 7u);
+    EXPECT_EQ(t.size(), 19u);
+}
+
 TEST(PlotAxes, AxisMapsBothWays) {
     Axis x{1024, 1 << 20, true, 100, 1100};
     EXPECT_FLOAT_EQ(x.toPixel(1024), 100);
@@ -291,7 +303,7 @@ TEST(BenchRunner, ProgressCaseRowsAndCancelOnTheCpuBaseline) {
     EXPECT_EQ(rows[0].check, "pass");
     ASSERT_FALSE(seen.empty());
     EXPECT_EQ(seen.back().unitsTotal, 3u);
-    EXPECT_DOUBLE_EQ(seen.back().weightTotal, 256 + 512 + 1024);
+    EXPECT_DOUBLE_EQ(seen.back().weightTotal, unitWeight(256) + unitWeight(512) + unitWeight(1024));
     for (size_t i = 1; i < seen.size(); ++i) EXPECT_GE(seen[i].fraction(), seen[i - 1].fraction());
 
     // Cancelled after the first case: RunCancelled, and only that case's rows were handed over.
