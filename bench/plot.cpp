@@ -525,17 +525,36 @@ ThroughputLayout drawThroughput(Canvas& c, Rect area, const Figure& f, const Sty
     // (top left first: throughput grows with n, so that corner is often empty); beside the plot
     // when every corner covers some and the area is wide enough.
     const float rowH = fs * 1.25f, sample = fs * 2.2f;
-    std::vector<std::string> labels;
-    for (const Series& se : f.series) labels.push_back(se.label);
+    // Entries: the series, the floor, or (too many to fit) "+ N more lines".
+    struct Entry {
+        std::string label;
+        int series = -1; // -1: no line sample
+        bool floor = false;
+    };
+    std::vector<Entry> entries;
+    for (size_t i = 0; i < f.series.size(); ++i) entries.push_back({f.series[i].label, int(i), false});
     bool anyFloorValue = false;
     for (const Series& se : f.series)
         for (double g : se.floorGkeys) anyFloorValue |= std::isfinite(g);
-    if (anyFloorValue) labels.push_back("bandwidth floor (" + sig3(f.bandwidthGBs) + " GB/s)");
+    if (anyFloorValue) entries.push_back({"bandwidth floor (" + sig3(f.bandwidthGBs) + " GB/s)", -1, true});
     float legendW = 0;
-    for (const std::string& l : labels) legendW = std::max(legendW, c.textWidth(l, small));
-    const float bw = fs * 0.8f + sample + legendW + fs * 0.8f, bh = fs * 0.4f + rowH * float(labels.size());
+    for (const Entry& e : entries) legendW = std::max(legendW, c.textWidth(e.label, small));
+    const float colW = fs * 0.8f + sample + legendW + fs * 0.8f;
+    const size_t maxRows = size_t(std::max(1.0f, (L.plot.h() - fs * 0.9f) / rowH));
+    size_t cols = 1;
+    if (entries.size() > maxRows) {
+        cols = (entries.size() + maxRows - 1) / maxRows;
+        if (area.w() < colW * float(cols) * 2.2f) { // no room for columns: the first lines and a count
+            const size_t keep = maxRows > 1 ? maxRows - 1 : 1, more = entries.size() - keep;
+            entries.resize(keep);
+            entries.push_back({"+ " + std::to_string(more) + " more lines", -1, false});
+            cols = 1;
+        }
+    }
+    const size_t rowsPerCol = (entries.size() + cols - 1) / std::max<size_t>(cols, 1);
+    const float bw = colW * float(cols), bh = fs * 0.4f + rowH * float(rowsPerCol);
     Rect legendBox{};
-    if (!labels.empty()) {
+    if (!entries.empty()) {
         auto covered = [&](const Rect& box) {
             int count = 0;
             for (const Series& se : f.series)
@@ -561,7 +580,7 @@ ThroughputLayout drawThroughput(Canvas& c, Rect area, const Figure& f, const Sty
         int best = 0, bestCount = INT32_MAX;
         for (int k = 0; k < 4; ++k)
             if (const int n = covered(corners[k]); n < bestCount) bestCount = n, best = k;
-        if (bestCount > 0 && area.w() > bw * 4) {
+        if ((bestCount > 0 && area.w() > bw * 4) || cols > 1) {
             L.plot.x1 -= bw + fs * 0.6f;
             L.x.p1 = L.plot.x1;
             legendBox = {L.plot.x1 + fs * 0.6f, L.plot.y0, L.plot.x1 + fs * 0.6f + bw, L.plot.y0 + bh};
@@ -617,7 +636,7 @@ ThroughputLayout drawThroughput(Canvas& c, Rect area, const Figure& f, const Sty
         if (std::find(drawnFloors.begin(), drawnFloors.end(), key) != drawnFloors.end()) continue;
         drawnFloors.push_back(key);
         const Colour fc = withAlpha(se.colour, 190);
-        if (pts.size() == 1)
+        if (pts.size() == 1 && !above)
             c.dashedLine({pts[0].x - fs, pts[0].y}, {pts[0].x + fs, pts[0].y}, fc, s.lineWidth * 0.75f, 2, 3);
         for (size_t k = 1; k < pts.size(); ++k) c.dashedLine(pts[k - 1], pts[k], fc, s.lineWidth * 0.75f, 2, 3);
         if (above) floorsAbove.push_back({se.label + " floor above ^", se.colour});
@@ -647,28 +666,35 @@ ThroughputLayout drawThroughput(Canvas& c, Rect area, const Figure& f, const Sty
     }
     c.popClip();
     // Floors above the axis: a label at the top edge.
-    for (size_t k = 0; k < floorsAbove.size(); ++k)
-        c.text({L.plot.x1 - fs * 0.3f, L.plot.y0 + fs * 0.2f + float(k) * fs * 1.1f}, floorsAbove[k].first,
-               floorsAbove[k].second, small, HAlign::right);
+    // (At most three named; then how many more.)
+    for (size_t k = 0; k < floorsAbove.size() && k < 4; ++k) {
+        const bool more = k == 3 && floorsAbove.size() > 4;
+        c.text({L.plot.x1 - fs * 0.3f, L.plot.y0 + fs * 0.2f + float(k) * fs * 1.1f},
+               more ? "+ " + std::to_string(floorsAbove.size() - 3) + " more floors above ^" : floorsAbove[k].first,
+               more ? t.muted : floorsAbove[k].second, small, HAlign::right);
+    }
 
-    if (!labels.empty()) {
+    if (!entries.empty()) {
         const Rect box = legendBox;
         c.fillRect(box, t.legendBackground);
         c.strokeRect(box, t.grid, 1);
-        for (size_t i = 0; i < labels.size(); ++i) {
-            const float y = box.y0 + fs * 0.2f + rowH * (float(i) + 0.5f);
-            const Vec2 a{box.x0 + fs * 0.4f, y}, b{box.x0 + fs * 0.4f + sample, y};
-            if (i < f.series.size()) {
-                const Series& se = f.series[i];
+        for (size_t i = 0; i < entries.size(); ++i) {
+            const float x0 = box.x0 + colW * float(i / rowsPerCol);
+            const float y = box.y0 + fs * 0.2f + rowH * (float(i % rowsPerCol) + 0.5f);
+            const Vec2 a{x0 + fs * 0.4f, y}, b{x0 + fs * 0.4f + sample, y};
+            const Entry& e = entries[i];
+            if (e.series >= 0) {
+                const Series& se = f.series[size_t(e.series)];
                 if (se.dashed)
                     c.dashedLine(a, b, se.colour, s.lineWidth, 6, 4);
                 else
                     c.line(a, b, se.colour, s.lineWidth);
                 c.marker({(a.x + b.x) / 2, y}, se.marker, s.markerRadius, se.colour);
-            } else {
+            } else if (e.floor) {
                 c.dashedLine(a, b, t.muted, s.lineWidth * 0.75f, 2, 3);
             }
-            c.text({b.x + fs * 0.4f, y}, labels[i], t.text, small, HAlign::left, VAlign::middle);
+            c.text({e.series >= 0 || e.floor ? b.x + fs * 0.4f : a.x, y}, e.label,
+                   e.series >= 0 || e.floor ? t.text : t.muted, small, HAlign::left, VAlign::middle);
         }
     }
     if (f.series.empty())
@@ -821,26 +847,60 @@ BreakdownLayout drawBreakdown(Canvas& c, Rect area, const Figure& f, uint64_t n,
 
 // [SECTION] Drawing: the whole figure ---------------------------------------------------------------
 
+namespace {
+
+// Words of text in lines no wider than maxWidth.
+std::vector<std::string> wrap(Canvas& c, const std::string& text, float size, float maxWidth) {
+    std::vector<std::string> lines;
+    std::string line;
+    size_t at = 0;
+    while (at < text.size()) {
+        size_t next = text.find(' ', at);
+        if (next == std::string::npos) next = text.size();
+        const std::string word = text.substr(at, next - at);
+        const std::string candidate = line.empty() ? word : line + " " + word;
+        if (!line.empty() && c.textWidth(candidate, size) > maxWidth) {
+            lines.push_back(line);
+            line = word;
+        } else {
+            line = candidate;
+        }
+        at = next + 1;
+    }
+    if (!line.empty()) lines.push_back(line);
+    return lines;
+}
+
+} // namespace
+
 void drawFigure(Canvas& c, float width, float height, const Figure& f, const Style& s, uint64_t breakdownN) {
     const Theme& t = s.theme;
-    const float fs = s.fontSize, m = fs * 1.4f;
+    const float fs = s.fontSize, m = fs * 1.4f, textW = width - 2 * m;
     c.fillRect({0, 0, width, height}, t.background);
     float y = m;
     c.text({m, y}, f.title, t.text, fs * 1.5f);
     y += fs * 2.0f;
-    c.text({m, y}, "device: " + f.devices, t.text, fs);
-    y += fs * 1.4f;
-    c.text({m, y}, f.workload + "; " + f.timing, t.muted, fs * 0.9f);
-    y += fs * 1.4f;
-    if (f.lavapipe) {
-        c.text({m, y},
-               "WARNING: Mesa lavapipe (a CPU emulation of Vulkan): these are CPU timings, not GPU ones. Good for "
-               "checking results, worthless for judging speed.",
-               t.warning, fs);
-        y += fs * 1.5f;
-    }
-    const std::vector<std::string>& errors = f.errors;
-    const float notesH = fs * 1.3f * float(1 + std::min<size_t>(errors.size(), 3) + (errors.size() > 3 ? 1 : 0));
+    auto paragraph = [&](const std::string& text, Colour colour, float size, float* at) {
+        for (const std::string& line : wrap(c, text, size, textW)) {
+            c.text({m, *at}, line, colour, size);
+            *at += size * 1.45f;
+        }
+    };
+    paragraph("device: " + f.devices, t.text, fs, &y);
+    paragraph(f.workload + "; " + f.timing, t.muted, fs * 0.9f, &y);
+    if (f.lavapipe)
+        paragraph("WARNING: Mesa lavapipe (a CPU emulation of Vulkan): these are CPU timings, not GPU ones. Good for "
+                  "checking results, worthless for judging speed.",
+                  t.warning, fs, &y);
+    // The notes at the bottom: the bandwidth floor, and up to three failures.
+    std::vector<std::pair<std::string, Colour>> notes;
+    for (const std::string& line : wrap(c, f.bandwidthNote, fs * 0.85f, textW)) notes.push_back({line, t.muted});
+    for (size_t i = 0; i < f.errors.size() && i < 3; ++i)
+        for (const std::string& line : wrap(c, "failed: " + f.errors[i], fs * 0.85f, textW))
+            notes.push_back({line, t.warning});
+    if (f.errors.size() > 3)
+        notes.push_back({"and " + std::to_string(f.errors.size() - 3) + " more failures (see the JSON)", t.warning});
+    const float noteH = fs * 0.85f * 1.45f, notesH = noteH * float(notes.size()) + fs * 0.3f;
     const float rest = height - y - m - notesH;
     uint64_t bn = breakdownN ? breakdownN : defaultBreakdownN(f);
     size_t bars = 0;
@@ -851,13 +911,10 @@ void drawFigure(Canvas& c, float width, float height, const Figure& f, const Sty
     drawThroughput(c, {m, y + fs * 0.5f, width - m, y + rest - breakdownH - fs}, f, s);
     drawBreakdown(c, {m, y + rest - breakdownH + fs * 0.5f, width - m, y + rest}, f, bn, s);
     float ny = height - m - notesH + fs * 0.3f;
-    c.text({m, ny}, f.bandwidthNote, t.muted, fs * 0.85f);
-    ny += fs * 1.3f;
-    for (size_t i = 0; i < errors.size() && i < 3; ++i, ny += fs * 1.3f)
-        c.text({m, ny}, "failed: " + errors[i], t.warning, fs * 0.85f);
-    if (errors.size() > 3)
-        c.text({m, ny}, "and " + std::to_string(errors.size() - 3) + " more failures (see the JSON)", t.warning,
-               fs * 0.85f);
+    for (const auto& [line, colour] : notes) {
+        c.text({m, ny}, line, colour, fs * 0.85f);
+        ny += noteH;
+    }
 }
 
 } // namespace bench::plot
