@@ -78,10 +78,10 @@ std::shared_ptr<const BenchWorker::Limits> BenchWorker::limits(KeyType type, Val
 }
 
 void BenchWorker::publish(bool force) {
-    // Progress wakes the window at most ~15 times a second: each frame costs CPU that lavapipe
-    // would otherwise use for the sort being timed.
+    // Progress wakes the window (for one frame) at most 10 times a second: each frame costs CPU
+    // that lavapipe would otherwise use for the sort being timed.
     const auto now = std::chrono::steady_clock::now();
-    if (!force && now - lastWake_ < std::chrono::milliseconds(66)) return;
+    if (!force && now - lastWake_ < std::chrono::milliseconds(100)) return;
     lastWake_ = now;
     {
         std::lock_guard<std::mutex> lock(mutex_);

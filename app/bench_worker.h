@@ -42,7 +42,7 @@ public:
     };
 
     // ctx is used only by the worker thread. wake is called (from the worker) when the state
-    // changes, at most about 15 times a second for progress.
+    // changes, at most 10 times a second for progress.
     BenchWorker(Context& ctx, std::function<void()> wake);
     ~BenchWorker(); // cancels a sweep under way and waits for it
     BenchWorker(const BenchWorker&) = delete;
