@@ -17,8 +17,10 @@
 
 namespace sortlab::app {
 
-App::App(GLFWwindow* window, SortWorker& worker, gfx::Fonts fonts, std::string deviceName)
-    : window_(window), worker_(worker), fonts_(fonts), deviceName_(std::move(deviceName)) {
+App::App(GLFWwindow* window, SortWorker& worker, BenchWorker& bench, const DeviceInfo& device, gfx::Fonts fonts,
+         std::string deviceName)
+    : window_(window), worker_(worker), bench_(bench), device_(device), fonts_(fonts),
+      deviceName_(std::move(deviceName)) {
     algos_ = worker_.algorithms();
 }
 
@@ -108,6 +110,10 @@ void App::frame() {
         place(Panel::check, "Check");
         drawCheckView(c, &ui_.showCheck);
     }
+    if (ui_.bench.open) {
+        place(Panel::bench, "Benchmark");
+        drawBenchPanel();
+    }
     drawStatusBar(v);
     if (ui_.help) drawHelp();
     ImGui::PopFont();
@@ -150,6 +156,9 @@ void App::place(Panel p, const char* title) {
         break;
     case Panel::explain:
         x = left + mainW + m, y = topH + m, w = W - left - mainW - 2 * m, h = H - topH - 2 * m;
+        break;
+    case Panel::bench: // over the views, beside the controls (presentation mode: the whole window)
+        x = left + m, y = m, w = W - left - 2 * m, h = H - 2 * m;
         break;
     }
     if (ui_.presentation && p == Panel::check)
@@ -196,6 +205,7 @@ void App::handleKeys(const SortWorker::View& v) {
     if (ImGui::IsKeyPressed(GLFW_KEY_F1, false)) ui_.help = !ui_.help;
     if (ImGui::IsKeyPressed(GLFW_KEY_P, false)) ui_.presentation = !ui_.presentation;
     if (ImGui::IsKeyPressed(GLFW_KEY_C, false)) setCheck(!ui_.check);
+    if (ImGui::IsKeyPressed(GLFW_KEY_B, false)) ui_.bench.open = !ui_.bench.open;
     if (ImGui::IsKeyPressed(GLFW_KEY_ESCAPE, false) && ui_.help) ui_.help = false;
 }
 
@@ -229,10 +239,15 @@ void App::drawStatusBar(const SortWorker::View& v) {
     if (ImGui::Begin("##status", nullptr, flags)) {
         if (!v.error.empty())
             ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", v.error.c_str());
-        else
-            ImGui::Text("%s | %s | frame CPU %.2f ms (UI %.2f ms) | %s | F1 help", deviceName_.c_str(),
+        else {
+            const BenchWorker::State b = bench_.state();
+            char sweep[96] = "";
+            if (b.phase == BenchWorker::Phase::running)
+                std::snprintf(sweep, sizeof sweep, " | benchmark %.0f%% (B)", b.progress.fraction() * 100);
+            ImGui::Text("%s | %s | frame CPU %.2f ms (UI %.2f ms) | %s%s | F1 help", deviceName_.c_str(),
                         v.busy ? "GPU working..." : "ready", frameCpuAvg_, frameBuildAvg_,
-                        ui_.playing ? "playing" : "paused");
+                        ui_.playing ? "playing" : "paused", sweep);
+        }
     }
     ImGui::End();
     ImGui::PopStyleVar();
@@ -251,6 +266,7 @@ void App::drawHelp() {
                                  {"+ / -", "faster / slower playback"},
                                  {"C", "check mode: compare every step with the CPU reference"},
                                  {"P", "presentation mode: large fonts, thick lines"},
+                                 {"B", "benchmark panel: time the sorts over a size sweep, plot, export"},
                                  {"F11", "fullscreen"},
                                  {"F1", "this help"}};
         if (ImGui::BeginTable("keys", 2)) {

@@ -55,7 +55,7 @@ void App::drawControls(const SortWorker::View& v) {
         ImGui::EndCombo();
     }
     if (s.algo == AlgoChoice::onesweep)
-        changed |= ImGui::Checkbox("force the fallback path (no lookback)", &s.forceFallback);
+        changed |= ImGui::Checkbox("force the fallback (each tile counts tile t-1 itself)", &s.forceFallback);
     for (size_t i = 0; i < kAlgoChoiceCount && i < algos_.size(); ++i)
         if (!algos_[i].available)
             ImGui::TextDisabled("%s: %s", std::string(choiceName(kAllAlgoChoices[i])).c_str(), algos_[i].why.c_str());
@@ -151,6 +151,10 @@ void App::drawControls(const SortWorker::View& v) {
     ImGui::BeginDisabled(!hasRadixData(v));
     ImGui::Checkbox("radix", &ui_.showRadix);
     ImGui::EndDisabled();
+    ImGui::Checkbox("benchmark panel (B)", &ui_.bench.open);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Time the sorts over a sweep of sizes (sortlab-bench's code), plot Gkeys/s against n "
+                          "and the per-step times, export JSON, CSV and PNG");
     if (v.job.plan) {
         ImGui::Spacing();
         ImGui::TextDisabled("PLAN");

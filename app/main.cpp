@@ -5,6 +5,7 @@
 // Exit codes: 0 ok; 1 validation messages with --validation; 2 usage error; 3 no display, no
 // Vulkan, no suitable device, or a sort error.
 #include "app.h"
+#include "bench_worker.h"
 #include "options.h"
 #include "script.h"
 #include "sort_worker.h"
@@ -12,6 +13,8 @@
 #include <fonts.h>
 #include <queue_lock.h>
 #include <renderer.h>
+
+#include <cli.h>
 
 #include <sortlab/context.h>
 
@@ -28,6 +31,7 @@
 #include <cstdio>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace sortlab::app {
 GLFWwindow* gMainWindow = nullptr;
@@ -44,6 +48,12 @@ std::atomic<int> gRedraw{4};
 constexpr int kFramesPerEvent = 4;
 void redraw() {
     gRedraw = kFramesPerEvent;
+}
+// One frame (the benchmark's progress): on lavapipe every frame takes CPU from the sort being timed.
+void redrawOnce() {
+    int frames = gRedraw.load();
+    while (frames < 1 && !gRedraw.compare_exchange_weak(frames, 1)) {
+    }
 }
 
 // Installed before ImGui's GLFW backend, which calls them from its own callbacks (chaining).
@@ -83,6 +93,16 @@ void styleFor(float scale) {
 
 int main(int argc, char** argv) {
     using namespace sortlab;
+    // sortlab --bench [sortlab-bench's flags]: the benchmark without a window (no display needed),
+    // the same code, output and exit codes as sortlab-bench; --export DIR writes the files.
+    for (int i = 1; i < argc; ++i)
+        if (std::string(argv[i]) == "--bench") {
+            std::vector<char*> rest;
+            for (int k = 0; k < argc; ++k)
+                if (k != i) rest.push_back(argv[k]);
+            rest.push_back(nullptr);
+            return bench::benchMain(int(rest.size()) - 1, rest.data(), "sortlab");
+        }
     bool exitNow = false;
     auto parsed = app::parseOptions(argc, argv, &exitNow);
     if (!parsed) return fail(parsed.error().message, 2);
@@ -128,6 +148,10 @@ int main(int argc, char** argv) {
         ai.queueFamily = r.queueFamily();
         auto ctx = Context::adopt(ai);
         if (!ctx) return fail(ctx.error().message, 3);
+        // The benchmark panel's own Context on the same device and queue (each Context has one
+        // owning thread; the queue lock below serialises their submissions with the frames).
+        auto benchCtx = Context::adopt(ai);
+        if (!benchCtx) return fail(benchCtx.error().message, 3);
         gfx::installQueueLock(); // adopt reloaded volk's device functions
 
         IMGUI_CHECKVERSION();
@@ -147,13 +171,17 @@ int main(int argc, char** argv) {
                 redraw();
                 glfwPostEmptyEvent();
             });
-            app::App application(window, worker, fonts, r.deviceName());
+            app::BenchWorker benchWorker(*benchCtx.value(), [] {
+                redrawOnce();
+                glfwPostEmptyEvent();
+            });
+            app::App application(window, worker, benchWorker, benchCtx.value()->info(), fonts, r.deviceName());
             application.setPresentation(opt.presentation);
             if (opt.check) application.setCheck(true);
             application.applySettings(opt.settings);
             std::unique_ptr<app::ScriptRunner> script;
             if (!opt.actions.empty()) {
-                script = std::make_unique<app::ScriptRunner>(opt.actions, application, worker);
+                script = std::make_unique<app::ScriptRunner>(opt.actions, application, worker, benchWorker);
                 script->device = r.deviceName();
             }
 
@@ -186,7 +214,10 @@ int main(int argc, char** argv) {
                 ImGui_ImplVulkan_NewFrame();
                 ImGui_ImplGlfw_NewFrame();
                 // Scripted runs: no pointer (the Xvfb pointer would hover a view and show a tooltip).
-                if (scripted) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+                // (A script's `mouse X Y` puts it somewhere on purpose: hover tooltips.)
+                if (scripted)
+                    ImGui::GetIO().MousePos = script && script->mouse ? ImVec2(script->mouse->x, script->mouse->y)
+                                                                      : ImVec2(-FLT_MAX, -FLT_MAX);
                 ImGui::NewFrame();
                 application.frame();
                 ImGui::Render();
@@ -205,8 +236,9 @@ int main(int argc, char** argv) {
                 }
             }
             if (script && script->exitCode() != 0) code = fail(script->message(), script->exitCode());
-        } // the worker stops: it owns the sort jobs
+        } // the workers stop: they own the sort jobs
         ctx.value().reset();
+        benchCtx.value().reset();
         r.shutdownImGui();
         ImGui::DestroyContext();
         if (code == 0 && opt.validation && r.validationMessageCount() > 0) {

@@ -1,5 +1,8 @@
 #include "options.h"
 
+#include <cli.h>
+#include <errors.h>
+
 #include <CLI/CLI.hpp>
 
 #include <fstream>
@@ -30,7 +33,20 @@ Result<uint64_t> parseCount(const std::string& s) {
 Result<void> applySetting(SortSettings& s, const std::string& key, const std::string& value) {
     auto bad = [&](const char* what) { return makeError(Errc::parse_error, "--" + key + " '" + value + "': " + what); };
     if (key == "algo") {
-        if (!parseChoice(value, &s.algo)) return bad("use oddeven, oddeven-fused, radix4 or onesweep");
+        // onesweep-fallback: OneSweep with forced fallback, as sortlab-bench names it.
+        if (value == "onesweep-fallback") {
+            s.algo = AlgoChoice::onesweep;
+            s.forceFallback = true;
+        } else if (!parseChoice(value, &s.algo)) {
+            return bad("use oddeven, oddeven-fused, radix4, onesweep or onesweep-fallback");
+        }
+    } else if (key == "force-fallback") {
+        if (value == "on")
+            s.forceFallback = true;
+        else if (value == "off")
+            s.forceFallback = false;
+        else
+            return bad("use on or off");
     } else if (key == "n") {
         auto n = parseCount(value);
         if (!n) return n.error();
@@ -79,9 +95,13 @@ Result<std::vector<Action>> readScript(const std::string& path) {
     std::vector<Action> out;
     std::string line;
     int number = 0;
-    const std::vector<std::string> settings = {"algo", "n", "type", "values", "order", "dist", "seed", "shared-elems"};
-    const std::vector<std::string> verbs = {"step",   "screenshot", "dump-state", "check", "presentation",
-                                            "frames", "size",       "key",        "zoom"};
+    const std::vector<std::string> settings = {"algo", "n",    "type",         "values",        "order",
+                                               "dist", "seed", "shared-elems", "force-fallback"};
+    const std::vector<std::string> verbs = {
+        "step", "screenshot", "dump-state", "check",      "presentation", "frames",       "size",        "key",
+        "zoom", "bench",      "bench-run",  "bench-wait", "bench-cancel", "bench-export", "bench-hover", "mouse"};
+    // Verbs that may come without a value.
+    const std::vector<std::string> bare = {"step", "bench-run", "bench-wait", "bench-cancel"};
     while (std::getline(in, line)) {
         ++number;
         if (auto hash = line.find('#'); hash != std::string::npos) line.resize(hash);
@@ -104,9 +124,17 @@ Result<std::vector<Action>> readScript(const std::string& path) {
             a.verb = "set";
         } else if (std::find(verbs.begin(), verbs.end(), verb) != verbs.end()) {
             a.verb = verb;
-            if (a.args.empty() && verb != "step")
+            if (a.args.empty() && std::find(bare.begin(), bare.end(), verb) == bare.end())
                 return makeError(Errc::parse_error,
                                  path + ":" + std::to_string(number) + ": '" + verb + "' needs a value");
+            if (verb == "bench-run" && !a.args.empty()) { // sortlab-bench's flags: checked now
+                try {
+                    (void)bench::parseBenchOptions(a.args);
+                } catch (const bench::BenchError& e) {
+                    return makeError(Errc::parse_error,
+                                     path + ":" + std::to_string(number) + ": bench-run: " + e.what());
+                }
+            }
         } else {
             return makeError(Errc::parse_error,
                              path + ":" + std::to_string(number) + ": unknown action '" + verb + "'");
@@ -126,7 +154,8 @@ Result<Options> parseOptions(int argc, char** argv, bool* exitNow) {
     std::string step, screenshot, dump, script;
     Options o;
     cli.add_option("--algo", algo,
-                   "oddeven (one step per network layer), oddeven-fused (the fast plan), radix4, onesweep (oddeven)");
+                   "oddeven (one step per network layer), oddeven-fused (the fast plan), radix4, onesweep, "
+                   "onesweep-fallback (onesweep with --force-fallback) (oddeven)");
     cli.add_option("--n", n, "number of keys: an integer or 2^K (16)");
     cli.add_option("--type", type, "key type: u32 i32 f32 u64 i64 f64 (u32)");
     cli.add_option("--values", values, "none, or u32: the input index sorted along (none)");
@@ -140,6 +169,9 @@ Result<Options> parseOptions(int argc, char** argv, bool* exitNow) {
     cli.add_option("--script", script, "run the actions in this file (see docs/app.md), then exit");
     cli.add_option("--device", o.device, "Vulkan device: index or part of its name (best device)");
     cli.add_flag("--validation", o.validation, "Vulkan validation layers on; any message makes the exit code 1");
+    bool forceFallback = false;
+    cli.add_flag("--force-fallback", forceFallback,
+                 "onesweep: every tile counts its predecessor's keys itself instead of looking back");
     cli.add_flag("--check", o.check, "check mode: every step compared with the CPU reference");
     cli.add_flag("--presentation", o.presentation, "presentation mode: large fonts, thick lines");
     cli.add_flag("--no-ini", o.noIni, "do not read or write imgui.ini (the window layout)");
@@ -169,6 +201,7 @@ Result<Options> parseOptions(int argc, char** argv, bool* exitNow) {
         auto r = applySetting(o.settings, k, val);
         if (!r) return r.error();
     }
+    if (forceFallback) o.settings.forceFallback = true;
     o.settings.seed = seed;
     o.settings.sharedElems = sharedElems;
     if (!script.empty()) {

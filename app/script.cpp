@@ -6,12 +6,15 @@
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 
+#include <cli.h>
+#include <errors.h>
+
 #include <cstdio>
 
 namespace sortlab::app {
 
-ScriptRunner::ScriptRunner(std::vector<Action> actions, App& app, SortWorker& worker)
-    : actions_(std::move(actions)), app_(app), worker_(worker) {
+ScriptRunner::ScriptRunner(std::vector<Action> actions, App& app, SortWorker& worker, BenchWorker& bench)
+    : actions_(std::move(actions)), app_(app), worker_(worker), bench_(bench) {
     settle_ = 3;
 }
 
@@ -33,6 +36,8 @@ std::string ScriptRunner::beforeFrame() {
             fail(actions_[next_ ? next_ - 1 : 0], v.error, 3);
             return {};
         }
+        // bench-wait: until the sweep ends (the window keeps drawing its progress meanwhile).
+        if (actions_[next_].verb == "bench-wait" && bench_.running()) return {};
         const Action& a = actions_[next_++];
         if (a.verb == "set") {
             SortSettings s = app_.ui().settings;
@@ -110,9 +115,61 @@ std::string ScriptRunner::beforeFrame() {
                 app_.ui().help = !app_.ui().help;
             else if (k == "C")
                 app_.setCheck(!app_.ui().check);
+            else if (k == "B")
+                app_.ui().bench.open = !app_.ui().bench.open;
             else
-                return fail(a, "key '" + k + "': scripts can press P, F1 or C", 2), std::string();
+                return fail(a, "key '" + k + "': scripts can press P, F1, C or B", 2), std::string();
             settle_ = 3;
+        } else if (a.verb == "mouse") {
+            if (a.args[0] == "off")
+                mouse.reset();
+            else if (a.args.size() == 2)
+                mouse = Point{float(std::atof(a.args[0].c_str())), float(std::atof(a.args[1].c_str()))};
+            else
+                return fail(a, "mouse takes X Y (window pixels), or off", 2), std::string();
+            settle_ = 4;
+        } else if (a.verb == "bench-hover") {
+            // bench-hover ALGO N: the pointer on that point of the throughput plot (its tooltip).
+            uint64_t n = 0;
+            try {
+                n = a.args.size() == 2 ? (a.args[1].rfind("2^", 0) == 0 ? uint64_t(1) << std::stoul(a.args[1].substr(2))
+                                                                        : std::stoull(a.args[1]))
+                                       : 0;
+            } catch (...) {
+            }
+            auto at = n ? app_.benchPoint(a.args[0], n) : std::nullopt;
+            if (!at)
+                return fail(a,
+                            "bench-hover: no point of " +
+                                (a.args[0] + " at n=" + (a.args.size() > 1 ? a.args[1] : std::string("?"))) +
+                                " in the plot",
+                            2),
+                       std::string();
+            mouse = Point{at->x, at->y};
+            settle_ = 4;
+        } else if (a.verb == "bench") {
+            app_.ui().bench.open = a.args[0] == "on" || a.args[0] == "1" || a.args[0] == "true";
+            settle_ = 3;
+        } else if (a.verb == "bench-run") {
+            // sortlab-bench's flags (none: the panel's form as it is).
+            try {
+                app_.startBench(a.args.empty() ? app_.ui().bench.toOptions() : bench::parseBenchOptions(a.args));
+            } catch (const bench::BenchError& e) {
+                return fail(a, std::string("bench-run: ") + e.what(), 2), std::string();
+            }
+            settle_ = 3;
+        } else if (a.verb == "bench-wait") {
+            const BenchWorker::State st = bench_.state();
+            if (st.phase == BenchWorker::Phase::failed)
+                return fail(a, "the benchmark failed: " + st.message, 3), std::string();
+            std::printf("benchmark: %s\n", st.message.c_str());
+            settle_ = 4;
+        } else if (a.verb == "bench-cancel") {
+            bench_.cancel();
+            settle_ = 2;
+        } else if (a.verb == "bench-export") {
+            if (std::string e = app_.exportBench(a.args[0]); !e.empty()) return fail(a, e, 3), std::string();
+            settle_ = 2;
         } else if (a.verb == "dump-state") {
             DumpExtras e;
             e.device = device;

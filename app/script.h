@@ -6,6 +6,7 @@
 #include "app.h"
 #include "options.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -13,7 +14,7 @@ namespace sortlab::app {
 
 class ScriptRunner {
 public:
-    ScriptRunner(std::vector<Action> actions, App& app, SortWorker& worker);
+    ScriptRunner(std::vector<Action> actions, App& app, SortWorker& worker, BenchWorker& bench);
 
     // Before building a frame: runs the actions that are due. Returns the PNG path to capture in
     // this frame's render (empty: none).
@@ -26,12 +27,18 @@ public:
     // Filled by main: what a dump-state writes beside the worker's view.
     std::string device;
     size_t validationMessages = 0;
+    // `mouse X Y`: where the pointer is in scripted frames (none: outside the window).
+    struct Point {
+        float x = 0, y = 0;
+    };
+    std::optional<Point> mouse;
 
 private:
     void fail(const Action& a, const std::string& why, int code);
     std::vector<Action> actions_;
     App& app_;
     SortWorker& worker_;
+    BenchWorker& bench_;
     size_t next_ = 0;
     int settle_ = 0; // frames to draw before the next action
     bool capturing_ = false;

@@ -495,17 +495,48 @@ void SortWorker::publish(size_t step, double ms) {
                     if (c.firstDiffs.size() < 64) c.firstDiffs.push_back(i);
                 }
             }
-            // The radix sort's digit histogram and offsets against the model's (same pass).
-            for (const char* name : {"histogram", "offsets", "digit counts"}) {
+            // The radix sorts' aux buffers against the model's (same step): every entry the model
+            // has and the snapshot carries.
+            for (auto& [name, want] : auxExpected_) {
                 const Snapshot::Aux* gpu = nullptr;
                 for (auto& a : snap.aux)
                     if (a.name == name) gpu = &a;
-                auto it = auxExpected_.find(name);
-                if (!gpu || it == auxExpected_.end()) continue;
-                if (gpu->data != it->second) {
-                    ++c.mismatches;
-                    c.method += std::string("; ") + name + " differs";
+                if (!gpu) continue;
+                c.auxChecked.push_back(name);
+                if (gpu->data == want) continue;
+                size_t at = 0;
+                while (at < std::min(gpu->data.size(), want.size()) && gpu->data[at] == want[at]) ++at;
+                std::string why = "\"" + name + "\" differs";
+                if (gpu->data.size() != want.size())
+                    why +=
+                        ": " + std::to_string(gpu->data.size()) + " entries, expected " + std::to_string(want.size());
+                else
+                    why += " at [" + std::to_string(at) + "]: GPU " + std::to_string(gpu->data[at]) + ", expected " +
+                           std::to_string(want[at]);
+                c.auxDiffs.push_back(why);
+                ++c.mismatches;
+            }
+            // OneSweep's fallback count: exact under forced fallback (every tile but the first),
+            // otherwise at most tiles - 1 (how many tiles give up waiting depends on scheduling).
+            if (plan.algorithm == Algorithm::onesweep && step > 0 && plan.steps[step - 1].kind == "pass") {
+                const Snapshot::Aux* f = nullptr;
+                for (auto& a : snap.aux)
+                    if (a.name == "fallbacks") f = &a;
+                const uint64_t tiles = plan.steps[step - 1].workgroups;
+                if (f && f->data.size() == 1) {
+                    c.auxChecked.push_back("fallbacks");
+                    const bool good = s.forceFallback ? f->data[0] == tiles - 1 : f->data[0] <= tiles - 1;
+                    if (!good) {
+                        c.auxDiffs.push_back("\"fallbacks\" is " + std::to_string(f->data[0]) + ", expected " +
+                                             (s.forceFallback ? "" : "at most ") + std::to_string(tiles - 1));
+                        ++c.mismatches;
+                    }
                 }
+            }
+            if (!c.auxChecked.empty()) {
+                // Unquoted: ImGui wraps a quoted list between a closing quote and its comma.
+                c.method += "; also compared:";
+                for (size_t i = 0; i < c.auxChecked.size(); ++i) c.method += (i ? ", " : " ") + c.auxChecked[i];
             }
             c.ok = c.mismatches == 0;
             if (s.n <= 4096) c.expectedKeys = std::move(expectedKeys);
@@ -521,8 +552,10 @@ void SortWorker::publish(size_t step, double ms) {
     if (wake_) wake_();
 }
 
-// The radix model: the keys after the passes whose scatter ran, and the counts, histogram and
-// offsets of the current pass (what count/scan/scatter leave in the snapshot's aux buffers).
+// The radix model: the keys after the passes whose scatter ran, and the aux buffers of the
+// current step: radix4's counts, histogram and offsets; OneSweep's histograms and offsets (all
+// passes after "histogram" and "scan", the pass's own after "pass") and, after a pass, its tile
+// status (every flag 2, inclusive) and tile counts (digit d's keys in tiles 0..t).
 void SortWorker::radixReference(size_t step, StepData&, const JobInfo& job, std::vector<std::byte>& keys,
                                 std::vector<uint32_t>& values) {
     const Plan& plan = *job.plan;
@@ -535,6 +568,7 @@ void SortWorker::radixReference(size_t step, StepData&, const JobInfo& job, std:
         refKeys_ = *job.inputKeys;
         refValues_ = inputValues_;
         refPasses_ = 0;
+        lastPass_ = {};
     }
     auto bitsOf = [&](uint32_t pass) {
         for (auto& st : plan.steps)
@@ -542,21 +576,60 @@ void SortWorker::radixReference(size_t step, StepData&, const JobInfo& job, std:
                 return std::pair<uint32_t, uint32_t>{st.bitLo, st.bitHi - st.bitLo};
         return std::pair<uint32_t, uint32_t>{pass * 4, 4};
     };
-    radix::PassState last;
     while (refPasses_ < scatters) {
         auto [lo, bits] = bitsOf(refPasses_);
-        last = radix::referencePass(refKeys_, refValues_, s.key, s.order, lo, bits, plan.tileKeys);
+        lastPass_ = radix::referencePass(refKeys_, refValues_, s.key, s.order, lo, bits, plan.tileKeys);
         ++refPasses_;
     }
     keys = refKeys_;
     values = refValues_;
     auxExpected_.clear();
-    // The aux buffers are compared for radix4 only, whose layout the model mirrors.
-    if (step == 0 || plan.algorithm != Algorithm::radix4) return;
+    if (step == 0) return;
     const Step& st = plan.steps[step - 1];
+    auto narrow = [](const std::vector<uint64_t>& x) { return std::vector<uint32_t>(x.begin(), x.end()); };
+    if (plan.algorithm == Algorithm::onesweep) {
+        if (st.kind == "histogram" || st.kind == "scan") {
+            // Every pass's digits of the input (a pass permutes the keys, so its digit counts are the
+            // input's): run the passes on a copy.
+            std::vector<std::byte> k = *job.inputKeys;
+            std::vector<uint32_t> v;
+            std::vector<uint32_t> allHist, allOff;
+            uint32_t passes = 0;
+            for (auto& x : plan.steps) passes += x.kind == "pass";
+            for (uint32_t p = 0; p < passes; ++p) {
+                auto [lo, bits] = bitsOf(p);
+                radix::PassState r = radix::referencePass(k, v, s.key, s.order, lo, bits, plan.tileKeys);
+                if (p == 0) {
+                    auxExpected_["histogram"] = narrow(r.histogram);
+                    if (st.kind == "scan") auxExpected_["offsets"] = narrow(r.offsets);
+                }
+                for (uint64_t h : r.histogram) allHist.push_back(uint32_t(h));
+                for (uint64_t o : r.offsets) allOff.push_back(uint32_t(o));
+            }
+            auxExpected_["all histograms"] = std::move(allHist);
+            if (st.kind == "scan") auxExpected_["all offsets"] = std::move(allOff);
+        } else if (st.kind == "pass" && !lastPass_.histogram.empty()) {
+            const radix::PassState& r = lastPass_;
+            auxExpected_["histogram"] = narrow(r.histogram);
+            auxExpected_["offsets"] = narrow(r.offsets);
+            const uint64_t tiles = r.workgroups, digits = r.histogram.size();
+            std::vector<uint32_t> counts(tiles * digits);
+            for (uint64_t d = 0; d < digits; ++d) {
+                uint64_t run = 0;
+                for (uint64_t t = 0; t < tiles; ++t) {
+                    run += r.counts[d * tiles + t];
+                    counts[t * digits + d] = uint32_t(run);
+                }
+            }
+            auxExpected_["tile counts"] = std::move(counts);
+            auxExpected_["tile status"] = std::vector<uint32_t>(tiles * digits, 2u);
+        }
+        return;
+    }
+    if (plan.algorithm != Algorithm::radix4) return;
     radix::PassState pass;
     if (st.kind == "scatter") {
-        pass = last.histogram.empty() ? radix::PassState{} : last;
+        pass = lastPass_;
         if (pass.histogram.empty()) return;
     } else if (st.kind == "count" || st.kind == "scan") {
         std::vector<std::byte> k = refKeys_;
@@ -566,7 +639,6 @@ void SortWorker::radixReference(size_t step, StepData&, const JobInfo& job, std:
     } else {
         return;
     }
-    auto narrow = [](const std::vector<uint64_t>& x) { return std::vector<uint32_t>(x.begin(), x.end()); };
     auxExpected_["histogram"] = narrow(pass.histogram);
     if (st.kind != "count") auxExpected_["offsets"] = narrow(pass.offsets);
 }

@@ -13,6 +13,7 @@
 
 #include <sortlab/context.h>
 #include <sortlab/job.h>
+#include <sortlab/radix.h>
 
 #include <array>
 #include <condition_variable>
@@ -52,6 +53,8 @@ struct StepCheck {
     uint64_t mismatches = 0;             // keys (or values) that differ
     std::vector<uint64_t> firstDiffs;    // up to 64 indices that differ
     std::vector<std::byte> expectedKeys; // the reference keys (n <= 4096, for display)
+    std::vector<std::string> auxChecked; // aux entries compared with the model ("histogram", ...)
+    std::vector<std::string> auxDiffs;   // those that differ, with how (each counts as a mismatch)
 };
 
 // Everything the views draw for the current step. Immutable once published.
@@ -148,6 +151,7 @@ private:
     // CPU reference state (radix sorts): the input after refPasses_ digit passes.
     uint32_t refPasses_ = UINT32_MAX;
     std::map<std::string, std::vector<uint32_t>> auxExpected_; // aux name -> the model's data
+    radix::PassState lastPass_; // the model's state of pass refPasses_ - 1 (empty when refPasses_ == 0)
     void radixReference(size_t step, StepData& d, const JobInfo& job, std::vector<std::byte>& keys,
                         std::vector<uint32_t>& values);
 };

@@ -7,7 +7,6 @@
 
 #include "cub/anchor_loader.h"
 #include "errors.h"
-#include "report.h"
 #include "trace.h"
 
 #include <algorithm>
@@ -66,13 +65,56 @@ std::string gib(double bytes) {
 
 // [SECTION] Case data ----------------------------------------------------------------------------
 
+double hostBytesForCase(const CaseSpec& spec, bool check) {
+    // The input, the result and the reference (keys and values each), plus the temporaries of a
+    // stable sort of key-value pairs (a pair array and std::stable_sort's buffer).
+    const double unit = double(spec.n) * (keyBytes(spec.type) + valueBytes(spec.values));
+    return unit * (2 + (check ? 1 : 0) + (spec.values == ValueType::none ? 1 : 2));
+}
+
+SizeLimit largestSize(Context* ctx, Sorter* sorter, const AlgoSpec& algo, KeyType type, ValueType values, bool check) {
+    SizeLimit out;
+    const long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGE_SIZE);
+    const double host = pages > 0 && pageSize > 0 ? double(pages) * double(pageSize) : 0;
+    for (uint32_t k = 0; k <= 40; ++k) {
+        const uint64_t n = uint64_t(1) << k;
+        CaseSpec spec{type, values, Order::ascending, Distribution::uniform, n, 1};
+        if (host > 0 && hostBytesForCase(spec, check) > host) {
+            out.why = "2^" + std::to_string(k) + " keys need about " + gib(hostBytesForCase(spec, check)) +
+                      " of host memory; this machine has " + gib(host);
+            break;
+        }
+        if (algo.gpu && ctx && sorter) {
+            const SortConfig cfg = configFor(algo, type, values, Order::ascending, 0, false);
+            auto plan = sorter->plan(n, cfg);
+            if (!plan) {
+                out.why = plan.error().message;
+                break;
+            }
+            const DeviceInfo& info = ctx->info();
+            const uint64_t kb = n * keyBytes(type), vb = n * valueBytes(values);
+            const uint64_t device = (kb + vb) * (plan->needsTemp ? 2 : 1) + plan->scratchBytes;
+            if (info.deviceLocalBytes && device > info.deviceLocalBytes) {
+                out.why = "2^" + std::to_string(k) + " keys need " + gib(double(device)) + " on " + info.name +
+                          ", which has " + gib(double(info.deviceLocalBytes));
+                break;
+            }
+            const uint64_t largest = std::max({kb, vb, plan->scratchBytes});
+            if (info.maxBufferSize && largest > info.maxBufferSize) {
+                out.why = "2^" + std::to_string(k) + " keys need a buffer of " + gib(double(largest)) + "; " +
+                          info.name + " allows " + gib(double(info.maxBufferSize));
+                break;
+            }
+        }
+        out.maxN = n;
+    }
+    return out;
+}
+
 void CaseData::generate() {
     if (generated_) return;
-    // The most this case holds at once: the input, the result and the reference (keys and
-    // values each), plus the temporaries of a stable sort of key-value pairs (a pair array and
-    // std::stable_sort's buffer). Refuse before allocating rather than let the OOM killer end us.
-    const double unit = double(spec_.n) * (keyBytes(spec_.type) + valueBytes(spec_.values));
-    const double need = unit * (2 + (check_ ? 1 : 0) + (spec_.values == ValueType::none ? 1 : 2));
+    // Refuse before allocating rather than let the OOM killer end us.
+    const double need = hostBytesForCase(spec_, check_);
     const long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGE_SIZE);
     const double have = pages > 0 && pageSize > 0 ? double(pages) * double(pageSize) : 0;
     if (have > 0 && need > have)
@@ -165,12 +207,17 @@ double msSince(std::chrono::steady_clock::time_point t0) {
 }
 
 // Keys only: std::sort in the result buffer, refilled from the input before every run.
-template <class Word, class Less> void stdSortKeys(CaseData& data, Less less, int reps, std::vector<double>& times) {
+// beforeRep(rep) runs before every run (rep -1: the warm-up): progress and cancellation.
+using BeforeRep = const std::function<void(int)>&;
+
+template <class Word, class Less>
+void stdSortKeys(CaseData& data, Less less, int reps, std::vector<double>& times, BeforeRep beforeRep) {
     const auto& in = data.keys();
     auto& outBytes = data.resultKeys();
     Word* out = reinterpret_cast<Word*>(outBytes.data());
     const size_t n = in.size() / sizeof(Word);
     for (int rep = -1; rep < reps; ++rep) { // rep -1: the untimed warm-up
+        beforeRep(rep);
         std::memcpy(out, in.data(), in.size());
         auto t0 = std::chrono::steady_clock::now();
         std::sort(out, out + n, less);
@@ -179,7 +226,8 @@ template <class Word, class Less> void stdSortKeys(CaseData& data, Less less, in
 }
 
 // Key-value: std::stable_sort of (key, value) pairs, unzipped into the result afterwards.
-template <class Word, class Less> void stdSortPairs(CaseData& data, Less less, int reps, std::vector<double>& times) {
+template <class Word, class Less>
+void stdSortPairs(CaseData& data, Less less, int reps, std::vector<double>& times, BeforeRep beforeRep) {
     struct Pair {
         Word key;
         uint32_t value;
@@ -191,6 +239,7 @@ template <class Word, class Less> void stdSortPairs(CaseData& data, Less less, i
     data.releaseResult(); // room for the pairs and std::stable_sort's buffer
     std::vector<Pair> pairs(n);
     for (int rep = -1; rep < reps; ++rep) {
+        beforeRep(rep);
         for (size_t i = 0; i < n; ++i) pairs[i] = {inKeys[i], inValues[i]};
         auto t0 = std::chrono::steady_clock::now();
         std::stable_sort(pairs.begin(), pairs.end(), [&](const Pair& a, const Pair& b) { return less(a.key, b.key); });
@@ -204,12 +253,13 @@ template <class Word, class Less> void stdSortPairs(CaseData& data, Less less, i
     }
 }
 
-template <class Word> void stdSort(CaseData& data, const CaseSpec& spec, int reps, std::vector<double>& times) {
+template <class Word>
+void stdSort(CaseData& data, const CaseSpec& spec, int reps, std::vector<double>& times, BeforeRep beforeRep) {
     withLess<Word>(keyKind(spec.type), spec.order, [&](auto less) {
         if (spec.values == ValueType::none)
-            stdSortKeys<Word>(data, less, reps, times);
+            stdSortKeys<Word>(data, less, reps, times, beforeRep);
         else
-            stdSortPairs<Word>(data, less, reps, times);
+            stdSortPairs<Word>(data, less, reps, times, beforeRep);
     });
 }
 
@@ -233,10 +283,14 @@ CaseResult Runner::runStd(const AlgoSpec& algo, const CaseSpec& spec, CaseData& 
     r.device = "host CPU";
     r.driver = compilerName();
     r.timer = "host clock";
+    auto beforeRep = [&](int rep) {
+        poll();
+        progress(&algo, spec, rep + 1, opt_.reps);
+    };
     if (keyBytes(spec.type) == 4)
-        stdSort<uint32_t>(data, spec, opt_.reps, r.repMs);
+        stdSort<uint32_t>(data, spec, opt_.reps, r.repMs, beforeRep);
     else
-        stdSort<uint64_t>(data, spec, opt_.reps, r.repMs);
+        stdSort<uint64_t>(data, spec, opt_.reps, r.repMs, beforeRep);
     fillTimes(r);
     checkResult(algo, spec, data, r);
     return r;
@@ -289,17 +343,21 @@ CaseResult Runner::runGpu(const AlgoSpec& algo, const CaseSpec& spec, CaseData& 
     // Warm-up: after seconds of CPU-only work (a large std::sort) the H200 ran the next GPU case
     // at a steady 2-5x slower pace for a few hundred ms, then at full speed (clock states; seen
     // 2026-11-21, with 1 and with 200 ms of warm-up). So keep the GPU busy for at least one second
-    // (at most 1000 runs) before timing; a single run when the input is not kept.
+    // (at most 1000 runs) before timing; a single run when the input is not kept. --warmup-ms
+    // changes the second (the tests use 0: one run).
     const auto warmStart = std::chrono::steady_clock::now();
     for (int w = 0; w < (r.keepInput ? 1000 : 1); ++w) {
+        poll();
         if (auto warm = j.run(false); !warm) jobError(warm.error(), what);
-        if (std::chrono::steady_clock::now() - warmStart > std::chrono::milliseconds(1000)) break;
+        if (std::chrono::steady_clock::now() - warmStart >= std::chrono::milliseconds(opt_.warmupMs)) break;
     }
     if (!r.keepInput) upload();
 
     const int reps = r.keepInput ? opt_.reps : 1;
     std::vector<std::vector<double>> perStep(r.steps);
     for (int rep = 0; rep < reps; ++rep) {
+        poll();
+        progress(&algo, spec, rep + 1, reps);
         auto t = j.run(true);
         if (!t) jobError(t.error(), what);
         r.repMs.push_back(t->totalMs);
@@ -340,7 +398,7 @@ void Runner::checkResult(const AlgoSpec& algo, const CaseSpec& spec, CaseData& d
         return;
     }
     ++failed_;
-    std::fprintf(stderr, "sortlab-bench: check failed: %s %s on %s: %s\n", std::string(algo.name).c_str(),
+    std::fprintf(stderr, "%s: check failed: %s %s on %s: %s\n", programName().c_str(), std::string(algo.name).c_str(),
                  r.variant.c_str(), describe(spec).c_str(), c.message.c_str());
     std::fflush(stderr);
 }
@@ -365,8 +423,9 @@ CaseResult Runner::runCub(const CaseSpec& spec, CaseData& data) {
         outKeys = data.resultKeys();
         outValues = data.resultValues();
     }
-    r.repMs = anchor_->sort(spec.type, spec.order, spec.n, data.keys(), data.values(), opt_.reps, 1000, outKeys,
-                            outValues, what);
+    poll();
+    r.repMs = anchor_->sort(spec.type, spec.order, spec.n, data.keys(), data.values(), opt_.reps,
+                            uint32_t(opt_.warmupMs), outKeys, outValues, what);
     fillTimes(r);
     if (opt_.check) {
         orderSignedZeros(spec.type, spec.order, data.refKeys(), outKeys, outValues);
@@ -378,8 +437,8 @@ CaseResult Runner::runCub(const CaseSpec& spec, CaseData& data) {
 
 // [SECTION] The case loop ------------------------------------------------------------------------
 
-Runner::Runner(const Options& options, Context* ctx, Reporter& reporter, TraceWriter* trace)
-    : opt_(options), ctx_(ctx), reporter_(reporter), trace_(trace) {
+Runner::Runner(const Options& options, Context* ctx, RunHooks hooks, TraceWriter* trace)
+    : opt_(options), ctx_(ctx), hooks_(std::move(hooks)), trace_(trace) {
     for (const AlgoSpec* a : opt_.algos) {
         if (!a->gpu || sorters_.count(*a->gpu)) continue;
         auto s = makeSorter(*ctx_, *a->gpu);
@@ -391,7 +450,55 @@ Runner::Runner(const Options& options, Context* ctx, Reporter& reporter, TraceWr
 
 Runner::~Runner() = default;
 
+double unitWeight(uint64_t n) {
+    // A run's time: the warm-up (about the same for every n) plus reps that grow with n. 2^20 keys'
+    // worth stands for the warm-up, so small sizes count like it and the large ones by their n.
+    return double(n) + double(1 << 20);
+}
+
+void Runner::poll() {
+    if (hooks_.cancelled && hooks_.cancelled()) throw RunCancelled{};
+}
+
+void Runner::progress(const AlgoSpec* algo, const CaseSpec& spec, int rep, int reps) {
+    if (!hooks_.progress) return;
+    progress_.current = (algo ? std::string(algo->name) : std::string("cub")) + " (" + describe(spec) + ")";
+    progress_.rep = rep;
+    progress_.reps = reps;
+    // The weight of the unit under way grows with its reps (the warm-up counts as one).
+    const double unitDone = reps > 0 ? unitWeight(spec.n) * double(rep) / double(reps + 1) : 0;
+    RunProgress p = progress_;
+    p.weightDone += unitDone;
+    hooks_.progress(p);
+}
+
+CaseResult Runner::errorRow(const AlgoSpec& algo, const CaseSpec& spec, const std::string& why) const {
+    CaseResult r;
+    r.algo = &algo;
+    r.spec = spec;
+    r.variant = variantFor(
+        algo, configFor(algo, spec.type, spec.values, spec.order, opt_.sharedElems, false, opt_.forceFallback));
+    r.device = algo.gpu && ctx_ ? ctx_->info().name : "host CPU";
+    r.driver = algo.gpu && ctx_ ? ctx_->info().driver : "";
+    if (&algo == &cubAlgo()) r.variant = spec.values == ValueType::none ? "SortKeys" : "SortPairs";
+    r.timer = "none";
+    r.check = "error";
+    r.error = why;
+    return r;
+}
+
 void Runner::run() {
+    progress_ = {};
+    const size_t perCase = opt_.algos.size() + (anchor_ ? 1 : 0);
+    for (KeyType type : opt_.types)
+        for (ValueType values : opt_.values)
+            for (Order order : opt_.orders)
+                for (Distribution dist : opt_.dists)
+                    for (uint64_t n : opt_.sizes) {
+                        (void)type, (void)values, (void)order, (void)dist;
+                        progress_.unitsTotal += perCase;
+                        progress_.weightTotal += unitWeight(n) * double(perCase);
+                    }
     for (KeyType type : opt_.types)
         for (ValueType values : opt_.values)
             for (Order order : opt_.orders)
@@ -408,9 +515,34 @@ void Runner::runCase(const CaseSpec& spec) {
                                   opt_.forceFallback);
 
     std::vector<CaseResult> results;
-    for (const AlgoSpec* a : opt_.algos) results.push_back(a->gpu ? runGpu(*a, spec, data) : runStd(*a, spec, data));
+    // One algorithm on this case; with keepGoing, a failure becomes its error row.
+    auto unit = [&](const AlgoSpec& algo, auto&& runIt) {
+        poll();
+        progress(&algo, spec, 0, 0);
+        const auto key = std::make_tuple(&algo, spec.type, spec.values);
+        if (auto f = failedAt_.find(key); hooks_.keepGoing && f != failedAt_.end() && spec.n > f->second.first)
+            results.push_back(
+                errorRow(algo, spec,
+                         "not run: it failed at n=" + std::to_string(f->second.first) + " (" + f->second.second + ")"));
+        else if (!hooks_.keepGoing)
+            results.push_back(runIt());
+        else
+            try {
+                results.push_back(runIt());
+            } catch (const BenchError& e) {
+                results.push_back(errorRow(algo, spec, e.what()));
+                if (!failedAt_.count(key)) failedAt_[key] = {spec.n, e.what()};
+            } catch (const std::bad_alloc&) {
+                results.push_back(errorRow(algo, spec, "out of host memory; use a smaller n"));
+                if (!failedAt_.count(key)) failedAt_[key] = {spec.n, "out of host memory"};
+            }
+        progress_.unitsDone++;
+        progress_.weightDone += unitWeight(spec.n);
+    };
+    for (const AlgoSpec* a : opt_.algos)
+        unit(*a, [&] { return a->gpu ? runGpu(*a, spec, data) : runStd(*a, spec, data); });
     // CUB last: after the Vulkan sorts have freed their device memory. Its row follows theirs.
-    if (anchor_) results.push_back(runCub(spec, data));
+    if (anchor_) unit(cubAlgo(), [&] { return runCub(spec, data); });
 
     // "x std": the speed-up over the CPU baseline of this case, when it ran; "x cub": the speed-up
     // over CUB (the cub row's 1x included), for the GPU sorts.
@@ -427,7 +559,7 @@ void Runner::runCase(const CaseSpec& spec) {
     if (cub && cub->medianMs > 0)
         for (CaseResult& r : results)
             if (r.medianMs > 0 && (r.algo->gpu || &r == cub)) r.speedupVsCub = cub->medianMs / r.medianMs;
-    reporter_.addCase(results);
+    if (hooks_.caseDone) hooks_.caseDone(results);
 }
 
 } // namespace bench

@@ -36,6 +36,10 @@ inline int exitCodeFor(sortlab::Errc code) {
     }
 }
 
+// The name errors are printed under: "sortlab-bench", or "sortlab" for `sortlab --bench`.
+const std::string& programName();
+void setProgramName(std::string name);
+
 [[noreturn]] inline void usageError(const std::string& message) {
     throw BenchError(kExitUsage, message);
 }

@@ -34,11 +34,19 @@ struct Options {
     std::string tracePath;
     bool validation = false;
     std::chrono::nanoseconds timeout = std::chrono::seconds(60);
-    uint32_t sharedElems = 0; // SortConfig::sharedElems; 0: the device's largest
+    uint32_t sharedElems = 0;   // SortConfig::sharedElems; 0: the device's largest
     bool forceFallback = false; // SortConfig::forceFallback (onesweep)
-    bool anchorCub = false;   // --anchor cub: also run cub::DeviceRadixSort (bench/cub/) on every case
+    bool anchorCub = false;     // --anchor cub: also run cub::DeviceRadixSort (bench/cub/) on every case
     bool quiet = false;
     bool corruptResult = false; // hidden, for the CLI tests: flip one key of each GPU result
+    int warmupMs = 1000;        // untimed runs before the timed reps: at least this long (>= 1 run)
+    bool keepGoing = false;     // a case that fails becomes an error row; the run goes on
+
+    // --export DIR: results.json, results.csv, plot.png and plot.svg (export.h).
+    std::string exportDir;
+    double bandwidthGBs = -1; // the plot's bandwidth floor: copy GB/s (-1: the known figure, 0: none)
+    uint64_t plotN = 0;       // the size of the plot's per-step breakdown (0: the largest with step times)
+    int plotLogY = -1;        // the plot's Gkeys/s axis: 0 linear, 1 log, -1 auto (plot.h: Style::logY)
 
     bool needsGpu() const;
 };

@@ -120,8 +120,8 @@ void printHeader(const DeviceInfo* device, const Options& opt, const CubAnchor* 
     if (anchor)
         std::printf("anchor: cub::DeviceRadixSort on %s (CUDA device 0; %s), from %s\n", anchor->device().c_str(),
                     anchor->versions().c_str(), anchor->path().c_str());
-    std::printf("timing: median and min of %d timed rep%s after untimed warm-up runs (>= 1 s); seed %llu%s\n", opt.reps,
-                opt.reps == 1 ? "" : "s", static_cast<unsigned long long>(opt.seed),
+    std::printf("timing: median and min of %d timed rep%s after untimed warm-up runs (>= %g s); seed %llu%s\n",
+                opt.reps, opt.reps == 1 ? "" : "s", opt.warmupMs / 1000.0, static_cast<unsigned long long>(opt.seed),
                 opt.check ? "; results checked against sortlab::referenceSort" : "");
     std::fflush(stdout);
 }
@@ -176,17 +176,16 @@ void Reporter::addCase(const std::vector<CaseResult>& results) {
         if (opt_.anchorCub) cells.push_back(r.speedupVsCub ? sig3(*r.speedupVsCub) + "x" : "-");
         cells.push_back(r.check);
         printRow(cells);
+        if (!r.error.empty()) std::printf("  error: %s\n", r.error.c_str());
     }
     std::fflush(stdout);
 }
 
-void Reporter::writeJson() {
-    if (!json_ || jsonWritten_) return;
-    jsonWritten_ = true;
+nlohmann::ordered_json resultsJson(const std::vector<CaseResult>& results) {
     using Json = nlohmann::ordered_json;
     auto number = [](double v) { return std::isfinite(v) ? Json(v) : Json(nullptr); };
     Json all = Json::array();
-    for (const CaseResult& r : results_) {
+    for (const CaseResult& r : results) {
         Json o;
         o["algo"] = r.algo->name;
         o["variant"] = r.variant;
@@ -208,6 +207,7 @@ void Reporter::writeJson() {
         o["gkeys_per_s"] = number(r.gkeysPerS());
         o["check"] = r.check;
         if (!r.checkMessage.empty()) o["check_message"] = r.checkMessage;
+        if (!r.error.empty()) o["error"] = r.error;
         o["bytes_floor"] = r.bytesFloor ? Json(*r.bytesFloor) : Json(nullptr);
         auto gb = r.gbytesPerS();
         o["gbytes_per_s"] = gb ? number(*gb) : Json(nullptr);
@@ -227,7 +227,73 @@ void Reporter::writeJson() {
                                         {"median_ms", number(r.stepMs[i].medianMs)}});
         all.push_back(std::move(o));
     }
-    std::string text = all.dump(2) + "\n";
+    return all;
+}
+
+namespace {
+
+std::string csvCell(const std::string& text) {
+    if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
+    std::string out = "\"";
+    for (char c : text) {
+        if (c == '"') out += '"';
+        out += c;
+    }
+    return out + "\"";
+}
+
+std::string csvValue(const nlohmann::ordered_json& v) {
+    if (v.is_null()) return "";
+    if (v.is_string()) return v.get<std::string>();
+    if (v.is_number_float()) {
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "%.9g", v.get<double>());
+        return buf;
+    }
+    if (v.is_array()) {
+        std::string out;
+        for (const auto& item : v) {
+            if (!out.empty()) out += ';';
+            // step_ms entries: "label=median_ms"
+            if (item.is_object())
+                out += item.value("label", std::string()) + "=" +
+                       csvValue(item.value("median_ms", nlohmann::ordered_json()));
+            else
+                out += csvValue(item);
+        }
+        return out;
+    }
+    return v.dump();
+}
+
+} // namespace
+
+std::string csvFromJson(const nlohmann::ordered_json& rows) {
+    // The columns: every field of the first row, then any that only later rows have (check_message,
+    // error), in the order met.
+    std::vector<std::string> columns;
+    for (const auto& row : rows)
+        for (auto it = row.begin(); it != row.end(); ++it)
+            if (std::find(columns.begin(), columns.end(), it.key()) == columns.end()) columns.push_back(it.key());
+    std::string out;
+    for (size_t i = 0; i < columns.size(); ++i) out += (i ? "," : "") + csvCell(columns[i]);
+    out += "\r\n";
+    for (const auto& row : rows) {
+        for (size_t i = 0; i < columns.size(); ++i)
+            out += (i ? "," : "") + (row.contains(columns[i]) ? csvCell(csvValue(row[columns[i]])) : std::string());
+        out += "\r\n";
+    }
+    return out;
+}
+
+std::string resultsCsv(const std::vector<CaseResult>& results) {
+    return csvFromJson(resultsJson(results));
+}
+
+void Reporter::writeJson() {
+    if (!json_ || jsonWritten_) return;
+    jsonWritten_ = true;
+    std::string text = resultsJson(results_).dump(2) + "\n";
     bool ok = std::fwrite(text.data(), 1, text.size(), json_) == text.size() && std::fflush(json_) == 0;
     if (!ok)
         throw BenchError(kExitDevice, "could not write --json file '" + opt_.jsonPath + "': " + std::strerror(errno));

@@ -5,8 +5,14 @@
 #   app_*_png      the screenshot has the window's size and is not blank (app_check png)
 #   app_*_state    the state the app shows equals the sortlab-bench --trace line of the same
 #                  algorithm, input and step (app_check state: keys, values, and for radix sorts the
-#                  histogram, offsets and per-workgroup counts when the trace has them), and check
-#                  mode agreed with the CPU reference where it was on
+#                  histogram, offsets and per-workgroup counts when the trace has them; for
+#                  OneSweep the tile status flags, fallback count and tile count against the trace,
+#                  and the tile counts against prefixes recounted from the trace's previous line),
+#                  and check mode agreed with the CPU reference where it was on
+#   app_bench_*    the benchmark panel: `sortlab --bench --export` with no display and the panel under
+#                  Xvfb from a script run the sweep of a sortlab-bench --json reference run; their
+#                  results.json has its rows, schema and case fields (export_check same), their CSV
+#                  the same rows, their PNGs are not blank; a cancelled sweep ends promptly
 #   app_fail_*     no display, no Vulkan driver, a usage error: the exit code and one line on stderr
 #   app_unit.*     host-only tests of the app's counters, key heights, names and script parser
 #
@@ -16,7 +22,8 @@
 add_executable(sortlab-app-unit-tests ${CMAKE_CURRENT_LIST_DIR}/app/app_unit_test.cpp
                ${CMAKE_SOURCE_DIR}/app/sort_worker.cpp ${CMAKE_SOURCE_DIR}/app/options.cpp)
 target_include_directories(sortlab-app-unit-tests PRIVATE ${CMAKE_SOURCE_DIR}/app)
-target_link_libraries(sortlab-app-unit-tests PRIVATE sortlab_sort CLI11::CLI11 GTest::gtest GTest::gtest_main)
+target_link_libraries(sortlab-app-unit-tests PRIVATE sortlab_sort sortlab_bench CLI11::CLI11 GTest::gtest
+                                                     GTest::gtest_main)
 gtest_discover_tests(sortlab-app-unit-tests TEST_PREFIX "app_unit." DISCOVERY_MODE PRE_TEST)
 
 find_program(XVFB_RUN xvfb-run)
@@ -69,6 +76,12 @@ add_test(NAME app_trace_13
 add_test(NAME app_trace_1000
          COMMAND ${APP_BENCH} --validation --algo radix4 --values u32 --n 1000 --seed 2 --reps 1 --quiet
                  --trace ${APP_OUT}/trace1000.jsonl)
+# OneSweep with lookback and with forced fallback: 4000 keys are two tiles on lavapipe (2048 keys
+# per tile), so a pass has a tile that looks back (or, forced, counts tile 0 itself).
+add_test(NAME app_trace_os
+         COMMAND ${APP_BENCH} --validation --algo onesweep,onesweep-fallback --values u32 --n 4000 --seed 5 --reps 1
+                 --quiet --trace ${APP_OUT}/trace_os.jsonl)
+set_tests_properties(app_trace_os PROPERTIES FIXTURES_SETUP app_trace_os TIMEOUT 120)
 set_tests_properties(app_trace_16 PROPERTIES FIXTURES_SETUP app_trace_16 TIMEOUT 120)
 set_tests_properties(app_trace_1000 PROPERTIES FIXTURES_SETUP app_trace_1000 TIMEOUT 120)
 set_tests_properties(app_trace_13 PROPERTIES FIXTURES_SETUP app_trace_13 TIMEOUT 120)
@@ -92,6 +105,29 @@ app_check(app_radix4_state "app_radix4;app_trace_16" state app_radix4.json trace
 app_run(app_radix4_check --algo radix4 --values u32 --n 1000 --seed 2 --check --step 9 --dump-state app_radix4_check.json)
 app_check(app_radix4_check_state "app_radix4_check;app_trace_1000" state app_radix4_check.json trace1000.jsonl
           --algo radix4 --step 9 --check-ok)
+
+# --- OneSweep: the lookback state after a pass (tile status flags, tile counts, fallbacks) --------------
+# Pass 1 (step 4) with lookback, check mode on: keys, values, histogram, offsets, tile status and
+# fallbacks against the trace, tile counts against prefixes recounted from pass 0's keys.
+app_run(app_onesweep --algo onesweep --values u32 --n 4000 --seed 5 --check --step 4 --screenshot app_onesweep.png
+        --dump-state app_onesweep.json)
+app_check(app_onesweep_png app_onesweep png app_onesweep.png --width 1600 --height 1000)
+app_check(app_onesweep_state "app_onesweep;app_trace_os" state app_onesweep.json trace_os.jsonl --algo onesweep
+          --step 4 --check-ok)
+# The same with forced fallback (--force-fallback): tile 1 counts tile 0 itself in every pass.
+app_run(app_onesweep_fallback --algo onesweep --force-fallback --values u32 --n 4000 --seed 5 --check --step 3
+        --screenshot app_onesweep_fallback.png --dump-state app_onesweep_fallback.json)
+app_check(app_onesweep_fallback_png app_onesweep_fallback png app_onesweep_fallback.png --width 1600 --height 1000)
+app_check(app_onesweep_fallback_state "app_onesweep_fallback;app_trace_os" state app_onesweep_fallback.json
+          trace_os.jsonl --algo onesweep-fallback --step 3 --check-ok)
+# A script switches to onesweep-fallback (the bench's name) and steps through every pass.
+app_run(app_onesweep_script --script ${CMAKE_CURRENT_LIST_DIR}/app/onesweep.script)
+foreach(step 3 4 5 6)
+  app_check(app_onesweep_script_${step} "app_onesweep_script;app_trace_os" state os_fallback_step${step}.json
+            trace_os.jsonl --algo onesweep-fallback --step ${step} --check-ok)
+endforeach()
+app_check(app_onesweep_script_lookback "app_onesweep_script;app_trace_os" state os_lookback_step6.json
+          trace_os.jsonl --algo onesweep --step 6 --check-ok)
 
 # --- A script: float keys (NaN, -0.0, inf), values, descending, steps forward and back, check mode,
 #     presentation mode ------------------------------------------------------------------------------
@@ -120,6 +156,42 @@ add_test(NAME app_large_state COMMAND ${CMAKE_COMMAND} -E cat ${APP_OUT}/app_lar
 set_tests_properties(app_large_state PROPERTIES FIXTURES_REQUIRED app_large
                      PASS_REGULAR_EXPRESSION "\"check\":{\"available\":true,[^}]*\"ok\":true")
 
+# --- The benchmark panel (issue 6) ---------------------------------------------------------------------
+# The reference: sortlab-bench --json of the sweep that the headless run and the panel also run.
+set(APP_SWEEP --algo oddeven,radix4,onesweep,std --sizes 2^10..2^11 --reps 2 --warmup-ms 0 --check)
+add_test(NAME app_bench_reference COMMAND ${APP_BENCH} --validation ${APP_SWEEP} --quiet --json ${APP_OUT}/bench_ref.json)
+set_tests_properties(app_bench_reference PROPERTIES FIXTURES_SETUP app_bench_reference TIMEOUT 120)
+# sortlab --bench --export: no window and no display at all (DISPLAY unset, no xvfb-run).
+add_test(NAME app_bench_headless
+         COMMAND ${CMAKE_COMMAND} -E env --unset=DISPLAY --unset=WAYLAND_DISPLAY
+                 ${APP} --bench --validation ${APP_SWEEP} --export ${APP_OUT}/headless)
+set_tests_properties(app_bench_headless PROPERTIES FIXTURES_SETUP app_bench_headless TIMEOUT 120
+                     PASS_REGULAR_EXPRESSION "exported: .*checks: 8 passed, 0 failed")
+set(APP_EXPORT_CHECK $<TARGET_FILE:export_check>)
+function(export_test name fixtures)
+  add_test(NAME ${name} COMMAND ${APP_EXPORT_CHECK} ${ARGN} WORKING_DIRECTORY ${APP_OUT})
+  set_tests_properties(${name} PROPERTIES FIXTURES_REQUIRED "${fixtures}")
+endfunction()
+export_test(app_bench_headless_same "app_bench_headless;app_bench_reference" same headless/results.json bench_ref.json
+            --check pass)
+export_test(app_bench_headless_csv app_bench_headless csv headless/results.csv headless/results.json)
+export_test(app_bench_headless_png app_bench_headless png headless/plot.png --width 1400 --height 1000)
+export_test(app_bench_headless_svg app_bench_headless svg headless/plot.svg)
+# The panel under Xvfb from a script: the same sweep, a screenshot, the export, presentation mode.
+app_run(app_bench --script ${CMAKE_CURRENT_LIST_DIR}/app/bench.script)
+set_tests_properties(app_bench PROPERTIES PASS_REGULAR_EXPRESSION "benchmark: done after [0-9.]+ s: 8 results")
+app_check(app_bench_png app_bench png app_bench.png --width 1600 --height 1000)
+app_check(app_bench_present_png app_bench png app_bench_present.png --width 1600 --height 1000)
+export_test(app_bench_export_same "app_bench;app_bench_reference" same bench_panel/results.json bench_ref.json
+            --check pass)
+export_test(app_bench_export_csv app_bench csv bench_panel/results.csv bench_panel/results.json)
+export_test(app_bench_export_png app_bench png bench_panel/plot.png --width 1400 --height 1000)
+# Cancel: a sweep that would run for minutes ends within seconds of bench-cancel.
+app_run(app_bench_cancel --script ${CMAKE_CURRENT_LIST_DIR}/app/bench_cancel.script)
+set_tests_properties(app_bench_cancel PROPERTIES TIMEOUT 60
+                     PASS_REGULAR_EXPRESSION "benchmark: cancelled after [0-9.]+ s: [0-9]+ results")
+app_check(app_bench_running_png app_bench_cancel png app_bench_running.png --width 1600 --height 1000)
+
 # --- Failures: exit code and exactly one line on stderr ------------------------------------------------
 set(APP_EXPECT ${CMAKE_CURRENT_LIST_DIR}/cli/expect_failure.cmake)
 add_test(NAME app_fail_no_display
@@ -136,6 +208,12 @@ add_test(NAME app_fail_no_such_device
 add_test(NAME app_fail_usage
          COMMAND ${CMAKE_COMMAND} -DEXPECT_CODE=2 "-DEXPECT_REGEX=--algo 'bubble'" "-DEXPECT_PREFIX=sortlab: error: "
                  -P ${APP_EXPECT} -- ${APP} --algo bubble)
+add_test(NAME app_fail_bench_usage
+         COMMAND ${CMAKE_COMMAND} -DEXPECT_CODE=2 "-DEXPECT_REGEX=--algo 'bubble'" "-DEXPECT_PREFIX=sortlab: error: "
+                 -P ${APP_EXPECT} -- ${APP} --bench --algo bubble)
+add_test(NAME app_fail_script_bench_run
+         COMMAND ${CMAKE_COMMAND} -DEXPECT_CODE=2 "-DEXPECT_REGEX=bench-run: .*--sizes" "-DEXPECT_PREFIX=sortlab: error: "
+                 -P ${APP_EXPECT} -- ${APP} --script ${CMAKE_CURRENT_LIST_DIR}/app/bad_bench.script)
 add_test(NAME app_fail_step_past_end
          COMMAND ${CMAKE_COMMAND} -DEXPECT_CODE=2 "-DEXPECT_REGEX=past the end" "-DEXPECT_PREFIX=sortlab: error: "
                  -P ${APP_EXPECT} -- ${XVFB_RUN} -a -n 175 ${APP} --n 16 --step 99 --dump-state never.json)

@@ -67,6 +67,46 @@ add_test(NAME cli_json_check COMMAND bench_cli_check json ${CLI_OUT}/results.jso
                                      --algos oddeven,oddeven-layer,std --check pass)
 set_tests_properties(cli_json_check PROPERTIES FIXTURES_REQUIRED cli_json)
 
+# --- --export: results.json, results.csv, plot.png, plot.svg (tests/cli/export_check.cpp) ------------
+# export_check reads the files only (nlohmann-json and stb_image); it also checks the app's exports
+# (tests/app_tests.cmake).
+add_executable(export_check ${CLI_DIR}/export_check.cpp)
+target_include_directories(export_check PRIVATE ${STB_INCLUDE_DIR})
+target_link_libraries(export_check PRIVATE nlohmann_json::nlohmann_json ${STB_LIBRARY} m)
+set(EXPORT_SWEEP --algo oddeven,radix4,onesweep,std --sizes 2^10..2^11 --reps 2 --warmup-ms 0 --check)
+add_test(NAME cli_export_run
+         COMMAND ${BENCH} --validation ${EXPORT_SWEEP} --quiet --export ${CLI_OUT}/export --json ${CLI_OUT}/export_json.json)
+set_tests_properties(cli_export_run PROPERTIES FIXTURES_SETUP cli_export TIMEOUT 120)
+add_test(NAME cli_export_json COMMAND bench_cli_check json ${CLI_OUT}/export/results.json --count 8
+                                      --algos oddeven,radix4,onesweep,std --check pass)
+add_test(NAME cli_export_same COMMAND export_check same ${CLI_OUT}/export/results.json ${CLI_OUT}/export_json.json
+                                      --check pass)
+add_test(NAME cli_export_csv COMMAND export_check csv ${CLI_OUT}/export/results.csv ${CLI_OUT}/export/results.json)
+add_test(NAME cli_export_png COMMAND export_check png ${CLI_OUT}/export/plot.png --width 1400 --height 1000)
+add_test(NAME cli_export_svg COMMAND export_check svg ${CLI_OUT}/export/plot.svg)
+set_tests_properties(cli_export_json cli_export_same cli_export_csv cli_export_png cli_export_svg PROPERTIES
+                     FIXTURES_REQUIRED cli_export)
+# sortlab-plot draws the same figure from a --json file, here with the fake CUB anchor's rows as a
+# line (no CUDA needed), as SVG and PNG.
+add_test(NAME cli_plot_png COMMAND sortlab-plot ${CLI_OUT}/export/results.json ${CLI_OUT}/anchor.json --bandwidth 100
+                                   -o ${CLI_OUT}/plot_cub.png)
+add_test(NAME cli_plot_svg COMMAND sortlab-plot ${CLI_OUT}/anchor.json -o ${CLI_OUT}/plot_cub.svg --title "CUB anchor")
+set_tests_properties(cli_plot_png cli_plot_svg PROPERTIES FIXTURES_REQUIRED "cli_export;cli_anchor_json"
+                     FIXTURES_SETUP cli_plot PASS_REGULAR_EXPRESSION "[0-9]+ results, [0-9]+ lines")
+add_test(NAME cli_plot_png_check COMMAND export_check png ${CLI_OUT}/plot_cub.png --width 1400 --height 1000)
+add_test(NAME cli_plot_svg_check COMMAND export_check svg ${CLI_OUT}/plot_cub.svg)
+set_tests_properties(cli_plot_png_check cli_plot_svg_check PROPERTIES FIXTURES_REQUIRED cli_plot)
+# --keep-going: sizes the device cannot hold become error rows (radix4: more than 2^32 - 1 keys;
+# oddeven: more device memory than lavapipe has), the rest runs; exit 3 and one line at the end.
+add_test(NAME cli_keep_going_run
+         COMMAND ${CMAKE_COMMAND} -DEXPECT_CODE=3 "-DEXPECT_REGEX=2 cases failed [(]--keep-going"
+                 "-DEXPECT_PREFIX=sortlab-bench: error: " -P ${CLI_DIR}/expect_failure.cmake --
+                 ${BENCH} --validation --keep-going --algo radix4,oddeven --n 1024,2^32 --reps 1 --warmup-ms 0 --check
+                 --quiet --json ${CLI_OUT}/keep_going.json)
+set_tests_properties(cli_keep_going_run PROPERTIES FIXTURES_SETUP cli_keep_going)
+add_test(NAME cli_keep_going_json COMMAND export_check errors ${CLI_OUT}/keep_going.json --count 2)
+set_tests_properties(cli_keep_going_json PROPERTIES FIXTURES_REQUIRED cli_keep_going)
+
 # --- --trace: one line per network layer, checked against an independent model -----------------------
 add_test(NAME cli_trace_run_16
          COMMAND ${BENCH} --validation --algo oddeven,oddeven-layer --type u32 --n 16 --reps 1 --quiet
@@ -115,6 +155,8 @@ cli_fail(shared_elems 2 "shared-elems 100" -- --validation --shared-elems 100 --
 cli_fail(shared_elems_too_big 2 "--shared-elems 1048576" -- --validation --shared-elems 1048576 --n 16 --algo oddeven)
 cli_fail(trace_5000 2 "4096" -- --trace ${CLI_OUT}/never.jsonl --n 5000)
 cli_fail(json_unwritable 2 "--json" -- --json ${CLI_OUT}/no/such/dir/x.json --n 16 --algo std)
+cli_fail(export_unwritable 2 "--export directory" -- --export /proc/nope/export --n 16 --algo std)
+cli_fail(warmup_negative 2 "--warmup-ms" -- --warmup-ms -5 --n 16 --algo std)
 # Device errors: exit 3.
 cli_fail(n_2_40 3 "smaller n" -- --validation --n 2^40 --algo oddeven)
 cli_fail(n_2_40_std 3 "smaller n" -- --n 2^40 --algo std)

@@ -27,24 +27,31 @@ const Pseudo kRadix[] = {
     {"result: keys sorted (stable)", 0},
 };
 
-// OneSweep with 8-bit digits (seed 002).
+// OneSweep with 8-bit digits (seed 002; sort/src/onesweep.cpp, shaders/onesweep_pass.comp).
 const Pseudo kOneSweep[] = {
-    {"histogram: all digits of all passes, one read", 0},
-    {"scan: exclusive offsets per pass", 0},
-    {"for each digit pass (one tile per workgroup):", 0},
-    {"tile id from an atomic counter; count digits", 1},
-    {"look back: predecessors' aggregate/inclusive", 1},
-    {"(spun too long: fall back, recount it)", 2},
-    {"scatter through shared memory", 1},
+    {"histogram: every digit of every pass, one read", 0},
+    {"scan: exclusive offsets of each pass's digits", 0},
+    {"for each digit pass (one workgroup per tile):", 0},
+    {"t = atomic counter++; count tile t's digits", 1},
+    {"status[t][d] = tile 0 ? inclusive : aggregate", 1},
+    {"look back per digit d, s = t-1, t-2, ...:", 1},
+    {"aggregate: add its count, go on", 2},
+    {"inclusive prefix: add its count, stop", 2},
+    {"not ready 64 reads: count tile s's keys (fallback)", 2},
+    {"status[t][d] = inclusive: sum + own count", 1},
+    {"scatter: offsets[d] + sum + rank in tile", 1},
 };
+constexpr int kOneSweepLines = int(sizeof kOneSweep / sizeof kOneSweep[0]);
 
-void pseudocode(const Pseudo* lines, int count, int highlight, const ViewContext& c) {
+// Lines [highlight, highlightLast] are highlighted (highlightLast < 0: just highlight).
+void pseudocode(const Pseudo* lines, int count, int highlight, const ViewContext& c, int highlightLast = -1) {
+    if (highlightLast < highlight) highlightLast = highlight;
     ImGui::PushFont(c.ui.presentation ? c.fonts.monoLarge : c.fonts.mono);
     const float indent = ImGui::CalcTextSize("  ").x;
     for (int i = 0; i < count; ++i) {
         ImVec2 p = ImGui::GetCursorScreenPos();
         const float h = ImGui::GetTextLineHeightWithSpacing();
-        if (i == highlight)
+        if (highlight >= 0 && i >= highlight && i <= highlightLast)
             ImGui::GetWindowDrawList()->AddRectFilled(p, ImVec2(p.x + ImGui::GetContentRegionAvail().x, p.y + h),
                                                       IM_COL32(110, 90, 20, 200), 3.0f);
         ImGui::SetCursorScreenPos(ImVec2(p.x + indent * float(lines[i].indent), p.y));
@@ -86,14 +93,40 @@ std::string oddevenWords(const Step* s, uint64_t n) {
     return buf;
 }
 
-std::string radixWords(const Step* s) {
+// What a OneSweep pass's snapshot says about its lookback (the aux entries of a "pass" step).
+struct OneSweepPass {
+    uint32_t tiles = 0, fallbacks = 0;
+    uint64_t tileKeys = 0;
+    bool haveFallbacks = false, forced = false;
+    size_t flags[3] = {0, 0, 0};
+};
+
+OneSweepPass oneSweepPass(const SortWorker::View& v) {
+    OneSweepPass p;
+    p.forced = v.job.settings.forceFallback;
+    if (v.job.plan) p.tileKeys = v.job.plan->tileKeys;
+    if (!v.data || !v.data->snapshot) return p;
+    const Snapshot& s = *v.data->snapshot;
+    if (const Snapshot::Aux* st = findAux(s, "tile status"); st && !st->shape.empty()) {
+        p.tiles = st->shape[0];
+        for (uint32_t f : st->data)
+            if (f < 3) p.flags[f]++;
+    }
+    if (const Snapshot::Aux* f = findAux(s, "fallbacks"); f && !f->data.empty()) {
+        p.haveFallbacks = true;
+        p.fallbacks = f->data[0];
+    }
+    return p;
+}
+
+std::string radixWords(const Step* s, const SortWorker::View& v) {
     if (!s) return "The input, as uploaded to the GPU.";
-    char buf[512];
+    char buf[1024];
     if (s->kind == "count")
         std::snprintf(buf, sizeof buf,
                       "Pass %u, bits %u..%u: each of %llu workgroups counts how many of its keys have each digit.",
                       s->pass, s->bitLo, s->bitHi - 1, (unsigned long long)s->workgroups);
-    else if (s->kind == "scan")
+    else if (s->kind == "scan" && algorithmOf(v.job.settings.algo) != Algorithm::onesweep)
         std::snprintf(buf, sizeof buf,
                       "Pass %u: the per-workgroup counts are summed into the digit histogram, and its exclusive "
                       "scan gives where each digit's keys start in the output.",
@@ -103,18 +136,37 @@ std::string radixWords(const Step* s) {
                       "Pass %u: every key moves to offsets[digit] + its workgroup's offset + its rank among the "
                       "workgroup's keys with that digit. Equal digits keep their order (stable).",
                       s->pass);
-    else if (s->kind == "histogram")
+    else if (s->kind == "histogram" && algorithmOf(v.job.settings.algo) == Algorithm::onesweep)
         std::snprintf(buf, sizeof buf,
-                      "OneSweep reads every key once and counts all its digits at the same time: one 256-bin "
-                      "histogram per pass.");
-    else if (s->kind == "pass")
+                      "OneSweep reads every key once and counts all its 8-bit digits at the same time: one "
+                      "256-bin histogram per pass (\"all histograms\", one row per pass). The keys have not moved.");
+    else if (s->kind == "scan" && algorithmOf(v.job.settings.algo) == Algorithm::onesweep)
         std::snprintf(buf, sizeof buf,
-                      "Pass %u, bits %u..%u: each workgroup takes the next tile id, counts its tile's digits and "
-                      "publishes them; it looks back at its predecessors' published counts (aggregate, or inclusive "
-                      "prefix) to learn where its keys go, and falls back to counting a missing predecessor's tile "
-                      "itself if it waited too long. Then it scatters its keys through shared memory.",
-                      s->pass, s->bitLo, s->bitHi - 1);
-    else
+                      "Every pass's histogram is scanned: offsets[d] is where the keys with digit d start in that "
+                      "pass's output (\"all offsets\", one row per pass). The keys have not moved.");
+    else if (s->kind == "pass") {
+        const OneSweepPass p = oneSweepPass(v);
+        const int used = std::snprintf(
+            buf, sizeof buf,
+            "Pass %u, bits %u..%u, %u tile%s of %llu keys: each workgroup takes the next tile id t, counts its "
+            "tile's digits and publishes them in status[t][d] as an aggregate (tile 0: as an inclusive prefix). "
+            "Then, per digit, it walks back over tiles t-1, t-2, ...: it adds an aggregate and goes on, adds an "
+            "inclusive prefix and stops; a tile still not ready after 64 reads it counts itself from that tile's "
+            "keys (a fallback). It publishes its own inclusive prefix (the sum plus its count) and scatters its "
+            "keys to offsets[d] + sum + rank, staged in shared memory. ",
+            s->pass, s->bitLo, s->bitHi - 1, p.tiles, p.tiles == 1 ? "" : "s", (unsigned long long)p.tileKeys);
+        if (used > 0 && size_t(used) < sizeof buf && p.tiles) {
+            std::string rest = "After the pass: " + std::to_string(p.flags[2]) + " inclusive, " +
+                               std::to_string(p.flags[1]) + " aggregate, " + std::to_string(p.flags[0]) +
+                               " not ready status words";
+            if (p.haveFallbacks)
+                rest += "; " + std::to_string(p.fallbacks) + " of " + std::to_string(p.tiles) +
+                        (p.tiles == 1 ? " tile" : " tiles") + " fell back" +
+                        (p.forced ? " (forced: each tile but the first counts tile t-1 itself)" : "");
+            rest += ".";
+            std::snprintf(buf + used, sizeof buf - size_t(used), "%s", rest.c_str());
+        }
+    } else
         std::snprintf(buf, sizeof buf, "%s", s->label.c_str());
     return buf;
 }
@@ -139,7 +191,7 @@ void drawExplainView(const ViewContext& c, bool* open) {
     ImGui::Text("Step %zu of %zu", d.step, plan.steps.size());
     ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.4f, 1.0f), "%s", d.snapshot ? d.snapshot->label.c_str() : "");
     ImGui::Separator();
-    ImGui::TextWrapped("%s", oddeven ? oddevenWords(step, v.job.settings.n).c_str() : radixWords(step).c_str());
+    ImGui::TextWrapped("%s", oddeven ? oddevenWords(step, v.job.settings.n).c_str() : radixWords(step, v).c_str());
     ImGui::Spacing();
 
     int line = -1;
@@ -152,13 +204,18 @@ void drawExplainView(const ViewContext& c, bool* open) {
             line = 1;
         pseudocode(kOddEven, 5, line, c);
     } else if (algorithmOf(v.job.settings.algo) == Algorithm::onesweep) {
+        // A pass runs lines 3..10; with forced fallback the fallback line is what every tile
+        // but the first does for tile t-1.
+        int last = -1;
         if (step && step->kind == "histogram")
             line = 0;
         else if (step && step->kind == "scan")
             line = 1;
-        else if (step)
-            line = 4;
-        pseudocode(kOneSweep, 7, line, c);
+        else if (step && step->kind == "pass") {
+            line = 2;
+            last = kOneSweepLines - 1;
+        }
+        pseudocode(kOneSweep, kOneSweepLines, line, c, last);
     } else {
         if (step && step->kind == "count")
             line = 1;
@@ -191,7 +248,15 @@ void drawExplainView(const ViewContext& c, bool* open) {
             if (step->bitHi > step->bitLo)
                 row("pass", std::to_string(step->pass) + ", bits " + std::to_string(step->bitLo) + ".." +
                                 std::to_string(step->bitHi - 1));
-            row("workgroups", std::to_string(step->workgroups));
+            if (step->kind == "pass") {
+                const OneSweepPass p = oneSweepPass(v);
+                row("tiles (one workgroup each)",
+                    std::to_string(step->workgroups) + " of " + std::to_string(p.tileKeys) + " keys");
+                if (p.haveFallbacks)
+                    row("tiles that fell back", std::to_string(p.fallbacks) + (p.forced ? " (forced)" : ""));
+            } else {
+                row("workgroups", std::to_string(step->workgroups));
+            }
         }
         row("bytes moved (whole plan, floor)", bytesText(double(plan.bytesMovedFloor)));
         char ms[64];
@@ -222,11 +287,17 @@ void drawCheckView(const ViewContext& c, bool* open) {
         } else if (k.ok) {
             ImGui::TextColored(ImVec4(0.4f, 0.9f, 0.4f, 1), "GPU = CPU reference: all %llu keys match",
                                (unsigned long long)v.job.settings.n);
+            if (!k.auxChecked.empty())
+                ImGui::TextColored(ImVec4(0.4f, 0.9f, 0.4f, 1), "and the %zu buffers named above match",
+                                   k.auxChecked.size());
         } else {
-            ImGui::TextColored(ImVec4(1, 0.35f, 0.35f, 1), "%llu keys differ from the CPU reference",
-                               (unsigned long long)k.mismatches);
+            const uint64_t keyDiffs = k.mismatches - k.auxDiffs.size();
+            if (keyDiffs)
+                ImGui::TextColored(ImVec4(1, 0.35f, 0.35f, 1), "%llu keys differ from the CPU reference",
+                                   (unsigned long long)keyDiffs);
+            for (const std::string& why : k.auxDiffs) ImGui::TextColored(ImVec4(1, 0.35f, 0.35f, 1), "%s", why.c_str());
             const Snapshot& s = *v.data->snapshot;
-            if (ImGui::BeginTable("diffs", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY)) {
+            if (keyDiffs && ImGui::BeginTable("diffs", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY)) {
                 ImGui::TableSetupColumn("index");
                 ImGui::TableSetupColumn("GPU");
                 ImGui::TableSetupColumn("expected");

@@ -2,10 +2,16 @@
 //   radix4:   "digit counts" {16, W} (data[d * W + wg]), "histogram" {16}, "offsets" {16}
 //             (exclusive scan of the histogram), "workgroup offsets" {16, W},
 //             "pass" {4} = [pass, bitLo, bitHi, skipped 0/1];
-//   onesweep: "histogram" {256}, "offsets" {256}, "tile status" {tiles, 256}, "fallbacks" {1}.
+//   onesweep: after "histogram": "histogram" {256} (pass 0's digit), "all histograms" {passes, 256};
+//             after "scan": also "offsets" {256} and "all offsets" {passes, 256};
+//             after each "pass": "histogram" {256} and "offsets" {256} of that pass's digit,
+//             "tile status" {tiles, 256} (flags, already decoded by the library: 0 not ready,
+//             1 aggregate, 2 inclusive prefix), "tile counts" {tiles, 256} (the count in the same
+//             status word: the tile's aggregate or its inclusive prefix) and "fallbacks" {1}.
 // It shows the keys in binary with the current digit highlighted (small n), the digit histogram,
-// the exclusive offsets, per-workgroup counts (or tile status) as a heat map, and for small n
-// arrows from each key's old position to its new one. Sections appear as their buffers do.
+// the exclusive offsets, per-workgroup counts (or OneSweep's tile status and counts) as heat maps,
+// and for small n arrows from each key's old position to its new one. Sections appear as their
+// buffers do.
 #include "views.h"
 
 #include "common.h"
@@ -13,12 +19,13 @@
 #include <algorithm>
 #include <cstdio>
 #include <map>
+#include <string>
 
 namespace sortlab::app {
 namespace {
 
 const char* const kRadixAux[] = {"digit counts", "histogram", "offsets",     "workgroup offsets", "pass",
-                                 "tile status",  "fallbacks", "tile counts", "all histograms"};
+                                 "tile status",  "fallbacks", "tile counts", "all histograms",    "all offsets"};
 
 // Bits [lo, hi) of the current pass: from "pass", else from the step.
 bool digitBits(const SortWorker::View& v, uint32_t* lo, uint32_t* hi) {
@@ -32,11 +39,19 @@ bool digitBits(const SortWorker::View& v, uint32_t* lo, uint32_t* hi) {
         *hi = s->bitHi;
         return true;
     }
+    // OneSweep's "histogram" and "scan" steps: their "histogram" and "offsets" are pass 0's digit.
+    if (const Step* s = currentStep(v); s && v.job.plan && (s->kind == "histogram" || s->kind == "scan"))
+        for (const Step& p : v.job.plan->steps)
+            if (p.kind == "pass" && p.pass == 0 && p.bitHi > p.bitLo) {
+                *lo = p.bitLo;
+                *hi = p.bitHi;
+                return true;
+            }
     return false;
 }
 
 void bars(const char* title, const Snapshot::Aux& a, float height, bool hex) {
-    ImGui::TextUnformatted(title);
+    ImGui::TextWrapped("%s", title);
     const size_t bins = a.data.size();
     if (!bins) return;
     uint32_t mx = 1;
@@ -78,7 +93,10 @@ void heatMap(const char* title, const Snapshot::Aux& a, const char* rowName, flo
     auto at = [&](uint32_t d, uint32_t r) {
         return transposed ? a.data[size_t(r) * digits + d] : a.data[size_t(d) * rows + r];
     };
-    ImGui::Text("%s (%u digits x %u %ss)", title, digits, rows, rowName);
+    const std::string rowsName = rows == 1                        ? rowName
+                                 : std::string(rowName) == "pass" ? "passes"
+                                                                  : std::string(rowName) + "s";
+    ImGui::TextWrapped("%s (%u digits x %u %s)", title, digits, rows, rowsName.c_str());
     uint32_t mx = 1;
     for (uint32_t x : a.data) mx = std::max(mx, x);
     ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -115,21 +133,38 @@ void heatMap(const char* title, const Snapshot::Aux& a, const char* rowName, flo
     }
 }
 
-// OneSweep's lookback state: per tile and digit, the status word the GPU left. The encoding is
-// GPUSorting's (the seed's implementation): (count << 2) | flag, flag 0 = not ready, 1 = aggregate
-// (this tile's own count), 2 = inclusive (prefix through this tile). One constant to change if the
-// library settles on another.
-constexpr uint32_t kTileFlagMask = 3;
-void tileStatus(const Snapshot::Aux& a, float height) {
+// OneSweep's lookback state: per tile and digit, the flag of the status word the GPU left
+// ("tile status", decoded by the library: 0 not ready, 1 aggregate = the tile's own count,
+// 2 inclusive = the count over this tile and every tile before it) and the count held in the
+// same word ("tile counts", shown in the tooltip).
+const ImU32 kFlagColour[3] = {IM_COL32(70, 70, 80, 255), IM_COL32(240, 150, 40, 255), IM_COL32(80, 200, 110, 255)};
+const char* const kFlagName[3] = {"not ready", "aggregate", "inclusive prefix"};
+
+void flagLegend() {
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const float fs = ImGui::GetFontSize();
+    for (int f = 0; f < 3; ++f) {
+        if (f) ImGui::SameLine(0, fs);
+        const ImVec2 p = ImGui::GetCursorScreenPos();
+        dl->AddRectFilled(ImVec2(p.x, p.y + 2), ImVec2(p.x + fs - 2, p.y + fs), kFlagColour[f]);
+        ImGui::Dummy(ImVec2(fs, fs));
+        ImGui::SameLine(0, 4);
+        ImGui::TextUnformatted(kFlagName[f]);
+    }
+}
+
+void tileStatus(const Snapshot::Aux& a, const Snapshot::Aux* counts, float height) {
     if (a.shape.size() < 2) return;
     const uint32_t tiles = a.shape[0], digits = a.shape[1];
     if (!tiles || !digits || a.data.size() < size_t(tiles) * digits) return;
-    size_t counts[4] = {0, 0, 0, 0};
-    for (size_t i = 0; i < size_t(tiles) * digits; ++i) counts[a.data[i] & kTileFlagMask]++;
-    ImGui::Text("tile status (%u tiles x %u digits): %zu not ready, %zu aggregate, %zu inclusive", tiles, digits,
-                counts[0], counts[1], counts[2]);
-    const ImU32 colour[4] = {IM_COL32(70, 70, 80, 255), IM_COL32(240, 150, 40, 255), IM_COL32(80, 200, 110, 255),
-                             IM_COL32(230, 60, 60, 255)};
+    if (counts && counts->data.size() < size_t(tiles) * digits) counts = nullptr;
+    size_t seen[4] = {0, 0, 0, 0};
+    for (size_t i = 0; i < size_t(tiles) * digits; ++i) seen[std::min<uint32_t>(a.data[i], 3)]++;
+    ImGui::TextWrapped("tile status flags (%u tile%s x %u digits): %zu not ready, %zu aggregate, %zu inclusive prefix",
+                       tiles, tiles == 1 ? "" : "s", digits, seen[0], seen[1], seen[2]);
+    if (seen[3]) ImGui::TextColored(ImVec4(1, 0.35f, 0.35f, 1), "%zu flags out of range (not 0, 1 or 2)", seen[3]);
+    flagLegend();
+    const ImU32 bad = IM_COL32(230, 60, 60, 255);
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 o = ImGui::GetCursorScreenPos();
     const float w = ImGui::GetContentRegionAvail().x;
@@ -139,26 +174,39 @@ void tileStatus(const Snapshot::Aux& a, float height) {
     const float cw = w / float(cols), ch = height / float(rows);
     for (uint32_t r = 0; r < rows; ++r)
         for (uint32_t c = 0; c < cols; ++c) {
-            // Merged cells show the least advanced status among them.
-            uint32_t flag = 3;
+            // Merged cells show the least advanced flag among them (an out-of-range one wins).
+            uint32_t flag = 2;
+            bool outOfRange = false;
             const uint32_t t0 = uint32_t(uint64_t(r) * tiles / rows),
                            t1 = std::max(t0 + 1, uint32_t(uint64_t(r + 1) * tiles / rows));
             const uint32_t d0 = uint32_t(uint64_t(c) * digits / cols),
                            d1 = std::max(d0 + 1, uint32_t(uint64_t(c + 1) * digits / cols));
             for (uint32_t t = t0; t < t1; ++t)
-                for (uint32_t d = d0; d < d1; ++d)
-                    flag = std::min(flag, a.data[size_t(t) * digits + d] & kTileFlagMask);
+                for (uint32_t d = d0; d < d1; ++d) {
+                    const uint32_t f = a.data[size_t(t) * digits + d];
+                    if (f > 2)
+                        outOfRange = true;
+                    else
+                        flag = std::min(flag, f);
+                }
             dl->AddRectFilled(ImVec2(o.x + cw * float(c), o.y + ch * float(r)),
-                              ImVec2(o.x + cw * float(c + 1), o.y + ch * float(r + 1)), colour[flag]);
+                              ImVec2(o.x + cw * float(c + 1), o.y + ch * float(r + 1)),
+                              outOfRange ? bad : kFlagColour[flag]);
         }
     ImGui::Dummy(ImVec2(w, height));
     if (ImGui::IsItemHovered()) {
         ImVec2 m = ImGui::GetIO().MousePos;
         const uint32_t t = std::min(tiles - 1, uint32_t((m.y - o.y) / height * float(tiles)));
         const uint32_t d = std::min(digits - 1, uint32_t((m.x - o.x) / w * float(digits)));
-        const uint32_t v = a.data[size_t(t) * digits + d];
-        const char* names[4] = {"not ready", "aggregate", "inclusive", "?"};
-        ImGui::SetTooltip("tile %u, digit %u: %s, count %u", t, d, names[v & kTileFlagMask], v >> 2);
+        const uint32_t f = a.data[size_t(t) * digits + d];
+        if (counts)
+            ImGui::SetTooltip("tile %u, digit %02X: %s, count %u%s", t, d, f <= 2 ? kFlagName[f] : "?",
+                              counts->data[size_t(t) * digits + d],
+                              f == 2   ? " (tiles 0..this one)"
+                              : f == 1 ? " (this tile alone)"
+                                       : "");
+        else
+            ImGui::SetTooltip("tile %u, digit %02X: %s", t, d, f <= 2 ? kFlagName[f] : "?");
     }
 }
 
@@ -258,8 +306,14 @@ void drawRadixView(const ViewContext& c, bool* open) {
     if (const Snapshot::Aux* p = findAux(s, "pass"); p && p->data.size() >= 4)
         ImGui::Text("pass %u: bits %u..%u%s", p->data[0], p->data[1], p->data[2] - 1,
                     p->data[3] ? " (skipped: every key has the same digit)" : "");
-    if (const Snapshot::Aux* f = findAux(s, "fallbacks"); f && !f->data.empty())
-        ImGui::Text("tiles that fell back (recomputed a missing predecessor's histogram): %u", f->data[0]);
+    if (const Snapshot::Aux* f = findAux(s, "fallbacks"); f && !f->data.empty()) {
+        const Snapshot::Aux* st = findAux(s, "tile status");
+        const uint32_t tiles = st && !st->shape.empty() ? st->shape[0] : 0;
+        ImGui::TextWrapped("fallbacks: %u of %u tile%s counted a predecessor's keys themselves instead of waiting for "
+                           "its status%s",
+                           f->data[0], tiles, tiles == 1 ? "" : "s",
+                           v.job.settings.forceFallback ? " (forced: every tile but the first counts tile t-1)" : "");
+    }
     const float fs = ImGui::GetFontSize();
     const bool small = n <= 64 && n > 0;
     const Step* step = currentStep(v);
@@ -277,17 +331,30 @@ void drawRadixView(const ViewContext& c, bool* open) {
         if (haveDigit) binaryKeys(c, lo, hi);
         ImGui::TableNextColumn();
     }
-    if (const Snapshot::Aux* a = findAux(s, "histogram")) bars("digit histogram (all keys)", *a, fs * 6, true);
+    // Which pass the histogram and offsets belong to (OneSweep's "histogram"/"scan" steps: pass 0).
+    std::string ofPass;
+    if (haveDigit && hi - lo >= 8) {
+        uint32_t pass = 0;
+        if (step && step->kind == "pass") pass = step->pass;
+        ofPass =
+            ", pass " + std::to_string(pass) + " (bits " + std::to_string(lo) + ".." + std::to_string(hi - 1) + ")";
+    }
+    if (const Snapshot::Aux* a = findAux(s, "histogram"))
+        bars(("digit histogram" + ofPass + " (all keys)").c_str(), *a, fs * 6, true);
     if (const Snapshot::Aux* a = findAux(s, "offsets"))
-        bars("exclusive offsets: where each digit starts", *a, fs * 4, true);
+        bars(("exclusive offsets" + ofPass + ": where each digit starts").c_str(), *a, fs * 4, true);
     if (const Snapshot::Aux* a = findAux(s, "digit counts"))
         heatMap("per-workgroup digit counts", *a, "workgroup", fs * 8, false);
     if (const Snapshot::Aux* a = findAux(s, "workgroup offsets"))
         heatMap("per-workgroup offsets", *a, "workgroup", fs * 8, false);
-    if (const Snapshot::Aux* a = findAux(s, "tile counts")) heatMap("per-tile digit counts", *a, "tile", fs * 8, true);
-    if (const Snapshot::Aux* a = findAux(s, "tile status")) tileStatus(*a, fs * 12);
+    if (const Snapshot::Aux* a = findAux(s, "tile counts"))
+        heatMap("tile counts, from the status words (inclusive prefix: keys of the digit in tiles 0..t)", *a, "tile",
+                fs * 8, true);
+    if (const Snapshot::Aux* a = findAux(s, "tile status")) tileStatus(*a, findAux(s, "tile counts"), fs * 12);
     if (const Snapshot::Aux* a = findAux(s, "all histograms"))
         heatMap("the histograms of every pass (one read of the keys)", *a, "pass", fs * 5, true);
+    if (const Snapshot::Aux* a = findAux(s, "all offsets"))
+        heatMap("the exclusive offsets of every pass", *a, "pass", fs * 5, true);
     if (small) ImGui::EndTable();
     ImGui::End();
 }

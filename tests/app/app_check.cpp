@@ -4,7 +4,10 @@
 //       differ from the most common colour, and it has at least 24 distinct colours;
 //   app_check state STATE.json TRACE.jsonl --algo A [--step K] [--check-ok]
 //       the app's --dump-state equals the sortlab-bench --trace line of algorithm A at the same step
-//       (n, type, order, label, keys, values; radix lines: histogram, offsets, workgroup counts);
+//       (n, type, order, label, keys, values; radix lines: histogram, offsets, workgroup counts;
+//       OneSweep lines: tiles, tile_status and fallbacks against the app's "tile status" and
+//       "fallbacks", and the app's "tile counts" against the inclusive prefix of each digit over
+//       the tiles, recounted from the previous trace line's keys);
 //       --step also pins the step; --check-ok requires the
 //       app's check mode to have compared the step with the CPU reference and found it equal.
 // Exit 0 when every check passes; otherwise 1 with the reasons on stderr.
@@ -82,8 +85,82 @@ bool sameKey(const json& a, const json& b, const std::string& type) {
     return a == b;
 }
 
+const json* aux(const json& state, const char* name) {
+    if (!state.contains("aux") || !state["aux"].contains(name)) {
+        fail(std::string("the app has no aux '") + name + "'");
+        return nullptr;
+    }
+    return &state["aux"][name];
+}
+
+// The digit of an integer key of the trace for bits [lo, lo + 8) of its order bits (u32 and u64
+// ascending only: there the order bits are the key).
+uint32_t digitOf(const json& key, uint32_t lo) {
+    return uint32_t((key.get<uint64_t>() >> lo) & 0xFF);
+}
+
+// A OneSweep pass: the app's lookback state against the trace line (match) of the same pass and
+// the line before it (previous: the keys the pass read).
+void checkOneSweep(const json& state, const json& match, const json& previous, bool forceFallback) {
+    const uint64_t tiles = match["tiles"], tileKeys = match["tile_keys"];
+    if (state.value("variant", "") != match.value("variant", ""))
+        fail("variant: app " + state.value("variant", "") + ", trace " + match.value("variant", ""));
+    if (const json* st = aux(state, "tile status")) {
+        if ((*st)["shape"] != json::array({tiles, 256}))
+            fail("tile status shape " + (*st)["shape"].dump() + ", trace tiles " + std::to_string(tiles));
+        if ((*st)["data"] != match["tile_status"]) fail("tile status differs from the trace's tile_status");
+        for (const json& f : (*st)["data"])
+            if (f != 2) {
+                fail("a tile status flag is " + f.dump() + " after the pass (expected 2, inclusive prefix)");
+                break;
+            }
+    }
+    if (const json* f = aux(state, "fallbacks")) {
+        const uint64_t app = (*f)["data"].at(0), trace = match["fallbacks"];
+        if (state.value("force_fallback", false) != forceFallback)
+            fail("the app's force_fallback is " + state["force_fallback"].dump());
+        if (forceFallback) {
+            // Forced: every tile but the first counts its predecessor itself, in both runs.
+            if (app != trace || app != tiles - 1)
+                fail("fallbacks: app " + std::to_string(app) + ", trace " + std::to_string(trace) + ", expected " +
+                     std::to_string(tiles - 1));
+        } else if (app > tiles - 1 || trace > tiles - 1) {
+            // Lookback: how many tiles give up waiting depends on scheduling, so the two runs may differ.
+            fail("fallbacks out of range: app " + std::to_string(app) + ", trace " + std::to_string(trace));
+        }
+    }
+    const json* counts = aux(state, "tile counts");
+    if (!counts) return;
+    if ((*counts)["shape"] != json::array({tiles, 256})) fail("tile counts shape " + (*counts)["shape"].dump());
+    const std::string type = state["type"];
+    if (previous.is_null() || (type != "u32" && type != "u64") || state["order"] != "asc") {
+        fail("tile counts: no previous line of integer ascending keys to recount them from");
+        return;
+    }
+    // Inclusive prefix of digit d over tiles 0..t of the keys the pass read.
+    const json& keys = previous["keys"];
+    const uint32_t lo = match["digit_bits"][0];
+    std::vector<uint64_t> want(tiles * 256, 0);
+    for (size_t i = 0; i < keys.size(); ++i) want[(i / tileKeys) * 256 + digitOf(keys[i], lo)]++;
+    for (uint64_t t = 1; t < tiles; ++t)
+        for (uint32_t d = 0; d < 256; ++d) want[t * 256 + d] += want[(t - 1) * 256 + d];
+    const json& got = (*counts)["data"];
+    for (size_t i = 0; i < want.size() && i < got.size(); ++i)
+        if (got[i] != want[i]) {
+            fail("tile counts [tile " + std::to_string(i / 256) + ", digit " + std::to_string(i % 256) + "]: app " +
+                 got[i].dump() + ", recounted " + std::to_string(want[i]));
+            return;
+        }
+    if (got.size() != want.size())
+        fail("tile counts: " + std::to_string(got.size()) + " entries");
+    else if (!failures)
+        std::printf("OneSweep pass %s: %llu tiles all inclusive, tile counts = recounted prefixes, fallbacks %s\n",
+                    match["pass"].dump().c_str(), (unsigned long long)tiles, match["fallbacks"].dump().c_str());
+}
+
 int checkState(const std::string& statePath, const std::string& tracePath, const std::string& algo, int step,
                bool checkOk) {
+    const bool forceFallback = algo == "onesweep-fallback";
     std::ifstream in(statePath);
     if (!in) {
         fail("cannot read " + statePath);
@@ -105,15 +182,19 @@ int checkState(const std::string& statePath, const std::string& tracePath, const
         fail("cannot read " + tracePath);
         return 1;
     }
-    // The trace line of this algorithm and case at the app's step.
+    // The trace line of this algorithm and case at the app's step, and the line before it (the
+    // keys the step started from, for radix passes).
     std::string line;
-    json match;
+    json match, previous;
     while (std::getline(tr, line)) {
         json t = json::parse(line);
         if (t["algo"] == algo && t["n"] == state["n"] && t["type"] == state["type"] && t["order"] == state["order"] &&
-            t["values_type"] == state["values_type"] && t["step"] == state["step"]) {
-            match = t;
-            break;
+            t["values_type"] == state["values_type"]) {
+            if (t["step"] == state["step"]) {
+                match = t;
+                break;
+            }
+            previous = t;
         }
     }
     if (match.is_null()) {
@@ -140,6 +221,7 @@ int checkState(const std::string& statePath, const std::string& tracePath, const
         else if (state["aux"][aux]["data"] != match[field])
             fail(std::string(aux) + " differs from the trace's " + field);
     }
+    if (match.contains("tile_status")) checkOneSweep(state, match, previous, forceFallback);
     if (match.contains("values") != state.contains("values"))
         fail("values present in one and not the other");
     else if (match.contains("values") && match["values"] != state["values"])

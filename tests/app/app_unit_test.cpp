@@ -95,6 +95,20 @@ TEST(AppSettings, ApplySetting) {
     EXPECT_FALSE(applySetting(s, "colour", "red").ok());
 }
 
+// OneSweep's forced fallback: the bench's algorithm name, and a setting of its own (scripts).
+TEST(AppSettings, OneSweepForcedFallback) {
+    SortSettings s;
+    EXPECT_TRUE(applySetting(s, "algo", "onesweep-fallback").ok());
+    EXPECT_EQ(s.algo, AlgoChoice::onesweep);
+    EXPECT_TRUE(s.forceFallback);
+    EXPECT_TRUE(s.config().forceFallback);
+    EXPECT_TRUE(applySetting(s, "force-fallback", "off").ok());
+    EXPECT_FALSE(s.forceFallback);
+    EXPECT_TRUE(applySetting(s, "force-fallback", "on").ok());
+    EXPECT_TRUE(s.forceFallback);
+    EXPECT_FALSE(applySetting(s, "force-fallback", "yes").ok());
+}
+
 TEST(AppScript, ParsesActionsAndRejectsUnknownOnes) {
     const std::string path = testing::TempDir() + "/app_unit.script";
     {
@@ -117,6 +131,30 @@ TEST(AppScript, ParsesActionsAndRejectsUnknownOnes) {
     ASSERT_FALSE(bad.ok());
     EXPECT_NE(bad.error().message.find(":2: unknown action 'fly'"), std::string::npos) << bad.error().message;
     EXPECT_FALSE(readScript(testing::TempDir() + "/no/such/file").ok());
+}
+
+// The benchmark panel's actions: bench-run takes sortlab-bench's flags, checked when the script is read.
+TEST(AppScript, BenchActions) {
+    const std::string path = testing::TempDir() + "/app_bench.script";
+    {
+        std::ofstream out(path);
+        out << "bench on\nbench-run --algo radix4,std --sizes 2^10..2^12 --reps 2\nbench-wait\nbench-cancel\n"
+               "bench-export out\nmouse 10 20\nmouse off\nkey B\n";
+    }
+    auto a = readScript(path);
+    ASSERT_TRUE(a.ok()) << a.error().message;
+    ASSERT_EQ(a->size(), 8u);
+    EXPECT_EQ((*a)[1].verb, "bench-run");
+    EXPECT_EQ((*a)[1].args.size(), 6u);
+    EXPECT_TRUE((*a)[2].args.empty());
+    EXPECT_EQ((*a)[4].args[0], "out");
+    for (const char* wrong : {"bench-run --algo bubble\n", "bench-export\n", "mouse\n"}) {
+        {
+            std::ofstream out(path);
+            out << wrong;
+        }
+        EXPECT_FALSE(readScript(path).ok()) << wrong;
+    }
 }
 
 } // namespace

@@ -1,0 +1,553 @@
+// [SECTION] The form: BenchUi <-> sortlab-bench's Options
+// [SECTION] An ImDrawList canvas for the plots of bench/plot.h
+// [SECTION] The panel: setup, progress, device, plot, breakdown, table
+// [SECTION] Start and export
+//
+// The benchmark panel (B): sortlab-bench's sweep run by the BenchWorker, drawn with the same plot
+// code as the PNG and SVG exports (bench/plot.h), on an ImDrawList. Hovering a point shows its
+// figures; clicking it picks the n of the per-step breakdown.
+#include "app.h"
+
+#include <algos.h>
+#include <errors.h>
+#include <export.h>
+#include <report.h>
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+#include <cstdio>
+
+namespace sortlab::app {
+
+// [SECTION] The form: BenchUi <-> sortlab-bench's Options -----------------------------------------------
+
+bench::Options BenchUi::toOptions() const {
+    bench::Options o;
+    for (const std::string& name : algos)
+        for (const bench::AlgoSpec& a : bench::allAlgos())
+            if (a.name == name) o.algos.push_back(&a);
+    o.types = {type};
+    o.values = {keyValue ? ValueType::u32 : ValueType::none};
+    o.orders = {order};
+    o.dists = {dist};
+    for (int k = loExp; k <= hiExp; ++k) o.sizes.push_back(uint64_t(1) << k);
+    o.seed = uint64_t(seed);
+    o.reps = reps;
+    o.warmupMs = warmupMs;
+    o.check = check;
+    return o;
+}
+
+void BenchUi::fromOptions(const bench::Options& o) {
+    algos.clear();
+    for (const bench::AlgoSpec* a : o.algos) algos.emplace_back(a->name);
+    if (!o.types.empty()) type = o.types[0];
+    if (!o.values.empty()) keyValue = o.values[0] != ValueType::none;
+    if (!o.orders.empty()) order = o.orders[0];
+    if (!o.dists.empty()) dist = o.dists[0];
+    if (!o.sizes.empty()) {
+        auto lo = *std::min_element(o.sizes.begin(), o.sizes.end());
+        auto hi = *std::max_element(o.sizes.begin(), o.sizes.end());
+        loExp = int(std::bit_width(lo) - 1);
+        hiExp = int(std::bit_width(hi) - 1);
+    }
+    seed = int(o.seed);
+    reps = o.reps;
+    warmupMs = o.warmupMs;
+    check = o.check;
+    if (o.bandwidthGBs > 0) {
+        bandwidthMode = 2;
+        bandwidthGBs = float(o.bandwidthGBs);
+    } else if (o.bandwidthGBs == 0) {
+        bandwidthMode = 1;
+    }
+    if (o.plotN) breakdownN = o.plotN;
+}
+
+bench::plot::FigureOptions BenchUi::figureOptions() const {
+    bench::plot::FigureOptions f;
+    f.bandwidthGBs = bandwidthMode == 0 ? -1.0 : bandwidthMode == 1 ? 0.0 : double(bandwidthGBs);
+    f.bandwidthSource = bandwidthMode == 2 ? "typed in the benchmark panel" : "";
+    return f;
+}
+
+namespace {
+
+// [SECTION] An ImDrawList canvas for the plots of bench/plot.h --------------------------------------------
+
+namespace plot = bench::plot;
+
+class ImGuiCanvas : public plot::Canvas {
+public:
+    ImGuiCanvas(ImDrawList* dl, ImFont* font) : dl_(dl), font_(font) {}
+    void line(plot::Vec2 a, plot::Vec2 b, plot::Colour c, float width) override {
+        dl_->AddLine(v(a), v(b), col(c), width);
+    }
+    void fillRect(plot::Rect r, plot::Colour c) override {
+        dl_->AddRectFilled(ImVec2(r.x0, r.y0), ImVec2(r.x1, r.y1), col(c));
+    }
+    void fillCircle(plot::Vec2 o, float radius, plot::Colour c) override {
+        dl_->AddCircleFilled(v(o), radius, col(c), 16);
+    }
+    void fillTriangle(plot::Vec2 a, plot::Vec2 b, plot::Vec2 c, plot::Colour colour) override {
+        dl_->AddTriangleFilled(v(a), v(b), v(c), col(colour));
+    }
+    void text(plot::Vec2 at, std::string_view s, plot::Colour c, float size, plot::HAlign h, plot::VAlign va) override {
+        const ImVec2 sz = font_->CalcTextSizeA(size, FLT_MAX, 0, s.data(), s.data() + s.size());
+        const float x = h == plot::HAlign::left ? at.x : h == plot::HAlign::centre ? at.x - sz.x / 2 : at.x - sz.x;
+        const float y = va == plot::VAlign::top ? at.y : va == plot::VAlign::middle ? at.y - sz.y / 2 : at.y - sz.y;
+        dl_->AddText(font_, size, ImVec2(std::round(x), std::round(y)), col(c), s.data(), s.data() + s.size());
+    }
+    float textWidth(std::string_view s, float size) override {
+        return font_->CalcTextSizeA(size, FLT_MAX, 0, s.data(), s.data() + s.size()).x;
+    }
+    void pushClip(plot::Rect r) override { dl_->PushClipRect(ImVec2(r.x0, r.y0), ImVec2(r.x1, r.y1), true); }
+    void popClip() override { dl_->PopClipRect(); }
+
+private:
+    static ImVec2 v(plot::Vec2 p) { return ImVec2(p.x, p.y); }
+    static ImU32 col(plot::Colour c) { return IM_COL32(c.r, c.g, c.b, c.a); }
+    ImDrawList* dl_;
+    ImFont* font_;
+};
+
+template <class E, size_t N, class NameFn> bool enumCombo(const char* label, E* value, const E (&all)[N], NameFn name) {
+    bool changed = false;
+    if (ImGui::BeginCombo(label, std::string(name(*value)).c_str())) {
+        for (E e : all)
+            if (ImGui::Selectable(std::string(name(e)).c_str(), e == *value)) {
+                *value = e;
+                changed = true;
+            }
+        ImGui::EndCombo();
+    }
+    return changed;
+}
+
+std::string bytesWords(uint64_t b) {
+    char buf[64];
+    if (b >= (uint64_t(1) << 30))
+        std::snprintf(buf, sizeof buf, "%.1f GiB", double(b) / double(uint64_t(1) << 30));
+    else
+        std::snprintf(buf, sizeof buf, "%.0f MiB", double(b) / double(1 << 20));
+    return buf;
+}
+
+const char* algoHelp(std::string_view name) {
+    if (name == "oddeven") return "Batcher's odd-even merge network, fused plan (tile and window steps in registers)";
+    if (name == "oddeven-layer") return "the same network, one dispatch per layer (every layer through global memory)";
+    if (name == "radix4") return "LSD radix sort with 4-bit digits: count, scan, scatter per pass";
+    if (name == "onesweep") return "OneSweep: 8-bit digits, one histogram read, chained scan with decoupled lookback";
+    if (name == "onesweep-fallback") return "OneSweep with every tile on the fallback path (forced; same result)";
+    if (name == "std") return "std::sort (std::stable_sort with values) on one core of this host, the CPU baseline";
+    return "";
+}
+
+} // namespace
+
+// [SECTION] The panel: setup, progress, device, plot, breakdown, table ------------------------------------
+
+const bench::plot::Figure& App::benchFigure(const BenchWorker::State& st) {
+    bench::plot::FigureOptions fo = ui_.bench.figureOptions();
+    // The n axis spans the whole sweep from the start, so it does not move as results arrive.
+    if (st.options && !st.options->sizes.empty()) {
+        fo.nMin = *std::min_element(st.options->sizes.begin(), st.options->sizes.end());
+        fo.nMax = *std::max_element(st.options->sizes.begin(), st.options->sizes.end());
+    }
+    const std::string key = std::to_string(fo.bandwidthGBs);
+    if (st.generation != figureGeneration_ || key != figureKey_) {
+        figure_ = bench::plot::makeFigure(bench::plot::rowsFromJson(bench::resultsJson(*st.results)), fo);
+        figureGeneration_ = st.generation;
+        figureKey_ = key;
+    }
+    return figure_;
+}
+
+void App::drawBenchPanel() {
+    BenchUi& b = ui_.bench;
+    const bool present = ui_.presentation;
+    ImGui::SetNextWindowBgAlpha(1.0f); // it covers the step-through views: none may show through
+    if (!ImGui::Begin(present ? "Benchmark##present" : "Benchmark", &b.open, ImGuiWindowFlags_NoScrollbar)) {
+        ImGui::End();
+        return;
+    }
+    const BenchWorker::State st = bench_.state();
+    const bool running = st.phase == BenchWorker::Phase::running;
+    const float fs = ImGui::GetFontSize();
+    const ImVec4 warn(1.0f, 0.6f, 0.25f, 1.0f), good(0.45f, 0.9f, 0.45f, 1.0f), bad(1, 0.4f, 0.4f, 1);
+
+    // Run / cancel, the progress bar and what runs now (the setup column, or presentation's top line).
+    auto runControls = [&](float buttonW) {
+        if (!running) {
+            ImGui::BeginDisabled(b.algos.empty());
+            if (ImGui::Button("Run the sweep", ImVec2(buttonW, 0))) startBench(b.toOptions());
+            ImGui::EndDisabled();
+        } else {
+            ImGui::BeginDisabled(st.cancelRequested);
+            if (ImGui::Button(st.cancelRequested ? "Cancelling..." : "Cancel", ImVec2(buttonW, 0))) bench_.cancel();
+            ImGui::EndDisabled();
+        }
+        ImGui::SameLine();
+        if (running)
+            ImGui::Text("%.1f s, %zu of %zu runs", st.elapsedS, st.progress.unitsDone, st.progress.unitsTotal);
+        else if (!st.message.empty())
+            ImGui::TextColored(st.phase == BenchWorker::Phase::failed ? bad : ImGui::GetStyle().Colors[ImGuiCol_Text],
+                               "%s",
+                               st.phase == BenchWorker::Phase::done        ? "done"
+                               : st.phase == BenchWorker::Phase::cancelled ? "cancelled"
+                                                                           : "failed");
+        // The fraction of the work, weighted by n (the time of a run grows with n).
+        const float fraction = st.phase == BenchWorker::Phase::done ? 1.0f : float(st.progress.fraction());
+        char overlay[64];
+        std::snprintf(overlay, sizeof overlay, "%.0f%%", double(fraction) * 100);
+        ImGui::ProgressBar(fraction, ImVec2(-1, 0), overlay);
+        if (running)
+            ImGui::TextWrapped(
+                "%s%s", st.progress.current.c_str(),
+                st.progress.reps
+                    ? (", rep " + std::to_string(st.progress.rep) + " of " + std::to_string(st.progress.reps)).c_str()
+                    : ", warming up");
+        else if (!st.message.empty())
+            ImGui::TextWrapped("%s", st.message.c_str());
+    };
+
+    // --- Left: setup, progress, export, device (not in presentation mode) ---------------------------
+    const float leftW = present ? 0.0f : std::min(fs * 24.0f, ImGui::GetContentRegionAvail().x * 0.36f);
+    if (!present) {
+        ImGui::BeginChild("setup", ImVec2(leftW, 0), false);
+        ImGui::BeginDisabled(running);
+        ImGui::TextDisabled("ALGORITHMS");
+        const auto all = bench::allAlgos();
+        for (size_t i = 0; i < all.size(); ++i) {
+            const std::string name(all[i].name);
+            bool on = std::find(b.algos.begin(), b.algos.end(), name) != b.algos.end();
+            if (i % 2) ImGui::SameLine(leftW * 0.5f);
+            if (ImGui::Checkbox(name == "std" ? "std::sort" : name.c_str(), &on)) {
+                // Keep the order of allAlgos (the table and the legend follow it).
+                std::vector<std::string> next;
+                for (const bench::AlgoSpec& a : all) {
+                    const std::string n(a.name);
+                    const bool was = std::find(b.algos.begin(), b.algos.end(), n) != b.algos.end();
+                    if (n == name ? on : was) next.push_back(n);
+                }
+                b.algos = next;
+            }
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", algoHelp(name));
+        }
+        ImGui::TextDisabled("INPUT");
+        ImGui::PushItemWidth(leftW * 0.4f);
+        enumCombo("key type", &b.type, kAllKeyTypes, keyTypeName);
+        ImGui::SameLine();
+        ImGui::Checkbox("key-value", &b.keyValue);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("u32 values (the input index) sorted along with the keys");
+        const Order orders[] = {Order::ascending, Order::descending};
+        enumCombo("order", &b.order, orders, orderName);
+        enumCombo("distribution", &b.dist, kAllDistributions, distributionName);
+        ImGui::InputInt("seed", &b.seed);
+        b.seed = std::max(b.seed, 0);
+        ImGui::PopItemWidth();
+
+        // Sizes: powers of two up to what the device holds for this configuration.
+        ImGui::TextDisabled("SIZES");
+        const ValueType vt = b.keyValue ? ValueType::u32 : ValueType::none;
+        const auto limits = bench_.limits(b.type, vt);
+        // The slider goes to the largest n of any selected algorithm; an algorithm asked for more
+        // than it can hold gets an error row with the library's reason, and the sweep goes on.
+        int maxExp = 30;
+        std::string limitText = "working out the device's limits...";
+        if (limits) {
+            uint64_t most = 0;
+            limitText = "The largest power of two each algorithm can sort here\n(its plan, the device-local heap, "
+                        "maxBufferSize, host memory):";
+            for (const std::string& name : b.algos)
+                if (auto it = limits->find(name); it != limits->end()) {
+                    most = std::max(most, it->second.maxN);
+                    limitText += "\n  " + name + ": " +
+                                 (it->second.maxN ? bench::plot::sizeLabel(it->second.maxN) : std::string("none")) +
+                                 (it->second.why.empty() ? "" : " (next: " + it->second.why + ")");
+                }
+            if (most) maxExp = int(std::bit_width(most) - 1);
+        }
+        b.hiExp = std::min(b.hiExp, maxExp);
+        b.loExp = std::min(b.loExp, b.hiExp);
+        ImGui::PushItemWidth(leftW * 0.38f);
+        ImGui::SliderInt("##lo", &b.loExp, 1, maxExp, "from 2^%d");
+        ImGui::SameLine();
+        ImGui::SliderInt("##hi", &b.hiExp, 1, maxExp, "to 2^%d");
+        ImGui::PopItemWidth();
+        b.loExp = std::min(b.loExp, b.hiExp);
+        ImGui::TextDisabled("up to 2^%d on this device (hover: per algorithm)", maxExp);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", limitText.c_str());
+        ImGui::PushItemWidth(leftW * 0.5f);
+        ImGui::SliderInt("timed reps", &b.reps, 1, 50);
+        ImGui::SliderInt("warm-up ms", &b.warmupMs, 0, 2000);
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("Untimed runs before each case's reps, for at least this long (at least one run):\n"
+                              "a GPU left idle drops its clocks. The median of the reps is plotted.");
+        ImGui::PopItemWidth();
+        ImGui::Checkbox("check results", &b.check);
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("Compare every sorted result with the CPU reference (after timing)");
+        ImGui::EndDisabled();
+
+        // Run / cancel and progress.
+        ImGui::Spacing();
+        runControls(leftW * 0.5f);
+
+        // Export.
+        ImGui::Spacing();
+        ImGui::TextDisabled("EXPORT");
+        char dir[512];
+        std::snprintf(dir, sizeof dir, "%s", b.exportDir.c_str());
+        ImGui::SetNextItemWidth(leftW * 0.62f);
+        if (ImGui::InputText("##dir", dir, sizeof dir)) b.exportDir = dir;
+        ImGui::SameLine();
+        ImGui::BeginDisabled(st.results->empty());
+        if (ImGui::Button("Export")) exportBench(b.exportDir);
+        ImGui::EndDisabled();
+        if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+            ImGui::SetTooltip("results.json (the sortlab-bench --json schema), results.csv,\nplot.png and plot.svg "
+                              "into this directory");
+        if (!b.exportMessage.empty()) ImGui::TextColored(b.exportFailed ? bad : good, "%s", b.exportMessage.c_str());
+
+        // The device and its limits.
+        ImGui::Spacing();
+        ImGui::TextDisabled("DEVICE");
+        ImGui::TextWrapped("%s (%s)", device_.name.c_str(), device_.typeName.c_str());
+        if (device_.isLavapipe) {
+            ImGui::PushStyleColor(ImGuiCol_Text, warn);
+            ImGui::TextWrapped("%s",
+                               "lavapipe: Vulkan emulated on the CPU. These are CPU timings, not GPU ones: good for "
+                               "checking results, worthless for judging speed.");
+            ImGui::PopStyleColor();
+        }
+        if (ImGui::BeginTable("limits", 2, ImGuiTableFlags_SizingFixedFit)) {
+            ImGui::TableSetupColumn("what", ImGuiTableColumnFlags_WidthFixed);
+            ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
+            auto row = [](const char* k, const std::string& val) {
+                ImGui::TableNextRow();
+                ImGui::TableNextColumn();
+                ImGui::TextDisabled("%s", k);
+                ImGui::TableNextColumn();
+                ImGui::TextWrapped("%s", val.c_str());
+            };
+            row("driver", device_.driver.empty() ? "?" : device_.driver);
+            row("Vulkan", std::to_string(VK_API_VERSION_MAJOR(device_.apiVersion)) + "." +
+                              std::to_string(VK_API_VERSION_MINOR(device_.apiVersion)) + "." +
+                              std::to_string(VK_API_VERSION_PATCH(device_.apiVersion)));
+            std::string sg = std::to_string(device_.subgroupSize);
+            if (device_.minSubgroupSize != device_.maxSubgroupSize)
+                sg += " (" + std::to_string(device_.minSubgroupSize) + ".." + std::to_string(device_.maxSubgroupSize) +
+                      ")";
+            row("subgroup size", sg);
+            row("shared memory", std::to_string(device_.sharedMemoryBytes / 1024) + " KiB");
+            row("device-local memory", bytesWords(device_.deviceLocalBytes));
+            row("max buffer", bytesWords(device_.maxBufferSize));
+            row("maxStorageBufferRange", bytesWords(device_.maxStorageBufferRange));
+            row("workgroup size", "<= " + std::to_string(device_.maxWorkgroupSize));
+            char ts[64];
+            std::snprintf(ts, sizeof ts, "%s, %.3g ns", device_.timestamps ? "yes" : "no",
+                          double(device_.timestampPeriodNs));
+            row("timestamps", ts);
+            ImGui::EndTable();
+        }
+        ImGui::TextDisabled("BANDWIDTH FLOOR");
+        const char* modes[] = {"known figure for this device", "none", "typed in (GB/s)"};
+        ImGui::SetNextItemWidth(leftW * 0.75f);
+        ImGui::Combo("##bwmode", &b.bandwidthMode, modes, 3);
+        if (b.bandwidthMode == 2) {
+            ImGui::SetNextItemWidth(leftW * 0.4f);
+            ImGui::InputFloat("GB/s copy", &b.bandwidthGBs, 0, 0, "%.0f");
+            b.bandwidthGBs = std::max(b.bandwidthGBs, 1.0f);
+        }
+        ImGui::EndChild();
+        ImGui::SameLine();
+    }
+
+    // --- Right: plot, breakdown, table (presentation: the run line, plot and breakdown only) ----------
+    ImGui::BeginChild("results", ImVec2(0, 0), false);
+    if (present) {
+        ImGui::PushItemWidth(-1);
+        runControls(fs * 8);
+        ImGui::PopItemWidth();
+    }
+    const bench::plot::Figure& f = benchFigure(st);
+    bench::plot::Style style;
+    style.theme = bench::plot::darkTheme();
+    style.fontSize = fs;
+    style.smallScale = 1.0f;
+    style.lineWidth = present ? 4.0f : 2.0f;
+    style.markerRadius = present ? 6.0f : 3.5f;
+    style.logY = b.yAxis == 0 ? -1 : b.yAxis == 1 ? 0 : 1;
+    ImFont* font = ImGui::GetFont();
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    ImGuiCanvas canvas(dl, font);
+
+    ImGui::TextWrapped("%s: %s", f.devices.c_str(), f.workload.c_str());
+    if (f.lavapipe) ImGui::TextColored(warn, "lavapipe: CPU numbers, not GPU ones");
+    // The n of the per-step breakdown, and how many bars it has (the plot leaves them room).
+    uint64_t bn = b.breakdownN;
+    std::vector<uint64_t> withSteps;
+    for (const auto& r : f.rows)
+        if (r.algo != "std" && !r.steps.empty() && r.error.empty() &&
+            std::find(withSteps.begin(), withSteps.end(), r.n) == withSteps.end())
+            withSteps.push_back(r.n);
+    std::sort(withSteps.begin(), withSteps.end());
+    if (std::find(withSteps.begin(), withSteps.end(), bn) == withSteps.end()) bn = bench::plot::defaultBreakdownN(f);
+    size_t bars = 0;
+    for (const auto& r : f.rows) bars += r.n == bn && r.algo != "std" && !r.steps.empty() && r.error.empty();
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    const float tableH = f.rows.empty() || present ? 0 : std::min(fs * 9, avail.y * 0.25f);
+    // The plot gets at least half the height (presentation: 60%), the breakdown what its bars need
+    // of the rest.
+    const float breakdownNeed = fs * (6.5f + 2.2f * float(std::max<size_t>(bars, 1)));
+    const float plotH = present ? avail.y * 0.6f
+                                : std::max({fs * 10, avail.y * 0.5f,
+                                            std::min(avail.y * 0.62f, avail.y - tableH - breakdownNeed - fs * 3.5f)});
+    const ImVec2 p0 = ImGui::GetCursorScreenPos();
+    const bench::plot::Rect plotArea{p0.x, p0.y, p0.x + avail.x, p0.y + plotH};
+    // Hover: the point nearest the mouse (from last frame's layout, which this frame repeats).
+    static std::optional<size_t> hovered;
+    std::optional<size_t> hoverRow;
+    if (hovered) hoverRow = *hovered;
+    const bench::plot::ThroughputLayout layout = bench::plot::drawThroughput(canvas, plotArea, f, style, hoverRow);
+    plotPoints_.clear();
+    for (const auto& p : layout.points)
+        plotPoints_.push_back({f.rows[p.row].algo, f.rows[p.row].n, ImVec2(p.at.x, p.at.y)});
+    ImGui::InvisibleButton("plot", ImVec2(avail.x, plotH));
+    hovered.reset();
+    if (ImGui::IsItemHovered()) {
+        const ImVec2 m = ImGui::GetIO().MousePos;
+        if (auto i = bench::plot::nearestPoint(layout, {m.x, m.y}, fs * 1.2f)) {
+            const size_t row = layout.points[*i].row;
+            hovered = row;
+            ImGui::BeginTooltip();
+            ImGui::TextUnformatted(bench::plot::describeRow(f.rows[row], f.bandwidthGBs).c_str());
+            ImGui::TextDisabled("click: per-step times at this n");
+            ImGui::EndTooltip();
+            if (ImGui::IsItemClicked()) b.breakdownN = f.rows[row].n;
+        }
+    }
+    // The bandwidth note and the choices of n and axis (presentation mode leaves them to the
+    // normal layout: the keyboard drives it).
+    if (!present) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
+        ImGui::TextWrapped("%s", f.bandwidthNote.c_str());
+        ImGui::PopStyleColor();
+        ImGui::SetNextItemWidth(fs * 7);
+        if (ImGui::BeginCombo("per-step times at n", bn ? bench::plot::sizeLabel(bn).c_str() : "-")) {
+            for (uint64_t n : withSteps)
+                if (ImGui::Selectable(bench::plot::sizeLabel(n).c_str(), n == bn)) b.breakdownN = n;
+            ImGui::EndCombo();
+        }
+        ImGui::SameLine(0, fs * 2);
+        ImGui::SetNextItemWidth(fs * 6);
+        const char* yAxes[] = {"auto", "linear", "log"};
+        ImGui::Combo("Gkeys/s axis", &b.yAxis, yAxes, 3);
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("auto: a log scale when the points span more than 30x (std::sort beside a GPU sort)");
+    }
+    const ImVec2 q0 = ImGui::GetCursorScreenPos();
+    const ImVec2 qa = ImGui::GetContentRegionAvail();
+    const float breakdownH = std::max(fs * 6, qa.y - tableH - fs * 0.5f);
+    const bench::plot::BreakdownLayout bl =
+        bench::plot::drawBreakdown(canvas, {q0.x, q0.y, q0.x + qa.x, q0.y + breakdownH}, f, bn, style);
+    ImGui::InvisibleButton("breakdown", ImVec2(qa.x, breakdownH));
+    if (ImGui::IsItemHovered()) {
+        const ImVec2 m = ImGui::GetIO().MousePos;
+        for (const auto& seg : bl.segments)
+            if (seg.r.contains({m.x, m.y})) {
+                const auto& r = f.rows[seg.row];
+                double total = 0;
+                for (const auto& s : r.steps) total += s.ms;
+                ImGui::SetTooltip("%s at n = %s: %s\n%.4g ms in %zu step%s, %.1f%% of %.4g ms", r.algo.c_str(),
+                                  bench::plot::sizeLabel(r.n).c_str(), seg.group.c_str(), seg.ms, seg.steps,
+                                  seg.steps == 1 ? "" : "s", total > 0 ? 100 * seg.ms / total : 0.0, total);
+            }
+    }
+
+    // Every row, as the table of sortlab-bench.
+    if (!f.rows.empty() && !present &&
+        ImGui::BeginTable("rows", 9,
+                          ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
+                              ImGuiTableFlags_SizingStretchProp,
+                          ImVec2(0, std::max(tableH, fs * 4)))) {
+        ImGui::TableSetupScrollFreeze(0, 1);
+        for (const char* h : {"algo", "variant", "n", "median ms", "min ms", "Gkeys/s", "GB/s", "x std", "check"})
+            ImGui::TableSetupColumn(h);
+        ImGui::TableHeadersRow();
+        for (const auto& r : f.rows) {
+            ImGui::TableNextRow();
+            auto cell = [](const std::string& t) {
+                ImGui::TableNextColumn();
+                ImGui::TextUnformatted(t.c_str());
+            };
+            cell(r.algo);
+            cell(r.variant);
+            cell(bench::plot::sizeLabel(r.n));
+            if (!r.error.empty()) {
+                ImGui::TableNextColumn();
+                ImGui::TextColored(bad, "%s", r.error.c_str());
+                for (int k = 0; k < 5; ++k) ImGui::TableNextColumn();
+                ImGui::TextColored(bad, "error");
+                continue;
+            }
+            char buf[64];
+            std::snprintf(buf, sizeof buf, "%.3f", r.medianMs);
+            cell(buf);
+            std::snprintf(buf, sizeof buf, "%.3f", r.minMs);
+            cell(buf);
+            cell(bench::plot::sig3(r.gkeys));
+            cell(r.gbytes ? bench::plot::sig3(*r.gbytes) : "-");
+            cell(r.speedupStd ? bench::plot::sig3(*r.speedupStd) + "x" : "-");
+            ImGui::TableNextColumn();
+            ImGui::TextColored(r.check == "pass"   ? good
+                               : r.check == "fail" ? bad
+                                                   : ImGui::GetStyle().Colors[ImGuiCol_TextDisabled],
+                               "%s", r.check.c_str());
+        }
+        ImGui::EndTable();
+    }
+    ImGui::EndChild();
+    ImGui::End();
+}
+
+// [SECTION] Start and export ------------------------------------------------------------------------------
+
+std::optional<ImVec2> App::benchPoint(const std::string& algo, uint64_t n) const {
+    for (const PlotPoint& p : plotPoints_)
+        if (p.algo == algo && p.n == n) return p.at;
+    return std::nullopt;
+}
+
+void App::startBench(const bench::Options& options) {
+    ui_.bench.open = true;
+    ui_.bench.fromOptions(options);
+    ui_.bench.breakdownN = options.plotN;
+    bench_.start(options);
+}
+
+std::string App::exportBench(const std::string& dir) {
+    BenchUi& b = ui_.bench;
+    const BenchWorker::State st = bench_.state();
+    bench::Options o = st.options ? *st.options : b.toOptions();
+    const bench::plot::FigureOptions fo = b.figureOptions();
+    o.bandwidthGBs = fo.bandwidthGBs;
+    o.plotN = b.breakdownN;
+    o.plotLogY = b.yAxis == 0 ? -1 : b.yAxis == 1 ? 0 : 1;
+    try {
+        bench::ExportFiles files = bench::writeExport(dir, *st.results, o, fo.bandwidthSource);
+        b.exportMessage = "wrote " + files.json + ", results.csv, plot.png, plot.svg";
+        b.exportFailed = false;
+        return {};
+    } catch (const bench::BenchError& e) {
+        b.exportMessage = e.what();
+        b.exportFailed = true;
+        return e.what();
+    }
+}
+
+} // namespace sortlab::app
