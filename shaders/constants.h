@@ -44,7 +44,6 @@
 #define SORTLAB_OS_COUNTER 9472    // u32 [k]: next tile id of pass dispatch k (one per pass and portion)
 #define SORTLAB_OS_MAX_DISPATCHES 1024
 #define SORTLAB_OS_STATUS 10496    // u32 [256t + d]: tile t's status for digit d, in the current portion
-// followed by the histogram kernel's partial counts, u32 [(g * passes + p) * 256 + d].
 // Status word: bit 31 the epoch (the parity of the pass dispatch that wrote it: a word of another
 // epoch reads as not ready, so no reset is needed between passes), bits 29..30 the flag, bits
 // 0..28 the count. Counts stay below 2^29 because a pass runs in portions of fewer keys.

@@ -26,7 +26,6 @@ layout(push_constant) uniform Push {
     uint pass, passes;
     uint tiles;       // pass kernel: tiles of this portion; histogram kernel: status words to clear
     uint groupsX;     // workgroups per row of a folded dispatch
-    uint partialWord; // where the histogram kernel's partial counts start
     uint histGroups;
     uint firstTile;   // pass kernel: the portion's first tile (tile ids are relative to it)
     uint portion;     // pass kernel: which portion of the pass (0: offsets from the scan)

@@ -1,9 +1,10 @@
 // OneSweep step 1: the histogram of every pass's digit in one read of the keys. Each of
 // pc.histGroups workgroups counts a contiguous share of the keys in shared memory (two copies,
-// by subgroup parity, so that equal digits contend less) and writes its partial counts (no global
-// atomics); onesweep_reduce.comp adds them up. The workgroups also clear the tile statuses the
-// first pass will use (pc.tiles words), so that a stale status from an earlier sort never reads
-// as ready.
+// by subgroup parity, so that equal digits contend less), then adds its counts to the 64-bit
+// global histogram with 32-bit atomics and a carry. (A second kernel that summed every
+// workgroup's partial counts took a quarter of this step's time: few workgroups, long serial
+// loops.) The workgroups also clear the tile statuses the first pass will use (pc.tiles words),
+// so that a stale status from an earlier sort never reads as ready.
 #version 460
 #include "onesweep.glsl"
 
@@ -29,6 +30,10 @@ void main() {
                 [[unroll]] for (uint p = 0; p < PASSES; ++p) atomicAdd(counts[copy + p * 256 + digitOf(k[j], p)], 1u);
     }
     barrier();
-    for (uint i = tid; i < PASSES * 256; i += WORKGROUP_SIZE)
-        word(pc.partialWord + uint64_t(g) * PASSES * 256 + i).v = counts[i] + counts[PASSES * 256 + i];
+    for (uint i = tid; i < PASSES * 256; i += WORKGROUP_SIZE) {
+        const uint c = counts[i] + counts[PASSES * 256 + i];
+        if (c == 0) continue;
+        const uint low = atomicAdd(word(SORTLAB_OS_HIST + 2 * i).v, c); // (pass, digit) = (i / 256, i % 256)
+        if (low + c < low) atomicAdd(word(SORTLAB_OS_HIST + 2 * i + 1).v, 1u); // the low word wrapped
+    }
 }

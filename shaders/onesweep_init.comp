@@ -1,9 +1,10 @@
-// OneSweep, before the histogram: the tile counters of every pass dispatch and the fallback counts
-// of every pass to zero.
+// OneSweep, before the histogram: the global histogram, the tile counters of every pass dispatch
+// and the fallback counts of every pass to zero.
 #version 460
 #include "onesweep.glsl"
 
 void main() {
+    for (uint i = gl_LocalInvocationIndex; i < 2 * 256 * 8; i += WORKGROUP_SIZE) word(SORTLAB_OS_HIST + i).v = 0u;
     for (uint i = gl_LocalInvocationIndex; i < SORTLAB_OS_MAX_DISPATCHES; i += WORKGROUP_SIZE)
         word(SORTLAB_OS_COUNTER + i).v = 0u;
     for (uint i = gl_LocalInvocationIndex; i < 8; i += WORKGROUP_SIZE) word(SORTLAB_OS_FALLBACKS + i).v = 0u;

@@ -17,7 +17,7 @@ namespace {
 // Mirrors shaders/onesweep.glsl's push constants.
 struct Push {
     uint64_t keys, keysTemp, values, valuesTemp, scratch, n;
-    uint32_t pass, passes, tiles, groupsX, partialWord, histGroups;
+    uint32_t pass, passes, tiles, groupsX, histGroups;
     uint32_t firstTile, portion, lastPortion, dispatch;
 };
 static_assert(sizeof(Push) <= kPushConstantBytes);
@@ -34,7 +34,7 @@ uint32_t keysPerLane(KeyType t) {
 // of an older dispatch of the same epoch is never mistaken for a ready one and no reset is needed.
 struct Geometry {
     uint32_t workgroup = 0, keysPerLane = 0, passes = 0, histGroups = 0;
-    uint64_t tile = 0, tiles = 0, partialWord = 0;
+    uint64_t tile = 0, tiles = 0;
     uint64_t portions = 0, statusRows = 0; // statusRows: tiles of the largest portion
     uint64_t portionTiles(uint64_t q) const { return tiles / portions + (q < tiles % portions ? 1 : 0); }
     uint64_t firstTile(uint64_t q) const { return q * (tiles / portions) + std::min(q, tiles % portions); }
@@ -63,7 +63,7 @@ public:
         if (!g) return g.error();
         p.tileKeys = g->tile;
         p.needsTemp = true;
-        p.scratchBytes = (g->partialWord + uint64_t(g->histGroups) * g->passes * kRadix) * 4;
+        p.scratchBytes = (SORTLAB_OS_STATUS + g->statusRows * kRadix) * 4;
         // Every pass runs its portions one after another, one dispatch each.
 
         Step h;
@@ -93,8 +93,7 @@ public:
         const uint64_t kb = keyBytes(config.key), vb = valueBytes(config.values);
         p.bytesMovedFloor = n * kb + uint64_t(g->passes) * n * 2 * (kb + vb);
 
-        for (const char* shader :
-             {"onesweep_init", "onesweep_histogram", "onesweep_reduce", "onesweep_scan", "onesweep_pass"}) {
+        for (const char* shader : {"onesweep_init", "onesweep_histogram", "onesweep_scan", "onesweep_pass"}) {
             auto pipe = pipelineFor(shader, config, *g);
             if (!pipe) return pipe.error();
         }
@@ -116,7 +115,6 @@ public:
         pc.scratch = buf.scratch;
         pc.n = plan.n;
         pc.passes = g.passes;
-        pc.partialWord = static_cast<uint32_t>(g.partialWord);
         pc.histGroups = g.histGroups;
         auto dispatch = [&](const char* shader, uint64_t groups) {
             vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline(shader, cfg, g));
@@ -132,9 +130,8 @@ public:
             if (s.kind == "histogram") {
                 pc.tiles = static_cast<uint32_t>(g.statusRows * kRadix); // status words the first pass uses
                 dispatch("onesweep_init", 1);
-                dispatch("onesweep_histogram", g.histGroups); // (init touches other words: no barrier needed)
                 computeToCompute(cmd);
-                dispatch("onesweep_reduce", g.passes);
+                dispatch("onesweep_histogram", g.histGroups);
             } else if (s.kind == "scan") {
                 dispatch("onesweep_scan", g.passes);
             } else {
@@ -210,7 +207,6 @@ private:
                                                   " portions per pass; onesweep runs at most " +
                                                   std::to_string(SORTLAB_OS_MAX_DISPATCHES / g.passes));
         g.histGroups = static_cast<uint32_t>(std::clamp<uint64_t>((n + 65535) / 65536, 1, 1024));
-        g.partialWord = SORTLAB_OS_STATUS + g.statusRows * kRadix;
         return g;
     }
 
