@@ -371,8 +371,7 @@ CaseResult Runner::runGpu(const AlgoSpec& algo, const CaseSpec& spec, CaseData& 
         for (const auto& a : *aux)
             if (a.name == "fallbacks" && a.data.size() == 1) {
                 r.fallbacks = a.data[0];
-                for (const auto& t : *aux)
-                    if (t.name == "tile status" && !t.shape.empty()) r.fallbackTiles = t.shape[0];
+                r.fallbackTiles = j.plan().steps.back().workgroups; // the whole pass (all its portions)
             }
     }
     if (!perStep.empty() && !perStep[0].empty())

@@ -68,7 +68,7 @@ struct CaseResult {
     std::optional<double> speedupVsCub; // --anchor cub: the cub median / this median (> 1: faster than CUB)
     std::string error;                  // with keepGoing: why this algorithm could not run this case (check "error")
     // OneSweep: tiles of the last pass that counted a predecessor's keys themselves in the last
-    // timed rep, and the tiles of that pass (the "fallbacks" of the last step's snapshot).
+    // timed rep (the "fallbacks" of the last step's snapshot), and the tiles of that pass.
     std::optional<uint64_t> fallbacks, fallbackTiles;
 
     double gkeysPerS() const;
