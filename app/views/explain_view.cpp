@@ -27,20 +27,26 @@ const Pseudo kRadix[] = {
     {"result: keys sorted (stable)", 0},
 };
 
-// OneSweep with 8-bit digits (seed 002; sort/src/onesweep.cpp, shaders/onesweep_pass.comp).
+// OneSweep with 8-bit digits (seed 002; sort/src/onesweep.cpp, shaders/onesweep_pass.comp). A
+// pass publishes its tile's counts first, ranks and stages its keys, then looks back, then writes
+// its staged keys out.
+// One pseudocode line per source line:
+// clang-format off
 const Pseudo kOneSweep[] = {
     {"histogram: every digit of every pass, one read", 0},
     {"scan: exclusive offsets of each pass's digits", 0},
     {"for each digit pass (one workgroup per tile):", 0},
     {"t = atomic counter++; count tile t's digits", 1},
     {"status[t][d] = tile 0 ? inclusive : aggregate", 1},
+    {"rank keys by digit; stage them in shared memory", 1},
     {"look back per digit d, s = t-1, t-2, ...:", 1},
     {"aggregate: add its count, go on", 2},
     {"inclusive prefix: add its count, stop", 2},
     {"not ready 64 reads: count tile s's keys (fallback)", 2},
     {"status[t][d] = inclusive: sum + own count", 1},
-    {"scatter: offsets[d] + sum + rank in tile", 1},
+    {"write out: offsets[d] + sum + place, coalesced", 1},
 };
+// clang-format on
 constexpr int kOneSweepLines = int(sizeof kOneSweep / sizeof kOneSweep[0]);
 
 // Lines [highlight, highlightLast] are highlighted (highlightLast < 0: just highlight).
@@ -94,21 +100,24 @@ std::string oddevenWords(const Step* s, uint64_t n) {
 }
 
 // What a OneSweep pass's snapshot says about its lookback (the aux entries of a "pass" step).
+// `tiles` is the pass's tile count (Step::workgroups); the "tile status" snapshot holds only the
+// pass's last portion (all of it below 2^29 keys), `statusTiles` rows, and the flags count those.
 struct OneSweepPass {
-    uint32_t tiles = 0, fallbacks = 0;
-    uint64_t tileKeys = 0;
+    uint64_t tiles = 0, statusTiles = 0, tileKeys = 0;
+    uint32_t fallbacks = 0;
     bool haveFallbacks = false, forced = false;
     size_t flags[3] = {0, 0, 0};
 };
 
-OneSweepPass oneSweepPass(const SortWorker::View& v) {
+OneSweepPass oneSweepPass(const SortWorker::View& v, const Step* step) {
     OneSweepPass p;
     p.forced = v.job.settings.forceFallback;
     if (v.job.plan) p.tileKeys = v.job.plan->tileKeys;
+    if (step) p.tiles = step->workgroups;
     if (!v.data || !v.data->snapshot) return p;
     const Snapshot& s = *v.data->snapshot;
     if (const Snapshot::Aux* st = findAux(s, "tile status"); st && !st->shape.empty()) {
-        p.tiles = st->shape[0];
+        p.statusTiles = st->shape[0];
         for (uint32_t f : st->data)
             if (f < 3) p.flags[f]++;
     }
@@ -121,7 +130,7 @@ OneSweepPass oneSweepPass(const SortWorker::View& v) {
 
 std::string radixWords(const Step* s, const SortWorker::View& v) {
     if (!s) return "The input, as uploaded to the GPU.";
-    char buf[1024];
+    char buf[1536]; // a OneSweep pass: about 700 characters of text and 250 of counts
     if (s->kind == "count")
         std::snprintf(buf, sizeof buf,
                       "Pass %u, bits %u..%u: each of %llu workgroups counts how many of its keys have each digit.",
@@ -145,24 +154,27 @@ std::string radixWords(const Step* s, const SortWorker::View& v) {
                       "Every pass's histogram is scanned: offsets[d] is where the keys with digit d start in that "
                       "pass's output (\"all offsets\", one row per pass). The keys have not moved.");
     else if (s->kind == "pass") {
-        const OneSweepPass p = oneSweepPass(v);
+        const OneSweepPass p = oneSweepPass(v, s);
         const int used = std::snprintf(
             buf, sizeof buf,
-            "Pass %u, bits %u..%u, %u tile%s of %llu keys: each workgroup takes the next tile id t, counts its "
-            "tile's digits and publishes them in status[t][d] as an aggregate (tile 0: as an inclusive prefix). "
-            "Then, per digit, it walks back over tiles t-1, t-2, ...: it adds an aggregate and goes on, adds an "
-            "inclusive prefix and stops; a tile still not ready after 64 reads it counts itself from that tile's "
-            "keys (a fallback). It publishes its own inclusive prefix (the sum plus its count) and scatters its "
-            "keys to offsets[d] + sum + rank, staged in shared memory. ",
-            s->pass, s->bitLo, s->bitHi - 1, p.tiles, p.tiles == 1 ? "" : "s", (unsigned long long)p.tileKeys);
-        if (used > 0 && size_t(used) < sizeof buf && p.tiles) {
-            std::string rest = "After the pass: " + std::to_string(p.flags[2]) + " inclusive, " +
-                               std::to_string(p.flags[1]) + " aggregate, " + std::to_string(p.flags[0]) +
-                               " not ready status words";
+            "Pass %u, bits %u..%u, %llu tile%s of %llu keys: each workgroup takes the next tile id t, counts its "
+            "tile's digits and publishes them at once in status[t][d] as an aggregate (tile 0: as an inclusive "
+            "prefix). It ranks its keys by digit and stages them in shared memory in digit order. Then, per digit, "
+            "it walks back over tiles t-1, t-2, ...: it adds an aggregate and goes on, adds an inclusive prefix and "
+            "stops; a tile still not ready after 64 reads in a row it counts itself from that tile's keys (a "
+            "fallback). It publishes its own inclusive prefix (the sum plus its count) and writes its staged keys "
+            "to offsets[d] + sum + place, consecutive invocations to consecutive addresses. ",
+            s->pass, s->bitLo, s->bitHi - 1, (unsigned long long)p.tiles, p.tiles == 1 ? "" : "s",
+            (unsigned long long)p.tileKeys);
+        if (used > 0 && size_t(used) < sizeof buf && p.statusTiles) {
+            std::string rest = "After the pass";
+            if (p.statusTiles != p.tiles) rest += " (its last portion: " + std::to_string(p.statusTiles) + " tiles)";
+            rest += ": " + std::to_string(p.flags[2]) + " inclusive, " + std::to_string(p.flags[1]) + " aggregate, " +
+                    std::to_string(p.flags[0]) + " not ready status words";
             if (p.haveFallbacks)
                 rest += "; " + std::to_string(p.fallbacks) + " of " + std::to_string(p.tiles) +
                         (p.tiles == 1 ? " tile" : " tiles") + " fell back" +
-                        (p.forced ? " (forced: each tile but the first counts tile t-1 itself)" : "");
+                        (p.forced ? " (forced: each tile but the first of each portion counts tile t-1 itself)" : "");
             rest += ".";
             std::snprintf(buf + used, sizeof buf - size_t(used), "%s", rest.c_str());
         }
@@ -204,8 +216,8 @@ void drawExplainView(const ViewContext& c, bool* open) {
             line = 1;
         pseudocode(kOddEven, 5, line, c);
     } else if (algorithmOf(v.job.settings.algo) == Algorithm::onesweep) {
-        // A pass runs lines 3..10; with forced fallback the fallback line is what every tile
-        // but the first does for tile t-1.
+        // A pass runs every line from "for each digit pass" to the last; with forced fallback the
+        // fallback line is what every tile but the first of each portion does for tile t-1.
         int last = -1;
         if (step && step->kind == "histogram")
             line = 0;
@@ -249,7 +261,7 @@ void drawExplainView(const ViewContext& c, bool* open) {
                 row("pass", std::to_string(step->pass) + ", bits " + std::to_string(step->bitLo) + ".." +
                                 std::to_string(step->bitHi - 1));
             if (step->kind == "pass") {
-                const OneSweepPass p = oneSweepPass(v);
+                const OneSweepPass p = oneSweepPass(v, step);
                 row("tiles (one workgroup each)",
                     std::to_string(step->workgroups) + " of " + std::to_string(p.tileKeys) + " keys");
                 if (p.haveFallbacks)
