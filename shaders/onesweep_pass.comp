@@ -19,7 +19,12 @@
 #define LOOKBACK_BATCH 4  // predecessor statuses a walk reads at once (16 and 32 were slower)
 
 shared Ord staged[TILE]; // the tile's order bits in digit order; then its values, in the same places
-shared uint subgroupHist[MAX_SUBGROUPS * 256]; // [subgroup * 256 + digit]: counts, then each subgroup's start
+// [(subgroup / 2) * 256 + digit]: each subgroup's count of each digit, then its start within the
+// digit, then its running start; 16 bits each (a tile holds fewer than 2^16 keys), subgroup 2s in
+// the low half of a word and 2s + 1 in the high half. Half the shared memory of one word per
+// count makes room for 8192-key tiles, and a subgroup's lanes never share a word in one atomic.
+const uint HIST_ROWS = (MAX_SUBGROUPS + 1) / 2;
+shared uint subgroupHist[HIST_ROWS * 256];
 shared uint tileCount[256];                    // this tile's count of each digit (missing keys included)
 shared uint localStart[256];                   // where each digit starts in the staged tile
 shared uint64_t globalBase[256];               // the global position of staged position 0, per digit
@@ -78,7 +83,7 @@ void main() {
         tileId = atomicAdd(word(SORTLAB_OS_COUNTER + pc.dispatch).v, 1u);
         stuckTile = 0;
     }
-    for (uint i = tid; i < MAX_SUBGROUPS * 256; i += WORKGROUP_SIZE) subgroupHist[i] = 0;
+    for (uint i = tid; i < HIST_ROWS * 256; i += WORKGROUP_SIZE) subgroupHist[i] = 0;
     barrier();
     const uint tile = tileId;
     // Dispatches wider than kMaxGroupsX are folded into rows, so a few workgroups more than
@@ -110,7 +115,8 @@ void main() {
 #endif
     // Early counts: each subgroup's count of each digit (one shared atomic per key), so that the
     // tile's counts are published before the ranking.
-    [[unroll]] for (uint i = 0; i < KPT; ++i) atomicAdd(subgroupHist[sg * 256 + digitOfOrder(ob[i], pc.pass)], 1u);
+    const uint histRow = (sg / 2) * 256, histShift = 16 * (sg & 1u);
+    [[unroll]] for (uint i = 0; i < KPT; ++i) atomicAdd(subgroupHist[histRow + digitOfOrder(ob[i], pc.pass)], 1u << histShift);
     // Where this portion's keys of each digit start (used after the lookback).
     uint64_t portionBase[4];
     [[unroll]] for (uint q = 0; q < 4; ++q) {
@@ -130,8 +136,9 @@ void main() {
         if (q < DIGITS_PER_LANE && d < 256) {
             uint run = 0;
             for (uint s = 0; s < gl_NumSubgroups; ++s) {
-                const uint c = subgroupHist[s * 256 + d];
-                subgroupHist[s * 256 + d] = run;
+                const uint at = (s / 2) * 256 + d, shift = 16 * (s & 1u); // this invocation's word alone
+                const uint c = (subgroupHist[at] >> shift) & 0xffffu;
+                subgroupHist[at] = (subgroupHist[at] & ~(0xffffu << shift)) | (run << shift);
                 run += c;
             }
             tileCount[d] = run;
@@ -167,7 +174,8 @@ void main() {
         const uvec4 m = sameDigit(d);
         const uint below = subgroupBallotExclusiveBitCount(m);
         uint before = 0;
-        if (below == 0) before = atomicAdd(subgroupHist[sg * 256 + d], subgroupBallotBitCount(m));
+        if (below == 0)
+            before = (atomicAdd(subgroupHist[histRow + d], subgroupBallotBitCount(m) << histShift) >> histShift) & 0xffffu;
         const uint at = localStart[d] + subgroupShuffle(before, subgroupBallotFindLSB(m)) + below;
         staged[at] = ob[i];
 #if HAS_VALUES

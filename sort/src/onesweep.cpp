@@ -24,8 +24,9 @@ static_assert(sizeof(Push) <= kPushConstantBytes);
 
 constexpr uint32_t kRadix = 256;
 
-uint32_t keysPerLane(KeyType t) {
-    return keyBytes(t) == 4 ? tuning::kOneSweepKeysPerLane32 : tuning::kOneSweepKeysPerLane64;
+uint32_t keysPerLane(const SortConfig& c) {
+    if (keyBytes(c.key) == 8) return tuning::kOneSweepKeysPerLane64;
+    return c.values != ValueType::none ? tuning::kOneSweepKeysPerLane32Values : tuning::kOneSweepKeysPerLane32;
 }
 
 // A pass runs in portions, each its own chained scan, so that the counts in the 32-bit status
@@ -180,11 +181,11 @@ private:
         const DeviceInfo& dev = ctx_.info();
         Geometry g;
         g.passes = keyBits(config.key) / 8;
-        g.keysPerLane = keysPerLane(config.key);
+        g.keysPerLane = keysPerLane(config);
         auto sharedBytes = [&](uint32_t wg) {
-            // The staged tile (the values reuse it), a 256-count histogram per subgroup, per-digit arrays.
-            const uint32_t pass =
-                wg * g.keysPerLane * keyBytes(config.key) + maxSubgroups(wg) * kRadix * 4 + kRadix * 20 + 8;
+            // The staged tile (the values reuse it), the subgroups' digit counts, per-digit arrays.
+            const uint32_t histRows = (maxSubgroups(wg) + 1) / 2; // two subgroups' 16-bit counts per word
+            const uint32_t pass = wg * g.keysPerLane * keyBytes(config.key) + histRows * kRadix * 4 + kRadix * 20 + 8;
             return std::max(pass, 2 * g.passes * kRadix * 4); // the histogram kernel's two copies
         };
         uint32_t wg = std::min(tuning::kOneSweepWorkgroup, dev.maxWorkgroupSize);

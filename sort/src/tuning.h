@@ -35,16 +35,19 @@ inline constexpr uint32_t kRadix4Workgroup = 128;
 // device's limit. 256 -> 1024 took the scan from 0.033 to 0.025 ms per pass (H200, 2^28).
 inline constexpr uint32_t kRadix4ScanWorkgroup = 1024;
 
-// OneSweep pass kernel: 512 invocations x 12 keys = 6144-key tiles for 32-bit keys (24 KiB
-// staged); 512 x 6 = 3072 for 64-bit keys (the same 24 KiB). Measured on an H100 at 2^28 random
-// u32 keys, ms per pass (docs/benchmarks.md, 2026-11-22): 512 x 12 -> 2.34; 384 x 16 -> 2.44;
-// 256 x 24 -> 2.63; 256 x 16 -> 3.14; 512 x 8 -> 3.07 (an earlier kernel, same ranking). Larger
-// tiles win although 83 registers leave one workgroup per multiprocessor: the cost per tile
-// (tile id, barriers, the scans over digits, the lookback) is what the pass pays for most.
-// Halved where shared memory is short (lavapipe: 8-lane subgroups need 64 subgroup histograms at 512).
+// OneSweep pass kernel: 512 invocations x 16 keys = 8192-key tiles for 32-bit keys (32 KiB
+// staged), x 8 = 4096 for 64-bit keys (the same 32 KiB). Measured on an H100 at 2^28 random u32
+// keys, ms per pass (docs/benchmarks.md, 2026-11-22): 512 x 16 -> 2.00; 512 x 14 -> 2.26;
+// 512 x 12 -> 2.44; 768 x 8 -> 2.40; 1024 x 6 -> 2.43; with one 32-bit count per subgroup and
+// digit (no room for 8192 keys): 512 x 12 -> 2.31, 384 x 16 -> 2.44, 256 x 24 -> 2.63,
+// 256 x 16 -> 3.14. Larger tiles won every time, although 103 registers leave one workgroup per
+// multiprocessor: the pass pays mostly per tile (the tile id, the barriers, the scans over the
+// digits, the lookback). Halved where shared memory is short (lavapipe: 8-lane subgroups need 32
+// subgroup-pair histograms at 512).
 inline constexpr uint32_t kOneSweepWorkgroup = 512;
-inline constexpr uint32_t kOneSweepKeysPerLane32 = 12;
-inline constexpr uint32_t kOneSweepKeysPerLane64 = 6;
+inline constexpr uint32_t kOneSweepKeysPerLane32 = 16;
+inline constexpr uint32_t kOneSweepKeysPerLane32Values = 16;
+inline constexpr uint32_t kOneSweepKeysPerLane64 = 8;
 
 // Dispatches wider than this are folded into a 2-D grid (maxComputeWorkGroupCount[0] is at
 // least 65535 on every device).
