@@ -117,8 +117,10 @@ std::string ScriptRunner::beforeFrame() {
                 app_.setCheck(!app_.ui().check);
             else if (k == "B")
                 app_.ui().bench.open = !app_.ui().bench.open;
+            else if (k == "Space") // play / pause (frame times while playing: `key Space`, `frames N`)
+                app_.ui().playing = !app_.ui().playing;
             else
-                return fail(a, "key '" + k + "': scripts can press P, F1, C or B", 2), std::string();
+                return fail(a, "key '" + k + "': scripts can press P, F1, C, B or Space", 2), std::string();
             settle_ = 3;
         } else if (a.verb == "mouse") {
             if (a.args[0] == "off")

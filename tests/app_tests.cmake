@@ -15,6 +15,8 @@
 #                  the same rows, their PNGs are not blank; a cancelled sweep ends promptly
 #   app_fail_*     no display, no Vulkan driver, a usage error: the exit code and one line on stderr
 #   app_unit.*     host-only tests of the app's counters, key heights, names and script parser
+#   app_step_latency*  sortlab-step-latency (no window): every algorithm's key-to-view latency, its
+#                  JSON checked for every algorithm and action with plausible times; its failures
 #
 # Skipped only where xvfb-run is missing (.ci/setup installs it, so CI runs them). Each test takes
 # a few seconds on lavapipe.
@@ -25,6 +27,25 @@ target_include_directories(sortlab-app-unit-tests PRIVATE ${CMAKE_SOURCE_DIR}/ap
 target_link_libraries(sortlab-app-unit-tests PRIVATE sortlab_sort sortlab_bench CLI11::CLI11 GTest::gtest
                                                      GTest::gtest_main)
 gtest_discover_tests(sortlab-app-unit-tests TEST_PREFIX "app_unit." DISCOVERY_MODE PRE_TEST)
+
+# sortlab-step-latency (app/tools/step_latency.cpp): the app's SortWorker driven as its keys drive
+# it, without a window, so no Xvfb either. Every algorithm at 2^13 keys (the strip path), a few
+# steps, check mode and validation on: exit 0, and a JSON with every algorithm and action, the
+# right sample counts and plausible times (tests/app/step_latency_check.cmake). Then its failures.
+add_test(NAME app_step_latency
+         COMMAND ${CMAKE_COMMAND} -DJSON=${CMAKE_CURRENT_BINARY_DIR}/step_latency.json -DN=8192 -DREPS=1 -DSTEPS=3
+                 -DBACK=2 -P ${CMAKE_CURRENT_LIST_DIR}/app/step_latency_check.cmake --
+                 $<TARGET_FILE:sortlab-step-latency> --validation --check --n 2^13 --steps 3 --back 2 --reps 1
+                 --warmup 0 --json ${CMAKE_CURRENT_BINARY_DIR}/step_latency.json)
+add_test(NAME app_step_latency_fail_device
+         COMMAND ${CMAKE_COMMAND} -DEXPECT_CODE=3 "-DEXPECT_REGEX=nosuchdevice"
+                 "-DEXPECT_PREFIX=sortlab-step-latency: error: " -P ${CMAKE_CURRENT_LIST_DIR}/cli/expect_failure.cmake
+                 -- $<TARGET_FILE:sortlab-step-latency> --device nosuchdevice --n 2^10)
+add_test(NAME app_step_latency_fail_usage
+         COMMAND ${CMAKE_COMMAND} -DEXPECT_CODE=2 "-DEXPECT_REGEX=--algo 'bubble'"
+                 "-DEXPECT_PREFIX=sortlab-step-latency: error: " -P ${CMAKE_CURRENT_LIST_DIR}/cli/expect_failure.cmake
+                 -- $<TARGET_FILE:sortlab-step-latency> --algo radix4,bubble)
+set_tests_properties(app_step_latency app_step_latency_fail_device app_step_latency_fail_usage PROPERTIES TIMEOUT 120)
 
 find_program(XVFB_RUN xvfb-run)
 if(NOT XVFB_RUN)
