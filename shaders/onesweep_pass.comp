@@ -7,11 +7,13 @@
 //
 // [SECTION] Ranking: the lanes of a subgroup whose keys share a digit
 // [SECTION] Lookback: one walk per digit, bounded; a stuck walk makes the workgroup fall back
-// [SECTION] main: load, rank, publish, stage, look back, publish, write out
+// [SECTION] main: load, count, publish, rank and stage, look back, publish, write out
 //
 // Early counts, as in CUB's onesweep: a tile publishes its digit counts before it ranks its keys,
-// so that the tiles after it can walk past it while it works. The last tile's missing keys need
-// no checks (they get the largest order bits). docs/onesweep.md ("Speed") has the measurements.
+// so that the tiles after it can walk past it while it works, and it reads its first predecessor
+// statuses before the ranking too, so that their latency hides behind it. The last tile's missing
+// keys need no checks (they get the largest order bits). docs/onesweep.md ("Speed") has the
+// measurements.
 #version 460
 #include "onesweep.glsl"
 
@@ -19,17 +21,22 @@
 #define LOOKBACK_BATCH 4  // predecessor statuses a walk reads at once (16 and 32 were slower)
 
 shared Ord staged[TILE]; // the tile's order bits in digit order; then its values, in the same places
-// [(subgroup / 2) * 256 + digit]: each subgroup's count of each digit, then its start within the
-// digit, then its running start; 16 bits each (a tile holds fewer than 2^16 keys), subgroup 2s in
-// the low half of a word and 2s + 1 in the high half. Half the shared memory of one word per
-// count makes room for 8192-key tiles, and a subgroup's lanes never share a word in one atomic.
+// [(subgroup / 2) * 256 + digit]: each subgroup's count of each digit, then where its keys of the
+// digit start in the staged tile, then where its next one goes; 16 bits each (a tile holds fewer
+// than 2^16 keys), subgroup 2s in the low half of a word and 2s + 1 in the high half. Half the
+// shared memory of one word per count is what makes room for the large tiles, and a subgroup's
+// lanes never share a word in one atomic.
 const uint HIST_ROWS = (MAX_SUBGROUPS + 1) / 2;
-shared uint subgroupHist[HIST_ROWS * 256];
-shared uint tileCount[256];                    // this tile's count of each digit (missing keys included)
-shared uint localStart[256];                   // where each digit starts in the staged tile
-shared uint64_t globalBase[256];               // the global position of staged position 0, per digit
-shared uint fallbackCount[256];                // a predecessor's digit counts, counted here
+shared uint subgroupHist[HIST_ROWS * 256]; // after the ranking: a predecessor's digit counts (fallback)
+// First the tile's count of each run of SUBGROUP_SIZE consecutive digits [d / SUBGROUP_SIZE]; after
+// the ranking, the global position of each digit's staged position 0 [2d, 2d + 1] (low and high
+// words; where n <= 2^32 a 32-bit low word alone, with a byte array beside it for n above that,
+// made room for 512 x 19 tiles, but ran 1-2 % slower than this at 512 x 18, and no faster at 19).
+shared uint perDigit[512];
 shared uint tileId, stuckTile;
+
+// Where staged position idx of a key with digit d goes.
+uint64_t destination(uint d, uint idx) { return packUint2x32(uvec2(perDigit[2 * d], perDigit[2 * d + 1])) + idx; }
 
 // [SECTION] Ranking ------------------------------------------------------------------------------
 
@@ -48,30 +55,35 @@ uvec4 sameDigit(uint d) {
 
 // [SECTION] Lookback -----------------------------------------------------------------------------
 
-// Walks back from tile `next` for digit d, adding counts, until an inclusive prefix (done:
-// pending = false) or until a status stays not ready for SPIN_LIMIT reads (stuck: pending stays
-// true, `next` is the tile it waits for). Every read is bounded, so the walk ends on any device.
+// Takes predecessor statuses st[b] of tiles next - b (read at once, in any order): adds counts and
+// steps back until an inclusive prefix (done: pending = false) or a not-ready status (one more
+// spin; `next` is the tile it waits for).
+void consume(uint st[LOOKBACK_BATCH], inout uint acc, inout int next, inout uint spins, inout bool pending) {
+    bool go = true;
+    [[unroll]] for (uint b = 0; b < LOOKBACK_BATCH; ++b) {
+        if (go) {
+            const uint flag = statusFlag(st[b]);
+            if (flag == SORTLAB_OS_NOT_READY) {
+                ++spins;
+                go = false;
+            } else {
+                acc += statusCount(st[b]);
+                spins = 0;
+                // Tile 0 is always inclusive, so a walk never steps past it.
+                if (flag == SORTLAB_OS_INCLUSIVE) pending = false;
+                else --next;
+                go = pending;
+            }
+        }
+    }
+}
+// Walks back from tile `next` for digit d until done, or until a status stays not ready for
+// SPIN_LIMIT reads (stuck: pending stays true). Every read is bounded, so the walk ends on any device.
 void walk(uint d, inout uint acc, inout int next, inout uint spins, inout bool pending) {
     while (pending && spins < SPIN_LIMIT) {
         uint st[LOOKBACK_BATCH];
         [[unroll]] for (uint b = 0; b < LOOKBACK_BATCH; ++b) st[b] = status(uint(max(next - int(b), 0)), d).v;
-        bool go = true;
-        [[unroll]] for (uint b = 0; b < LOOKBACK_BATCH; ++b) {
-            if (go) {
-                const uint flag = statusFlag(st[b]);
-                if (flag == SORTLAB_OS_NOT_READY) {
-                    ++spins;
-                    go = false;
-                } else {
-                    acc += statusCount(st[b]);
-                    spins = 0;
-                    // Tile 0 is always inclusive, so a walk never steps past it.
-                    if (flag == SORTLAB_OS_INCLUSIVE) pending = false;
-                    else --next;
-                    go = pending;
-                }
-            }
-        }
+        consume(st, acc, next, spins, pending);
     }
 }
 
@@ -101,12 +113,20 @@ void main() {
 
     // The keys' order bits. The last tile's missing keys get the largest, so that they rank after
     // every real key (digit 255 in every pass) and need no checks below: they are staged past
-    // tileKeys, never written out, and left out of digit 255's published count.
+    // tileKeys, never written out, and left out of digit 255's published count. All loads first,
+    // then the order bits: with the map inside the loads' condition, NVIDIA's compiler waited for
+    // each load in turn wherever the map is not the identity (signed, float or descending keys;
+    // on an H100 at 2^26, descending u32 keys took 2.90 ms against 2.05 ascending; now 2.03).
+    Key raw[KPT];
+    if (full) {
+        [[unroll]] for (uint i = 0; i < KPT; ++i) raw[i] = keyAt(srcKeys, tileBase + runStart + i * SUBGROUP_SIZE).v;
+    } else {
+        [[unroll]] for (uint i = 0; i < KPT; ++i)
+            raw[i] = runStart + i * SUBGROUP_SIZE < tileKeys ? keyAt(srcKeys, tileBase + runStart + i * SUBGROUP_SIZE).v
+                                                             : keyFromOrderBits(ALL_ONES);
+    }
     Ord ob[KPT];
-    [[unroll]] for (uint i = 0; i < KPT; ++i)
-        ob[i] = full || runStart + i * SUBGROUP_SIZE < tileKeys
-                    ? orderBits(keyAt(srcKeys, tileBase + runStart + i * SUBGROUP_SIZE).v)
-                    : ALL_ONES;
+    [[unroll]] for (uint i = 0; i < KPT; ++i) ob[i] = orderBits(raw[i]);
 #if HAS_VALUES
     uint v[KPT];
     [[unroll]] for (uint i = 0; i < KPT; ++i)
@@ -128,43 +148,59 @@ void main() {
     barrier();
 
     // The tile's count of each digit, published at once as an aggregate (tile 0: as an inclusive
-    // prefix); each subgroup's count becomes its start within the digit.
+    // prefix). Invocation t takes digits t + q * WORKGROUP_SIZE; a subgroup, a run of consecutive
+    // digits. The subgroups' count words of its digits stay in registers for the second step.
     uint count[4]; // real keys only
+    uint words[4][HIST_ROWS];
+    uint within[4];
+    uint localStart[4]; // where each of this invocation's digits starts in the staged tile
     [[unroll]] for (uint q = 0; q < 4; ++q) {
         const uint d = tid + q * WORKGROUP_SIZE;
         count[q] = 0;
+        within[q] = 0;
         if (q < DIGITS_PER_LANE && d < 256) {
             uint run = 0;
-            for (uint s = 0; s < gl_NumSubgroups; ++s) {
-                const uint at = (s / 2) * 256 + d, shift = 16 * (s & 1u); // this invocation's word alone
-                const uint c = (subgroupHist[at] >> shift) & 0xffffu;
-                subgroupHist[at] = (subgroupHist[at] & ~(0xffffu << shift)) | (run << shift);
-                run += c;
+            [[unroll]] for (uint r = 0; r < HIST_ROWS; ++r) {
+                words[q][r] = subgroupHist[r * 256 + d];
+                run += (words[q][r] & 0xffffu) + (words[q][r] >> 16);
             }
-            tileCount[d] = run;
             count[q] = d == 255 ? run - (TILE - tileKeys) : run;
             status(tile, d).v = statusWord(tile == 0 ? SORTLAB_OS_INCLUSIVE : SORTLAB_OS_AGGREGATE, count[q]);
+            // The scan over the digits: within the subgroup's run here, across runs after the barrier.
+            within[q] = subgroupExclusiveAdd(run);
+            if (lane == SUBGROUP_SIZE - 1) perDigit[d / SUBGROUP_SIZE] = within[q] + run;
         }
     }
+    // The first statuses of the lookback, read now and used after the ranking (an aggregate or an
+    // inclusive prefix read early is still right; a not-ready one is read again).
+    uint early[4][LOOKBACK_BATCH];
+    [[unroll]] for (uint q = 0; q < 4; ++q) {
+        const uint d = tid + q * WORKGROUP_SIZE;
+        if (FORCE_FALLBACK == 0 && q < DIGITS_PER_LANE && d < 256 && tile > 0)
+            [[unroll]] for (uint b = 0; b < LOOKBACK_BATCH; ++b) early[q][b] = status(uint(max(int(tile) - 1 - int(b), 0)), d).v;
+    }
     barrier();
-    // Where each digit starts in the staged tile: the first subgroup scans the 256 counts, each
-    // lane a run of 256 / SUBGROUP_SIZE consecutive digits.
-    if (sg == 0) {
-        const uint per = 256 / SUBGROUP_SIZE, first = lane * per;
-        uint sum = 0;
-        for (uint j = 0; j < per; ++j) sum += tileCount[first + j];
-        uint run = subgroupExclusiveAdd(sum);
-        for (uint j = 0; j < per; ++j) {
-            localStart[first + j] = run;
-            run += tileCount[first + j];
+    // Where each digit starts in the staged tile; each subgroup count word becomes the start of its
+    // two subgroups' keys of the digit there (16 bits each: the tile holds fewer than 2^16 keys).
+    [[unroll]] for (uint q = 0; q < 4; ++q) {
+        const uint d = tid + q * WORKGROUP_SIZE;
+        if (q < DIGITS_PER_LANE && d < 256) {
+            uint start = within[q];
+            for (uint b = 0; b < d / SUBGROUP_SIZE; ++b) start += perDigit[b];
+            localStart[q] = start;
+            [[unroll]] for (uint r = 0; r < HIST_ROWS; ++r) {
+                const uint lo = words[q][r] & 0xffffu;
+                subgroupHist[r * 256 + d] = start | ((start + lo) << 16);
+                start += lo + (words[q][r] >> 16);
+            }
         }
     }
     barrier();
 
-    // Rank and stage: a key's place in the staged tile is its digit's start, plus its subgroup's
-    // start within the digit, plus the keys of that digit this subgroup has placed already, plus
-    // its lanes before it with the same digit. Lanes with the same digit are ordered by lane,
-    // iterations by i, so the sort is stable. One shared atomic per digit group and iteration.
+    // Rank and stage: a key's place in the staged tile is its subgroup's start for its digit, plus
+    // the keys of that digit this subgroup has placed already, plus its lanes before it with the
+    // same digit. Lanes with the same digit are ordered by lane, iterations by i, so the sort is
+    // stable. One shared atomic per digit group and iteration.
     // (No subgroup barrier per iteration: on an H100 the pass ran 5 % faster without one.)
 #if HAS_VALUES
     uint place[(KPT + 1) / 2]; // each key's place, two 16-bit places per word, for its value
@@ -176,7 +212,7 @@ void main() {
         uint before = 0;
         if (below == 0)
             before = (atomicAdd(subgroupHist[histRow + d], subgroupBallotBitCount(m) << histShift) >> histShift) & 0xffffu;
-        const uint at = localStart[d] + subgroupShuffle(before, subgroupBallotFindLSB(m)) + below;
+        const uint at = subgroupShuffle(before, subgroupBallotFindLSB(m)) + below;
         staged[at] = ob[i];
 #if HAS_VALUES
         if ((i & 1u) == 0) place[i / 2] = at;
@@ -184,21 +220,42 @@ void main() {
 #endif
     }
 
-    // Decoupled lookback: invocation t walks back for digits t + q * WORKGROUP_SIZE.
+    // Decoupled lookback: invocation t walks back for digits t + q * WORKGROUP_SIZE. A digit whose
+    // walk ends publishes its inclusive prefix at once.
     uint acc[4];
     int next[4];
     uint spins[4];
-    bool pending[4];
+    bool pending[4], published[4];
     [[unroll]] for (uint q = 0; q < 4; ++q) {
+        const uint d = tid + q * WORKGROUP_SIZE;
         acc[q] = 0;
         next[q] = int(tile) - 1;
-        pending[q] = q < DIGITS_PER_LANE && tid + q * WORKGROUP_SIZE < 256 && tile > 0;
+        pending[q] = q < DIGITS_PER_LANE && d < 256 && tile > 0;
+        published[q] = false;
         // Forced fallback: every walk starts stuck on the tile just before this one.
         spins[q] = FORCE_FALLBACK != 0 ? SPIN_LIMIT : 0u;
-        walk(tid + q * WORKGROUP_SIZE, acc[q], next[q], spins[q], pending[q]);
+        if (pending[q] && FORCE_FALLBACK == 0) consume(early[q], acc[q], next[q], spins[q], pending[q]);
+        walk(d, acc[q], next[q], spins[q], pending[q]);
     }
+    // Publish the inclusive prefix; the tile's keys of digit d go after acc of them.
+#define PUBLISH_DONE()                                                                                                \
+    [[unroll]] for (uint q = 0; q < 4; ++q) {                                                                       \
+        const uint d = tid + q * WORKGROUP_SIZE;                                                                    \
+        if (q < DIGITS_PER_LANE && d < 256 && !pending[q] && !published[q]) {                                       \
+            published[q] = true;                                                                                    \
+            if (tile > 0) status(tile, d).v = statusWord(SORTLAB_OS_INCLUSIVE, acc[q] + count[q]);                  \
+            const uint64_t base = portionBase[q] + acc[q] - localStart[q];                                          \
+            perDigit[2 * d] = uint(base);                                                                           \
+            perDigit[2 * d + 1] = uint(base >> 32);                                                                 \
+            /* The portion's last tile tells the next portion where its keys of each digit start. */              \
+            if (tile == pc.tiles - 1 && pc.lastPortion == 0)                                                        \
+                qword(SORTLAB_OS_BASE + 2 * (256 * ((pc.portion + 1) & 1u) + d)).v = portionBase[q] + acc[q] + count[q]; \
+        }                                                                                                           \
+    }
+    PUBLISH_DONE();
     // Fallback: while some walk is stuck, the workgroup counts the keys of the latest tile a walk
-    // is stuck on, and the walks stuck there add those counts and go on.
+    // is stuck on, and the walks stuck there add those counts and go on. The barrier that finds
+    // no walk stuck is also the one before the write-out.
     bool fellBack = false;
     for (;;) {
         uint stuckHere = 0;
@@ -211,51 +268,41 @@ void main() {
         if (stuck == 0) break;
         barrier(); // everyone has read stuckTile
         if (tid == 0) stuckTile = 0;
-        for (uint d = tid; d < 256; d += WORKGROUP_SIZE) fallbackCount[d] = 0;
+        for (uint d = tid; d < 256; d += WORKGROUP_SIZE) subgroupHist[d] = 0;
         barrier();
         const uint64_t jBase = uint64_t(pc.firstTile + stuck - 1) * TILE; // a predecessor: a full tile
         for (uint i = tid; i < TILE; i += WORKGROUP_SIZE)
-            atomicAdd(fallbackCount[digitOf(keyAt(srcKeys, jBase + i).v, pc.pass)], 1u);
+            atomicAdd(subgroupHist[digitOf(keyAt(srcKeys, jBase + i).v, pc.pass)], 1u);
         barrier();
         [[unroll]] for (uint q = 0; q < 4; ++q) {
             if (pending[q] && next[q] == int(stuck) - 1) {
-                acc[q] += fallbackCount[tid + q * WORKGROUP_SIZE];
+                acc[q] += subgroupHist[tid + q * WORKGROUP_SIZE];
                 spins[q] = 0;
                 if (--next[q] < 0) pending[q] = false;
                 walk(tid + q * WORKGROUP_SIZE, acc[q], next[q], spins[q], pending[q]);
             }
         }
+        PUBLISH_DONE();
         fellBack = true;
     }
-
-    // Publish the inclusive prefix; the tile's keys of digit d go after acc of them.
-    [[unroll]] for (uint q = 0; q < 4; ++q) {
-        const uint d = tid + q * WORKGROUP_SIZE;
-        if (q < DIGITS_PER_LANE && d < 256) {
-            if (tile > 0) status(tile, d).v = statusWord(SORTLAB_OS_INCLUSIVE, acc[q] + count[q]);
-            globalBase[d] = portionBase[q] + acc[q] - localStart[d];
-            // The portion's last tile tells the next portion where its keys of each digit start.
-            if (tile == pc.tiles - 1 && pc.lastPortion == 0)
-                qword(SORTLAB_OS_BASE + 2 * (256 * ((pc.portion + 1) & 1u) + d)).v = portionBase[q] + acc[q] + count[q];
-        }
-    }
     if (fellBack && tid == 0) atomicAdd(word(SORTLAB_OS_FALLBACKS + pc.pass).v, 1u);
-    barrier();
-
     // Write the staged tile out: consecutive invocations write consecutive positions of a digit's run.
 #if HAS_VALUES
     uint digits[(KPT + 3) / 4]; // the digit of each position this invocation writes, for the values
     [[unroll]] for (uint i = 0; i < (KPT + 3) / 4; ++i) digits[i] = 0u;
+#endif
+#if HAS_VALUES
+#define NOTE_DIGIT(i, d) digits[i / 4] |= d << (8 * (i % 4))
+#else
+#define NOTE_DIGIT(i, d)
 #endif
     [[unroll]] for (uint i = 0; i < KPT; ++i) {
         const uint idx = i * WORKGROUP_SIZE + tid;
         if (full || idx < tileKeys) {
             const Ord o = staged[idx];
             const uint d = digitOfOrder(o, pc.pass);
-            keyAt(dstKeys, globalBase[d] + idx).v = keyFromOrderBits(o);
-#if HAS_VALUES
-            digits[i / 4] |= d << (8 * (i % 4));
-#endif
+            keyAt(dstKeys, destination(d, idx)).v = keyFromOrderBits(o);
+            NOTE_DIGIT(i, d);
         }
     }
 #if HAS_VALUES
@@ -271,16 +318,15 @@ void main() {
 #endif
     }
     barrier();
+#if KEY_WORDS == 1
+#define STAGED_VALUE(idx) staged[idx]
+#else
+#define STAGED_VALUE(idx) staged[idx].x
+#endif
     [[unroll]] for (uint i = 0; i < KPT; ++i) {
         const uint idx = i * WORKGROUP_SIZE + tid;
-        if (full || idx < tileKeys) {
-            const uint d = (digits[i / 4] >> (8 * (i % 4))) & 255u;
-#if KEY_WORDS == 1
-            valueAt(dstValues, globalBase[d] + idx).v = staged[idx];
-#else
-            valueAt(dstValues, globalBase[d] + idx).v = staged[idx].x;
-#endif
-        }
+        if (full || idx < tileKeys)
+            valueAt(dstValues, destination((digits[i / 4] >> (8 * (i % 4))) & 255u, idx)).v = STAGED_VALUE(idx);
     }
 #endif
 }

@@ -183,13 +183,18 @@ private:
         g.passes = keyBits(config.key) / 8;
         g.keysPerLane = keysPerLane(config);
         auto sharedBytes = [&](uint32_t wg) {
-            // The staged tile (the values reuse it), the subgroups' digit counts, per-digit arrays.
-            const uint32_t histRows = (maxSubgroups(wg) + 1) / 2; // two subgroups' 16-bit counts per word
-            const uint32_t pass = wg * g.keysPerLane * keyBytes(config.key) + histRows * kRadix * 4 + kRadix * 20 + 8;
+            // The staged tile (the values reuse it), the subgroups' digit counts (two 16-bit counts per
+            // word), the per-digit words (two per digit), the tile id and the stuck tile.
+            const uint32_t histRows = (maxSubgroups(wg) + 1) / 2;
+            const uint32_t pass = wg * g.keysPerLane * keyBytes(config.key) + histRows * kRadix * 4 + kRadix * 8 + 8;
             return std::max(pass, 2 * g.passes * kRadix * 4); // the histogram kernel's two copies
         };
-        uint32_t wg = std::min(tuning::kOneSweepWorkgroup, dev.maxWorkgroupSize);
-        while (wg > 64 && sharedBytes(wg) > dev.sharedMemoryBytes) wg /= 2;
+        // Whole subgroups only: the kernel's ballots and digit scans assume them.
+        const uint32_t sub = std::max(1u, dev.subgroupSize);
+        auto whole = [&](uint32_t wg) { return std::max(sub, wg - wg % sub); };
+        uint32_t wg = whole(std::min(keyBytes(config.key) == 8 ? tuning::kOneSweepWorkgroup64 : tuning::kOneSweepWorkgroup,
+                                     dev.maxWorkgroupSize));
+        while (wg > 64 && wg / 2 >= sub && sharedBytes(wg) > dev.sharedMemoryBytes) wg = whole(wg / 2);
         if (sharedBytes(wg) > dev.sharedMemoryBytes || wg < dev.subgroupSize)
             return makeError(Errc::missing_feature, "onesweep needs " + std::to_string(sharedBytes(wg)) +
                                                         " bytes of shared memory; " + dev.name + " has " +
