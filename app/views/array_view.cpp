@@ -36,29 +36,73 @@ LocalStrip gLocal;
 constexpr uint64_t kMaxReads = uint64_t(1) << 21;
 constexpr uint64_t kMaxBars = 4096;
 
+// The rectangles of the last strip drawn, relative to the plot's corner: an idle frame (the mouse
+// moves, a tooltip shows) redraws them without rescanning the bins, and reserves vertices for
+// thousands at a time rather than one rectangle at a time (at n = 2^16 on unsorted keys that is
+// some 33,000 rectangles a frame).
+struct OccupancyCache {
+    uint64_t hash = 0;
+    size_t buckets = 0, perColumn = 0;
+    float width = -1, plotH = -1;
+    std::vector<ImVec2> corners; // top-left, bottom-right of each rectangle
+    std::vector<ImU32> colours;
+};
+OccupancyCache gCache;
+
+uint64_t hashOccupancy(const std::vector<std::array<uint64_t, 2>>& occupied) {
+    uint64_t h = 0x9e3779b97f4a7c15ull ^ occupied.size();
+    for (const auto& bits : occupied)
+        for (uint64_t w : bits) h = (h ^ w) * 0x100000001b3ull + (h >> 29);
+    return h;
+}
+
 void drawOccupancy(ImDrawList* dl, const std::vector<std::array<uint64_t, 2>>& occupied, size_t perColumn, ImVec2 p0,
                    ImVec2 size, float plotH) {
     const size_t buckets = occupied.size();
-    const float bw = size.x / float((buckets + perColumn - 1) / perColumn);
-    const float binH = (0.94f * plotH) / float(Strip::kBins);
-    auto y = [&](float h) { return p0.y + plotH - (0.04f + 0.94f * h) * plotH; };
-    int col = 0;
-    for (size_t b = 0; b < buckets; b += perColumn, ++col) {
-        std::array<uint64_t, 2> bits{0, 0};
-        const size_t e = std::min(buckets, b + perColumn);
-        for (size_t j = b; j < e; ++j) bits[0] |= occupied[j][0], bits[1] |= occupied[j][1];
-        const float x0 = p0.x + bw * float(col), x1 = x0 + std::max(1.0f, bw);
-        for (uint32_t bin = 0; bin < Strip::kBins;) {
-            if (!((bits[bin >> 6] >> (bin & 63)) & 1)) {
-                ++bin;
-                continue;
+    const uint64_t hash = hashOccupancy(occupied);
+    OccupancyCache& c = gCache;
+    if (c.hash != hash || c.buckets != buckets || c.perColumn != perColumn || c.width != size.x || c.plotH != plotH) {
+        c.hash = hash;
+        c.buckets = buckets;
+        c.perColumn = perColumn;
+        c.width = size.x;
+        c.plotH = plotH;
+        c.corners.clear();
+        c.colours.clear();
+        const float bw = size.x / float((buckets + perColumn - 1) / perColumn);
+        const float binH = (0.94f * plotH) / float(Strip::kBins);
+        auto y = [&](float h) { return plotH - (0.04f + 0.94f * h) * plotH; };
+        int col = 0;
+        for (size_t b = 0; b < buckets; b += perColumn, ++col) {
+            std::array<uint64_t, 2> bits{0, 0};
+            const size_t e = std::min(buckets, b + perColumn);
+            for (size_t j = b; j < e; ++j) bits[0] |= occupied[j][0], bits[1] |= occupied[j][1];
+            const float x0 = bw * float(col), x1 = x0 + std::max(1.0f, bw);
+            for (uint32_t bin = 0; bin < Strip::kBins;) {
+                if (!((bits[bin >> 6] >> (bin & 63)) & 1)) {
+                    ++bin;
+                    continue;
+                }
+                uint32_t end = bin;
+                while (end < Strip::kBins && ((bits[end >> 6] >> (end & 63)) & 1)) ++end;
+                const float h0 = float(bin) / Strip::kBins, h1 = float(end) / Strip::kBins;
+                c.corners.push_back(ImVec2(x0, y(h1)));
+                c.corners.push_back(ImVec2(x1, y(h0) + std::max(1.0f, binH * 0.2f)));
+                c.colours.push_back(heightColour((h0 + h1) / 2));
+                bin = end;
             }
-            uint32_t end = bin;
-            while (end < Strip::kBins && ((bits[end >> 6] >> (end & 63)) & 1)) ++end;
-            const float h0 = float(bin) / Strip::kBins, h1 = float(end) / Strip::kBins;
-            dl->AddRectFilled(ImVec2(x0, y(h1)), ImVec2(x1, y(h0) + std::max(1.0f, binH * 0.2f)),
-                              heightColour((h0 + h1) / 2));
-            bin = end;
+        }
+    }
+    // At most 16383 rectangles per reservation: 4 vertices each stay below 2^16 (16-bit indices;
+    // the renderer handles ImDrawCmd::VtxOffset, so a new command starts where needed).
+    constexpr size_t kChunk = 16383;
+    const size_t rects = c.colours.size();
+    for (size_t r0 = 0; r0 < rects; r0 += kChunk) {
+        const size_t k = std::min(kChunk, rects - r0);
+        dl->PrimReserve(int(6 * k), int(4 * k));
+        for (size_t r = r0; r < r0 + k; ++r) {
+            const ImVec2 a = c.corners[2 * r], b = c.corners[2 * r + 1];
+            dl->PrimRect(ImVec2(p0.x + a.x, p0.y + a.y), ImVec2(p0.x + b.x, p0.y + b.y), c.colours[r]);
         }
     }
 }
