@@ -97,7 +97,7 @@ add_test(NAME app_trace_13
 add_test(NAME app_trace_1000
          COMMAND ${APP_BENCH} --validation --algo radix4 --values u32 --n 1000 --seed 2 --reps 1 --quiet
                  --trace ${APP_OUT}/trace1000.jsonl)
-# OneSweep with lookback and with forced fallback: 4000 keys are two tiles on lavapipe (2048 keys
+# OneSweep with lookback and with forced fallback: 4000 keys are two tiles on lavapipe (2304 keys
 # per tile), so a pass has a tile that looks back (or, forced, counts tile 0 itself).
 add_test(NAME app_trace_os
          COMMAND ${APP_BENCH} --validation --algo onesweep,onesweep-fallback --values u32 --n 4000 --seed 5 --reps 1

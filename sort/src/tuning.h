@@ -38,15 +38,16 @@ inline constexpr uint32_t kRadix4ScanWorkgroup = 1024;
 // OneSweep pass kernel: 512 invocations x 18 keys = 9216-key tiles for 32-bit keys (36 KiB
 // staged), 384 x 13 = 4992 for 64-bit keys (39 KiB): the largest tiles that fit NVIDIA's 48 KiB of
 // shared memory beside the subgroup counts (8 KiB at 512, 6 KiB at 384) and 2 KiB of per-digit
-// words. Measured on an H100 at 2^28 random u32 keys, ms per pass, the shipped kernel in one run
-// (docs/benchmarks.md, 2026-11-22): 512 x 16 -> 1.98, 512 x 17 -> 1.92, 512 x 18 -> 1.87;
-// 448 x 20 -> 1.99, 384 x 24 -> 2.05, 320 x 28 -> 2.26, 256 x 36 -> 2.34 (fewer, longer lanes
-// lose at the same tile size). Key-value u32/u32: 512 x 16 -> 2.63, 512 x 18 -> 2.54. u64 at
-// 2^27: 512 x 8 -> 1.61, 512 x 9 -> 1.51, 448 x 11 -> 1.46, 384 x 13 -> 1.45, 320 x 16 -> 1.51,
-// 256 x 20 -> 1.57. Earlier kernels: larger tiles won every time, although about 100 registers
-// leave one workgroup per multiprocessor: the pass pays mostly per tile (the tile id, the
-// barriers, the scans over the digits, the lookback). Halved where shared memory is short
-// (lavapipe).
+// words. Measured on an H100 at 2^28 random u32 keys, ms per pass (docs/benchmarks.md and
+// docs/results/2026-11-22-h100/experiments-512x18/): the shipped kernel, in one run: 512 x 16 ->
+// 1.98, 512 x 17 -> 1.92, 512 x 18 -> 1.87; the kernel before it, which had no room for more than
+// 512 x 17, in another: 448 x 20 -> 1.99, 384 x 24 -> 2.05, 320 x 28 -> 2.26, 256 x 36 -> 2.34
+// (fewer, longer lanes lose at the same tile size). Key-value u32/u32 (shipped kernel): 512 x 16
+// -> 2.63, 512 x 18 -> 2.54. u64 at 2^27 (shipped kernel: 512 x 8 -> 1.61, 512 x 9 -> 1.51,
+// 448 x 11 -> 1.46, 384 x 13 -> 1.45; the one before: 320 x 16 -> 1.51, 256 x 20 -> 1.57).
+// Larger tiles have won every time, although about 100 registers leave one workgroup per
+// multiprocessor: the pass pays mostly per tile (the tile id, the barriers, the scans over the
+// digits, the lookback). Halved where shared memory is short (lavapipe).
 inline constexpr uint32_t kOneSweepWorkgroup = 512;
 inline constexpr uint32_t kOneSweepWorkgroup64 = 384;
 inline constexpr uint32_t kOneSweepKeysPerLane32 = 18;
