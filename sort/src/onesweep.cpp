@@ -192,8 +192,9 @@ private:
         // Whole subgroups only: the kernel's ballots and digit scans assume them.
         const uint32_t sub = std::max(1u, dev.subgroupSize);
         auto whole = [&](uint32_t wg) { return std::max(sub, wg - wg % sub); };
-        uint32_t wg = whole(std::min(keyBytes(config.key) == 8 ? tuning::kOneSweepWorkgroup64 : tuning::kOneSweepWorkgroup,
-                                     dev.maxWorkgroupSize));
+        uint32_t wg =
+            whole(std::min(keyBytes(config.key) == 8 ? tuning::kOneSweepWorkgroup64 : tuning::kOneSweepWorkgroup,
+                           dev.maxWorkgroupSize));
         while (wg > 64 && wg / 2 >= sub && sharedBytes(wg) > dev.sharedMemoryBytes) wg = whole(wg / 2);
         if (sharedBytes(wg) > dev.sharedMemoryBytes || wg < dev.subgroupSize)
             return makeError(Errc::missing_feature, "onesweep needs " + std::to_string(sharedBytes(wg)) +
