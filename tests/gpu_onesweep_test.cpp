@@ -265,6 +265,9 @@ TEST_F(OneSweepTest, PortionsMatchStableSort) {
                                  std::to_string(portion) + " tiles, n = " + std::to_string(n));
                     auto job = SortJob::create(ctx(), onesweep(), n, cfg);
                     ASSERT_TRUE(job.ok()) << job.error().message;
+                    const Step& last = (*job)->plan().steps.back();
+                    ASSERT_EQ(last.workgroups, 8u);
+                    EXPECT_EQ(last.portions, portion == 1 ? 8u : 3u);
                     for (int run = 0; run < 2; ++run) {
                         const auto keys = generateKeys(key, n, run ? Distribution::gaussian : Distribution::uniform,
                                                        100 + run + portion);
@@ -272,6 +275,18 @@ TEST_F(OneSweepTest, PortionsMatchStableSort) {
                         SortRun got;
                         ASSERT_TRUE(runJob(**job, keys, values, got));
                         ASSERT_TRUE(matchesReference(keys, values, got, cfg, true)) << "run " << run;
+                        // The first tile of each portion never falls back; under forced fallback
+                        // every other tile does.
+                        auto aux = (*job)->captureAux();
+                        ASSERT_TRUE(aux.ok()) << aux.error().message;
+                        const Snapshot::Aux* fallbacks = nullptr;
+                        for (const auto& a : *aux)
+                            if (a.name == "fallbacks") fallbacks = &a;
+                        ASSERT_TRUE(fallbacks && fallbacks->data.size() == 1);
+                        if (fb)
+                            EXPECT_EQ(fallbacks->data[0], last.workgroups - last.portions);
+                        else
+                            EXPECT_LE(fallbacks->data[0], last.workgroups - last.portions);
                     }
                 }
 }

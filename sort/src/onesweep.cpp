@@ -86,6 +86,7 @@ public:
             s.label = "pass " + std::to_string(pass) + ": bits " + std::to_string(s.bitLo) + ".." +
                       std::to_string(s.bitHi - 1) + ", chained scan and scatter";
             s.workgroups = g->tiles;
+            s.portions = g->portions;
             s.resultInTemp = pass % 2 == 0;
             p.steps.push_back(s);
         }

@@ -72,6 +72,10 @@ struct Step {
     // Radix sorts: which pass and digit bits [bitLo, bitHi).
     uint32_t pass = 0, bitLo = 0, bitHi = 0;
     uint64_t workgroups = 0;
+    // OneSweep pass: the chained scans it runs one after another (portions of at most 2^29 - 1
+    // keys). The first tile of each is inclusive at once and never falls back, so under forced
+    // fallback workgroups - portions tiles fall back.
+    uint64_t portions = 0;
     // >= 0: after this step the keys are where scratch word locationWord says (0: keys,
     // 1: keysTemp), and resultInTemp means nothing. -1: resultInTemp says it.
     int32_t locationWord = -1;
