@@ -192,12 +192,16 @@ private:
         };
         // Whole subgroups only: the kernel's ballots and digit scans assume them.
         const uint32_t sub = std::max(1u, dev.subgroupSize);
-        auto whole = [&](uint32_t wg) { return std::max(sub, wg - wg % sub); };
+        auto whole = [&](uint32_t wg) { return wg - wg % sub; };
         uint32_t wg =
             whole(std::min(keyBytes(config.key) == 8 ? tuning::kOneSweepWorkgroup64 : tuning::kOneSweepWorkgroup,
                            dev.maxWorkgroupSize));
+        if (wg < sub)
+            return makeError(Errc::missing_feature, "onesweep needs a workgroup of at least one subgroup (" +
+                                                        std::to_string(sub) + " invocations); " + dev.name +
+                                                        " allows " + std::to_string(dev.maxWorkgroupSize));
         while (wg > 64 && wg / 2 >= sub && sharedBytes(wg) > dev.sharedMemoryBytes) wg = whole(wg / 2);
-        if (sharedBytes(wg) > dev.sharedMemoryBytes || wg < dev.subgroupSize)
+        if (sharedBytes(wg) > dev.sharedMemoryBytes)
             return makeError(Errc::missing_feature, "onesweep needs " + std::to_string(sharedBytes(wg)) +
                                                         " bytes of shared memory; " + dev.name + " has " +
                                                         std::to_string(dev.sharedMemoryBytes));
