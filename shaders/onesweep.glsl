@@ -14,6 +14,8 @@ layout(constant_id = SORTLAB_SPEC_MAX_SUBGROUPS) const uint MAX_SUBGROUPS = 32;
 layout(constant_id = SORTLAB_SPEC_SUBGROUP_SIZE) const uint SUBGROUP_SIZE = 32;
 layout(constant_id = SORTLAB_SPEC_FORCE_FALLBACK) const uint FORCE_FALLBACK = 0;
 layout(constant_id = SORTLAB_SPEC_KEYS_PER_LANE) const uint KPT = 16;
+layout(constant_id = SORTLAB_SPEC_PERSISTENT) const uint PERSISTENT = 0;
+layout(constant_id = SORTLAB_SPEC_LOOKBACK_STRIDE) const uint LOOKBACK_STRIDE = 0;
 layout(local_size_x_id = SORTLAB_SPEC_WORKGROUP_SIZE) in;
 
 const uint TILE = WORKGROUP_SIZE * KPT;

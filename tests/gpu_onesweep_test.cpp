@@ -14,6 +14,7 @@
 //   many tiles; run several times (lavapipe's scheduling varies; GPU.md warns against trusting
 //   one green run of a spin-wait).
 #include "gpu_env.h"
+#include "tuning.h" // which pass kernels are persistent
 
 #include <sortlab/radix.h>
 
@@ -289,6 +290,58 @@ TEST_F(OneSweepTest, PortionsMatchStableSort) {
                             EXPECT_LE(fallbacks->data[0], last.workgroups - last.portions);
                     }
                 }
+}
+
+// A persistent pass kernel (tuning::kOneSweepPersistent*) with SortConfig::passWorkgroups capped
+// at 1, 2 and 3: each workgroup takes several tiles in turn, loading the next one's keys while it
+// works on this one; alone and with portions (a dispatch per portion, each with its own tile
+// counter); both paths. Key-value sorts keep one tile per workgroup and must ignore the cap.
+TEST_F(OneSweepTest, PersistentWorkgroupsTakeSeveralTiles) {
+    for (KeyType key : {KeyType::u32, KeyType::u64, KeyType::i32})
+        for (bool kv : {false, true})
+            for (bool fb : {false, true})
+                for (uint32_t groups : {1u, 2u, 3u})
+                    for (uint32_t portion : {0u, 3u}) {
+                        SortConfig cfg;
+                        cfg.key = key;
+                        cfg.values = kv ? ValueType::u32 : ValueType::none;
+                        cfg.order = key == KeyType::i32 ? Order::descending : Order::ascending;
+                        cfg.forceFallback = fb;
+                        cfg.passWorkgroups = groups;
+                        cfg.portionTiles = portion;
+                        auto probe = onesweep().plan(1, cfg);
+                        ASSERT_TRUE(probe.ok()) << probe.error().message;
+                        const uint64_t n = 7 * probe->tileKeys + 5; // 8 tiles
+                        SCOPED_TRACE(describe(cfg) + (fb ? " forced fallback" : " lookback") + ", " +
+                                     std::to_string(groups) + " workgroups, portions of " + std::to_string(portion) +
+                                     " tiles, n = " + std::to_string(n));
+                        auto job = SortJob::create(ctx(), onesweep(), n, cfg);
+                        ASSERT_TRUE(job.ok()) << job.error().message;
+                        const Step& last = (*job)->plan().steps.back();
+                        ASSERT_EQ(last.workgroups, 8u);
+                        const bool persistent =
+                            kv ? tuning::kOneSweepPersistentValues
+                               : (keyBytes(key) == 8 ? tuning::kOneSweepPersistent64 : tuning::kOneSweepPersistent32);
+                        EXPECT_EQ(last.dispatchedWorkgroups,
+                                  persistent ? std::min<uint64_t>(groups, portion ? 3 : 8) : 0u);
+                        const auto keys = generateKeys(key, n, Distribution::uniform, 300 + groups + portion);
+                        const auto values = valuesFor(cfg, n);
+                        SortRun got;
+                        ASSERT_TRUE(runJob(**job, keys, values, got));
+                        ASSERT_TRUE(matchesReference(keys, values, got, cfg, true));
+                        auto aux = (*job)->captureAux();
+                        ASSERT_TRUE(aux.ok()) << aux.error().message;
+                        const Snapshot::Aux* fallbacks = nullptr;
+                        for (const auto& a : *aux)
+                            if (a.name == "fallbacks") fallbacks = &a;
+                        ASSERT_TRUE(fallbacks && fallbacks->data.size() == 1);
+                        // Every tile but each portion's first counts its predecessor under forced
+                        // fallback, whichever workgroup takes it.
+                        if (fb)
+                            EXPECT_EQ(fallbacks->data[0], last.workgroups - last.portions);
+                        else
+                            EXPECT_LE(fallbacks->data[0], last.workgroups - last.portions);
+                    }
 }
 
 // Many tiles, both paths, several runs: the same keys and values every time.

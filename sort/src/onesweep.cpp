@@ -35,10 +35,17 @@ uint32_t keysPerLane(const SortConfig& c) {
 // of an older dispatch of the same epoch is never mistaken for a ready one and no reset is needed.
 struct Geometry {
     uint32_t workgroup = 0, keysPerLane = 0, passes = 0, histGroups = 0;
+    bool persistent = false;
+    uint32_t lookbackStride = 0;
+    uint64_t passWorkgroups = 0; // the most a persistent pass dispatch starts
     uint64_t tile = 0, tiles = 0;
     uint64_t portions = 0, statusRows = 0; // statusRows: tiles of the largest portion
     uint64_t portionTiles(uint64_t q) const { return tiles / portions + (q < tiles % portions ? 1 : 0); }
     uint64_t firstTile(uint64_t q) const { return q * (tiles / portions) + std::min(q, tiles % portions); }
+    // Workgroups a pass dispatch of portion q starts.
+    uint64_t dispatchGroups(uint64_t q) const {
+        return persistent ? std::min(portionTiles(q), passWorkgroups) : portionTiles(q);
+    }
 };
 
 class OneSweepSorter final : public Sorter {
@@ -86,6 +93,7 @@ public:
             s.label = "pass " + std::to_string(pass) + ": bits " + std::to_string(s.bitLo) + ".." +
                       std::to_string(s.bitHi - 1) + ", chained scan and scatter";
             s.workgroups = g->tiles;
+            s.dispatchedWorkgroups = g->persistent ? g->dispatchGroups(0) : 0;
             s.portions = g->portions;
             s.resultInTemp = pass % 2 == 0;
             p.steps.push_back(s);
@@ -145,7 +153,7 @@ public:
                     pc.portion = static_cast<uint32_t>(q);
                     pc.lastPortion = q + 1 == g.portions ? 1u : 0u;
                     pc.dispatch = static_cast<uint32_t>(s.pass * g.portions + q);
-                    dispatch("onesweep_pass", tiles);
+                    dispatch("onesweep_pass", g.dispatchGroups(q));
                 }
             }
             if (timestamps)
@@ -183,6 +191,12 @@ private:
         Geometry g;
         g.passes = keyBits(config.key) / 8;
         g.keysPerLane = keysPerLane(config);
+        const bool kv = config.values != ValueType::none, wide = keyBytes(config.key) == 8;
+        g.persistent = kv ? tuning::kOneSweepPersistentValues
+                          : (wide ? tuning::kOneSweepPersistent64 : tuning::kOneSweepPersistent32);
+        g.lookbackStride = kv ? tuning::kOneSweepLookbackStrideValues
+                              : (wide ? tuning::kOneSweepLookbackStride64 : tuning::kOneSweepLookbackStride32);
+        g.passWorkgroups = config.passWorkgroups ? config.passWorkgroups : tuning::kOneSweepPersistentWorkgroups;
         auto sharedBytes = [&](uint32_t wg) {
             // The staged tile (the values reuse it), the subgroups' digit counts (two 16-bit counts per
             // word), the per-digit words (two per digit), the tile id and the stuck tile.
@@ -232,7 +246,9 @@ private:
                         {SORTLAB_SPEC_MAX_SUBGROUPS, maxSubgroups(g.workgroup)},
                         {SORTLAB_SPEC_SUBGROUP_SIZE, d.subgroupSize},
                         {SORTLAB_SPEC_FORCE_FALLBACK, cfg.forceFallback ? 1u : 0u},
-                        {SORTLAB_SPEC_KEYS_PER_LANE, g.keysPerLane}};
+                        {SORTLAB_SPEC_KEYS_PER_LANE, g.keysPerLane},
+                        {SORTLAB_SPEC_PERSISTENT, g.persistent ? 1u : 0u},
+                        {SORTLAB_SPEC_LOOKBACK_STRIDE, g.lookbackStride}};
         return pipelines_.get(shader, keyBytes(cfg.key) / 4, cfg.values != ValueType::none, spec, subgroupSizeToPin(d));
     }
     VkPipeline pipeline(const std::string& shader, const SortConfig& cfg, const Geometry& g) const {

@@ -54,6 +54,24 @@ inline constexpr uint32_t kOneSweepKeysPerLane32 = 18;
 inline constexpr uint32_t kOneSweepKeysPerLane32Values = 18;
 inline constexpr uint32_t kOneSweepKeysPerLane64 = 13;
 
+// OneSweep pass kernel, how it overlaps its latencies (docs/onesweep.md, "Speed"). Persistent:
+// each workgroup takes its next tile id and loads that tile's keys while it works on this one,
+// and at most kOneSweepPersistentWorkgroups run per dispatch (more than any GPU of 2026 holds at
+// once: the ones past what fits start when the tiles are gone, and leave). Lookback stride: a
+// lookback step (a batch of 4 statuses) every this many ranking iterations, so that the walk's
+// reads hide behind the ranking; 0: the walk only after the ranking. Measured on an H100, ms per
+// pass (docs/results/2026-11-23-h100/): u32 2^28: 1.86 -> 1.74 (persistent, stride 3; stride 2:
+// 1.76, 4: 1.94, 6: 1.88; persistent alone 1.81-1.83; stride 3 alone 1.95); u64 2^27: 1.56 ->
+// 1.29 (persistent, stride 2; stride 3: 1.50); u32/u32 pairs 2^28: 2.56 as it was (persistent:
+// 2.64, persistent with stride 3: 2.58), so key-value sorts keep one tile per workgroup.
+inline constexpr bool kOneSweepPersistent32 = true;
+inline constexpr bool kOneSweepPersistent64 = true;
+inline constexpr bool kOneSweepPersistentValues = false;
+inline constexpr uint32_t kOneSweepLookbackStride32 = 3;
+inline constexpr uint32_t kOneSweepLookbackStride64 = 2;
+inline constexpr uint32_t kOneSweepLookbackStrideValues = 0;
+inline constexpr uint32_t kOneSweepPersistentWorkgroups = 2048;
+
 // Dispatches wider than this are folded into a 2-D grid (maxComputeWorkGroupCount[0] is at
 // least 65535 on every device).
 inline constexpr uint32_t kMaxGroupsX = 32768;

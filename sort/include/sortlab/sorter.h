@@ -53,6 +53,11 @@ struct SortConfig {
     // 29-bit counts of the tile status words allow (2^29 - 1 keys). Tests set small values so
     // that small n run in several portions.
     uint32_t portionTiles = 0;
+    // onesweep: at most this many workgroups per pass dispatch, where the pass kernel is
+    // persistent (each workgroup takes tiles until none are left). 0: the tuned number
+    // (tuning::kOneSweepPersistentWorkgroups). Tests set small values so that small n make
+    // workgroups take several tiles.
+    uint32_t passWorkgroups = 0;
 };
 
 std::string variantName(Algorithm a, const SortConfig& c);
@@ -71,7 +76,11 @@ struct Step {
     uint64_t windows = 0; // windows (one subgroup each) the step runs
     // Radix sorts: which pass and digit bits [bitLo, bitHi).
     uint32_t pass = 0, bitLo = 0, bitHi = 0;
+    // Radix sorts: workgroups, or tiles (OneSweep pass: a persistent pass kernel runs fewer
+    // workgroups, each taking tiles in turn; see dispatchedWorkgroups).
     uint64_t workgroups = 0;
+    // OneSweep pass: the workgroups each of its dispatches starts, at most (0: one per tile).
+    uint64_t dispatchedWorkgroups = 0;
     // OneSweep pass: the chained scans it runs one after another (portions of at most 2^29 - 1
     // keys). The first tile of each is inclusive at once and never falls back, so under forced
     // fallback workgroups - portions tiles fall back.
