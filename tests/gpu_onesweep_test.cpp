@@ -344,6 +344,24 @@ TEST_F(OneSweepTest, PersistentWorkgroupsTakeSeveralTiles) {
                     }
 }
 
+// Without SortConfig::passWorkgroups a pass is persistent only from
+// tuning::kOneSweepPersistentMinTiles tiles on (plans only: nothing runs).
+TEST_F(OneSweepTest, PersistentFromEnoughTiles) {
+    SortConfig cfg;
+    auto probe = onesweep().plan(1, cfg);
+    ASSERT_TRUE(probe.ok()) << probe.error().message;
+    const uint64_t T = probe->tileKeys, most = tuning::kOneSweepPersistentWorkgroups;
+    for (uint64_t tiles :
+         {uint64_t(1), tuning::kOneSweepPersistentMinTiles - 1, tuning::kOneSweepPersistentMinTiles, 4 * most}) {
+        auto p = onesweep().plan(tiles * T, cfg);
+        ASSERT_TRUE(p.ok()) << p.error().message;
+        const Step& last = p->steps.back();
+        EXPECT_EQ(last.workgroups, tiles);
+        const bool persistent = tuning::kOneSweepPersistent32 && tiles >= tuning::kOneSweepPersistentMinTiles;
+        EXPECT_EQ(last.dispatchedWorkgroups, persistent ? std::min(tiles, most) : 0u) << tiles << " tiles";
+    }
+}
+
 // Many tiles, both paths, several runs: the same keys and values every time.
 TEST_F(OneSweepTest, ManyTilesAgreeWithAndWithoutFallback) {
     for (bool kv : {false, true}) {

@@ -199,9 +199,9 @@ private:
         g.passWorkgroups = config.passWorkgroups ? config.passWorkgroups : tuning::kOneSweepPersistentWorkgroups;
         auto sharedBytes = [&](uint32_t wg) {
             // The staged tile (the values reuse it), the subgroups' digit counts (two 16-bit counts per
-            // word), the per-digit words (two per digit), the tile id and the stuck tile.
+            // word), the per-digit words (two per digit), the tile id, the stuck tile and the next tile id.
             const uint32_t histRows = (maxSubgroups(wg) + 1) / 2;
-            const uint32_t pass = wg * g.keysPerLane * keyBytes(config.key) + histRows * kRadix * 4 + kRadix * 8 + 8;
+            const uint32_t pass = wg * g.keysPerLane * keyBytes(config.key) + histRows * kRadix * 4 + kRadix * 8 + 12;
             return std::max(pass, 2 * g.passes * kRadix * 4); // the histogram kernel's two copies
         };
         // Whole subgroups only: the kernel's ballots and digit scans assume them.
@@ -224,6 +224,12 @@ private:
         if (g.tile > 0xffff) // the pass kernel keeps counts and places in 16 bits
             return makeError(Errc::invalid_argument, "onesweep tiles hold at most 65535 keys");
         g.tiles = (n + g.tile - 1) / g.tile;
+        // Persistent workgroups and lookback steps pay off from about a thousand tiles; below that
+        // the pass runs one tile per workgroup (SortConfig::passWorkgroups forces them, for tests).
+        if (!config.passWorkgroups && g.tiles < tuning::kOneSweepPersistentMinTiles) {
+            g.persistent = false;
+            g.lookbackStride = 0;
+        }
         uint64_t most = ((uint64_t(1) << SORTLAB_OS_COUNT_BITS) - 1) / g.tile; // tiles whose counts fit
         if (config.portionTiles) most = std::min<uint64_t>(most, config.portionTiles);
         g.portions = std::max<uint64_t>(1, (g.tiles + most - 1) / most);

@@ -54,7 +54,8 @@ inline constexpr uint32_t kOneSweepKeysPerLane32 = 18;
 inline constexpr uint32_t kOneSweepKeysPerLane32Values = 18;
 inline constexpr uint32_t kOneSweepKeysPerLane64 = 13;
 
-// OneSweep pass kernel, how it overlaps its latencies (docs/onesweep.md, "Speed"). Persistent:
+// OneSweep pass kernel, how it overlaps its latencies (docs/onesweep.md, "Speed"), from
+// kOneSweepPersistentMinTiles tiles on. Persistent:
 // each workgroup takes its next tile id and loads that tile's keys while it works on this one,
 // and at most kOneSweepPersistentWorkgroups run per dispatch (more than any GPU of 2026 holds at
 // once: the ones past what fits start when the tiles are gone, and leave). Lookback stride: a
@@ -71,6 +72,12 @@ inline constexpr uint32_t kOneSweepLookbackStride32 = 3;
 inline constexpr uint32_t kOneSweepLookbackStride64 = 2;
 inline constexpr uint32_t kOneSweepLookbackStrideValues = 0;
 inline constexpr uint32_t kOneSweepPersistentWorkgroups = 2048;
+// Below this many tiles a pass runs one tile per workgroup, without lookback steps (the kernel
+// before them): H100, u32 keys, ms for the whole sort, persistent (stride 3) against that, in one
+// run (docs/results/2026-11-23-h100/experiments/run8-small-sizes): 2^10 (1 tile) 0.054 / 0.049,
+// 2^16 (8 tiles) 0.0715 / 0.0676, 2^20 (114) 0.0811 / 0.0799, 2^22 (456) 0.196 / 0.187; in the
+// sweeps of the two kernels (other runs): 2^23 (911) 0.309 / 0.308, 2^24 (1821) 0.543 / 0.553.
+inline constexpr uint64_t kOneSweepPersistentMinTiles = 1024;
 
 // Dispatches wider than this are folded into a 2-D grid (maxComputeWorkGroupCount[0] is at
 // least 65535 on every device).
