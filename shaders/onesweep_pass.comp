@@ -125,6 +125,7 @@ void main() {
         tileId = atomicAdd(word(SORTLAB_OS_COUNTER + pc.dispatch).v, 1u);
         stuckTile = 0;
     }
+    for (uint i = tid; i < HIST_ROWS * 256; i += WORKGROUP_SIZE) subgroupHist[i] = 0;
     barrier();
     uint tile = tileId;
     // Dispatches wider than kMaxGroupsX are folded into rows, and a persistent dispatch may start
@@ -158,11 +159,9 @@ void main() {
         const uint64_t tileBase = uint64_t(pc.firstTile + tile) * TILE;
         const uint tileKeys = uint(min(uint64_t(TILE), pc.n - tileBase));
         const bool full = tileKeys == TILE;
-        for (uint i = tid; i < HIST_ROWS * 256; i += WORKGROUP_SIZE) subgroupHist[i] = 0;
         // The next tile id, taken now and used after the ranking, so that its latency hides.
         uint takenTile = 0;
         if (PERSISTENT != 0 && tid == 0) takenTile = atomicAdd(word(SORTLAB_OS_COUNTER + pc.dispatch).v, 1u);
-        barrier();
         Ord ob[KPT];
         [[unroll]] for (uint i = 0; i < KPT; ++i) ob[i] = orderBits(raw[i]);
         // Early counts: each subgroup's count of each digit (one shared atomic per key), so that the
@@ -333,6 +332,10 @@ void main() {
             fellBack = true;
         }
         if (fellBack && tid == 0) atomicAdd(word(SORTLAB_OS_FALLBACKS + pc.pass).v, 1u);
+        // The counts are free from the vote's barrier on: zeroed now for the next tile, whose counting
+        // comes after the barrier at the end of this round.
+        if (PERSISTENT != 0)
+            for (uint i = tid; i < HIST_ROWS * 256; i += WORKGROUP_SIZE) subgroupHist[i] = 0;
         // Write the staged tile out: consecutive invocations write consecutive positions of a digit's run.
 #if HAS_VALUES
         uint digits[(KPT + 3) / 4]; // the digit of each position this invocation writes, for the values

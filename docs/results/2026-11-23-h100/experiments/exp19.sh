@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# A/B: old (082e302), 97d (97dfe83), new (zeroing the counts after the vote: one barrier fewer per tile).
+set -u
+for f in .gl/*.deb; do dpkg -x $f /; done; ldconfig
+export VK_DRIVER_FILES=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json
+mkdir -p $OUT/ab
+for r in 1 2; do for v in old 97d new; do X=.dev/exp/bench-$v
+  $X --algo onesweep --n 2^28 --reps 5 --quiet --json $OUT/ab/u32_${v}_$r.json
+  $X --algo onesweep --type u64 --n 2^27 --reps 5 --quiet --json $OUT/ab/u64_${v}_$r.json
+  $X --algo onesweep --values u32 --n 2^28 --reps 5 --quiet --json $OUT/ab/kv_${v}_$r.json
+  $X --algo onesweep --sizes 2^10,2^16,2^20,2^22,2^24 --reps 5 --warmup-ms 200 --quiet --json $OUT/ab/small_${v}_$r.json
+done; done
+.dev/exp/bench-new --algo onesweep,onesweep-fallback --type u32,u64 --values none,u32 --n 1000003,2^24,2^25 --reps 1 --check --quiet > $OUT/check.txt 2>&1; echo "check rc $?"
+SORTLAB_PIPELINE_STATS=1 .dev/exp/bench-new --algo onesweep --type u32,u64 --values none,u32 --n 2^24 --reps 1 2>&1 | grep onesweep_pass | sed 's/Binary Size.*Shared/Shared/' | cut -c1-100
+python3 - <<'PY'
+import json, glob, os, collections
+out = os.environ['OUT']; t = collections.defaultdict(dict)
+for f in sorted(glob.glob(out + '/ab/*.json')):
+    kind, v, r = os.path.basename(f)[:-5].split('_')
+    for x in json.load(open(f)): t[(kind, x['n'])][f"{v}_{r}"] = x['median_ms']
+for k in sorted(t): print(f"{k[0]:5s} 2^{k[1].bit_length()-1} " + ' '.join(f"{v} {t[k][v]:.4f}" for v in sorted(t[k])))
+PY
