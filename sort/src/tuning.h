@@ -61,9 +61,10 @@ inline constexpr uint32_t kOneSweepKeysPerLane64 = 13;
 // once: the ones past what fits start when the tiles are gone, and leave). Lookback stride: a
 // lookback step (a batch of 4 statuses) every this many ranking iterations, so that the walk's
 // reads hide behind the ranking; 0: the walk only after the ranking. Measured on an H100, ms per
-// pass (docs/results/2026-11-23-h100/): u32 2^28: 1.86 -> 1.74 (persistent, stride 3; stride 2:
-// 1.76, 4: 1.94, 6: 1.88; persistent alone 1.81-1.83; stride 3 alone 1.95); u64 2^27: 1.56 ->
-// 1.29 (persistent, stride 2; stride 3: 1.50); u32/u32 pairs 2^28: 2.56 as it was (persistent:
+// pass (docs/results/2026-11-23-h100/): u32 2^28: 1.86 -> 1.74 (persistent, stride 3; stride 1:
+// 1.92, 2: 1.76, 4: 1.94, 5: 1.92, 6: 1.88; persistent alone 1.81-1.83; stride 3 alone 1.95); u64
+// 2^27: 1.56 -> 1.29 (persistent, stride 2; 1: 1.37, 3: 1.50, 4: 1.51). Both best at six steps per
+// tile (18 and 13 keys per lane). u32/u32 pairs 2^28: 2.56 as it was (persistent:
 // 2.64, persistent with stride 3: 2.58), so key-value sorts keep one tile per workgroup.
 inline constexpr bool kOneSweepPersistent32 = true;
 inline constexpr bool kOneSweepPersistent64 = true;
