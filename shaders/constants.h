@@ -36,7 +36,7 @@
 // OneSweep (onesweep_*.comp): 8-bit digits. See docs/onesweep.md for the layout and the encoding.
 #define SORTLAB_SPEC_FORCE_FALLBACK 6 // 1: every tile counts its immediate predecessor's keys itself
 #define SORTLAB_SPEC_KEYS_PER_LANE 7  // keys each invocation of the pass kernel holds (tile = workgroup x this)
-#define SORTLAB_SPEC_PERSISTENT 8     // 1: each pass workgroup takes tiles until none are left, loading the next early
+#define SORTLAB_SPEC_PERSISTENT 8     // > 0: each pass workgroup takes up to this many tiles, loading the next early
 #define SORTLAB_SPEC_LOOKBACK_STRIDE 9 // > 0: a lookback step after every this many ranking iterations
 // Scratch layout, in 32-bit words; 64-bit entries start at even words.
 #define SORTLAB_OS_HIST 0          // u64 [256p + d]: keys with digit d in pass p (p < 8)

@@ -154,14 +154,19 @@ void main() {
     const uint histRow = (sg / 2) * 256, histShift = 16 * (sg & 1u);
 
     // One tile per round; a persistent workgroup (PERSISTENT) goes on to the tile id it took
-    // during this one, whose keys it loaded during this one's lookback.
+    // during this one, whose keys it loaded during this one's lookback, for at most PERSISTENT
+    // tiles (the planner starts enough workgroups; lavapipe ends a shader's loops after about 65535
+    // iterations, and a workgroup that took every tile of a 1-workgroup dispatch stopped at ~740).
+    uint round = 0;
     for (;;) {
         const uint64_t tileBase = uint64_t(pc.firstTile + tile) * TILE;
         const uint tileKeys = uint(min(uint64_t(TILE), pc.n - tileBase));
         const bool full = tileKeys == TILE;
         // The next tile id, taken now and used after the ranking, so that its latency hides.
         uint takenTile = 0;
-        if (PERSISTENT != 0 && tid == 0) takenTile = atomicAdd(word(SORTLAB_OS_COUNTER + pc.dispatch).v, 1u);
+        ++round;
+        if (PERSISTENT != 0 && tid == 0)
+            takenTile = round < PERSISTENT ? atomicAdd(word(SORTLAB_OS_COUNTER + pc.dispatch).v, 1u) : pc.tiles;
         Ord ob[KPT];
         [[unroll]] for (uint i = 0; i < KPT; ++i) ob[i] = orderBits(raw[i]);
         // Early counts: each subgroup's count of each digit (one shared atomic per key), so that the
@@ -288,7 +293,7 @@ void main() {
             if ((i & 1u) == 0) place[i / 2] = at;
             else place[i / 2] |= at << 16;
 #endif
-            if (LOOKBACK_STRIDE != 0 && i % LOOKBACK_STRIDE == LOOKBACK_STRIDE - 1) {
+            if (LOOKBACK_STRIDE != 0 && i % max(LOOKBACK_STRIDE, 1u) == LOOKBACK_STRIDE - 1) { // (max: SPIR-V evaluates both sides)
                 LOOKBACK_STEP();
             }
         }

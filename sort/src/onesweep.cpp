@@ -38,13 +38,16 @@ struct Geometry {
     bool persistent = false;
     uint32_t lookbackStride = 0;
     uint64_t passWorkgroups = 0; // the most a persistent pass dispatch starts
+    uint32_t tilesPerWorkgroup = 0; // the most tiles a persistent workgroup takes
     uint64_t tile = 0, tiles = 0;
     uint64_t portions = 0, statusRows = 0; // statusRows: tiles of the largest portion
     uint64_t portionTiles(uint64_t q) const { return tiles / portions + (q < tiles % portions ? 1 : 0); }
     uint64_t firstTile(uint64_t q) const { return q * (tiles / portions) + std::min(q, tiles % portions); }
-    // Workgroups a pass dispatch of portion q starts.
+    // Workgroups a pass dispatch of portion q starts: enough that each takes at most
+    // kOneSweepPersistentTilesPerWorkgroup tiles.
     uint64_t dispatchGroups(uint64_t q) const {
-        return persistent ? std::min(portionTiles(q), passWorkgroups) : portionTiles(q);
+        const uint64_t t = portionTiles(q), per = tilesPerWorkgroup;
+        return persistent ? std::min(t, std::max(passWorkgroups, (t + per - 1) / per)) : t;
     }
 };
 
@@ -197,6 +200,8 @@ private:
         g.lookbackStride = kv ? tuning::kOneSweepLookbackStrideValues
                               : (wide ? tuning::kOneSweepLookbackStride64 : tuning::kOneSweepLookbackStride32);
         g.passWorkgroups = config.passWorkgroups ? config.passWorkgroups : tuning::kOneSweepPersistentWorkgroups;
+        g.tilesPerWorkgroup = dev.type == VK_PHYSICAL_DEVICE_TYPE_CPU ? tuning::kOneSweepPersistentTilesPerWorkgroupCpu
+                                                                      : tuning::kOneSweepPersistentTilesPerWorkgroup;
         auto sharedBytes = [&](uint32_t wg) {
             // The staged tile (the values reuse it), the subgroups' digit counts (two 16-bit counts per
             // word), the per-digit words (two per digit), the tile id, the stuck tile and the next tile id.
@@ -253,7 +258,7 @@ private:
                         {SORTLAB_SPEC_SUBGROUP_SIZE, d.subgroupSize},
                         {SORTLAB_SPEC_FORCE_FALLBACK, cfg.forceFallback ? 1u : 0u},
                         {SORTLAB_SPEC_KEYS_PER_LANE, g.keysPerLane},
-                        {SORTLAB_SPEC_PERSISTENT, g.persistent ? 1u : 0u},
+                        {SORTLAB_SPEC_PERSISTENT, g.persistent ? g.tilesPerWorkgroup : 0u},
                         {SORTLAB_SPEC_LOOKBACK_STRIDE, g.lookbackStride}};
         return pipelines_.get(shader, keyBytes(cfg.key) / 4, cfg.values != ValueType::none, spec, subgroupSizeToPin(d));
     }

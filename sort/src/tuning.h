@@ -73,6 +73,14 @@ inline constexpr uint32_t kOneSweepLookbackStride32 = 3;
 inline constexpr uint32_t kOneSweepLookbackStride64 = 2;
 inline constexpr uint32_t kOneSweepLookbackStrideValues = 0;
 inline constexpr uint32_t kOneSweepPersistentWorkgroups = 2048;
+// The most tiles one persistent workgroup takes; a dispatch starts at least tiles / this many
+// workgroups, so that every tile is taken. On a GPU the bound is far above what a workgroup takes
+// (about 220 at 2^28 u32 keys on an H100's 132 multiprocessors); a cap of 128 there cost 3.6 %
+// (7.59 against 7.33 ms at 2^28, run12). CPU implementations get 128: lavapipe ends a shader's
+// loops after about 65535 iterations in all, and a single workgroup that took every tile stopped
+// after ~740 of them, leaving the rest unsorted.
+inline constexpr uint32_t kOneSweepPersistentTilesPerWorkgroup = 2048;
+inline constexpr uint32_t kOneSweepPersistentTilesPerWorkgroupCpu = 128;
 // Below this many tiles a pass runs one tile per workgroup, without lookback steps (the kernel
 // before them): H100, u32 keys, ms for the whole sort, persistent (stride 3) against that, in one
 // run (docs/results/2026-11-23-h100/experiments/run8-small-sizes): 2^10 (1 tile) 0.054 / 0.049,

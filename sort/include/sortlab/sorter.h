@@ -54,7 +54,8 @@ struct SortConfig {
     // that small n run in several portions.
     uint32_t portionTiles = 0;
     // onesweep: at most this many workgroups per pass dispatch, where the pass kernel is
-    // persistent (each workgroup takes tiles until none are left). 0: the tuned number
+    // persistent (each workgroup takes tiles in turn), but at least enough that none takes more
+    // than tuning::kOneSweepPersistentTilesPerWorkgroup (...Cpu on a CPU device). 0: the tuned number
     // (tuning::kOneSweepPersistentWorkgroups). Tests set small values so that small n make
     // workgroups take several tiles.
     uint32_t passWorkgroups = 0;
