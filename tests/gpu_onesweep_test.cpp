@@ -244,6 +244,22 @@ const StepCase kStepCases[] = {
 INSTANTIATE_TEST_SUITE_P(Cases, OneSweepStep, ::testing::ValuesIn(kStepCases),
                          [](const auto& info) { return std::string(info.param.name); });
 
+// The last pass's `fallbacks` after a run: every tile but the first of each portion under forced
+// fallback (exactly), at most that many otherwise.
+::testing::AssertionResult lastPassFallbacks(SortJob& job, bool forced) {
+    auto aux = job.captureAux();
+    if (!aux) return ::testing::AssertionFailure() << aux.error().message;
+    const Step& last = job.plan().steps.back();
+    const uint64_t most = last.workgroups - last.portions;
+    for (const auto& a : *aux)
+        if (a.name == "fallbacks" && a.data.size() == 1) {
+            if (forced ? a.data[0] == most : a.data[0] <= most) return ::testing::AssertionSuccess();
+            return ::testing::AssertionFailure()
+                   << "fallbacks " << a.data[0] << (forced ? ", want " : ", want at most ") << most;
+        }
+    return ::testing::AssertionFailure() << "no fallbacks array";
+}
+
 // Passes in several portions (SortConfig::portionTiles), each its own chained scan whose last tile
 // tells the next portion where its digits start: 32- and 64-bit keys (64-bit keys run 8 passes,
 // so the status rows a short last portion leaves behind are cleared before the next pass), both
@@ -278,16 +294,7 @@ TEST_F(OneSweepTest, PortionsMatchStableSort) {
                         ASSERT_TRUE(matchesReference(keys, values, got, cfg, true)) << "run " << run;
                         // The first tile of each portion never falls back; under forced fallback
                         // every other tile does.
-                        auto aux = (*job)->captureAux();
-                        ASSERT_TRUE(aux.ok()) << aux.error().message;
-                        const Snapshot::Aux* fallbacks = nullptr;
-                        for (const auto& a : *aux)
-                            if (a.name == "fallbacks") fallbacks = &a;
-                        ASSERT_TRUE(fallbacks && fallbacks->data.size() == 1);
-                        if (fb)
-                            EXPECT_EQ(fallbacks->data[0], last.workgroups - last.portions);
-                        else
-                            EXPECT_LE(fallbacks->data[0], last.workgroups - last.portions);
+                        EXPECT_TRUE(lastPassFallbacks(**job, fb));
                     }
                 }
 }
@@ -329,18 +336,9 @@ TEST_F(OneSweepTest, PersistentWorkgroupsTakeSeveralTiles) {
                         SortRun got;
                         ASSERT_TRUE(runJob(**job, keys, values, got));
                         ASSERT_TRUE(matchesReference(keys, values, got, cfg, true));
-                        auto aux = (*job)->captureAux();
-                        ASSERT_TRUE(aux.ok()) << aux.error().message;
-                        const Snapshot::Aux* fallbacks = nullptr;
-                        for (const auto& a : *aux)
-                            if (a.name == "fallbacks") fallbacks = &a;
-                        ASSERT_TRUE(fallbacks && fallbacks->data.size() == 1);
                         // Every tile but each portion's first counts its predecessor under forced
                         // fallback, whichever workgroup takes it.
-                        if (fb)
-                            EXPECT_EQ(fallbacks->data[0], last.workgroups - last.portions);
-                        else
-                            EXPECT_LE(fallbacks->data[0], last.workgroups - last.portions);
+                        EXPECT_TRUE(lastPassFallbacks(**job, fb));
                     }
 }
 
