@@ -37,7 +37,7 @@ struct Geometry {
     uint32_t workgroup = 0, keysPerLane = 0, passes = 0, histGroups = 0;
     bool persistent = false;
     uint32_t lookbackStride = 0;
-    uint64_t passWorkgroups = 0; // the most a persistent pass dispatch starts
+    uint64_t passWorkgroups = 0;    // the most a persistent pass dispatch starts
     uint32_t tilesPerWorkgroup = 0; // the most tiles a persistent workgroup takes
     uint64_t tile = 0, tiles = 0;
     uint64_t portions = 0, statusRows = 0; // statusRows: tiles of the largest portion
@@ -257,9 +257,11 @@ private:
                         {SORTLAB_SPEC_MAX_SUBGROUPS, maxSubgroups(g.workgroup)},
                         {SORTLAB_SPEC_SUBGROUP_SIZE, d.subgroupSize},
                         {SORTLAB_SPEC_FORCE_FALLBACK, cfg.forceFallback ? 1u : 0u},
-                        {SORTLAB_SPEC_KEYS_PER_LANE, g.keysPerLane},
-                        {SORTLAB_SPEC_PERSISTENT, g.persistent ? g.tilesPerWorkgroup : 0u},
-                        {SORTLAB_SPEC_LOOKBACK_STRIDE, g.lookbackStride}};
+                        {SORTLAB_SPEC_KEYS_PER_LANE, g.keysPerLane}};
+        if (shader == "onesweep_pass") { // only the pass kernel reads them: one variant of the others
+            spec.push_back({SORTLAB_SPEC_PERSISTENT, g.persistent ? g.tilesPerWorkgroup : 0u});
+            spec.push_back({SORTLAB_SPEC_LOOKBACK_STRIDE, g.lookbackStride});
+        }
         return pipelines_.get(shader, keyBytes(cfg.key) / 4, cfg.values != ValueType::none, spec, subgroupSizeToPin(d));
     }
     VkPipeline pipeline(const std::string& shader, const SortConfig& cfg, const Geometry& g) const {
