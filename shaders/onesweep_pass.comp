@@ -13,10 +13,11 @@
 // Early counts, as in CUB's onesweep: a tile publishes its digit counts before it ranks its keys,
 // so that the tiles after it can walk past it while it works, and it reads its first predecessor
 // statuses before the ranking too; with LOOKBACK_STRIDE its walk goes on in steps between ranking
-// iterations, so that their latency hides behind the ranking. PERSISTENT: a workgroup takes tiles
-// until none are left, taking its next tile id and loading that tile's keys while it works on this
-// one (one large workgroup fits per multiprocessor, so nothing else hides those latencies). The
-// last tile's missing keys need no checks (they get the largest order bits). docs/onesweep.md
+// iterations, so that their latency hides behind the ranking. PERSISTENT (> 0): a workgroup
+// takes up to that many tiles in turn, taking its next tile id and loading that tile's keys while
+// it works on this one (one large workgroup fits per multiprocessor, so nothing else hides those
+// latencies). The last tile's missing keys need no checks (they get the largest order bits).
+// docs/onesweep.md
 // ("Speed") has the measurements.
 #version 460
 #include "onesweep.glsl"
