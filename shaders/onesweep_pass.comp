@@ -17,8 +17,7 @@
 // takes up to that many tiles in turn, taking its next tile id and loading that tile's keys while
 // it works on this one (one large workgroup fits per multiprocessor, so nothing else hides those
 // latencies). The last tile's missing keys need no checks (they get the largest order bits).
-// docs/onesweep.md
-// ("Speed") has the measurements.
+// docs/onesweep.md ("Speed") has the measurements.
 #version 460
 #include "onesweep.glsl"
 
