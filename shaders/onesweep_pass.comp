@@ -214,7 +214,10 @@ void main() {
             const uint d = tid + q * WORKGROUP_SIZE;
             if (q < DIGITS_PER_LANE && d < 256) {
                 uint start = within[q];
-                for (uint b = 0; b < d / SUBGROUP_SIZE; ++b) start += perDigit[b];
+                // The runs before this one, read at once (a loop to d / SUBGROUP_SIZE read them one
+                // after another: on an H100, 3 % of the whole sort at 2^28 u32 keys).
+                [[unroll]] for (uint b = 0; b < 256 / SUBGROUP_SIZE; ++b)
+                    if (b < d / SUBGROUP_SIZE) start += perDigit[b];
                 localStart[q] = start;
                 [[unroll]] for (uint r = 0; r < HIST_ROWS; ++r) {
                     const uint lo = words[q][r] & 0xffffu;
