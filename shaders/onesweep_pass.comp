@@ -22,7 +22,7 @@
 #include "onesweep.glsl"
 
 #define SPIN_LIMIT 64     // reads of a not-ready status before the fallback
-#define LOOKBACK_BATCH 4  // predecessor statuses a walk reads at once (16 and 32 were slower)
+#define LOOKBACK_BATCH 4  // predecessor statuses a walk reads at once (2, 3, 8, 16 and 32 were slower)
 
 shared Ord staged[TILE]; // the tile's order bits in digit order; then its values, in the same places
 // [(subgroup / 2) * 256 + digit]: each subgroup's count of each digit, then where its keys of the
