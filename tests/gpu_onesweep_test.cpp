@@ -302,7 +302,8 @@ TEST_F(OneSweepTest, PortionsMatchStableSort) {
 // A persistent pass kernel (tuning::kOneSweepPersistent*) with SortConfig::passWorkgroups capped
 // at 1, 2 and 3: each workgroup takes several tiles in turn, loading the next one's keys while it
 // works on this one; alone and with portions (a dispatch per portion, each with its own tile
-// counter); both paths. Key-value sorts keep one tile per workgroup and must ignore the cap.
+// counter); both paths. Key-value sorts with 64-bit keys keep one tile per workgroup and must
+// ignore the cap; with 32-bit keys they are persistent too (their values loaded after the ranking).
 TEST_F(OneSweepTest, PersistentWorkgroupsTakeSeveralTiles) {
     for (KeyType key : {KeyType::u32, KeyType::u64, KeyType::i32})
         for (bool kv : {false, true})
@@ -326,9 +327,10 @@ TEST_F(OneSweepTest, PersistentWorkgroupsTakeSeveralTiles) {
                         ASSERT_TRUE(job.ok()) << job.error().message;
                         const Step& last = (*job)->plan().steps.back();
                         ASSERT_EQ(last.workgroups, 8u);
+                        const bool wide = keyBytes(key) == 8;
                         const bool persistent =
-                            kv ? tuning::kOneSweepPersistentValues
-                               : (keyBytes(key) == 8 ? tuning::kOneSweepPersistent64 : tuning::kOneSweepPersistent32);
+                            kv ? (wide ? tuning::kOneSweepPersistentValues64 : tuning::kOneSweepPersistentValues32)
+                               : (wide ? tuning::kOneSweepPersistent64 : tuning::kOneSweepPersistent32);
                         EXPECT_EQ(last.dispatchedWorkgroups,
                                   persistent ? std::min<uint64_t>(groups, portion ? 3 : 8) : 0u);
                         const auto keys = generateKeys(key, n, Distribution::uniform, 300 + groups + portion);
@@ -361,38 +363,42 @@ TEST_F(OneSweepTest, PersistentFromEnoughTiles) {
 }
 
 // Persistent passes at their real size (kOneSweepPersistentMinTiles tiles and more), 32- and
-// 64-bit keys, with the default workgroup cap and with a cap of 1, which the planner must raise
-// so that no workgroup takes more than kOneSweepPersistentTilesPerWorkgroup tiles; several runs of
-// one job with other keys each time. Workgroups fall back on one another's taken but unstarted
+// 64-bit keys and u32/u32 pairs, with the default workgroup cap and with a cap of 1, which the
+// planner must raise so that no workgroup takes more than kOneSweepPersistentTilesPerWorkgroup
+// tiles; several runs of one job with other keys each time (one for pairs). Workgroups fall back on one another's taken but unstarted
 // tiles here. Without the per-workgroup limit lavapipe failed this: one workgroup that took every
 // tile stopped after about 740 of them (lavapipe ends a shader's loops after ~65535 iterations).
 TEST_F(OneSweepTest, PersistentPassesAtFullSize) {
     for (KeyType key : {KeyType::u32, KeyType::u64})
-        for (uint32_t cap : {0u, 1u}) {
-            SortConfig cfg;
-            cfg.key = key;
-            cfg.passWorkgroups = cap;
-            auto probe = onesweep().plan(1, cfg);
-            ASSERT_TRUE(probe.ok()) << probe.error().message;
-            const uint64_t n = (tuning::kOneSweepPersistentMinTiles + 77) * probe->tileKeys + 11;
-            auto job = SortJob::create(ctx(), onesweep(), n, cfg);
-            ASSERT_TRUE(job.ok()) << job.error().message;
-            const uint64_t tiles = (n + probe->tileKeys - 1) / probe->tileKeys,
-                           per = ctx().info().type == VK_PHYSICAL_DEVICE_TYPE_CPU
-                                     ? tuning::kOneSweepPersistentTilesPerWorkgroupCpu
-                                     : tuning::kOneSweepPersistentTilesPerWorkgroup;
-            EXPECT_EQ((*job)->plan().steps.back().dispatchedWorkgroups,
-                      cap ? (tiles + per - 1) / per : std::min<uint64_t>(tiles, tuning::kOneSweepPersistentWorkgroups));
-            for (int run = 0; run < (cap ? 1 : 3); ++run) {
-                SCOPED_TRACE(describe(cfg) + ", cap " + std::to_string(cap) + ", n = " + std::to_string(n) + ", run " +
-                             std::to_string(run));
-                const auto keys = generateKeys(key, n, Distribution::uniform, 500 + run);
-                const auto values = valuesFor(cfg, n); // none: keys only
-                SortRun got;
-                ASSERT_TRUE(runJob(**job, keys, values, got));
-                EXPECT_TRUE(matchesReference(keys, values, got, cfg, true));
+        for (bool kv : {false, true})
+            for (uint32_t cap : {0u, 1u}) {
+                if (kv && key != KeyType::u32) continue; // u64/u32 pairs are not persistent
+                SortConfig cfg;
+                cfg.key = key;
+                cfg.values = kv ? ValueType::u32 : ValueType::none;
+                cfg.passWorkgroups = cap;
+                auto probe = onesweep().plan(1, cfg);
+                ASSERT_TRUE(probe.ok()) << probe.error().message;
+                const uint64_t n = (tuning::kOneSweepPersistentMinTiles + 77) * probe->tileKeys + 11;
+                auto job = SortJob::create(ctx(), onesweep(), n, cfg);
+                ASSERT_TRUE(job.ok()) << job.error().message;
+                const uint64_t tiles = (n + probe->tileKeys - 1) / probe->tileKeys,
+                               per = ctx().info().type == VK_PHYSICAL_DEVICE_TYPE_CPU
+                                         ? tuning::kOneSweepPersistentTilesPerWorkgroupCpu
+                                         : tuning::kOneSweepPersistentTilesPerWorkgroup;
+                EXPECT_EQ((*job)->plan().steps.back().dispatchedWorkgroups,
+                          cap ? (tiles + per - 1) / per
+                              : std::min<uint64_t>(tiles, tuning::kOneSweepPersistentWorkgroups));
+                for (int run = 0; run < (cap || kv ? 1 : 3); ++run) {
+                    SCOPED_TRACE(describe(cfg) + ", cap " + std::to_string(cap) + ", n = " + std::to_string(n) +
+                                 ", run " + std::to_string(run));
+                    const auto keys = generateKeys(key, n, Distribution::uniform, 500 + run);
+                    const auto values = valuesFor(cfg, n);
+                    SortRun got;
+                    ASSERT_TRUE(runJob(**job, keys, values, got));
+                    EXPECT_TRUE(matchesReference(keys, values, got, cfg, true));
+                }
             }
-        }
 }
 
 // Many tiles, both paths, several runs: the same keys and values every time.

@@ -64,14 +64,20 @@ inline constexpr uint32_t kOneSweepKeysPerLane64 = 13;
 // pass (docs/results/2026-11-23-h100/): u32 2^28: 1.86 -> 1.74 (persistent, stride 3; stride 1:
 // 1.92, 2: 1.76, 4: 1.94, 5: 1.92, 6: 1.88; persistent alone 1.81-1.83; stride 3 alone 1.95); u64
 // 2^27: 1.56 -> 1.29 (persistent, stride 2; 1: 1.37, 3: 1.50, 4: 1.51). Both best at six steps per
-// tile (18 and 13 keys per lane). u32/u32 pairs 2^28: 2.56 as it was (persistent:
-// 2.64, persistent with stride 3: 2.58), so key-value sorts keep one tile per workgroup.
+// tile (18 and 13 keys per lane). Key-value sorts (run20): with 32-bit keys, whose kernel loads
+// the values after the ranking, the whole u32/u32 sort at 2^28 took 9.91 ms persistent with
+// stride 3 against 10.45 one tile per workgroup (10.94-10.97 before the late values); with 64-bit
+// keys late values lost (u64/u32 2^26: 8.17 ms one tile per workgroup, 7.65 persistent at 141
+// registers, against 7.53 with the values loaded with the keys), so those keep the early values
+// and one tile per workgroup.
 inline constexpr bool kOneSweepPersistent32 = true;
 inline constexpr bool kOneSweepPersistent64 = true;
-inline constexpr bool kOneSweepPersistentValues = false;
+inline constexpr bool kOneSweepPersistentValues32 = true;  // 32-bit keys with values
+inline constexpr bool kOneSweepPersistentValues64 = false; // 64-bit keys with values
 inline constexpr uint32_t kOneSweepLookbackStride32 = 3;
 inline constexpr uint32_t kOneSweepLookbackStride64 = 2;
-inline constexpr uint32_t kOneSweepLookbackStrideValues = 0;
+inline constexpr uint32_t kOneSweepLookbackStrideValues32 = 3;
+inline constexpr uint32_t kOneSweepLookbackStrideValues64 = 0;
 inline constexpr uint32_t kOneSweepPersistentWorkgroups = 2048;
 // The most tiles one persistent workgroup takes; a dispatch starts at least tiles / this many
 // workgroups, so that every tile is taken. On a GPU the bound is far above what a workgroup takes
