@@ -327,10 +327,7 @@ TEST_F(OneSweepTest, PersistentWorkgroupsTakeSeveralTiles) {
                         ASSERT_TRUE(job.ok()) << job.error().message;
                         const Step& last = (*job)->plan().steps.back();
                         ASSERT_EQ(last.workgroups, 8u);
-                        const bool wide = keyBytes(key) == 8;
-                        const bool persistent =
-                            kv ? (wide ? tuning::kOneSweepPersistentValues64 : tuning::kOneSweepPersistentValues32)
-                               : (wide ? tuning::kOneSweepPersistent64 : tuning::kOneSweepPersistent32);
+                        const bool persistent = tuning::oneSweepPersistent(keyBytes(key) == 8, kv);
                         EXPECT_EQ(last.dispatchedWorkgroups,
                                   persistent ? std::min<uint64_t>(groups, portion ? 3 : 8) : 0u);
                         const auto keys = generateKeys(key, n, Distribution::uniform, 300 + groups + portion);
@@ -365,9 +362,10 @@ TEST_F(OneSweepTest, PersistentFromEnoughTiles) {
 // Persistent passes at their real size (kOneSweepPersistentMinTiles tiles and more), 32- and
 // 64-bit keys and u32/u32 pairs, with the default workgroup cap and with a cap of 1, which the
 // planner must raise so that no workgroup takes more than kOneSweepPersistentTilesPerWorkgroup
-// tiles; several runs of one job with other keys each time (one for pairs). Workgroups fall back on one another's taken but unstarted
-// tiles here. Without the per-workgroup limit lavapipe failed this: one workgroup that took every
-// tile stopped after about 740 of them (lavapipe ends a shader's loops after ~65535 iterations).
+// tiles; several runs of one job with other keys each time (one for pairs). Workgroups fall back
+// on one another's taken but unstarted tiles here. Without the per-workgroup limit lavapipe failed
+// this: one workgroup that took every tile stopped after about 740 of them (lavapipe ends a
+// shader's loops after ~65535 iterations).
 TEST_F(OneSweepTest, PersistentPassesAtFullSize) {
     for (KeyType key : {KeyType::u32, KeyType::u64})
         for (bool kv : {false, true})

@@ -195,11 +195,8 @@ private:
         g.passes = keyBits(config.key) / 8;
         g.keysPerLane = keysPerLane(config);
         const bool kv = config.values != ValueType::none, wide = keyBytes(config.key) == 8;
-        g.persistent = kv ? (wide ? tuning::kOneSweepPersistentValues64 : tuning::kOneSweepPersistentValues32)
-                          : (wide ? tuning::kOneSweepPersistent64 : tuning::kOneSweepPersistent32);
-        g.lookbackStride =
-            kv ? (wide ? tuning::kOneSweepLookbackStrideValues64 : tuning::kOneSweepLookbackStrideValues32)
-               : (wide ? tuning::kOneSweepLookbackStride64 : tuning::kOneSweepLookbackStride32);
+        g.persistent = tuning::oneSweepPersistent(wide, kv);
+        g.lookbackStride = tuning::oneSweepLookbackStride(wide, kv);
         g.passWorkgroups = config.passWorkgroups ? config.passWorkgroups : tuning::kOneSweepPersistentWorkgroups;
         g.tilesPerWorkgroup = dev.type == VK_PHYSICAL_DEVICE_TYPE_CPU ? tuning::kOneSweepPersistentTilesPerWorkgroupCpu
                                                                       : tuning::kOneSweepPersistentTilesPerWorkgroup;

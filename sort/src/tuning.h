@@ -78,6 +78,15 @@ inline constexpr uint32_t kOneSweepLookbackStride32 = 3;
 inline constexpr uint32_t kOneSweepLookbackStride64 = 2;
 inline constexpr uint32_t kOneSweepLookbackStrideValues32 = 3;
 inline constexpr uint32_t kOneSweepLookbackStrideValues64 = 0;
+// The two above for a sort with 64-bit keys (wide) or not, with values or not.
+constexpr bool oneSweepPersistent(bool wide, bool values) {
+    return values ? (wide ? kOneSweepPersistentValues64 : kOneSweepPersistentValues32)
+                  : (wide ? kOneSweepPersistent64 : kOneSweepPersistent32);
+}
+constexpr uint32_t oneSweepLookbackStride(bool wide, bool values) {
+    return values ? (wide ? kOneSweepLookbackStrideValues64 : kOneSweepLookbackStrideValues32)
+                  : (wide ? kOneSweepLookbackStride64 : kOneSweepLookbackStride32);
+}
 inline constexpr uint32_t kOneSweepPersistentWorkgroups = 2048;
 // The most tiles one persistent workgroup takes; a dispatch starts at least tiles / this many
 // workgroups, so that every tile is taken. On a GPU the bound is far above what a workgroup takes
