@@ -17,6 +17,8 @@
 // takes up to that many tiles in turn, taking its next tile id and loading that tile's keys while
 // it works on this one (one large workgroup fits per multiprocessor, so nothing else hides those
 // latencies). The last tile's missing keys need no checks (they get the largest order bits).
+// Key-value tiles stage their values after the keys' write-out, in the keys' places, and 64-bit
+// keys without values stage their second halves that way (HALF_STAGED).
 // docs/onesweep.md ("Speed") has the measurements.
 #version 460
 #include "onesweep.glsl"
@@ -24,7 +26,19 @@
 #define SPIN_LIMIT 64     // reads of a not-ready status before the fallback
 #define LOOKBACK_BATCH 4  // predecessor statuses a walk reads at once (2, 3, 8, 16 and 32 were slower)
 
-shared Ord staged[TILE]; // the tile's order bits in digit order; then its values, in the same places
+// 64-bit keys without values stage a tile in two halves (HALF_STAGED): the ranking stages the word
+// of the order bits that holds the pass's digit; the write-out reads those, then each key's other
+// word (raw) is staged in the same place, and the keys are written whole. 4 bytes a key make room
+// for 512 x 18 tiles where whole keys fit 384 x 13 (on an H100, u64 keys at 2^27 10.69 -> 9.67 ms).
+// The keys are loaded and written whole, 8 bytes a lane: staging halves at 8-byte strides in
+// global memory instead (the 32-bit key-value kernel on the words of 64-bit keys) was 27 % slower.
+#define HALF_STAGED (KEY_WORDS == 2 && !HAS_VALUES)
+#if HALF_STAGED
+#define Staged uint
+#else
+#define Staged Ord
+#endif
+shared Staged staged[TILE]; // the tile's order bits in digit order (HALF_STAGED: their ranked words, then the keys' other words); then its values, in the same places
 // [(subgroup / 2) * 256 + digit]: each subgroup's count of each digit, then where its keys of the
 // digit start in the staged tile, then where its next one goes; 16 bits each (a tile holds fewer
 // than 2^16 keys), subgroup 2s in the low half of a word and 2s + 1 in the high half. Half the
@@ -41,6 +55,24 @@ shared uint tileId, stuckTile, nextTileId;
 
 // Where staged position idx of a key with digit d goes.
 uint64_t destination(uint d, uint idx) { return packUint2x32(uvec2(perDigit[2 * d], perDigit[2 * d + 1])) + idx; }
+
+#if HALF_STAGED
+// The word of the order bits that holds this pass's digit, and its digit.
+uint rankWord(uvec2 o) { return pc.pass < 4 ? o.x : o.y; }
+uint digitOfWord(uint w) { return (w >> (8 * (pc.pass & 3u))) & 255u; }
+// The key from the order-bits word that holds the digit and the other word of the key, raw.
+uvec2 keyFromHalves(uint w, uint other) {
+    if (pc.pass >= 4) return uvec2(other, keyWord(w));
+    uint lo = DESCENDING != 0 ? ~w : w;
+    if (KEY_KIND == 2 && (other >> 31) != 0) lo = ~lo;
+    return uvec2(lo, other);
+}
+#define RANKED uint
+#define RANK_DIGIT(o) digitOfWord(o)
+#else
+#define RANKED Ord
+#define RANK_DIGIT(o) digitOfOrder(o, pc.pass)
+#endif
 
 // [SECTION] Ranking ------------------------------------------------------------------------------
 
@@ -174,11 +206,19 @@ void main() {
         ++round;
         if (PERSISTENT != 0 && tid == 0)
             takenTile = round < PERSISTENT ? atomicAdd(word(SORTLAB_OS_COUNTER + pc.dispatch).v, 1u) : pc.tiles;
-        Ord ob[KPT];
+        RANKED ob[KPT];
+#if HALF_STAGED
+        uint other[KPT]; // the other word of each key, raw, staged after the first half's write-out
+        [[unroll]] for (uint i = 0; i < KPT; ++i) {
+            ob[i] = rankWord(orderBits(raw[i]));
+            other[i] = pc.pass < 4 ? raw[i].y : raw[i].x;
+        }
+#else
         [[unroll]] for (uint i = 0; i < KPT; ++i) ob[i] = orderBits(raw[i]);
+#endif
         // Early counts: each subgroup's count of each digit (one shared atomic per key), so that the
         // tile's counts are published before the ranking.
-        [[unroll]] for (uint i = 0; i < KPT; ++i) atomicAdd(subgroupHist[histRow + digitOfOrder(ob[i], pc.pass)], 1u << histShift);
+        [[unroll]] for (uint i = 0; i < KPT; ++i) atomicAdd(subgroupHist[histRow + RANK_DIGIT(ob[i])], 1u << histShift);
         barrier();
 
         // The tile's count of each digit, published at once as an aggregate (tile 0: as an inclusive
@@ -287,11 +327,11 @@ void main() {
         // same digit. Lanes with the same digit are ordered by lane, iterations by i, so the sort is
         // stable. One shared atomic per digit group and iteration.
         // (No subgroup barrier per iteration: on an H100 the pass ran 5 % faster without one.)
-#if HAS_VALUES
+#if HAS_VALUES || HALF_STAGED
         uint place[(KPT + 1) / 2]; // each key's place, two 16-bit places per word, for its value
 #endif
         [[unroll]] for (uint i = 0; i < KPT; ++i) {
-            const uint d = digitOfOrder(ob[i], pc.pass);
+            const uint d = RANK_DIGIT(ob[i]);
             const uvec4 m = sameDigit(d);
             const uint below = subgroupBallotExclusiveBitCount(m);
             uint before = 0;
@@ -299,7 +339,7 @@ void main() {
                 before = (atomicAdd(subgroupHist[histRow + d], subgroupBallotBitCount(m) << histShift) >> histShift) & 0xffffu;
             const uint at = subgroupShuffle(before, subgroupBallotFindLSB(m)) + below;
             staged[at] = ob[i];
-#if HAS_VALUES
+#if HAS_VALUES || HALF_STAGED
             if ((i & 1u) == 0) place[i / 2] = at;
             else place[i / 2] |= at << 16;
 #endif
@@ -355,6 +395,29 @@ void main() {
         if (PERSISTENT != 0)
             for (uint i = tid; i < HIST_ROWS * 256; i += WORKGROUP_SIZE) subgroupHist[i] = 0;
         // Write the staged tile out: consecutive invocations write consecutive positions of a digit's run.
+#if HALF_STAGED
+        // First half: each position's digit and ranked word; then the other words, staged in the same
+        // places, complete the keys, which are written whole.
+        uint digits[(KPT + 3) / 4];
+        uint ranked[KPT]; // the ranked word at each position this invocation writes
+        [[unroll]] for (uint i = 0; i < (KPT + 3) / 4; ++i) digits[i] = 0u;
+        [[unroll]] for (uint i = 0; i < KPT; ++i) {
+            const uint idx = i * WORKGROUP_SIZE + tid;
+            ranked[i] = staged[idx];
+            digits[i / 4] |= digitOfWord(ranked[i]) << (8 * (i % 4));
+        }
+        barrier();
+        [[unroll]] for (uint i = 0; i < KPT; ++i) {
+            const uint at = (place[i / 2] >> (16 * (i & 1u))) & 0xffffu;
+            if (full || runStart + i * SUBGROUP_SIZE < tileKeys) staged[at] = other[i];
+        }
+        barrier();
+        [[unroll]] for (uint i = 0; i < KPT; ++i) {
+            const uint idx = i * WORKGROUP_SIZE + tid;
+            if (full || idx < tileKeys)
+                keyAt(dstKeys, destination((digits[i / 4] >> (8 * (i % 4))) & 255u, idx)).v = keyFromHalves(ranked[i], staged[idx]);
+        }
+#else
 #if HAS_VALUES
         uint digits[(KPT + 3) / 4]; // the digit of each position this invocation writes, for the values
         [[unroll]] for (uint i = 0; i < (KPT + 3) / 4; ++i) digits[i] = 0u;
@@ -398,6 +461,7 @@ void main() {
                 valueAt(dstValues, destination((digits[i / 4] >> (8 * (i % 4))) & 255u, idx)).v = STAGED_VALUE(idx);
         }
 #endif
+#endif // HALF_STAGED
         if (PERSISTENT == 0 || nextTile >= pc.tiles) break;
         tile = nextTile;
         barrier(); // the staged tile, the per-digit words and the counts are free again

@@ -304,8 +304,10 @@ TEST_F(OneSweepTest, PortionsMatchStableSort) {
 // works on this one; alone and with portions (a dispatch per portion, each with its own tile
 // counter); both paths. Key-value sorts with 64-bit keys keep one tile per workgroup and must
 // ignore the cap; with 32-bit keys they are persistent too (their values loaded after the ranking).
+// 64-bit keys without values stage their tiles in halves: signed and descending float keys too,
+// whose halves map back to keys differently (the float's low word by its high word's sign).
 TEST_F(OneSweepTest, PersistentWorkgroupsTakeSeveralTiles) {
-    for (KeyType key : {KeyType::u32, KeyType::u64, KeyType::i32})
+    for (KeyType key : {KeyType::u32, KeyType::u64, KeyType::i32, KeyType::i64, KeyType::f64})
         for (bool kv : {false, true})
             for (bool fb : {false, true})
                 for (uint32_t groups : {1u, 2u, 3u})
@@ -313,7 +315,7 @@ TEST_F(OneSweepTest, PersistentWorkgroupsTakeSeveralTiles) {
                         SortConfig cfg;
                         cfg.key = key;
                         cfg.values = kv ? ValueType::u32 : ValueType::none;
-                        cfg.order = key == KeyType::i32 ? Order::descending : Order::ascending;
+                        cfg.order = key == KeyType::i32 || key == KeyType::f64 ? Order::descending : Order::ascending;
                         cfg.forceFallback = fb;
                         cfg.passWorkgroups = groups;
                         cfg.portionTiles = portion;
