@@ -18,7 +18,7 @@
 // it works on this one (one large workgroup fits per multiprocessor, so nothing else hides those
 // latencies). The last tile's missing keys need no checks (they get the largest order bits).
 // Key-value tiles stage their values after the keys' write-out, in the keys' places, and 64-bit
-// keys without values stage their second halves that way (HALF_STAGED).
+// keys stage their second halves that way (HALF_STAGED).
 // docs/onesweep.md ("Speed") has the measurements.
 #version 460
 #include "onesweep.glsl"
@@ -26,19 +26,17 @@
 #define SPIN_LIMIT 64     // reads of a not-ready status before the fallback
 #define LOOKBACK_BATCH 4  // predecessor statuses a walk reads at once (2, 3, 8, 16 and 32 were slower)
 
-// 64-bit keys without values stage a tile in two halves (HALF_STAGED): the ranking stages the word
-// of the order bits that holds the pass's digit; the write-out reads those, then each key's other
-// word (raw) is staged in the same place, and the keys are written whole. 4 bytes a key make room
-// for 512 x 18 tiles where whole keys fit 384 x 13 (on an H100, u64 keys at 2^27 10.69 -> 9.67 ms).
+// 64-bit keys stage a tile in two halves (HALF_STAGED): the ranking stages the word of the order
+// bits that holds the pass's digit; the write-out reads those, then each key's other word (raw) is
+// staged in the same place, and the keys are written whole (then the values, if any, the same way).
+// 4 bytes a key make room for 512 x 18 tiles where whole keys fit 384 x 13 (on an H100, u64 keys at
+// 2^27 10.69 -> 9.67 ms, u64/u32 pairs 14.97 -> 13.00 ms).
 // The keys are loaded and written whole, 8 bytes a lane: staging halves at 8-byte strides in
 // global memory instead (the 32-bit key-value kernel on the words of 64-bit keys) was 27 % slower.
-#define HALF_STAGED (KEY_WORDS == 2 && !HAS_VALUES)
-#if HALF_STAGED
-#define Staged uint
-#else
-#define Staged Ord
-#endif
-shared Staged staged[TILE]; // the tile's order bits in digit order (HALF_STAGED: their ranked words, then the keys' other words); then its values, in the same places
+#define HALF_STAGED (KEY_WORDS == 2)
+// The tile's order bits in digit order (HALF_STAGED: their ranked words, then the keys' other
+// words); then its values, in the same places. 4 bytes a key, whatever the key.
+shared uint staged[TILE];
 // [(subgroup / 2) * 256 + digit]: each subgroup's count of each digit, then where its keys of the
 // digit start in the staged tile, then where its next one goes; 16 bits each (a tile holds fewer
 // than 2^16 keys), subgroup 2s in the low half of a word and 2s + 1 in the high half. Half the
@@ -172,15 +170,10 @@ void main() {
     Key raw[KPT];
     loadKeys(srcKeys, tile, runStart, raw);
 #if HAS_VALUES
-    // The values: with 32-bit keys loaded after the ranking (VALUES_LATE), so that they take no
-    // registers during it (on an H100, 125 -> 93 registers and 4.6 % faster at 2^28 pairs, and what
-    // made persistent key-value passes pay: 9.5 %); with 64-bit keys that was 8.6 % slower at 2^26,
-    // so they are loaded with the keys.
-#define VALUES_LATE (KEY_WORDS == 1)
+    // A tile's values are loaded after its ranking, so that they take no registers during it (on an
+    // H100, u32/u32: 125 -> 93 registers and 4.6 % faster at 2^28, and what made persistent
+    // key-value passes pay: 9.5 %; u64/u32, staged in halves: 7.18 -> 6.58 ms at 2^26).
     uint v[KPT];
-#if !VALUES_LATE
-    loadValues(srcValues, tile, runStart, v);
-#endif
 #endif
     // Where this portion's keys of each digit start (used after the lookback).
     uint64_t portionBase[4];
@@ -349,7 +342,7 @@ void main() {
         }
         // The next tile's keys: in flight during this tile's lookback and write-out.
         if (PERSISTENT != 0 && nextTile < pc.tiles) loadKeys(srcKeys, nextTile, runStart, raw);
-#if HAS_VALUES && VALUES_LATE
+#if HAS_VALUES
         loadValues(srcValues, tile, runStart, v); // in flight during the lookback and the keys' write-out
 #endif
         [[unroll]] for (uint q = 0; q < 4; ++q) {
@@ -434,34 +427,22 @@ void main() {
                 NOTE_DIGIT(i, d);
             }
         }
+#endif // HALF_STAGED
 #if HAS_VALUES
         // Then the values, staged in the same places through the same shared memory (so that a
         // key-value tile needs no more of it than a keys-only one).
         barrier();
         [[unroll]] for (uint i = 0; i < KPT; ++i) {
             const uint at = (place[i / 2] >> (16 * (i & 1u))) & 0xffffu;
-#if KEY_WORDS == 1
             if (full || runStart + i * SUBGROUP_SIZE < tileKeys) staged[at] = v[i];
-#else
-            if (full || runStart + i * SUBGROUP_SIZE < tileKeys) staged[at].x = v[i];
-#endif
         }
         barrier();
-#if !VALUES_LATE
-        if (PERSISTENT != 0 && nextTile < pc.tiles) loadValues(srcValues, nextTile, runStart, v);
-#endif
-#if KEY_WORDS == 1
-#define STAGED_VALUE(idx) staged[idx]
-#else
-#define STAGED_VALUE(idx) staged[idx].x
-#endif
         [[unroll]] for (uint i = 0; i < KPT; ++i) {
             const uint idx = i * WORKGROUP_SIZE + tid;
             if (full || idx < tileKeys)
-                valueAt(dstValues, destination((digits[i / 4] >> (8 * (i % 4))) & 255u, idx)).v = STAGED_VALUE(idx);
+                valueAt(dstValues, destination((digits[i / 4] >> (8 * (i % 4))) & 255u, idx)).v = staged[idx];
         }
 #endif
-#endif // HALF_STAGED
         if (PERSISTENT == 0 || nextTile >= pc.tiles) break;
         tile = nextTile;
         barrier(); // the staged tile, the per-digit words and the counts are free again

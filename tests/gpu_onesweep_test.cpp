@@ -304,7 +304,7 @@ TEST_F(OneSweepTest, PortionsMatchStableSort) {
 // works on this one; alone and with portions (a dispatch per portion, each with its own tile
 // counter); both paths. Key-value sorts with 64-bit keys keep one tile per workgroup and must
 // ignore the cap; with 32-bit keys they are persistent too (their values loaded after the ranking).
-// 64-bit keys without values stage their tiles in halves: signed and descending float keys too,
+// 64-bit keys stage their tiles in halves: signed and descending float keys too,
 // whose halves map back to keys differently (the float's low word by its high word's sign).
 TEST_F(OneSweepTest, PersistentWorkgroupsTakeSeveralTiles) {
     for (KeyType key : {KeyType::u32, KeyType::u64, KeyType::i32, KeyType::i64, KeyType::f64})

@@ -24,18 +24,9 @@ static_assert(sizeof(Push) <= kPushConstantBytes);
 
 constexpr uint32_t kRadix = 256;
 
-uint32_t keysPerLane(const SortConfig& c) {
-    const bool values = c.values != ValueType::none;
-    if (keyBytes(c.key) == 8) return values ? tuning::kOneSweepKeysPerLane64Values : tuning::kOneSweepKeysPerLane64;
-    return values ? tuning::kOneSweepKeysPerLane32Values : tuning::kOneSweepKeysPerLane32;
-}
-uint32_t workgroupSize(const SortConfig& c) {
-    if (keyBytes(c.key) == 4) return tuning::kOneSweepWorkgroup;
-    return c.values != ValueType::none ? tuning::kOneSweepWorkgroup64Values : tuning::kOneSweepWorkgroup64;
-}
-// Bytes of shared memory a staged key takes: 64-bit keys without values are staged in two 4-byte
-// halves, one after the other (HALF_STAGED in onesweep_pass.comp).
-uint32_t stagedBytes(const SortConfig& c) { return c.values == ValueType::none ? 4 : keyBytes(c.key); }
+// Bytes of shared memory a staged key takes, whatever its type: 64-bit keys are staged in two 4-byte
+// halves, one after the other (HALF_STAGED in onesweep_pass.comp), values after the keys.
+constexpr uint32_t kStagedBytes = 4;
 
 // A pass runs in portions, each its own chained scan, so that the counts in the 32-bit status
 // words stay below 2^29. The portions differ by one tile at most: then the only status row a
@@ -201,7 +192,7 @@ private:
         const DeviceInfo& dev = ctx_.info();
         Geometry g;
         g.passes = keyBits(config.key) / 8;
-        g.keysPerLane = keysPerLane(config);
+        g.keysPerLane = tuning::kOneSweepKeysPerLane;
         const bool kv = config.values != ValueType::none, wide = keyBytes(config.key) == 8;
         g.persistent = tuning::oneSweepPersistent(wide, kv);
         g.lookbackStride = tuning::oneSweepLookbackStride(wide, kv);
@@ -212,13 +203,13 @@ private:
             // The staged tile (the values reuse it), the subgroups' digit counts (two 16-bit counts per
             // word), the per-digit words (two per digit), the tile id, the stuck tile and the next tile id.
             const uint32_t histRows = (maxSubgroups(wg) + 1) / 2;
-            const uint32_t pass = wg * g.keysPerLane * stagedBytes(config) + histRows * kRadix * 4 + kRadix * 8 + 12;
+            const uint32_t pass = wg * g.keysPerLane * kStagedBytes + histRows * kRadix * 4 + kRadix * 8 + 12;
             return std::max(pass, 2 * g.passes * kRadix * 4); // the histogram kernel's two copies
         };
         // Whole subgroups only: the kernel's ballots and digit scans assume them.
         const uint32_t sub = std::max(1u, dev.subgroupSize);
         auto whole = [&](uint32_t wg) { return wg - wg % sub; };
-        uint32_t wg = whole(std::min(workgroupSize(config), dev.maxWorkgroupSize));
+        uint32_t wg = whole(std::min(tuning::kOneSweepWorkgroup, dev.maxWorkgroupSize));
         if (wg < sub)
             return makeError(Errc::missing_feature, "onesweep needs a workgroup of at least one subgroup (" +
                                                         std::to_string(sub) + " invocations); " + dev.name +

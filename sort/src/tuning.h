@@ -35,31 +35,28 @@ inline constexpr uint32_t kRadix4Workgroup = 128;
 // device's limit. 256 -> 1024 took the scan from 0.033 to 0.025 ms per pass (H200, 2^28).
 inline constexpr uint32_t kRadix4ScanWorkgroup = 1024;
 
-// OneSweep pass kernel: 512 invocations x 18 keys = 9216-key tiles for 32-bit keys (36 KiB
-// staged) and for 64-bit keys without values (staged in two 4-byte halves, one after the other:
-// HALF_STAGED in onesweep_pass.comp), 384 x 13 = 4992 for 64-bit keys with values (39 KiB staged
-// whole): the largest tiles that fit NVIDIA's 48 KiB of shared memory beside the subgroup counts
-// (8 KiB at 512, 6 KiB at 384) and 2 KiB of per-digit words. Measured on an H100 at 2^28 random
-// u32 keys, ms per pass (docs/benchmarks.md and docs/results/2026-11-22-h100/experiments-512x18/):
-// the shipped kernel, in one run: 512 x 16 -> 1.98, 512 x 17 -> 1.92, 512 x 18 -> 1.87; the kernel
-// before it, which had no room for more than 512 x 17, in another: 448 x 20 -> 1.99, 384 x 24 ->
-// 2.05, 320 x 28 -> 2.26, 256 x 36 -> 2.34 (fewer, longer lanes lose at the same tile size).
-// Key-value u32/u32 (shipped kernel): 512 x 16 -> 2.63, 512 x 18 -> 2.54. u64 keys staged whole at
-// 2^27 (the kernel of 2026-11-22: 512 x 8 -> 1.61, 512 x 9 -> 1.51, 448 x 11 -> 1.46, 384 x 13 ->
-// 1.45; the one before: 320 x 16 -> 1.51, 256 x 20 -> 1.57). u64 keys staged in halves, whole sort
-// at 2^27, persistent (docs/results/2026-11-23-h100/experiments/run23-half-staged): 512 x 18
+// OneSweep pass kernel: 512 invocations x 18 keys = 9216-key tiles for every key type, with or
+// without values: 36 KiB staged, 4 bytes a key (64-bit keys in two halves, one after the other:
+// HALF_STAGED in onesweep_pass.comp; values after the keys), the largest tile that fits NVIDIA's
+// 48 KiB of shared memory beside the subgroup counts (8 KiB at 512) and 2 KiB of per-digit words.
+// Measured on an H100 at 2^28 random u32 keys, ms per pass (docs/benchmarks.md and
+// docs/results/2026-11-22-h100/experiments-512x18/): the shipped kernel, in one run: 512 x 16 ->
+// 1.98, 512 x 17 -> 1.92, 512 x 18 -> 1.87; the kernel before it, which had no room for more than
+// 512 x 17, in another: 448 x 20 -> 1.99, 384 x 24 -> 2.05, 320 x 28 -> 2.26, 256 x 36 -> 2.34
+// (fewer, longer lanes lose at the same tile size). Key-value u32/u32: 512 x 16 -> 2.63, 512 x 18
+// -> 2.54. 64-bit keys (docs/results/2026-11-23-h100/experiments/), staged whole before fd20d93,
+// ms per pass at 2^27 u64 keys: 512 x 8 -> 1.61, 512 x 9 -> 1.51, 448 x 11 -> 1.46, 384 x 13 ->
+// 1.45 (the most that fit); staged in halves, whole sort at 2^27, persistent (run23): 512 x 18
 // stride 3 -> 9.67 ms, 512 x 16 stride 3 -> 9.89, stride 2 -> 10.04, 512 x 14 stride 2 -> 10.48,
 // 512 x 12 -> 11.14, 448 x 16 -> 10.78, 384 x 18 -> 10.78 (159 registers), against 10.69 staged
-// whole at 384 x 13. Larger tiles have won every time, although about 100 registers leave one
-// workgroup per multiprocessor: the pass pays mostly per tile (the tile id, the barriers, the
-// scans over the digits, the lookback). Halved where shared memory is short (lavapipe).
+// whole at 384 x 13; u64/u32 pairs, whole sort at 2^27 (run25): 13.00 ms in halves at 512 x 18
+// (values loaded after the ranking), 14.28 with the values loaded with the keys, against 14.97
+// staged whole at 384 x 13. Larger tiles have won every time, although about 100-128 registers
+// leave one workgroup per multiprocessor: the pass pays mostly per tile (the tile id, the
+// barriers, the scans over the digits, the lookback). Halved where shared memory is short
+// (lavapipe).
 inline constexpr uint32_t kOneSweepWorkgroup = 512;
-inline constexpr uint32_t kOneSweepWorkgroup64 = 512;
-inline constexpr uint32_t kOneSweepWorkgroup64Values = 384;
-inline constexpr uint32_t kOneSweepKeysPerLane32 = 18;
-inline constexpr uint32_t kOneSweepKeysPerLane32Values = 18;
-inline constexpr uint32_t kOneSweepKeysPerLane64 = 18;
-inline constexpr uint32_t kOneSweepKeysPerLane64Values = 13;
+inline constexpr uint32_t kOneSweepKeysPerLane = 18;
 
 // OneSweep pass kernel, how it overlaps its latencies (docs/onesweep.md, "Speed"), from
 // kOneSweepPersistentMinTiles tiles on. Persistent:
@@ -71,12 +68,11 @@ inline constexpr uint32_t kOneSweepKeysPerLane64Values = 13;
 // pass (docs/results/2026-11-23-h100/): u32 2^28: 1.86 -> 1.74 (persistent, stride 3; stride 1:
 // 1.92, 2: 1.76, 4: 1.94, 5: 1.92, 6: 1.88; persistent alone 1.81-1.83; stride 3 alone 1.95); u64
 // 2^27: 1.56 -> 1.29 (persistent, stride 2; 1: 1.37, 3: 1.50, 4: 1.51) with 384 x 13 whole keys;
-// staged in halves at 512 x 18, stride 3 (run23, above). Best at six steps per tile. Key-value sorts (run20): with 32-bit keys, whose kernel loads
-// the values after the ranking, the whole u32/u32 sort at 2^28 took 9.91 ms persistent with
-// stride 3 against 10.45 one tile per workgroup (10.94-10.97 before the late values); with 64-bit
-// keys late values lost (u64/u32 2^26: 8.17 ms one tile per workgroup, 7.65 persistent at 141
-// registers, against 7.53 with the values loaded with the keys), so those keep the early values
-// and one tile per workgroup.
+// staged in halves at 512 x 18, stride 3 (run23, above). Best at six steps per tile. Key-value
+// sorts, whose kernel loads the values after the ranking: the whole u32/u32 sort at 2^28 took
+// 9.91 ms persistent with stride 3 against 10.45 one tile per workgroup (run20); u64/u32 at 2^27,
+// staged in halves (run25), 13.00 ms one tile per workgroup against 15.96 persistent with stride 3
+// (128 registers and local memory), so those run one tile per workgroup.
 inline constexpr bool kOneSweepPersistent32 = true;
 inline constexpr bool kOneSweepPersistent64 = true;
 inline constexpr bool kOneSweepPersistentValues32 = true;  // 32-bit keys with values
