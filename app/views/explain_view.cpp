@@ -130,7 +130,7 @@ OneSweepPass oneSweepPass(const SortWorker::View& v, const Step* step) {
 
 std::string radixWords(const Step* s, const SortWorker::View& v) {
     if (!s) return "The input, as uploaded to the GPU.";
-    char buf[1536]; // a OneSweep pass: about 700 characters of text and 250 of counts
+    char buf[1536]; // a OneSweep pass: about 850 characters of text and 250 of counts
     if (s->kind == "count")
         std::snprintf(buf, sizeof buf,
                       "Pass %u, bits %u..%u: each of %llu workgroups counts how many of its keys have each digit.",
@@ -159,13 +159,17 @@ std::string radixWords(const Step* s, const SortWorker::View& v) {
             buf, sizeof buf,
             "Pass %u, bits %u..%u, %llu tile%s of %llu keys: each workgroup takes the next tile id t, counts its "
             "tile's digits and publishes them at once in status[t][d] as an aggregate (tile 0: as an inclusive "
-            "prefix). It ranks its keys by digit and stages them in shared memory in digit order. Then, per digit, "
-            "it walks back over tiles t-1, t-2, ...: it adds an aggregate and goes on, adds an inclusive prefix and "
-            "stops; a tile still not ready after 64 reads in a row it counts itself from that tile's keys (a "
-            "fallback). It publishes its own inclusive prefix (the sum plus its count) and writes its staged keys "
-            "to offsets[d] + sum + place, consecutive invocations to consecutive addresses. ",
+            "prefix). It ranks its keys by digit and stages them in shared memory in digit order%s. Then, per "
+            "digit, it walks back over tiles t-1, t-2, ...: it adds an aggregate and goes on, adds an inclusive "
+            "prefix and stops; a tile still not ready after 64 reads in a row it counts itself from that tile's keys "
+            "(a fallback). It publishes its own inclusive prefix (the sum plus its count) and writes its staged "
+            "keys to offsets[d] + sum + place, consecutive invocations to consecutive addresses. ",
             s->pass, s->bitLo, s->bitHi - 1, (unsigned long long)p.tiles, p.tiles == 1 ? "" : "s",
-            (unsigned long long)p.tileKeys);
+            (unsigned long long)p.tileKeys,
+            keyBytes(v.job.settings.key) == 8
+                ? " (a 64-bit key half at a time: the 32-bit word that holds the digit, then the other word in "
+                  "the same place, so that a tile takes 4 bytes of shared memory a key)"
+                : "");
         if (used > 0 && size_t(used) < sizeof buf && p.statusTiles) {
             std::string rest = "After the pass";
             if (p.statusTiles != p.tiles) rest += " (its last portion: " + std::to_string(p.statusTiles) + " tiles)";
