@@ -302,8 +302,8 @@ TEST_F(OneSweepTest, PortionsMatchStableSort) {
 // A persistent pass kernel (tuning::kOneSweepPersistent*) with SortConfig::passWorkgroups capped
 // at 1, 2 and 3: each workgroup takes several tiles in turn, loading the next one's keys while it
 // works on this one; alone and with portions (a dispatch per portion, each with its own tile
-// counter); both paths. Key-value sorts with 64-bit keys keep one tile per workgroup and must
-// ignore the cap; with 32-bit keys they are persistent too (their values loaded after the ranking).
+// counter); both paths. Sorts of 64-bit keys run one tile per workgroup and must ignore the cap;
+// 32-bit key-value sorts are persistent too (their values loaded after the ranking).
 // 64-bit keys stage their tiles in halves: signed and descending float keys too,
 // whose halves map back to keys differently (the float's low word by its high word's sign).
 TEST_F(OneSweepTest, PersistentWorkgroupsTakeSeveralTiles) {
@@ -361,8 +361,9 @@ TEST_F(OneSweepTest, PersistentFromEnoughTiles) {
     }
 }
 
-// Persistent passes at their real size (kOneSweepPersistentMinTiles tiles and more), 32- and
-// 64-bit keys and u32/u32 pairs, with the default workgroup cap and with a cap of 1, which the
+// Persistent passes at their real size (kOneSweepPersistentMinTiles tiles and more), for the sorts
+// that run them (tuning::oneSweepPersistent: 32-bit keys and u32/u32 pairs; 64-bit keys run one
+// tile per workgroup since run26), with the default workgroup cap and with a cap of 1, which the
 // planner must raise so that no workgroup takes more than kOneSweepPersistentTilesPerWorkgroup
 // tiles; several runs of one job with other keys each time (one for pairs). Workgroups fall back
 // on one another's taken but unstarted tiles here. Without the per-workgroup limit lavapipe failed
@@ -372,7 +373,7 @@ TEST_F(OneSweepTest, PersistentPassesAtFullSize) {
     for (KeyType key : {KeyType::u32, KeyType::u64})
         for (bool kv : {false, true})
             for (uint32_t cap : {0u, 1u}) {
-                if (kv && key != KeyType::u32) continue; // u64/u32 pairs are not persistent
+                if (!tuning::oneSweepPersistent(keyBytes(key) == 8, kv)) continue; // one tile per workgroup
                 SortConfig cfg;
                 cfg.key = key;
                 cfg.values = kv ? ValueType::u32 : ValueType::none;

@@ -68,17 +68,19 @@ inline constexpr uint32_t kOneSweepKeysPerLane = 18;
 // pass (docs/results/2026-11-23-h100/): u32 2^28: 1.86 -> 1.74 (persistent, stride 3; stride 1:
 // 1.92, 2: 1.76, 4: 1.94, 5: 1.92, 6: 1.88; persistent alone 1.81-1.83; stride 3 alone 1.95); u64
 // 2^27: 1.56 -> 1.29 (persistent, stride 2; 1: 1.37, 3: 1.50, 4: 1.51) with 384 x 13 whole keys;
-// staged in halves at 512 x 18, stride 3 (run23, above). Best at six steps per tile. Key-value
+// staged in halves at 512 x 18, whole sort (run26): one tile per workgroup 9.55-9.58 ms, with
+// steps every 3 9.58, persistent with steps every 3 9.64-9.67 (2^24: 1.32 against 1.35), so they
+// run one tile per workgroup. Best at six steps per tile where steps pay. Key-value
 // sorts, whose kernel loads the values after the ranking: the whole u32/u32 sort at 2^28 took
 // 9.91 ms persistent with stride 3 against 10.45 one tile per workgroup (run20); u64/u32 at 2^27,
 // staged in halves (run25), 13.00 ms one tile per workgroup against 15.96 persistent with stride 3
 // (128 registers and local memory), so those run one tile per workgroup.
 inline constexpr bool kOneSweepPersistent32 = true;
-inline constexpr bool kOneSweepPersistent64 = true;
+inline constexpr bool kOneSweepPersistent64 = false;
 inline constexpr bool kOneSweepPersistentValues32 = true;  // 32-bit keys with values
 inline constexpr bool kOneSweepPersistentValues64 = false; // 64-bit keys with values
 inline constexpr uint32_t kOneSweepLookbackStride32 = 3;
-inline constexpr uint32_t kOneSweepLookbackStride64 = 3;
+inline constexpr uint32_t kOneSweepLookbackStride64 = 0;
 inline constexpr uint32_t kOneSweepLookbackStrideValues32 = 3;
 inline constexpr uint32_t kOneSweepLookbackStrideValues64 = 0;
 // The two above for a sort with 64-bit keys (wide) or not, with values or not.
