@@ -2,9 +2,9 @@
 // [SECTION] Keyboard
 // [SECTION] Playback
 // [SECTION] Status bar and help
-#include "app.h"
+#include <sortlab/app/app.h>
 
-#include "views/views.h"
+#include <sortlab/app/views.h>
 
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>

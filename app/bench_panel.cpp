@@ -6,12 +6,12 @@
 // The benchmark panel (B): sortlab-bench's sweep run by the BenchWorker, drawn with the same plot
 // code as the PNG and SVG exports (bench/plot.h), on an ImDrawList. Hovering a point shows its
 // figures; clicking it picks the n of the per-step breakdown.
-#include "app.h"
+#include <sortlab/app/app.h>
 
-#include <algos.h>
-#include <errors.h>
-#include <export.h>
-#include <report.h>
+#include <sortlab/bench/algos.h>
+#include <sortlab/bench/errors.h>
+#include <sortlab/bench/export.h>
+#include <sortlab/bench/report.h>
 
 #include <imgui.h>
 
@@ -67,8 +67,8 @@ void BenchUi::fromOptions(const bench::Options& o) {
     if (o.plotN) breakdownN = o.plotN;
 }
 
-bench::plot::FigureOptions BenchUi::figureOptions() const {
-    bench::plot::FigureOptions f;
+plot::FigureOptions BenchUi::figureOptions() const {
+    plot::FigureOptions f;
     f.bandwidthGBs = bandwidthMode == 0 ? -1.0 : bandwidthMode == 1 ? 0.0 : double(bandwidthGBs);
     f.bandwidthSource = bandwidthMode == 2 ? "typed in the benchmark panel" : "";
     return f;
@@ -78,7 +78,7 @@ namespace {
 
 // [SECTION] An ImDrawList canvas for the plots of bench/plot.h --------------------------------------------
 
-namespace plot = bench::plot;
+
 
 class ImGuiCanvas : public plot::Canvas {
 public:
@@ -150,8 +150,8 @@ const char* algoHelp(std::string_view name) {
 
 // [SECTION] The panel: setup, progress, device, plot, breakdown, table ------------------------------------
 
-const bench::plot::Figure& App::benchFigure(const BenchWorker::State& st) {
-    bench::plot::FigureOptions fo = ui_.bench.figureOptions();
+const plot::Figure& App::benchFigure(const BenchWorker::State& st) {
+    plot::FigureOptions fo = ui_.bench.figureOptions();
     // The n axis spans the whole sweep from the start, so it does not move as results arrive.
     if (st.options && !st.options->sizes.empty()) {
         fo.nMin = *std::min_element(st.options->sizes.begin(), st.options->sizes.end());
@@ -159,7 +159,7 @@ const bench::plot::Figure& App::benchFigure(const BenchWorker::State& st) {
     }
     const std::string key = std::to_string(fo.bandwidthGBs);
     if (st.generation != figureGeneration_ || key != figureKey_) {
-        figure_ = bench::plot::makeFigure(bench::plot::rowsFromJson(bench::resultsJson(*st.results)), fo);
+        figure_ = plot::makeFigure(plot::rowsFromJson(bench::resultsJson(*st.results)), fo);
         figureGeneration_ = st.generation;
         figureKey_ = key;
     }
@@ -266,7 +266,7 @@ void App::drawBenchPanel() {
                 if (auto it = limits->find(name); it != limits->end()) {
                     most = std::max(most, it->second.maxN);
                     limitText += "\n  " + name + ": " +
-                                 (it->second.maxN ? bench::plot::sizeLabel(it->second.maxN) : std::string("none")) +
+                                 (it->second.maxN ? plot::sizeLabel(it->second.maxN) : std::string("none")) +
                                  (it->second.why.empty() ? "" : " (next: " + it->second.why + ")");
                 }
             if (most) maxExp = int(std::bit_width(most) - 1);
@@ -374,9 +374,9 @@ void App::drawBenchPanel() {
         runControls(fs * 8);
         ImGui::PopItemWidth();
     }
-    const bench::plot::Figure& f = benchFigure(st);
-    bench::plot::Style style;
-    style.theme = bench::plot::darkTheme();
+    const plot::Figure& f = benchFigure(st);
+    plot::Style style;
+    style.theme = plot::darkTheme();
     style.fontSize = fs;
     style.smallScale = 1.0f;
     style.lineWidth = present ? 4.0f : 2.0f;
@@ -396,7 +396,7 @@ void App::drawBenchPanel() {
             std::find(withSteps.begin(), withSteps.end(), r.n) == withSteps.end())
             withSteps.push_back(r.n);
     std::sort(withSteps.begin(), withSteps.end());
-    if (std::find(withSteps.begin(), withSteps.end(), bn) == withSteps.end()) bn = bench::plot::defaultBreakdownN(f);
+    if (std::find(withSteps.begin(), withSteps.end(), bn) == withSteps.end()) bn = plot::defaultBreakdownN(f);
     size_t bars = 0;
     for (const auto& r : f.rows) bars += r.n == bn && r.algo != "std" && !r.steps.empty() && r.error.empty();
     const ImVec2 avail = ImGui::GetContentRegionAvail();
@@ -408,12 +408,12 @@ void App::drawBenchPanel() {
                                 : std::max({fs * 10, avail.y * 0.5f,
                                             std::min(avail.y * 0.62f, avail.y - tableH - breakdownNeed - fs * 3.5f)});
     const ImVec2 p0 = ImGui::GetCursorScreenPos();
-    const bench::plot::Rect plotArea{p0.x, p0.y, p0.x + avail.x, p0.y + plotH};
+    const plot::Rect plotArea{p0.x, p0.y, p0.x + avail.x, p0.y + plotH};
     // Hover: the point nearest the mouse (from last frame's layout, which this frame repeats).
     static std::optional<size_t> hovered;
     std::optional<size_t> hoverRow;
     if (hovered) hoverRow = *hovered;
-    const bench::plot::ThroughputLayout layout = bench::plot::drawThroughput(canvas, plotArea, f, style, hoverRow);
+    const plot::ThroughputLayout layout = plot::drawThroughput(canvas, plotArea, f, style, hoverRow);
     plotPoints_.clear();
     for (const auto& p : layout.points)
         plotPoints_.push_back({f.rows[p.row].algo, f.rows[p.row].n, ImVec2(p.at.x, p.at.y)});
@@ -421,11 +421,11 @@ void App::drawBenchPanel() {
     hovered.reset();
     if (ImGui::IsItemHovered()) {
         const ImVec2 m = ImGui::GetIO().MousePos;
-        if (auto i = bench::plot::nearestPoint(layout, {m.x, m.y}, fs * 1.2f)) {
+        if (auto i = plot::nearestPoint(layout, {m.x, m.y}, fs * 1.2f)) {
             const size_t row = layout.points[*i].row;
             hovered = row;
             ImGui::BeginTooltip();
-            ImGui::TextUnformatted(bench::plot::describeRow(f.rows[row], f.bandwidthGBs).c_str());
+            ImGui::TextUnformatted(plot::describeRow(f.rows[row], f.bandwidthGBs).c_str());
             ImGui::TextDisabled("click: per-step times at this n");
             ImGui::EndTooltip();
             if (ImGui::IsItemClicked()) b.breakdownN = f.rows[row].n;
@@ -438,9 +438,9 @@ void App::drawBenchPanel() {
         ImGui::TextWrapped("%s", f.bandwidthNote.c_str());
         ImGui::PopStyleColor();
         ImGui::SetNextItemWidth(fs * 7);
-        if (ImGui::BeginCombo("per-step times at n", bn ? bench::plot::sizeLabel(bn).c_str() : "-")) {
+        if (ImGui::BeginCombo("per-step times at n", bn ? plot::sizeLabel(bn).c_str() : "-")) {
             for (uint64_t n : withSteps)
-                if (ImGui::Selectable(bench::plot::sizeLabel(n).c_str(), n == bn)) b.breakdownN = n;
+                if (ImGui::Selectable(plot::sizeLabel(n).c_str(), n == bn)) b.breakdownN = n;
             ImGui::EndCombo();
         }
         ImGui::SameLine(0, fs * 2);
@@ -453,8 +453,8 @@ void App::drawBenchPanel() {
     const ImVec2 q0 = ImGui::GetCursorScreenPos();
     const ImVec2 qa = ImGui::GetContentRegionAvail();
     const float breakdownH = std::max(fs * 6, qa.y - tableH - fs * 0.5f);
-    const bench::plot::BreakdownLayout bl =
-        bench::plot::drawBreakdown(canvas, {q0.x, q0.y, q0.x + qa.x, q0.y + breakdownH}, f, bn, style);
+    const plot::BreakdownLayout bl =
+        plot::drawBreakdown(canvas, {q0.x, q0.y, q0.x + qa.x, q0.y + breakdownH}, f, bn, style);
     ImGui::InvisibleButton("breakdown", ImVec2(qa.x, breakdownH));
     if (ImGui::IsItemHovered()) {
         const ImVec2 m = ImGui::GetIO().MousePos;
@@ -464,7 +464,7 @@ void App::drawBenchPanel() {
                 double total = 0;
                 for (const auto& s : r.steps) total += s.ms;
                 ImGui::SetTooltip("%s at n = %s: %s\n%.4g ms in %zu step%s, %.1f%% of %.4g ms", r.algo.c_str(),
-                                  bench::plot::sizeLabel(r.n).c_str(), seg.group.c_str(), seg.ms, seg.steps,
+                                  plot::sizeLabel(r.n).c_str(), seg.group.c_str(), seg.ms, seg.steps,
                                   seg.steps == 1 ? "" : "s", total > 0 ? 100 * seg.ms / total : 0.0, total);
             }
     }
@@ -487,7 +487,7 @@ void App::drawBenchPanel() {
             };
             cell(r.algo);
             cell(r.variant);
-            cell(bench::plot::sizeLabel(r.n));
+            cell(plot::sizeLabel(r.n));
             if (!r.error.empty()) {
                 ImGui::TableNextColumn();
                 ImGui::TextColored(bad, "%s", r.error.c_str());
@@ -500,9 +500,9 @@ void App::drawBenchPanel() {
             cell(buf);
             std::snprintf(buf, sizeof buf, "%.3f", r.minMs);
             cell(buf);
-            cell(bench::plot::sig3(r.gkeys));
-            cell(r.gbytes ? bench::plot::sig3(*r.gbytes) : "-");
-            cell(r.speedupStd ? bench::plot::sig3(*r.speedupStd) + "x" : "-");
+            cell(plot::sig3(r.gkeys));
+            cell(r.gbytes ? plot::sig3(*r.gbytes) : "-");
+            cell(r.speedupStd ? plot::sig3(*r.speedupStd) + "x" : "-");
             ImGui::TableNextColumn();
             ImGui::TextColored(r.check == "pass"   ? good
                                : r.check == "fail" ? bad
@@ -534,7 +534,7 @@ std::string App::exportBench(const std::string& dir) {
     BenchUi& b = ui_.bench;
     const BenchWorker::State st = bench_.state();
     bench::Options o = st.options ? *st.options : b.toOptions();
-    const bench::plot::FigureOptions fo = b.figureOptions();
+    const plot::FigureOptions fo = b.figureOptions();
     o.bandwidthGBs = fo.bandwidthGBs;
     o.plotN = b.breakdownN;
     o.plotLogY = b.yAxis == 0 ? -1 : b.yAxis == 1 ? 0 : 1;

@@ -2,10 +2,10 @@
 // shown disabled with makeSorter's reason, and light up once it succeeds), the input (n, key type,
 // key-value, order, distribution, seed), playback (play/pause, step, jump, speed, reset, run to
 // end) and which views are open.
-#include "app.h"
+#include <sortlab/app/app.h>
 
-#include "views/common.h"
-#include "views/views.h"
+#include <sortlab/app/view_common.h>
+#include <sortlab/app/views.h>
 
 #include <imgui.h>
 

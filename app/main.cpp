@@ -4,17 +4,17 @@
 //
 // Exit codes: 0 ok; 1 validation messages with --validation; 2 usage error; 3 no display, no
 // Vulkan, no suitable device, or a sort error.
-#include "app.h"
-#include "bench_worker.h"
-#include "options.h"
-#include "script.h"
-#include "sort_worker.h"
+#include <sortlab/app/app.h>
+#include <sortlab/app/bench_worker.h>
+#include <sortlab/app/options.h>
+#include <sortlab/app/script.h>
+#include <sortlab/app/sort_worker.h>
 
-#include <fonts.h>
-#include <queue_lock.h>
-#include <renderer.h>
+#include <sortlab/renderer/fonts.h>
+#include <sortlab/renderer/queue_lock.h>
+#include <sortlab/renderer/renderer.h>
 
-#include <cli.h>
+#include <sortlab/bench/cli.h>
 
 #include <sortlab/context.h>
 

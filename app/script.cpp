@@ -1,13 +1,13 @@
-#include "script.h"
+#include <sortlab/app/script.h>
 
-#include "state_dump.h"
-#include "views/views.h"
+#include <sortlab/app/state_dump.h>
+#include <sortlab/app/views.h>
 
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 
-#include <cli.h>
-#include <errors.h>
+#include <sortlab/bench/cli.h>
+#include <sortlab/bench/errors.h>
 
 #include <cstdio>
 

@@ -4,7 +4,7 @@
 #extension GL_EXT_buffer_reference : require
 #extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
 
-#include "constants.h"
+#include "sortlab/shaders/constants.h"
 
 layout(constant_id = SORTLAB_SPEC_KEY_KIND) const uint KEY_KIND = 0;
 layout(constant_id = SORTLAB_SPEC_DESCENDING) const uint DESCENDING = 0;

@@ -21,14 +21,11 @@
 # Skipped only where xvfb-run is missing (.ci/setup installs it, so CI runs them). Each test takes
 # a few seconds on lavapipe.
 # Host-only tests of the app's own logic (no window, no device): run everywhere.
-add_executable(sortlab-app-unit-tests ${CMAKE_CURRENT_LIST_DIR}/app/app_unit_test.cpp
-               ${CMAKE_SOURCE_DIR}/app/sort_worker.cpp ${CMAKE_SOURCE_DIR}/app/options.cpp)
-target_include_directories(sortlab-app-unit-tests PRIVATE ${CMAKE_SOURCE_DIR}/app)
-target_link_libraries(sortlab-app-unit-tests PRIVATE sortlab_sort sortlab_bench CLI11::CLI11 GTest::gtest
-                                                     GTest::gtest_main)
+add_executable(sortlab-app-unit-tests ${CMAKE_CURRENT_LIST_DIR}/app/app_unit_test.cpp)
+target_link_libraries(sortlab-app-unit-tests PRIVATE sortlab_app_core GTest::gtest GTest::gtest_main)
 gtest_discover_tests(sortlab-app-unit-tests TEST_PREFIX "app_unit." DISCOVERY_MODE PRE_TEST)
 
-# sortlab-step-latency (app/tools/step_latency.cpp): the app's SortWorker driven as its keys drive
+# sortlab-step-latency (tools/step_latency.cpp): the app's SortWorker driven as its keys drive
 # it, without a window, so no Xvfb either. Every algorithm at 2^13 keys (the strip path), a few
 # steps, check mode and validation on: exit 0, and a JSON with every algorithm and action, the
 # right sample counts and plausible times (tests/app/step_latency_check.cmake). Then its failures.

@@ -2,13 +2,13 @@
 // axis and tick math, the figure built from --json rows (series, labels, floors, notes), the
 // breakdown's grouping, hover, the PNG and SVG canvases, the CSV export, and the runner's
 // progress and cancellation on the CPU baseline.
-#include <algos.h>
-#include <cases.h>
-#include <cli.h>
-#include <errors.h>
-#include <plot.h>
-#include <plot_canvas.h>
-#include <report.h>
+#include <sortlab/bench/algos.h>
+#include <sortlab/bench/cases.h>
+#include <sortlab/bench/cli.h>
+#include <sortlab/bench/errors.h>
+#include <sortlab/plot/plot.h>
+#include <sortlab/plot/file_canvas.h>
+#include <sortlab/bench/report.h>
 
 #include <gtest/gtest.h>
 
@@ -16,8 +16,8 @@
 #include <fstream>
 #include <sstream>
 
-using namespace bench;
-using namespace bench::plot;
+using namespace sortlab::bench;
+using namespace sortlab::plot;
 using Json = nlohmann::ordered_json;
 
 namespace {

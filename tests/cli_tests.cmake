@@ -171,12 +171,12 @@ cli_fail(no_driver 3 "driver" -- --n 16)
 set_tests_properties(cli_fail_no_driver PROPERTIES ENVIRONMENT "VK_ICD_FILENAMES=/nonexistent/icd.json;VK_DRIVER_FILES=/nonexistent/icd.json")
 
 # --- --anchor cub: the CUB anchor glue, with a fake anchor -------------------------------------------
-# fake_cub_anchor (tests/cli/fake_cub_anchor.cpp) implements bench/cub/anchor.h with std::stable_sort
+# fake_cub_anchor (tests/cli/fake_cub_anchor.cpp) implements bench/include/sortlab/bench/cub_anchor.h with std::stable_sort
 # and CUB's documented key order (-0.0 equal to +0.0), so the dlopen path, the cub rows, the "x cub"
 # column and field, and --check of a CUB result all run here. The real anchor's test
 # (cli_anchor_real) is defined with the library, at the end of the top-level CMakeLists.txt.
 add_library(fake_cub_anchor MODULE ${CLI_DIR}/fake_cub_anchor.cpp)
-target_include_directories(fake_cub_anchor PRIVATE ${CMAKE_SOURCE_DIR}/bench/cub)
+target_include_directories(fake_cub_anchor PRIVATE ${CMAKE_SOURCE_DIR}/bench/include)
 set_target_properties(fake_cub_anchor PROPERTIES LIBRARY_OUTPUT_DIRECTORY ${CLI_OUT}/fake)
 set(FAKE_ANCHOR $<TARGET_FILE:fake_cub_anchor>)
 # Copies of sortlab-bench: alone in a directory (no library next to it), and beside the fake

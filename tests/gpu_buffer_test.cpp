@@ -1,5 +1,5 @@
 // Buffer, uploadBytes and Readback: bytes go to the GPU and come back unchanged.
-#include "gpu_env.h"
+#include <sortlab/testing/gpu_env.h>
 
 #include <sortlab/buffer.h>
 

@@ -1,6 +1,6 @@
 // Bad inputs come back as error values with the right Errc, never as crashes or validation
 // errors (GpuTest checks the validation messages after each test).
-#include "gpu_env.h"
+#include <sortlab/testing/gpu_env.h>
 
 #include <sortlab/buffer.h>
 

@@ -13,8 +13,8 @@
 // OneSweepTest.ManyTilesAgreeWithAndWithoutFallback: lookback and forced fallback give identical keys and values on
 //   many tiles; run several times (lavapipe's scheduling varies; GPU.md warns against trusting
 //   one green run of a spin-wait).
-#include "gpu_env.h"
-#include "tuning.h" // which pass kernels are persistent
+#include <sortlab/testing/gpu_env.h>
+#include <sortlab/tuning.h>
 
 #include <sortlab/radix.h>
 

@@ -8,7 +8,7 @@
 //   and the final result step), the keys, values, per-workgroup digit counts, histogram, offsets
 //   and workgroup offsets read back from the GPU equal radix::referencePass run up to that pass;
 //   passes whose digit is the same for every key say "skipped" in the snapshot and move nothing.
-#include "gpu_env.h"
+#include <sortlab/testing/gpu_env.h>
 
 #include <sortlab/radix.h>
 

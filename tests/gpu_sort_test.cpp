@@ -15,7 +15,7 @@
 // distribution runs at sizes up to kAllDistsUpTo; larger sizes run 3 of the 8, rotated over the
 // instances so that every distribution meets every size class somewhere in the suite (lavapipe is
 // slow). Plus one sort of 1000003 u32 keys with the default plan.
-#include "gpu_env.h"
+#include <sortlab/testing/gpu_env.h>
 
 #include <sortlab/oddeven.h>
 

@@ -3,7 +3,7 @@
 // same network with the same rule (swap when the left key comes strictly after the right one), so
 // keys AND values must agree exactly, even with duplicate keys, NaNs and signed zeros.
 // Also: reset() and run() start again from the uploaded input; run() twice gives the same result.
-#include "gpu_env.h"
+#include <sortlab/testing/gpu_env.h>
 
 #include <sortlab/oddeven.h>
 

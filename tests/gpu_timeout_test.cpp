@@ -6,7 +6,7 @@
 // Each test makes its own Context (validation on) with a 1 ns fence timeout, so that the shared
 // context of the other tests never sees a timeout. These tests live in their own binary: if the
 // library freed memory that the GPU still writes, the crash takes no other test with it.
-#include "gpu_env.h"
+#include <sortlab/testing/gpu_env.h>
 
 #include <sortlab/buffer.h>
 

@@ -26,7 +26,7 @@
 #include <sortlab/data.h>
 #include <sortlab/oddeven.h>
 
-#include "tuning.h" // the layer shader's workgroup size, which the layer steps' workgroups count in
+#include <sortlab/tuning.h>
 
 #include <gtest/gtest.h>
 

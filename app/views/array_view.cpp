@@ -3,9 +3,9 @@
 // in red. More: a downsampled strip (per pixel column, which value bins its keys occupy), from the
 // worker for the whole array or computed here for a zoomed range, so an idle frame costs a few
 // rectangles per pixel column at most. Mouse wheel zooms, dragging pans.
-#include "views.h"
+#include <sortlab/app/views.h>
 
-#include "common.h"
+#include <sortlab/app/view_common.h>
 
 #include <algorithm>
 #include <array>

@@ -1,5 +1,5 @@
-#include "common.h"
-#include "views.h"
+#include <sortlab/app/view_common.h>
+#include <sortlab/app/views.h>
 
 #include <sortlab/data.h>
 

@@ -1,9 +1,9 @@
 // The explanation panel: what the current step does in plain words, the pseudocode of the sort
 // with the line this step runs highlighted, and counters (steps, layers, comparators, swaps,
 // bytes moved).
-#include "views.h"
+#include <sortlab/app/views.h>
 
-#include "common.h"
+#include <sortlab/app/view_common.h>
 
 #include <cstdio>
 

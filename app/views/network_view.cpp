@@ -3,9 +3,9 @@
 // the current step on a highlighted band, comparators of this step that swapped in orange, the
 // input keys at the left and the current GPU keys on the wires after the band. Larger n: a
 // compact layer map (one cell per layer, merges grouped, the plan's steps bracketed below).
-#include "views.h"
+#include <sortlab/app/views.h>
 
-#include "common.h"
+#include <sortlab/app/view_common.h>
 
 #include <algorithm>
 #include <cfloat>

@@ -12,9 +12,9 @@
 // the exclusive offsets, per-workgroup counts (or OneSweep's tile status and counts) as heat maps,
 // and for small n arrows from each key's old position to its new one. Sections appear as their
 // buffers do.
-#include "views.h"
+#include <sortlab/app/views.h>
 
-#include "common.h"
+#include <sortlab/app/view_common.h>
 
 #include <algorithm>
 #include <cstdio>

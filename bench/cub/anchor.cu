@@ -8,7 +8,7 @@
 // [SECTION] Device resources (owned, freed on every path)
 // [SECTION] One case: upload once, warm up, timed reps, read back
 // [SECTION] The C interface
-#include "anchor.h"
+#include <sortlab/bench/cub_anchor.h>
 
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/version.cuh>

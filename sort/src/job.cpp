@@ -1,6 +1,6 @@
 #include <sortlab/job.h>
 
-#include "../../shaders/constants.h"
+#include <sortlab/shaders/constants.h>
 
 #include <array>
 #include <chrono>

@@ -4,8 +4,8 @@
 #include <sortlab/oddeven.h>
 
 #include "pipelines.h"
-#include "tuning.h"
-#include "../../shaders/constants.h"
+#include <sortlab/tuning.h>
+#include <sortlab/shaders/constants.h>
 
 #include <algorithm>
 #include <cstring>

@@ -2,9 +2,9 @@
 // pass per digit, each finding its tiles' offsets by a chained scan with decoupled lookback and
 // fallback. See docs/onesweep.md and shaders/onesweep_*.comp.
 #include "pipelines.h"
-#include "tuning.h"
+#include <sortlab/tuning.h>
 
-#include "../../shaders/constants.h"
+#include <sortlab/shaders/constants.h>
 
 #include <sortlab/sorter.h>
 

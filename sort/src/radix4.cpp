@@ -1,9 +1,9 @@
 // The 4-bit LSD radix sort (seed 001): per pass, count (with subgroup ballots), scan, scatter,
 // ping-ponging between keys and keysTemp. See docs/radix4.md and shaders/radix4_*.comp.
 #include "pipelines.h"
-#include "tuning.h"
+#include <sortlab/tuning.h>
 
-#include "../../shaders/constants.h"
+#include <sortlab/shaders/constants.h>
 
 #include <sortlab/sorter.h>
 

@@ -1,8 +1,8 @@
 // Host-only tests of the app's own logic (no window, no Vulkan device): the comparator count the
 // explanation panel shows, bar heights of typed keys, the algorithm names and the script parser.
-#include "options.h"
-#include "settings.h"
-#include "sort_worker.h"
+#include <sortlab/app/options.h>
+#include <sortlab/app/settings.h>
+#include <sortlab/app/sort_worker.h>
 
 #include <sortlab/oddeven.h>
 

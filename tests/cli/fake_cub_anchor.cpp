@@ -11,7 +11,7 @@
 //   no-device   sortlab_cub_probe reports no CUDA device
 //   abi         sortlab_cub_abi returns another ABI version
 //   sort-fails  sortlab_cub_sort reports out of device memory
-#include "anchor.h"
+#include <sortlab/bench/cub_anchor.h>
 
 #include <algorithm>
 #include <chrono>

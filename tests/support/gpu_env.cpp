@@ -1,4 +1,4 @@
-#include "gpu_env.h"
+#include <sortlab/testing/gpu_env.h>
 
 #include <cstdlib>
 #include <sstream>

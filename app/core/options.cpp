@@ -1,0 +1,219 @@
+#include <sortlab/app/options.h>
+
+#include <sortlab/bench/cli.h>
+#include <sortlab/bench/errors.h>
+
+#include <CLI/CLI.hpp>
+
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+namespace sortlab::app {
+namespace {
+
+Result<uint64_t> parseCount(const std::string& s) {
+    try {
+        if (s.rfind("2^", 0) == 0) {
+            unsigned long e = std::stoul(s.substr(2));
+            if (e > 40) return makeError(Errc::parse_error, "n '" + s + "' is too large");
+            return uint64_t(1) << e;
+        }
+        size_t used = 0;
+        unsigned long long v = std::stoull(s, &used);
+        if (used != s.size()) throw std::invalid_argument(s);
+        return uint64_t(v);
+    } catch (...) {
+        return makeError(Errc::parse_error, "n '" + s + "' is not a count (an integer or 2^K)");
+    }
+}
+
+} // namespace
+
+Result<void> applySetting(SortSettings& s, const std::string& key, const std::string& value) {
+    auto bad = [&](const char* what) { return makeError(Errc::parse_error, "--" + key + " '" + value + "': " + what); };
+    if (key == "algo") {
+        // onesweep-fallback: OneSweep with forced fallback, as sortlab-bench names it.
+        if (value == "onesweep-fallback") {
+            s.algo = AlgoChoice::onesweep;
+            s.forceFallback = true;
+        } else if (!parseChoice(value, &s.algo)) {
+            return bad("use oddeven, oddeven-fused, radix4, onesweep or onesweep-fallback");
+        }
+    } else if (key == "force-fallback") {
+        if (value == "on")
+            s.forceFallback = true;
+        else if (value == "off")
+            s.forceFallback = false;
+        else
+            return bad("use on or off");
+    } else if (key == "n") {
+        auto n = parseCount(value);
+        if (!n) return n.error();
+        if (*n < 1) return bad("n must be at least 1");
+        s.n = *n;
+    } else if (key == "type") {
+        auto t = parseKeyType(value);
+        if (!t) return bad("use u32, i32, f32, u64, i64 or f64");
+        s.key = *t;
+    } else if (key == "values") {
+        if (value == "u32")
+            s.keyValue = true;
+        else if (value == "none")
+            s.keyValue = false;
+        else
+            return bad("use none or u32");
+    } else if (key == "order") {
+        auto o = parseOrder(value);
+        if (!o) return bad("use asc or desc");
+        s.order = *o;
+    } else if (key == "dist") {
+        auto d = parseDistribution(value);
+        if (!d) return bad("unknown distribution");
+        s.dist = *d;
+    } else if (key == "seed") {
+        try {
+            s.seed = std::stoull(value);
+        } catch (...) {
+            return bad("not a number");
+        }
+    } else if (key == "shared-elems") {
+        try {
+            s.sharedElems = uint32_t(std::stoul(value));
+        } catch (...) {
+            return bad("not a number");
+        }
+    } else {
+        return makeError(Errc::parse_error, "unknown setting '" + key + "'");
+    }
+    return {};
+}
+
+Result<std::vector<Action>> readScript(const std::string& path) {
+    std::ifstream in(path);
+    if (!in) return makeError(Errc::io_error, "cannot read the script " + path);
+    std::vector<Action> out;
+    std::string line;
+    int number = 0;
+    const std::vector<std::string> settings = {"algo", "n",    "type",         "values",        "order",
+                                               "dist", "seed", "shared-elems", "force-fallback"};
+    const std::vector<std::string> verbs = {
+        "step", "screenshot", "dump-state", "check",      "presentation", "frames",       "size",        "key",
+        "zoom", "bench",      "bench-run",  "bench-wait", "bench-cancel", "bench-export", "bench-hover", "mouse"};
+    // Verbs that may come without a value.
+    const std::vector<std::string> bare = {"step", "bench-run", "bench-wait", "bench-cancel"};
+    while (std::getline(in, line)) {
+        ++number;
+        if (auto hash = line.find('#'); hash != std::string::npos) line.resize(hash);
+        std::istringstream words(line);
+        std::string verb;
+        if (!(words >> verb)) continue;
+        Action a;
+        a.line = number;
+        std::string w;
+        while (words >> w) a.args.push_back(w);
+        if (std::find(settings.begin(), settings.end(), verb) != settings.end()) {
+            if (a.args.size() != 1)
+                return makeError(Errc::parse_error,
+                                 path + ":" + std::to_string(number) + ": '" + verb + "' takes one value");
+            SortSettings probe;
+            auto ok = applySetting(probe, verb, a.args[0]);
+            if (!ok)
+                return makeError(Errc::parse_error, path + ":" + std::to_string(number) + ": " + ok.error().message);
+            a.args.insert(a.args.begin(), verb);
+            a.verb = "set";
+        } else if (std::find(verbs.begin(), verbs.end(), verb) != verbs.end()) {
+            a.verb = verb;
+            if (a.args.empty() && std::find(bare.begin(), bare.end(), verb) == bare.end())
+                return makeError(Errc::parse_error,
+                                 path + ":" + std::to_string(number) + ": '" + verb + "' needs a value");
+            if (verb == "bench-run" && !a.args.empty()) { // sortlab-bench's flags: checked now
+                try {
+                    (void)bench::parseBenchOptions(a.args);
+                } catch (const bench::BenchError& e) {
+                    return makeError(Errc::parse_error,
+                                     path + ":" + std::to_string(number) + ": bench-run: " + e.what());
+                }
+            }
+        } else {
+            return makeError(Errc::parse_error,
+                             path + ":" + std::to_string(number) + ": unknown action '" + verb + "'");
+        }
+        out.push_back(std::move(a));
+    }
+    return out;
+}
+
+Result<Options> parseOptions(int argc, char** argv, bool* exitNow) {
+    *exitNow = false;
+    CLI::App cli{"sortlab: watch real GPU sorts (Vulkan compute) step by step.\n"
+                 "Without --step/--screenshot/--dump-state/--script it opens the window and waits for you."};
+    std::string algo = "oddeven", n = "16", type = "u32", values = "none", order = "asc", dist = "uniform";
+    uint64_t seed = 1;
+    uint32_t sharedElems = 0;
+    std::string step, screenshot, dump, script;
+    Options o;
+    cli.add_option("--algo", algo,
+                   "oddeven (one step per network layer), oddeven-fused (the fast plan), radix4, onesweep, "
+                   "onesweep-fallback (onesweep with --force-fallback) (oddeven)");
+    cli.add_option("--n", n, "number of keys: an integer or 2^K (16)");
+    cli.add_option("--type", type, "key type: u32 i32 f32 u64 i64 f64 (u32)");
+    cli.add_option("--values", values, "none, or u32: the input index sorted along (none)");
+    cli.add_option("--order", order, "asc or desc (asc)");
+    cli.add_option("--dist", dist, "input distribution, as in sortlab-bench (uniform)");
+    cli.add_option("--seed", seed, "seed of the input generator (1)");
+    cli.add_option("--shared-elems", sharedElems, "odd-even tile size (0: the device's window)");
+    cli.add_option("--step", step, "run to this step (a number, or 'end') before the screenshot / dump");
+    cli.add_option("--screenshot", screenshot, "write a PNG of the window, then exit");
+    cli.add_option("--dump-state", dump, "write the current state as JSON (keys as in --trace), then exit");
+    cli.add_option("--script", script, "run the actions in this file (see docs/app.md), then exit");
+    cli.add_option("--device", o.device, "Vulkan device: index or part of its name (best device)");
+    cli.add_flag("--validation", o.validation, "Vulkan validation layers on; any message makes the exit code 1");
+    bool forceFallback = false;
+    cli.add_flag("--force-fallback", forceFallback,
+                 "onesweep: every tile counts its predecessor's keys itself instead of looking back");
+    cli.add_flag("--check", o.check, "check mode: every step compared with the CPU reference");
+    cli.add_flag("--presentation", o.presentation, "presentation mode: large fonts, thick lines");
+    cli.add_flag("--no-ini", o.noIni, "do not read or write imgui.ini (the window layout)");
+    bool noVsync = false;
+    cli.add_flag("--no-vsync", noVsync, "present without waiting for the display (frame-time measurements)");
+    cli.add_option("--width", o.width, "window width (1600)");
+    cli.add_option("--height", o.height, "window height (1000)");
+    cli.footer("Keys: Space play/pause, Right/Left step, Home/End, R new input, +/- speed, C check, P presentation, "
+               "F11 fullscreen, F1 help.\nExit codes: 0 ok; 1 validation messages (--validation); 2 usage error; "
+               "3 no display, no Vulkan, no suitable device, or a sort error.");
+    try {
+        cli.parse(argc, argv);
+    } catch (const CLI::CallForHelp&) {
+        std::cout << cli.help();
+        *exitNow = true;
+        return o;
+    } catch (const CLI::ParseError& e) {
+        return makeError(Errc::parse_error, e.what());
+    }
+    o.vsync = !noVsync;
+    for (auto [k, val] : {std::pair<std::string, std::string>{"algo", algo},
+                          {"n", n},
+                          {"type", type},
+                          {"values", values},
+                          {"order", order},
+                          {"dist", dist}}) {
+        auto r = applySetting(o.settings, k, val);
+        if (!r) return r.error();
+    }
+    if (forceFallback) o.settings.forceFallback = true;
+    o.settings.seed = seed;
+    o.settings.sharedElems = sharedElems;
+    if (!script.empty()) {
+        auto a = readScript(script);
+        if (!a) return a.error();
+        o.actions = std::move(a.value());
+    }
+    if (!step.empty()) o.actions.push_back({"step", {step}, 0});
+    if (!dump.empty()) o.actions.push_back({"dump-state", {dump}, 0});
+    if (!screenshot.empty()) o.actions.push_back({"screenshot", {screenshot}, 0});
+    if (o.width < 200 || o.height < 150) return makeError(Errc::parse_error, "--width/--height: at least 200 x 150");
+    return o;
+}
+
+} // namespace sortlab::app

@@ -1,0 +1,648 @@
+// [SECTION] Settings names
+// [SECTION] Worker thread
+// [SECTION] Jobs and snapshots
+// [SECTION] Derived data: strip, check, counters
+#include <sortlab/app/sort_worker.h>
+
+#include <sortlab/oddeven.h>
+#include <sortlab/radix.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+namespace sortlab::app {
+
+// [SECTION] Settings names ------------------------------------------------------------------------------
+
+Algorithm algorithmOf(AlgoChoice c) {
+    switch (c) {
+    case AlgoChoice::radix4:
+        return Algorithm::radix4;
+    case AlgoChoice::onesweep:
+        return Algorithm::onesweep;
+    default:
+        return Algorithm::oddeven;
+    }
+}
+
+std::string_view choiceName(AlgoChoice c) {
+    switch (c) {
+    case AlgoChoice::oddevenLayer:
+        return "oddeven";
+    case AlgoChoice::oddevenFused:
+        return "oddeven-fused";
+    case AlgoChoice::radix4:
+        return "radix4";
+    case AlgoChoice::onesweep:
+        return "onesweep";
+    }
+    return "?";
+}
+
+std::string_view choiceLabel(AlgoChoice c) {
+    switch (c) {
+    case AlgoChoice::oddevenLayer:
+        return "Odd-even merge, one step per layer";
+    case AlgoChoice::oddevenFused:
+        return "Odd-even merge, fused layers (fast path)";
+    case AlgoChoice::radix4:
+        return "Radix sort, 4-bit digits";
+    case AlgoChoice::onesweep:
+        return "OneSweep radix, 8-bit digits";
+    }
+    return "?";
+}
+
+bool parseChoice(std::string_view s, AlgoChoice* out) {
+    if (s == "oddeven-layer") s = "oddeven";
+    for (AlgoChoice c : kAllAlgoChoices)
+        if (choiceName(c) == s) {
+            *out = c;
+            return true;
+        }
+    return false;
+}
+
+SortConfig SortSettings::config() const {
+    SortConfig c;
+    c.key = key;
+    c.values = keyValue ? ValueType::u32 : ValueType::none;
+    c.order = order;
+    c.perLayer = algo == AlgoChoice::oddevenLayer;
+    c.forceFallback = forceFallback;
+    c.sharedElems = sharedElems;
+    return c;
+}
+
+uint64_t comparatorsInLayer(uint64_t n, uint32_t logP, uint32_t logK) {
+    const uint64_t k = uint64_t(1) << logK, p = uint64_t(1) << logP, block = 2 * p;
+    if (n <= k) return 0;
+    const uint64_t m = n - k;                                                          // left ends a < n - k
+    const uint64_t clear = ((m >> (logK + 1)) << logK) + std::min(m & (2 * k - 1), k); // bit k clear
+    if (logK == logP) return clear;
+    const uint64_t set = m - clear;
+    const uint64_t lastRun = (m / block) * k + (m % block > block - k ? m % block - (block - k) : 0);
+    return set - lastRun;
+}
+
+double keyNumber(const std::byte* keys, uint64_t i, KeyType type) {
+    switch (type) {
+    case KeyType::u32: {
+        uint32_t x;
+        std::memcpy(&x, keys + i * 4, 4);
+        return double(x);
+    }
+    case KeyType::i32: {
+        int32_t x;
+        std::memcpy(&x, keys + i * 4, 4);
+        return double(x);
+    }
+    case KeyType::f32: {
+        float x;
+        std::memcpy(&x, keys + i * 4, 4);
+        return double(x);
+    }
+    case KeyType::u64: {
+        uint64_t x;
+        std::memcpy(&x, keys + i * 8, 8);
+        return double(x);
+    }
+    case KeyType::i64: {
+        int64_t x;
+        std::memcpy(&x, keys + i * 8, 8);
+        return double(x);
+    }
+    case KeyType::f64: {
+        double x;
+        std::memcpy(&x, keys + i * 8, 8);
+        return x;
+    }
+    }
+    return 0;
+}
+
+float keyHeightIn(const std::byte* keys, uint64_t i, KeyType type, double lo, double hi) {
+    const double v = keyNumber(keys, i, type);
+    if (std::isnan(v)) return std::signbit(v) ? 0.0f : 1.0f;
+    if (hi <= lo) return 0.5f;
+    return float(std::clamp((v - lo) / (hi - lo), 0.0, 1.0));
+}
+
+// [SECTION] Worker thread ---------------------------------------------------------------------------------
+
+SortWorker::SortWorker(Context& ctx, std::function<void()> wake) : ctx_(ctx), wake_(std::move(wake)) {
+    thread_ = std::thread([this] { loop(); });
+}
+
+SortWorker::~SortWorker() {
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        stop_ = true;
+    }
+    cv_.notify_all();
+    thread_.join();
+}
+
+std::vector<AlgoStatus> SortWorker::algorithms() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    cv_.wait(lock, [&] { return algosReady_; });
+    return algos_;
+}
+
+void SortWorker::setSettings(const SortSettings& s) {
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        pendingSettings_ = s;
+        target_ = 0;
+        busy_ = true;
+    }
+    cv_.notify_all();
+}
+
+void SortWorker::goTo(size_t step) {
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        if (job_.plan) step = std::min(step, job_.plan->steps.size());
+        target_ = step;
+        if (!data_ || data_->step != step) busy_ = true;
+    }
+    cv_.notify_all();
+}
+
+void SortWorker::setCheck(bool on) {
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        if (check_ == on) return;
+        check_ = on;
+        busy_ = true;
+    }
+    cv_.notify_all();
+}
+
+void SortWorker::resetJob() {
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        pendingReset_ = true;
+        busy_ = true;
+    }
+    cv_.notify_all();
+}
+
+SortWorker::View SortWorker::view() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    View v;
+    v.job = job_;
+    v.data = data_;
+    v.target = target_;
+    v.busy = busy_ || pendingSettings_.has_value();
+    v.error = error_;
+    v.storedSnapshots = storedCount_;
+    v.storedBytes = storedBytes_;
+    return v;
+}
+
+bool SortWorker::waitIdle(std::chrono::milliseconds timeout) {
+    std::unique_lock<std::mutex> lock(mutex_);
+    return cv_.wait_for(lock, timeout, [&] { return !busy_ && !pendingSettings_ && !pendingReset_; });
+}
+
+void SortWorker::loop() {
+    {
+        std::vector<AlgoStatus> algos;
+        sorters_.resize(3);
+        for (Algorithm a : {Algorithm::oddeven, Algorithm::radix4, Algorithm::onesweep}) {
+            AlgoStatus st;
+            auto s = makeSorter(ctx_, a);
+            if (s) {
+                sorters_[static_cast<size_t>(a)] = std::move(s.value());
+                st.available = true;
+            } else {
+                st.why = s.error().message;
+            }
+            algos.push_back(st);
+        }
+        std::lock_guard<std::mutex> lock(mutex_);
+        for (AlgoChoice c : kAllAlgoChoices) algos_.push_back(algos[static_cast<size_t>(algorithmOf(c))]);
+        algosReady_ = true;
+    }
+    cv_.notify_all();
+
+    bool lastCheck = false;
+    for (;;) {
+        std::optional<SortSettings> settings;
+        bool reset = false;
+        size_t target = 0;
+        bool check = false;
+        {
+            std::unique_lock<std::mutex> lock(mutex_);
+            cv_.wait(lock, [&] {
+                return stop_ || pendingSettings_ || pendingReset_ ||
+                       (sortJob_ && (!data_ || data_->step != target_ || check_ != lastCheck));
+            });
+            if (stop_) break;
+            settings = std::move(pendingSettings_);
+            pendingSettings_.reset();
+            reset = pendingReset_;
+            pendingReset_ = false;
+            target = target_;
+            check = check_;
+            if (settings) {
+                ++generationCounter_;
+                error_.clear();
+            }
+        }
+        if (settings) {
+            buildJob(*settings, generationCounter_);
+            if (!sortJob_) continue;
+            target = 0;
+        }
+        if (reset && sortJob_) {
+            stored_.clear();
+            storedTotal_ = 0;
+            auto r = sortJob_->reset();
+            if (!r) {
+                std::lock_guard<std::mutex> lock(mutex_);
+                error_ = r.error().message;
+            }
+        }
+        if (!sortJob_) {
+            std::lock_guard<std::mutex> lock(mutex_);
+            busy_ = false;
+            cv_.notify_all();
+            continue;
+        }
+        lastCheck = check;
+        auto start = std::chrono::steady_clock::now();
+        auto snap = snapshotAt(target);
+        double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+        if (!snap) {
+            std::lock_guard<std::mutex> lock(mutex_);
+            error_ = snap.error().message;
+            target_ = data_ ? data_->step : 0; // stay where we are
+            busy_ = false;
+            cv_.notify_all();
+            if (wake_) wake_();
+            continue;
+        }
+        publish(target, ms);
+    }
+    sortJob_.reset();
+    sorters_.clear();
+}
+
+// [SECTION] Jobs and snapshots -------------------------------------------------------------------------------
+
+void SortWorker::buildJob(const SortSettings& s, uint64_t generation) {
+    sortJob_.reset();
+    stored_.clear();
+    storedTotal_ = 0;
+    refLayers_ = UINT64_MAX;
+    refPasses_ = UINT32_MAX;
+    auto fail = [&](const std::string& msg) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        error_ = msg;
+        job_ = JobInfo{};
+        job_.generation = generation;
+        job_.settings = s;
+        data_.reset();
+        busy_ = false;
+        cv_.notify_all();
+        if (wake_) wake_();
+    };
+    Sorter* sorter = sorters_[static_cast<size_t>(algorithmOf(s.algo))].get();
+    if (!sorter) return fail(std::string(choiceName(s.algo)) + " is not available");
+    auto job = SortJob::create(ctx_, *sorter, s.n, s.config(), true);
+    if (!job) return fail(job.error().message);
+    auto keys = std::make_shared<std::vector<std::byte>>(generateKeys(s.key, s.n, s.dist, s.seed));
+    inputValues_ = s.keyValue ? indexValues(s.n) : std::vector<uint32_t>{};
+    auto up = job.value()->upload(*keys, inputValues_);
+    if (!up) return fail(up.error().message);
+    sortJob_ = std::move(job.value());
+
+    JobInfo info;
+    info.generation = generation;
+    info.settings = s;
+    info.plan = std::make_shared<Plan>(sortJob_->plan());
+    info.inputKeys = keys;
+    double lo = INFINITY, hi = -INFINITY;
+    for (uint64_t i = 0; i < s.n; ++i) {
+        const double v = keyNumber(keys->data(), i, s.key);
+        if (!std::isfinite(v)) continue;
+        lo = std::min(lo, v);
+        hi = std::max(hi, v);
+    }
+    info.minKey = lo <= hi ? lo : 0;
+    info.maxKey = lo <= hi ? hi : 0;
+    comparatorsPerLayer_.clear();
+    if (algorithmOf(s.algo) == Algorithm::oddeven)
+        for (auto& l : oddeven::layers(s.n)) comparatorsPerLayer_.push_back(comparatorsInLayer(s.n, l.logP, l.logK));
+    std::lock_guard<std::mutex> lock(mutex_);
+    job_ = std::move(info);
+    data_.reset();
+}
+
+Result<std::shared_ptr<const Snapshot>> SortWorker::snapshotAt(size_t step) {
+    if (auto it = stored_.find(step); it != stored_.end()) return it->second;
+    const uint64_t n = sortJob_->n();
+    const size_t keyBytesTotal = n * keyBytes(sortJob_->plan().config.key) + n * 4;
+    // Small arrays: also store the step before (swap marks and arrows compare the two).
+    const bool wantPrevious = step > 0 && keyBytesTotal <= (1u << 20) && !stored_.count(step - 1);
+    const size_t first = wantPrevious ? step - 1 : step;
+    if (sortJob_->stepsDone() > first) SORTLAB_TRY(sortJob_->reset());
+    std::shared_ptr<const Snapshot> out;
+    for (size_t s = first; s <= step; ++s) {
+        // Big arrays run forward one step per submission, so that window frames get the shared
+        // queue between steps (lavapipe runs submissions in order).
+        const bool big = n >= (1u << 20);
+        while (sortJob_->stepsDone() < s) {
+            size_t next = big ? sortJob_->stepsDone() + 1 : s;
+            SORTLAB_TRY(sortJob_->runTo(next));
+            std::lock_guard<std::mutex> lock(mutex_);
+            if (pendingSettings_ || stop_) return makeError(Errc::invalid_argument, "cancelled");
+        }
+        auto snap = sortJob_->capture();
+        if (!snap) return snap.error();
+        auto shared = std::make_shared<const Snapshot>(std::move(snap.value()));
+        storedTotal_ += shared->keys.size() + shared->values.size() * 4;
+        stored_[s] = shared;
+        out = shared;
+    }
+    evict(step);
+    return out;
+}
+
+void SortWorker::evict(size_t keep) {
+    constexpr size_t kBudget = size_t(768) << 20; // bytes of stored snapshots
+    while (storedTotal_ > kBudget && stored_.size() > 1) {
+        // The snapshot farthest from the current step goes first; the current one and the step
+        // before it stay.
+        auto victim = stored_.end();
+        size_t far = 0;
+        for (auto it = stored_.begin(); it != stored_.end(); ++it) {
+            if (it->first == keep || it->first + 1 == keep) continue;
+            size_t d = it->first > keep ? it->first - keep : keep - it->first;
+            if (victim == stored_.end() || d > far) {
+                victim = it;
+                far = d;
+            }
+        }
+        if (victim == stored_.end()) break;
+        storedTotal_ -= victim->second->keys.size() + victim->second->values.size() * 4;
+        stored_.erase(victim);
+    }
+}
+
+// [SECTION] Derived data: strip, check, counters -------------------------------------------------------------
+
+namespace {
+
+std::shared_ptr<const Strip> makeStrip(const Snapshot& s, KeyType type, uint64_t n, double lo, double hi) {
+    constexpr uint64_t kBuckets = 2048;
+    auto strip = std::make_shared<Strip>();
+    const uint64_t buckets = std::min<uint64_t>(n, kBuckets);
+    strip->occupied.assign(buckets, {0, 0});
+    strip->mean.resize(buckets);
+    for (uint64_t b = 0; b < buckets; ++b) {
+        const uint64_t first = b * n / buckets, last = (b + 1) * n / buckets;
+        double sum = 0;
+        auto& bits = strip->occupied[b];
+        for (uint64_t i = first; i < last; ++i) {
+            const float v = keyHeightIn(s.keys.data(), i, type, lo, hi);
+            const uint32_t bin = std::min<uint32_t>(Strip::kBins - 1, uint32_t(v * Strip::kBins));
+            bits[bin >> 6] |= uint64_t(1) << (bin & 63);
+            sum += v;
+        }
+        strip->mean[b] = float(sum / double(std::max<uint64_t>(1, last - first)));
+    }
+    return strip;
+}
+
+} // namespace
+
+void SortWorker::publish(size_t step, double ms) {
+    JobInfo job;
+    bool check;
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        job = job_;
+        check = check_;
+    }
+    const Plan& plan = *job.plan;
+    const SortSettings& s = job.settings;
+    auto d = std::make_shared<StepData>();
+    d->generation = job.generation;
+    d->step = step;
+    d->snapshot = stored_.at(step);
+    if (step > 0)
+        if (auto it = stored_.find(step - 1); it != stored_.end()) d->previous = it->second;
+    d->stepMs = ms;
+    if (s.n > 4096) d->strip = makeStrip(*d->snapshot, s.key, s.n, job.minKey, job.maxKey);
+
+    const bool oddevenAlgo = algorithmOf(s.algo) == Algorithm::oddeven;
+    if (oddevenAlgo) {
+        d->layersDone = step == 0 ? 0 : plan.steps[step - 1].firstLayer + plan.steps[step - 1].layerCount;
+        for (uint64_t l = 0; l < d->layersDone && l < comparatorsPerLayer_.size(); ++l)
+            d->comparatorsDone += comparatorsPerLayer_[l];
+    }
+    // The CPU reference: odd-even replays the network's layers on the input (incrementally);
+    // other sorts are compared with std::stable_sort once they are done.
+    const bool runModel = oddevenAlgo && (check || s.n <= (1u << 16));
+    if (runModel) {
+        if (refLayers_ == UINT64_MAX || refLayers_ > d->layersDone) {
+            refKeys_ = *job.inputKeys;
+            refValues_ = inputValues_;
+            refLayers_ = 0;
+            refSwaps_ = 0;
+        }
+        refSwaps_ += oddeven::applyLayers(refKeys_, refValues_, s.key, s.order, s.n, refLayers_, d->layersDone);
+        refLayers_ = d->layersDone;
+        d->referenceSwaps = refSwaps_;
+        d->swapsKnown = true;
+    }
+    if (check) {
+        StepCheck& c = d->check;
+        std::vector<std::byte> expectedKeys;
+        std::vector<uint32_t> expectedValues;
+        if (oddevenAlgo) {
+            c.available = true;
+            c.method =
+                "CPU model of the network (sortlab::oddeven::applyLayers), layers 0.." + std::to_string(d->layersDone);
+            expectedKeys = refKeys_;
+            expectedValues = refValues_;
+        } else if (algorithmOf(s.algo) != Algorithm::oddeven && plan.tileKeys) {
+            // Both radix sorts: LSD passes over the digits their steps name (4 or 8 bits).
+            c.available = true;
+            radixReference(step, *d, job, expectedKeys, expectedValues);
+            c.method = "CPU model of the passes (sortlab::radix::referencePass)";
+        } else if (step == plan.steps.size()) {
+            c.available = true;
+            c.method = "std::stable_sort of the input (the final result only)";
+            expectedKeys = *job.inputKeys;
+            expectedValues = inputValues_;
+            referenceSort(expectedKeys, expectedValues, s.key, s.order);
+        } else {
+            c.method = "no CPU model of the intermediate steps of this sort in the app yet; the final step is checked";
+        }
+        if (c.available) {
+            const uint32_t kb = keyBytes(s.key);
+            const Snapshot& snap = *d->snapshot;
+            for (uint64_t i = 0; i < s.n; ++i) {
+                bool same = std::memcmp(&snap.keys[i * kb], &expectedKeys[i * kb], kb) == 0;
+                if (same && !expectedValues.empty()) same = snap.values[i] == expectedValues[i];
+                if (!same) {
+                    ++c.mismatches;
+                    if (c.firstDiffs.size() < 64) c.firstDiffs.push_back(i);
+                }
+            }
+            // The radix sorts' aux buffers against the model's (same step): every entry the model
+            // has and the snapshot carries.
+            for (auto& [name, want] : auxExpected_) {
+                const Snapshot::Aux* gpu = nullptr;
+                for (auto& a : snap.aux)
+                    if (a.name == name) gpu = &a;
+                if (!gpu) continue;
+                c.auxChecked.push_back(name);
+                if (gpu->data == want) continue;
+                size_t at = 0;
+                while (at < std::min(gpu->data.size(), want.size()) && gpu->data[at] == want[at]) ++at;
+                std::string why = "\"" + name + "\" differs";
+                if (gpu->data.size() != want.size())
+                    why +=
+                        ": " + std::to_string(gpu->data.size()) + " entries, expected " + std::to_string(want.size());
+                else
+                    why += " at [" + std::to_string(at) + "]: GPU " + std::to_string(gpu->data[at]) + ", expected " +
+                           std::to_string(want[at]);
+                c.auxDiffs.push_back(why);
+                ++c.mismatches;
+            }
+            // OneSweep's fallback count: exact under forced fallback (every tile but the first of
+            // each portion), otherwise at most that (how many tiles give up waiting depends on
+            // scheduling).
+            if (plan.algorithm == Algorithm::onesweep && step > 0 && plan.steps[step - 1].kind == "pass") {
+                const Snapshot::Aux* f = nullptr;
+                for (auto& a : snap.aux)
+                    if (a.name == "fallbacks") f = &a;
+                const Step& pass = plan.steps[step - 1];
+                const uint64_t most = pass.workgroups - std::min(pass.workgroups, std::max<uint64_t>(1, pass.portions));
+                if (f && f->data.size() == 1) {
+                    c.auxChecked.push_back("fallbacks");
+                    const bool good = s.forceFallback ? f->data[0] == most : f->data[0] <= most;
+                    if (!good) {
+                        c.auxDiffs.push_back("\"fallbacks\" is " + std::to_string(f->data[0]) + ", expected " +
+                                             (s.forceFallback ? "" : "at most ") + std::to_string(most));
+                        ++c.mismatches;
+                    }
+                }
+            }
+            if (!c.auxChecked.empty()) {
+                // Unquoted: ImGui wraps a quoted list between a closing quote and its comma.
+                c.method += "; also compared:";
+                for (size_t i = 0; i < c.auxChecked.size(); ++i) c.method += (i ? ", " : " ") + c.auxChecked[i];
+            }
+            c.ok = c.mismatches == 0;
+            if (s.n <= 4096) c.expectedKeys = std::move(expectedKeys);
+        }
+    }
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (job_.generation != job.generation) return; // a new input arrived meanwhile
+    data_ = std::move(d);
+    storedCount_ = stored_.size();
+    storedBytes_ = storedTotal_;
+    if (target_ == step && !pendingSettings_ && !pendingReset_) busy_ = false;
+    cv_.notify_all();
+    if (wake_) wake_();
+}
+
+// The radix model: the keys after the passes whose scatter ran, and the aux buffers of the
+// current step: radix4's counts, histogram and offsets; OneSweep's histograms and offsets (all
+// passes after "histogram" and "scan", the pass's own after "pass") and, after a pass, its tile
+// status (every flag 2, inclusive) and tile counts (digit d's keys in tiles 0..t).
+void SortWorker::radixReference(size_t step, StepData&, const JobInfo& job, std::vector<std::byte>& keys,
+                                std::vector<uint32_t>& values) {
+    const Plan& plan = *job.plan;
+    const SortSettings& s = job.settings;
+    uint32_t scatters = 0;
+    // radix4 moves keys in its "scatter" steps, OneSweep in its "pass" steps (chained scan + scatter).
+    auto moves = [](const Step& st) { return st.kind == "scatter" || st.kind == "pass"; };
+    for (size_t i = 0; i < step; ++i) scatters += moves(plan.steps[i]);
+    if (refPasses_ == UINT32_MAX || refPasses_ > scatters) {
+        refKeys_ = *job.inputKeys;
+        refValues_ = inputValues_;
+        refPasses_ = 0;
+        lastPass_ = {};
+    }
+    auto bitsOf = [&](uint32_t pass) {
+        for (auto& st : plan.steps)
+            if (st.pass == pass && st.bitHi > st.bitLo)
+                return std::pair<uint32_t, uint32_t>{st.bitLo, st.bitHi - st.bitLo};
+        return std::pair<uint32_t, uint32_t>{pass * 4, 4};
+    };
+    while (refPasses_ < scatters) {
+        auto [lo, bits] = bitsOf(refPasses_);
+        lastPass_ = radix::referencePass(refKeys_, refValues_, s.key, s.order, lo, bits, plan.tileKeys);
+        ++refPasses_;
+    }
+    keys = refKeys_;
+    values = refValues_;
+    auxExpected_.clear();
+    if (step == 0) return;
+    const Step& st = plan.steps[step - 1];
+    auto narrow = [](const std::vector<uint64_t>& x) { return std::vector<uint32_t>(x.begin(), x.end()); };
+    if (plan.algorithm == Algorithm::onesweep) {
+        if (st.kind == "histogram" || st.kind == "scan") {
+            // Every pass's digits of the input (a pass permutes the keys, so its digit counts are the
+            // input's): run the passes on a copy.
+            std::vector<std::byte> k = *job.inputKeys;
+            std::vector<uint32_t> v;
+            std::vector<uint32_t> allHist, allOff;
+            uint32_t passes = 0;
+            for (auto& x : plan.steps) passes += x.kind == "pass";
+            for (uint32_t p = 0; p < passes; ++p) {
+                auto [lo, bits] = bitsOf(p);
+                radix::PassState r = radix::referencePass(k, v, s.key, s.order, lo, bits, plan.tileKeys);
+                if (p == 0) {
+                    auxExpected_["histogram"] = narrow(r.histogram);
+                    if (st.kind == "scan") auxExpected_["offsets"] = narrow(r.offsets);
+                }
+                for (uint64_t h : r.histogram) allHist.push_back(uint32_t(h));
+                for (uint64_t o : r.offsets) allOff.push_back(uint32_t(o));
+            }
+            auxExpected_["all histograms"] = std::move(allHist);
+            if (st.kind == "scan") auxExpected_["all offsets"] = std::move(allOff);
+        } else if (st.kind == "pass" && !lastPass_.histogram.empty()) {
+            const radix::PassState& r = lastPass_;
+            auxExpected_["histogram"] = narrow(r.histogram);
+            auxExpected_["offsets"] = narrow(r.offsets);
+            const uint64_t tiles = r.workgroups, digits = r.histogram.size();
+            std::vector<uint32_t> counts(tiles * digits);
+            for (uint64_t d = 0; d < digits; ++d) {
+                uint64_t run = 0;
+                for (uint64_t t = 0; t < tiles; ++t) {
+                    run += r.counts[d * tiles + t];
+                    counts[t * digits + d] = uint32_t(run);
+                }
+            }
+            auxExpected_["tile counts"] = std::move(counts);
+            auxExpected_["tile status"] = std::vector<uint32_t>(tiles * digits, 2u);
+        }
+        return;
+    }
+    if (plan.algorithm != Algorithm::radix4) return;
+    radix::PassState pass;
+    if (st.kind == "scatter") {
+        pass = lastPass_;
+        if (pass.histogram.empty()) return;
+    } else if (st.kind == "count" || st.kind == "scan") {
+        std::vector<std::byte> k = refKeys_;
+        std::vector<uint32_t> v = refValues_;
+        auto [lo, bits] = bitsOf(st.pass);
+        pass = radix::referencePass(k, v, s.key, s.order, lo, bits, plan.tileKeys);
+    } else {
+        return;
+    }
+    auxExpected_["histogram"] = narrow(pass.histogram);
+    if (st.kind != "count") auxExpected_["offsets"] = narrow(pass.offsets);
+}
+
+} // namespace sortlab::app

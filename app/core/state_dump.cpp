@@ -1,0 +1,134 @@
+#include <sortlab/app/state_dump.h>
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <cstring>
+#include <fstream>
+
+namespace sortlab::app {
+namespace {
+
+nlohmann::json floatKey(double v, bool negativeBit) {
+    if (std::isnan(v)) return negativeBit ? "-nan" : "nan";
+    if (std::isinf(v)) return v < 0 ? "-inf" : "inf";
+    return v;
+}
+
+nlohmann::json keysJson(const std::vector<std::byte>& keys, uint64_t n, KeyType t) {
+    nlohmann::json a = nlohmann::json::array();
+    for (uint64_t i = 0; i < n; ++i) {
+        const std::byte* p = keys.data() + i * keyBytes(t);
+        switch (t) {
+        case KeyType::u32: {
+            uint32_t x;
+            std::memcpy(&x, p, 4);
+            a.push_back(x);
+            break;
+        }
+        case KeyType::i32: {
+            int32_t x;
+            std::memcpy(&x, p, 4);
+            a.push_back(x);
+            break;
+        }
+        case KeyType::u64: {
+            uint64_t x;
+            std::memcpy(&x, p, 8);
+            a.push_back(x);
+            break;
+        }
+        case KeyType::i64: {
+            int64_t x;
+            std::memcpy(&x, p, 8);
+            a.push_back(x);
+            break;
+        }
+        case KeyType::f32: {
+            float x;
+            std::memcpy(&x, p, 4);
+            a.push_back(floatKey(x, std::signbit(x)));
+            break;
+        }
+        case KeyType::f64: {
+            double x;
+            std::memcpy(&x, p, 8);
+            a.push_back(floatKey(x, std::signbit(x)));
+            break;
+        }
+        }
+    }
+    return a;
+}
+
+} // namespace
+
+Result<void> writeStateJson(const std::string& path, const SortWorker::View& v, const DumpExtras& extras) {
+    using nlohmann::json;
+    json j;
+    const SortSettings& s = v.job.settings;
+    j["algo"] = std::string(choiceName(s.algo));
+    j["type"] = std::string(keyTypeName(s.key));
+    j["values_type"] = s.keyValue ? "u32" : "none";
+    j["order"] = std::string(orderName(s.order));
+    j["dist"] = std::string(distributionName(s.dist));
+    j["seed"] = s.seed;
+    j["n"] = s.n;
+    j["force_fallback"] = s.forceFallback;
+    j["device"] = extras.device;
+    j["frame_cpu_ms"] = extras.frameCpuMs;
+    j["frame_ui_cpu_ms"] = extras.frameBuildCpuMs;
+    j["validation_messages"] = extras.validationMessages;
+    j["presentation"] = extras.presentation;
+    if (!v.error.empty()) j["error"] = v.error;
+    if (v.job.plan) {
+        j["variant"] = variantName(v.job.plan->algorithm, v.job.plan->config);
+        j["steps"] = v.job.plan->steps.size();
+        j["bytes_moved_floor"] = v.job.plan->bytesMovedFloor;
+    }
+    if (v.data && v.data->snapshot) {
+        const StepData& d = *v.data;
+        const Snapshot& snap = *d.snapshot;
+        j["step"] = d.step;
+        j["label"] = snap.label;
+        if (d.step > 0 && v.job.plan) {
+            const Step& st = v.job.plan->steps[d.step - 1];
+            j["kind"] = st.kind;
+            j["first_layer"] = st.firstLayer;
+            j["layer_count"] = st.layerCount;
+            if (st.kind == "layer") {
+                j["merge_p"] = 1u << st.logP;
+                j["stride_k"] = 1u << st.logKHi;
+            }
+            if (st.bitHi > st.bitLo) {
+                j["pass"] = st.pass;
+                j["bit_lo"] = st.bitLo;
+                j["bit_hi"] = st.bitHi;
+            }
+        }
+        j["layers_done"] = d.layersDone;
+        j["step_ms"] = d.stepMs; // GPU work and readback that produced this view (wall time)
+        j["comparators_done"] = d.comparatorsDone;
+        if (d.swapsKnown) j["swaps"] = d.referenceSwaps;
+        j["keys"] = keysJson(snap.keys, s.n, s.key);
+        if (!snap.values.empty()) j["values"] = snap.values;
+        json aux = json::object();
+        for (auto& a : snap.aux) aux[a.name] = {{"shape", a.shape}, {"data", a.data}};
+        j["aux"] = aux;
+        if (extras.check) {
+            const StepCheck& c = d.check;
+            j["check"] = {{"available", c.available},
+                          {"ok", c.ok},
+                          {"mismatches", c.mismatches},
+                          {"method", c.method},
+                          {"first_diffs", c.firstDiffs}};
+        }
+    }
+    std::ofstream out(path);
+    if (!out) return makeError(Errc::io_error, "cannot write " + path);
+    out << j.dump() << "\n";
+    if (!out) return makeError(Errc::io_error, "cannot write " + path);
+    return {};
+}
+
+} // namespace sortlab::app

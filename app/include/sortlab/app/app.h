@@ -1,0 +1,131 @@
+// The app's UI state and its frame: panels (controls, array, network, radix, explanation,
+// check), keyboard shortcuts, presentation mode and help. Everything it draws comes from the
+// StepData the sort worker published (GPU buffers read back by SortJob::capture).
+#pragma once
+
+#include <sortlab/app/bench_worker.h>
+#include <sortlab/app/settings.h>
+#include <sortlab/app/sort_worker.h>
+
+#include <sortlab/renderer/fonts.h>
+#include <sortlab/plot/plot.h>
+
+#include <imgui.h>
+
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+struct GLFWwindow;
+
+namespace sortlab::app {
+
+// The benchmark panel's form (one configuration per sweep; `bench-run` in a script may give
+// sortlab-bench's lists) and what the panel shows.
+struct BenchUi {
+    bool open = false;
+    std::vector<std::string> algos = {"oddeven", "radix4", "onesweep", "std"}; // --algo names
+    KeyType type = KeyType::u32;
+    bool keyValue = false;
+    Order order = Order::ascending;
+    Distribution dist = Distribution::uniform;
+    int loExp = 10, hiExp = 18; // sizes 2^loExp .. 2^hiExp
+    int reps = 5;
+    int warmupMs = 1000;
+    bool check = true;
+    int seed = 1;
+    int bandwidthMode = 0; // 0: the known figure for the device, 1: none, 2: typed in
+    float bandwidthGBs = 1000;
+    uint64_t breakdownN = 0; // 0: the largest with per-step times
+    int yAxis = 0;           // 0 auto (log when the points span more than 30x), 1 linear, 2 log
+    std::string exportDir = "sortlab-bench";
+    std::string exportMessage; // the last export's files, or why it failed
+    bool exportFailed = false;
+
+    bench::Options toOptions() const;
+    void fromOptions(const bench::Options& o);
+    plot::FigureOptions figureOptions() const;
+};
+
+struct UiState {
+    SortSettings settings;
+    bool playing = false;
+    float speed = 4.0f;        // steps per second while playing
+    double lastAdvance = 0;    // glfwGetTime() of the last automatic step
+    bool presentation = false; // large fonts, thick lines
+    bool help = false;
+    bool check = false;
+    bool showArray = true, showNetwork = true, showExplain = true, showRadix = true, showCheck = true;
+    BenchUi bench;
+    int jumpTo = 0;
+    std::string status; // one line for the status bar (errors, hints)
+};
+
+class App {
+public:
+    App(GLFWwindow* window, SortWorker& worker, BenchWorker& bench, const DeviceInfo& device, gfx::Fonts fonts,
+        std::string deviceName);
+
+    // Builds this frame's UI (between ImGui::NewFrame and ImGui::Render).
+    void frame();
+
+    UiState& ui() { return ui_; }
+    void applySettings(const SortSettings& s); // new input
+    void goTo(size_t step);
+    void setCheck(bool on);
+    void setPresentation(bool on) { ui_.presentation = on; }
+    void toggleFullscreen();
+    // Frame statistics (CPU time of building + recording a frame on the main thread).
+    void recordFrameCpu(double ms, double buildMs);
+    double frameCpuMs() const { return frameCpuAvg_; }
+    double frameBuildCpuMs() const { return frameBuildAvg_; }
+    const std::vector<AlgoStatus>& algorithms() const { return algos_; }
+    const std::string& deviceName() const { return deviceName_; }
+    // The benchmark panel: a sweep with these options (the panel opens), and an export of the
+    // results shown (results.json, results.csv, plot.png, plot.svg in dir): "" or why not.
+    void startBench(const bench::Options& options);
+    std::string exportBench(const std::string& dir);
+    // Where the throughput plot drew the point of this algorithm at this n in the last frame
+    // (scripts hover it with `bench-hover ALGO N`).
+    std::optional<ImVec2> benchPoint(const std::string& algo, uint64_t n) const;
+
+private:
+    void handleKeys(const SortWorker::View& v);
+    void advancePlayback(const SortWorker::View& v);
+    void drawControls(const SortWorker::View& v);
+    void drawStatusBar(const SortWorker::View& v);
+    void drawHelp();
+    void drawBenchPanel();
+    const plot::Figure& benchFigure(const BenchWorker::State& st);
+    bool radixAvailable(const SortWorker::View& v) const;
+    enum class Panel { controls, check, array, main, explain, bench };
+    void place(Panel p, const char* title);
+    ImVec2 lastViewport_{0, 0};
+    bool viewportResized_ = false;
+
+    GLFWwindow* window_;
+    SortWorker& worker_;
+    BenchWorker& bench_;
+    const DeviceInfo& device_;
+    // The figure of the results shown, rebuilt when they or the bandwidth choice change.
+    plot::Figure figure_;
+    uint64_t figureGeneration_ = UINT64_MAX;
+    std::string figureKey_;
+    struct PlotPoint {
+        std::string algo;
+        uint64_t n = 0;
+        ImVec2 at;
+    };
+    std::vector<PlotPoint> plotPoints_; // the last frame's throughput plot
+    gfx::Fonts fonts_;
+    std::string deviceName_;
+    std::vector<AlgoStatus> algos_;
+    UiState ui_;
+    double frameCpuAvg_ = 0, frameBuildAvg_ = 0;
+    std::array<double, 120> frameCpu_{}, frameBuild_{};
+    size_t frameCpuNext_ = 0;
+    int windowedPos_[2] = {100, 100}, windowedSize_[2] = {1600, 1000};
+};
+
+} // namespace sortlab::app

@@ -1,0 +1,41 @@
+// The command line, and the script actions it turns into. `sortlab --algo oddeven --n 16 --seed 1
+// --step 10 --screenshot out.png` sets the input, runs to step 10, writes a PNG of the window and
+// exits. A script file holds the same actions, one per line (see docs/app.md).
+#pragma once
+
+#include <sortlab/app/settings.h>
+
+#include <sortlab/result.h>
+
+#include <string>
+#include <vector>
+
+namespace sortlab::app {
+
+struct Action {
+    std::string verb; // "set", "step", "screenshot", "dump-state", "check", "presentation", "frames", "size", "key"
+    std::vector<std::string> args;
+    int line = 0; // script line (0: command line)
+};
+
+struct Options {
+    SortSettings settings;
+    std::string device;
+    bool validation = false;
+    bool vsync = true;
+    int width = 1600, height = 1000;
+    bool presentation = false;
+    bool check = false;
+    bool noIni = false;
+    std::vector<Action> actions; // empty: interactive
+};
+
+// Parses argv. Returns parse_error/invalid_argument with a one-line message (exit code 2), or
+// sets *exitNow (for --help) and prints the help.
+Result<Options> parseOptions(int argc, char** argv, bool* exitNow);
+// Applies one "set" key/value ("algo", "n", "type", ...) to settings.
+Result<void> applySetting(SortSettings& s, const std::string& key, const std::string& value);
+// Reads a script file into actions.
+Result<std::vector<Action>> readScript(const std::string& path);
+
+} // namespace sortlab::app

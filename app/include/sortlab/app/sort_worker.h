@@ -1,0 +1,168 @@
+// The sort worker: one thread that owns everything that touches the sort library's Context
+// (Sorters, the SortJob, every submission). The UI thread only posts requests (new input, go to
+// step k, check on/off) and reads what the worker published: immutable snapshots read back from
+// the GPU by SortJob::capture(), with what the app derives from them. So a long GPU step never
+// blocks the window, and the Context (which is not thread-safe) has a single owner.
+//
+// Snapshots of visited steps are kept (up to a memory budget) so that stepping back shows the
+// stored GPU state; a step that was evicted or never captured is recomputed on the GPU
+// (reset, runTo(k), capture).
+#pragma once
+
+#include <sortlab/app/settings.h>
+
+#include <sortlab/context.h>
+#include <sortlab/job.h>
+#include <sortlab/radix.h>
+
+#include <array>
+#include <condition_variable>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace sortlab::app {
+
+struct AlgoStatus {
+    bool available = false;
+    std::string why; // when not available: makeSorter's message
+};
+
+// A downsampled view of the keys for large n: per bucket of consecutive keys, which of 128 value
+// bins (fractions of the input's key range) hold at least one key, and the mean. Drawn as one
+// rectangle per run of occupied bins, it shows sorted runs as rising lines and unsorted parts as
+// full columns, at a cost of a few rectangles per pixel column.
+struct Strip {
+    static constexpr uint32_t kBins = 128;
+    std::vector<std::array<uint64_t, 2>> occupied; // per bucket: bit b of the 128 = bin b
+    std::vector<float> mean;
+};
+
+// The CPU reference model's verdict on one step (check mode).
+struct StepCheck {
+    bool available = false; // a reference exists for this algorithm and step
+    std::string method;     // what was compared
+    bool ok = true;
+    uint64_t mismatches = 0;             // keys (or values) that differ
+    std::vector<uint64_t> firstDiffs;    // up to 64 indices that differ
+    std::vector<std::byte> expectedKeys; // the reference keys (n <= 4096, for display)
+    std::vector<std::string> auxChecked; // aux entries compared with the model ("histogram", ...)
+    std::vector<std::string> auxDiffs;   // those that differ, with how (each counts as a mismatch)
+};
+
+// Everything the views draw for the current step. Immutable once published.
+struct StepData {
+    uint64_t generation = 0; // changes with every new input
+    size_t step = 0;         // steps done
+    std::shared_ptr<const Snapshot> snapshot;
+    std::shared_ptr<const Snapshot> previous; // step - 1 when stored (swap marks, arrows)
+    std::shared_ptr<const Strip> strip;       // for large n
+    StepCheck check;
+    uint64_t layersDone = 0;      // odd-even: network layers applied
+    uint64_t comparatorsDone = 0; // odd-even: comparators executed so far
+    uint64_t referenceSwaps = 0;  // odd-even: swaps so far, counted by the CPU model (when run)
+    bool swapsKnown = false;
+    double stepMs = 0; // wall time of the GPU work that produced this step
+};
+
+struct JobInfo {
+    uint64_t generation = 0;
+    SortSettings settings;
+    std::shared_ptr<const Plan> plan;
+    std::shared_ptr<const std::vector<std::byte>> inputKeys;
+    double minKey = 0, maxKey = 0; // range of the input's finite keys (for bar heights)
+};
+
+class SortWorker {
+public:
+    SortWorker(Context& ctx, std::function<void()> wake);
+    ~SortWorker();
+
+    // Filled once the worker has tried makeSorter for each choice (waits for it).
+    std::vector<AlgoStatus> algorithms();
+
+    void setSettings(const SortSettings& s); // a new job (new input); goes to step 0
+    void goTo(size_t step);                  // target step (clamped to the plan)
+    void setCheck(bool on);
+    void resetJob(); // drop stored snapshots, restore the input on the GPU
+
+    struct View {
+        JobInfo job;
+        std::shared_ptr<const StepData> data;
+        size_t target = 0;
+        bool busy = false;
+        std::string error;
+        size_t storedSnapshots = 0;
+        size_t storedBytes = 0;
+    };
+    View view() const;
+    // Waits until the worker has nothing left to do (scripts); false on timeout.
+    bool waitIdle(std::chrono::milliseconds timeout);
+
+private:
+    void loop();
+    void buildJob(const SortSettings& s, uint64_t generation);
+    Result<std::shared_ptr<const Snapshot>> snapshotAt(size_t step);
+    void publish(size_t step, double ms);
+    void evict(size_t keep);
+
+    Context& ctx_;
+    std::function<void()> wake_;
+    mutable std::mutex mutex_;
+    std::condition_variable cv_;
+    std::thread thread_;
+    bool stop_ = false;
+
+    // Requests (guarded by mutex_).
+    std::optional<SortSettings> pendingSettings_;
+    bool pendingReset_ = false;
+    size_t target_ = 0;
+    bool check_ = false;
+    uint64_t generationCounter_ = 0;
+
+    // Published (guarded by mutex_).
+    bool algosReady_ = false;
+    std::vector<AlgoStatus> algos_;
+    JobInfo job_;
+    std::shared_ptr<const StepData> data_;
+    bool busy_ = false;
+    std::string error_;
+    size_t storedCount_ = 0, storedBytes_ = 0;
+
+    // Worker-only state.
+    std::vector<std::unique_ptr<Sorter>> sorters_; // per Algorithm
+    std::unique_ptr<SortJob> sortJob_;
+    std::map<size_t, std::shared_ptr<const Snapshot>> stored_;
+    size_t storedTotal_ = 0;
+    std::vector<uint32_t> inputValues_;
+    // CPU reference state (odd-even): the input with layers [0, refLayers_) applied.
+    std::vector<std::byte> refKeys_;
+    std::vector<uint32_t> refValues_;
+    uint64_t refLayers_ = UINT64_MAX;
+    uint64_t refSwaps_ = 0;
+    std::vector<uint64_t> comparatorsPerLayer_;
+    // CPU reference state (radix sorts): the input after refPasses_ digit passes.
+    uint32_t refPasses_ = UINT32_MAX;
+    std::map<std::string, std::vector<uint32_t>> auxExpected_; // aux name -> the model's data
+    radix::PassState lastPass_; // the model's state of pass refPasses_ - 1 (empty when refPasses_ == 0)
+    void radixReference(size_t step, StepData& d, const JobInfo& job, std::vector<std::byte>& keys,
+                        std::vector<uint32_t>& values);
+};
+
+// Key i as a number for drawing (integers as they are, floats as they are; NaN and infinities are
+// mapped to the ends by keyHeight).
+double keyNumber(const std::byte* keys, uint64_t i, KeyType type);
+// Key i's bar height in [0, 1] within [lo, hi]: -inf and -NaN at 0, +inf and NaN at 1.
+float keyHeightIn(const std::byte* keys, uint64_t i, KeyType type, double lo, double hi);
+
+// Comparators of one odd-even layer for n keys, counted without visiting them (fast for any n).
+uint64_t comparatorsInLayer(uint64_t n, uint32_t logP, uint32_t logK);
+
+} // namespace sortlab::app

@@ -1,0 +1,23 @@
+// --dump-state: the state the app shows, as one JSON object. The keys and values use the same
+// encoding as sortlab-bench --trace (docs/trace.md), so a test can compare the two.
+#pragma once
+
+#include <sortlab/app/sort_worker.h>
+
+#include <sortlab/result.h>
+
+#include <string>
+
+namespace sortlab::app {
+
+struct DumpExtras {
+    std::string device;
+    double frameCpuMs = 0, frameBuildCpuMs = 0;
+    size_t validationMessages = 0;
+    bool presentation = false;
+    bool check = false;
+};
+
+Result<void> writeStateJson(const std::string& path, const SortWorker::View& v, const DumpExtras& extras);
+
+} // namespace sortlab::app

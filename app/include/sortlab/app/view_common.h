@@ -1,0 +1,34 @@
+// Helpers shared by the views: key heights, colours, aux lookup, which indices a step touched.
+#pragma once
+
+#include <sortlab/app/sort_worker.h>
+
+#include <imgui.h>
+
+#include <sortlab/oddeven.h>
+
+#include <string>
+#include <vector>
+
+namespace sortlab::app {
+
+// Key i of a snapshot as a fraction of the input's key range (0 lowest, 1 highest).
+float keyHeight(const JobInfo& job, const Snapshot& s, uint64_t i);
+// A colour ramp for heights (blue -> teal -> yellow), alpha 255.
+ImU32 heightColour(float h);
+ImU32 heatColour(float t); // heat map: dark -> red -> yellow -> white
+
+const Snapshot::Aux* findAux(const Snapshot& s, const char* name);
+
+// The step that produced the current state (nullptr before the first step).
+const Step* currentStep(const SortWorker::View& v);
+// Odd-even: the layers of the network for this job.
+const std::vector<oddeven::Layer>& networkLayers(const JobInfo& job);
+
+// Indices whose key or value changed between the previous and the current snapshot.
+std::vector<bool> changedIndices(const StepData& d, uint64_t n, KeyType type);
+
+std::string keyText(const Snapshot& s, uint64_t i, KeyType type);
+std::string bytesText(double bytes);
+
+} // namespace sortlab::app

@@ -1,0 +1,32 @@
+// One function per view, each drawing one ImGui window from the worker's published state.
+#pragma once
+
+#include <sortlab/app/app.h>
+#include <sortlab/app/sort_worker.h>
+
+namespace sortlab::app {
+
+struct ViewContext {
+    const SortWorker::View& v;
+    const UiState& ui;
+    const gfx::Fonts& fonts;
+    float line = 1.0f; // line thickness (presentation mode: thicker)
+};
+
+// A view's window title. Presentation mode uses windows of its own (same title, another ImGui id),
+// so its fixed layout never overwrites the positions the user gave the normal windows.
+const char* windowTitle(const char* name, bool presentation);
+
+void drawArrayView(const ViewContext& c, bool* open);
+// Shows keys [first, first + count) of the job with this generation in the array view (scripts).
+void setArrayZoom(uint64_t generation, uint64_t first, uint64_t count);
+void drawNetworkView(const ViewContext& c, bool* open);
+void drawExplainView(const ViewContext& c, bool* open);
+void drawCheckView(const ViewContext& c, bool* open);
+// The radix view draws from Snapshot::aux ("digit counts", "histogram", "offsets", "workgroup
+// offsets", "pass"; OneSweep: "tile status", "fallbacks"). hasRadixData says whether the current
+// snapshot carries any of them (the view is offered only then).
+bool hasRadixData(const SortWorker::View& v);
+void drawRadixView(const ViewContext& c, bool* open);
+
+} // namespace sortlab::app

@@ -1,0 +1,74 @@
+// The parsed command line of sortlab-bench, and the parsers for its list and size syntax.
+// Every parser throws BenchError (exit code 2) with a message naming the option and the
+// accepted forms.
+#pragma once
+
+#include <sortlab/data.h>
+#include <sortlab/keys.h>
+
+#include <chrono>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace sortlab::bench {
+
+struct AlgoSpec;
+
+struct Options {
+    bool listDevices = false;
+    std::string device; // ContextOptions::device: "" (best), an index, or part of a name
+
+    std::vector<const AlgoSpec*> algos;
+    std::vector<sortlab::KeyType> types;
+    std::vector<sortlab::ValueType> values;
+    std::vector<sortlab::Order> orders;
+    std::vector<sortlab::Distribution> dists;
+    std::vector<uint64_t> sizes;
+    uint64_t seed = 1;
+    int reps = 5;
+
+    bool check = false;
+    std::string jsonPath;
+    std::string tracePath;
+    bool validation = false;
+    std::chrono::nanoseconds timeout = std::chrono::seconds(60);
+    uint32_t sharedElems = 0;   // SortConfig::sharedElems; 0: the device's largest
+    bool forceFallback = false; // SortConfig::forceFallback (onesweep)
+    bool anchorCub = false;     // --anchor cub: also run cub::DeviceRadixSort (bench/cub/) on every case
+    bool quiet = false;
+    bool corruptResult = false; // hidden, for the CLI tests: flip one key of each GPU result
+    int warmupMs = 1000;        // untimed runs before the timed reps: at least this long (>= 1 run)
+    bool keepGoing = false;     // a case that fails becomes an error row; the run goes on
+
+    // --export DIR: results.json, results.csv, plot.png and plot.svg (export.h).
+    std::string exportDir;
+    double bandwidthGBs = -1; // the plot's bandwidth floor: copy GB/s (-1: the known figure, 0: none)
+    uint64_t plotN = 0;       // the size of the plot's per-step breakdown (0: the largest with step times)
+    int plotLogY = -1;        // the plot's Gkeys/s axis: 0 linear, 1 log, -1 auto (plot.h: Style::logY)
+
+    bool needsGpu() const;
+};
+
+// The largest n --trace accepts (a trace line holds every key).
+inline constexpr uint64_t kMaxTraceN = 4096;
+
+// "a,b,c" -> {"a", "b", "c"}; empty items are an error.
+std::vector<std::string> splitList(std::string_view text, std::string_view option);
+
+// "1000", "2^20" -> the number. Throws for anything else, for 0, and for overflow.
+uint64_t parseCount(std::string_view text, std::string_view option);
+// --n: a comma list of counts.
+std::vector<uint64_t> parseSizeList(std::string_view text);
+// --sizes A..B: every power of two p with A <= p <= B ("2^10..2^20", "1024..1048576").
+std::vector<uint64_t> parseSizeRange(std::string_view text);
+
+std::vector<sortlab::KeyType> parseTypes(std::string_view text); // also "all"
+std::vector<sortlab::ValueType> parseValues(std::string_view text);
+std::vector<sortlab::Order> parseOrders(std::string_view text);
+std::vector<sortlab::Distribution> parseDists(std::string_view text); // also "all"
+// --anchor: "cub" (the only anchor) -> true; "none" -> false.
+bool parseAnchor(std::string_view text);
+
+} // namespace sortlab::bench

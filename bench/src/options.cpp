@@ -1,0 +1,132 @@
+#include <sortlab/bench/options.h>
+
+#include <sortlab/bench/algos.h>
+#include <sortlab/bench/errors.h>
+
+#include <charconv>
+#include <span>
+
+namespace sortlab::bench {
+
+bool Options::needsGpu() const {
+    for (const AlgoSpec* a : algos)
+        if (a->gpu) return true;
+    return false;
+}
+
+std::vector<std::string> splitList(std::string_view text, std::string_view option) {
+    std::vector<std::string> out;
+    size_t start = 0;
+    while (true) {
+        size_t comma = text.find(',', start);
+        std::string_view item =
+            text.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
+        if (item.empty())
+            usageError("--" + std::string(option) + " '" + std::string(text) + "' has an empty item (use a,b,c)");
+        out.emplace_back(item);
+        if (comma == std::string_view::npos) break;
+        start = comma + 1;
+    }
+    return out;
+}
+
+namespace {
+
+bool parseDigits(std::string_view s, uint64_t& out) {
+    if (s.empty()) return false;
+    auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+    return ec == std::errc() && end == s.data() + s.size();
+}
+
+template <class T, class Parse, class Name>
+std::vector<T> parseEnumList(std::string_view text, std::string_view option, Parse parse, Name name,
+                             std::span<const T> all, bool allowAll) {
+    if (allowAll && text == "all") return {all.begin(), all.end()};
+    std::vector<T> out;
+    for (const std::string& item : splitList(text, option)) {
+        auto v = parse(item);
+        if (!v) {
+            std::string expected;
+            for (const T& t : all) expected += (expected.empty() ? "" : ", ") + std::string(name(t));
+            if (allowAll) expected += ", all";
+            usageError("unknown --" + std::string(option) + " '" + item + "' (expected " + expected +
+                       "; several may be given as a comma list)");
+        }
+        out.push_back(*v);
+    }
+    return out;
+}
+
+} // namespace
+
+uint64_t parseCount(std::string_view text, std::string_view option) {
+    uint64_t value = 0;
+    bool ok = false;
+    if (size_t caret = text.find('^'); caret != std::string_view::npos) {
+        uint64_t base = 0, exp = 0;
+        ok = parseDigits(text.substr(0, caret), base) && parseDigits(text.substr(caret + 1), exp) && base == 2;
+        if (ok && exp > 62)
+            usageError("--" + std::string(option) + " '" + std::string(text) + "' is too large (at most 2^62)");
+        value = ok ? uint64_t(1) << exp : 0;
+    } else {
+        ok = parseDigits(text, value);
+    }
+    if (!ok)
+        usageError("--" + std::string(option) + " '" + std::string(text) +
+                   "' is not a count (use a plain integer such as 1000000 or a power of two such as 2^20)");
+    if (value == 0) usageError("--" + std::string(option) + " must be at least 1");
+    return value;
+}
+
+std::vector<uint64_t> parseSizeList(std::string_view text) {
+    std::vector<uint64_t> out;
+    for (const std::string& item : splitList(text, "n")) out.push_back(parseCount(item, "n"));
+    return out;
+}
+
+std::vector<uint64_t> parseSizeRange(std::string_view text) {
+    size_t dots = text.find("..");
+    if (dots == std::string_view::npos)
+        usageError("--sizes '" + std::string(text) + "' is not a range (use A..B, e.g. 2^10..2^20 or 1024..1048576)");
+    uint64_t lo = parseCount(text.substr(0, dots), "sizes");
+    uint64_t hi = parseCount(text.substr(dots + 2), "sizes");
+    if (lo > hi) usageError("--sizes '" + std::string(text) + "': the first size is larger than the last");
+    std::vector<uint64_t> out;
+    for (uint64_t p = 1; p != 0 && p <= hi; p <<= 1)
+        if (p >= lo) out.push_back(p);
+    if (out.empty())
+        usageError("--sizes '" + std::string(text) + "' contains no power of two (it runs every power of two in A..B)");
+    return out;
+}
+
+std::vector<sortlab::KeyType> parseTypes(std::string_view text) {
+    return parseEnumList<sortlab::KeyType>(text, "type", sortlab::parseKeyType, sortlab::keyTypeName,
+                                           sortlab::kAllKeyTypes, true);
+}
+
+std::vector<sortlab::ValueType> parseValues(std::string_view text) {
+    static const sortlab::ValueType all[] = {sortlab::ValueType::none, sortlab::ValueType::u32};
+    return parseEnumList<sortlab::ValueType>(text, "values", sortlab::parseValueType, sortlab::valueTypeName,
+                                             std::span<const sortlab::ValueType>(all), false);
+}
+
+std::vector<sortlab::Order> parseOrders(std::string_view text) {
+    static const sortlab::Order all[] = {sortlab::Order::ascending, sortlab::Order::descending};
+    return parseEnumList<sortlab::Order>(text, "order", sortlab::parseOrder, sortlab::orderName,
+                                         std::span<const sortlab::Order>(all), false);
+}
+
+std::vector<sortlab::Distribution> parseDists(std::string_view text) {
+    return parseEnumList<sortlab::Distribution>(text, "dist", sortlab::parseDistribution, sortlab::distributionName,
+                                                sortlab::kAllDistributions, true);
+}
+
+bool parseAnchor(std::string_view text) {
+    if (text == "cub") return true;
+    if (text == "none" || text.empty()) return false;
+    usageError("unknown --anchor '" + std::string(text) +
+               "' (expected cub: NVIDIA's cub::DeviceRadixSort, run from "
+               "the CUB anchor library where a CUDA device exists)");
+}
+
+} // namespace sortlab::bench

@@ -1,0 +1,164 @@
+#include <sortlab/bench/trace.h>
+
+#include <sortlab/bench/errors.h>
+
+#include <sortlab/job.h>
+
+#include <nlohmann/json.hpp>
+
+#include <bit>
+#include <cerrno>
+#include <charconv>
+#include <cmath>
+#include <cstring>
+
+namespace sortlab::bench {
+
+using namespace sortlab;
+
+namespace {
+
+template <class Float> std::string floatJson(Float x) {
+    if (std::isnan(x)) return std::signbit(x) ? "\"-nan\"" : "\"nan\"";
+    if (std::isinf(x)) return x < 0 ? "\"-inf\"" : "\"inf\"";
+    char buf[64];
+    auto [end, ec] = std::to_chars(buf, buf + sizeof buf, x); // shortest text that reads back to x
+    std::string s(buf, ec == std::errc() ? end : buf);
+    // "-0" and "3" would read back as integers (and -0 as 0): make them numbers with a point.
+    if (s.find_first_of(".e") == std::string::npos) s += ".0";
+    return s;
+}
+
+std::string str(std::string_view s) {
+    return nlohmann::json(std::string(s)).dump();
+}
+
+} // namespace
+
+std::string jsonKey(std::span<const std::byte> keys, size_t i, KeyType type) {
+    uint32_t w = 0;
+    uint64_t d = 0;
+    if (keyBytes(type) == 4)
+        std::memcpy(&w, keys.data() + i * 4, 4);
+    else
+        std::memcpy(&d, keys.data() + i * 8, 8);
+    switch (type) {
+    case KeyType::u32:
+        return std::to_string(w);
+    case KeyType::i32:
+        return std::to_string(static_cast<int32_t>(w));
+    case KeyType::u64:
+        return std::to_string(d);
+    case KeyType::i64:
+        return std::to_string(static_cast<int64_t>(d));
+    case KeyType::f32:
+        return floatJson(std::bit_cast<float>(w));
+    case KeyType::f64:
+        return floatJson(std::bit_cast<double>(d));
+    }
+    return "null";
+}
+
+TraceWriter::TraceWriter(const std::string& path) : path_(path) {
+    file_ = std::fopen(path.c_str(), "w");
+    if (!file_) usageError("cannot write --trace file '" + path + "': " + std::strerror(errno));
+}
+
+TraceWriter::~TraceWriter() {
+    if (file_) std::fclose(file_);
+}
+
+void TraceWriter::writeLine(const std::string& line) {
+    if (std::fputs(line.c_str(), file_) < 0 || std::fputc('\n', file_) == EOF || std::fflush(file_) != 0)
+        throw BenchError(kExitDevice, "could not write --trace file '" + path_ + "': " + std::strerror(errno));
+    ++lines_;
+}
+
+void TraceWriter::traceCase(Context& ctx, Sorter& sorter, const AlgoSpec& algo, const CaseSpec& spec,
+                            std::span<const std::byte> keys, std::span<const uint32_t> values, uint32_t sharedElems,
+                            bool forceFallback) {
+    const SortConfig cfg = configFor(algo, spec.type, spec.values, spec.order, sharedElems, true, forceFallback);
+    const std::string what = "--trace " + std::string(algo.name) + " (" + describe(spec) + ")";
+    auto job = SortJob::create(ctx, sorter, spec.n, cfg, true);
+    if (!job && sharedElems && job.error().code == Errc::invalid_argument)
+        libraryError(job.error(), what + " with --shared-elems " + std::to_string(sharedElems));
+    if (!job) libraryError(job.error(), what);
+    std::unique_ptr<SortJob> owned = std::move(job.value());
+    SortJob& j = *owned;
+    if (auto up = j.upload(keys, values); !up) jobError(up.error(), what);
+
+    // Fields every line starts with.
+    const std::string head = "{\"algo\":" + str(algo.name) + ",\"variant\":" + str(variantFor(algo, cfg)) +
+                             ",\"type\":" + str(keyTypeName(spec.type)) +
+                             ",\"values_type\":" + str(valueTypeName(spec.values)) +
+                             ",\"order\":" + str(orderName(spec.order)) + ",\"n\":" + std::to_string(spec.n);
+    auto arrays = [&](const Snapshot& s) {
+        std::string out = ",\"keys\":[";
+        for (size_t i = 0; i < spec.n; ++i) out += (i ? "," : "") + jsonKey(s.keys, i, spec.type);
+        out += "]";
+        if (spec.values != ValueType::none) {
+            out += ",\"values\":[";
+            for (size_t i = 0; i < s.values.size(); ++i) out += (i ? "," : "") + std::to_string(s.values[i]);
+            out += "]";
+        }
+        return out;
+    };
+
+    auto snap = j.capture();
+    if (!snap) jobError(snap.error(), what);
+    writeLine(head + ",\"step\":0,\"label\":\"input\"" + arrays(*snap) + "}");
+
+    const Plan& plan = j.plan();
+    // Radix sorts: one line per pass, after its scatter (the keys sorted on the low bits so far),
+    // with that pass's histogram and offsets as the GPU left them.
+    const bool radix = plan.algorithm == Algorithm::radix4 || plan.algorithm == Algorithm::onesweep;
+    auto auxArray = [&](const Snapshot& snap, const char* name) -> std::string {
+        for (const auto& a : snap.aux)
+            if (a.name == name) {
+                std::string out = "[";
+                for (size_t i = 0; i < a.data.size(); ++i) out += (i ? "," : "") + std::to_string(a.data[i]);
+                return out + "]";
+            }
+        return "";
+    };
+    for (size_t i = 0; i < plan.steps.size(); ++i) {
+        const Step& s = plan.steps[i];
+        if (radix && s.kind != "scatter" && s.kind != "pass") continue;
+        auto ran = j.runTo(i + 1);
+        if (!ran) jobError(ran.error(), what);
+        snap = j.capture();
+        if (!snap) jobError(snap.error(), what);
+        std::string line = head + ",\"step\":" + std::to_string(i + 1) + ",\"label\":" + str(s.label) +
+                           ",\"kind\":" + str(s.kind);
+        if (plan.algorithm == Algorithm::oddeven) {
+            line += ",\"first_layer\":" + std::to_string(s.firstLayer) +
+                    ",\"layer_count\":" + std::to_string(s.layerCount);
+            if (s.kind == "layer")
+                line += ",\"merge_p\":" + std::to_string(uint64_t(1) << s.logP) +
+                        ",\"stride_k\":" + std::to_string(uint64_t(1) << s.logKHi);
+        }
+        if (radix) {
+            line += ",\"pass\":" + std::to_string(s.pass) + ",\"digit_bits\":[" + std::to_string(s.bitLo) + "," +
+                    std::to_string(s.bitHi) + "]";
+            for (auto [field, name] : {std::pair{"histogram", "histogram"}, std::pair{"offsets", "offsets"}}) {
+                std::string a = auxArray(*snap, name);
+                if (a.empty())
+                    throw BenchError(kExitDevice, what + ": the snapshot after '" + s.label + "' has no " + name);
+                line += std::string(",\"") + field + "\":" + a;
+            }
+            if (plan.algorithm == Algorithm::radix4) line += ",\"workgroup_counts\":" + auxArray(*snap, "digit counts");
+            if (plan.algorithm == Algorithm::onesweep) {
+                std::string fallbacks = auxArray(*snap, "fallbacks"); // "[k]"
+                line += ",\"tiles\":" + std::to_string(s.workgroups) + ",\"fallbacks\":" +
+                        (fallbacks.size() > 2 ? fallbacks.substr(1, fallbacks.size() - 2) : "null") +
+                        ",\"tile_status\":" + auxArray(*snap, "tile status");
+            }
+            for (const auto& a : snap->aux)
+                if (a.name == "pass" && a.data.size() == 4) line += std::string(",\"skipped\":") + (a.data[3] ? "true" : "false");
+            line += ",\"tile_keys\":" + std::to_string(plan.tileKeys);
+        }
+        writeLine(line + arrays(*snap) + "}");
+    }
+}
+
+} // namespace sortlab::bench

@@ -1,0 +1,920 @@
+// [SECTION] Canvas helpers
+// [SECTION] Axes
+// [SECTION] Rows from the --json schema
+// [SECTION] The figure: series, floors, notes
+// [SECTION] Step groups, tooltips
+// [SECTION] Drawing: the throughput plot
+// [SECTION] Drawing: the per-step breakdown
+// [SECTION] Drawing: the whole figure
+#include <sortlab/plot/plot.h>
+
+#include <algorithm>
+#include <bit>
+#include <cctype>
+#include <cstdint>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <map>
+#include <set>
+#include <stdexcept>
+
+namespace sortlab::plot {
+
+Colour withAlpha(Colour c, uint8_t a) {
+    c.a = a;
+    return c;
+}
+
+// [SECTION] Canvas helpers ------------------------------------------------------------------------
+
+void Canvas::dashedLine(Vec2 a, Vec2 b, Colour c, float width, float dash, float gap) {
+    const float dx = b.x - a.x, dy = b.y - a.y, len = std::sqrt(dx * dx + dy * dy);
+    if (len <= 0) return;
+    for (float t = 0; t < len; t += dash + gap) {
+        const float t1 = std::min(len, t + dash);
+        line({a.x + dx * t / len, a.y + dy * t / len}, {a.x + dx * t1 / len, a.y + dy * t1 / len}, c, width);
+    }
+}
+
+void Canvas::strokeRect(Rect r, Colour c, float width) {
+    line({r.x0, r.y0}, {r.x1, r.y0}, c, width);
+    line({r.x1, r.y0}, {r.x1, r.y1}, c, width);
+    line({r.x1, r.y1}, {r.x0, r.y1}, c, width);
+    line({r.x0, r.y1}, {r.x0, r.y0}, c, width);
+}
+
+void Canvas::marker(Vec2 p, int shape, float r, Colour c) {
+    switch (shape % 4) {
+    case 0:
+        fillCircle(p, r, c);
+        break;
+    case 1:
+        fillRect({p.x - r * 0.9f, p.y - r * 0.9f, p.x + r * 0.9f, p.y + r * 0.9f}, c);
+        break;
+    case 2:
+        fillTriangle({p.x, p.y - r * 1.3f}, {p.x + r * 1.3f, p.y}, {p.x, p.y + r * 1.3f}, c);
+        fillTriangle({p.x, p.y - r * 1.3f}, {p.x, p.y + r * 1.3f}, {p.x - r * 1.3f, p.y}, c);
+        break;
+    default:
+        fillTriangle({p.x, p.y - r * 1.3f}, {p.x + r * 1.2f, p.y + r}, {p.x - r * 1.2f, p.y + r}, c);
+        break;
+    }
+}
+
+// [SECTION] Axes -----------------------------------------------------------------------------------
+
+std::string sig3(double v) {
+    if (!std::isfinite(v)) return "-";
+    if (v == 0) return "0";
+    const int decimals = std::clamp(2 - int(std::floor(std::log10(std::fabs(v)))), 0, 9);
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+    return buf;
+}
+
+std::vector<Tick> linearTicks(double lo, double hi, int maxTicks, double* axisLo, double* axisHi) {
+    if (!std::isfinite(lo) || !std::isfinite(hi)) lo = 0, hi = 1;
+    if (hi < lo) std::swap(lo, hi);
+    if (hi - lo < 1e-12 * std::max(1.0, std::fabs(hi))) hi = lo + std::max(1.0, std::fabs(lo));
+    maxTicks = std::max(2, maxTicks);
+    const double raw = (hi - lo) / double(maxTicks - 1);
+    const double mag = std::pow(10.0, std::floor(std::log10(raw)));
+    double step = mag;
+    for (double m : {1.0, 2.0, 5.0, 10.0})
+        if (m * mag >= raw * (1 - 1e-9)) {
+            step = m * mag;
+            break;
+        }
+    const double first = std::floor(lo / step + 1e-9) * step, last = std::ceil(hi / step - 1e-9) * step;
+    if (axisLo) *axisLo = first;
+    if (axisHi) *axisHi = last;
+    const int decimals = std::max(0, -int(std::floor(std::log10(step) + 1e-9)));
+    std::vector<Tick> out;
+    for (int i = 0;; ++i) {
+        const double v = first + step * i;
+        if (v > last + step * 1e-6) break;
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "%.*f", decimals, std::fabs(v) < step * 1e-6 ? 0.0 : v);
+        out.push_back({v, buf});
+    }
+    return out;
+}
+
+std::vector<Tick> log2Ticks(double lo, double hi, int maxLabels) {
+    std::vector<Tick> out;
+    if (!(lo > 0) || !(hi >= lo)) return out;
+    const int k0 = int(std::ceil(std::log2(lo) - 1e-9)), k1 = int(std::floor(std::log2(hi) + 1e-9));
+    if (k1 < k0) return out;
+    const int count = k1 - k0 + 1;
+    const int stride = std::max(1, (count + std::max(1, maxLabels) - 1) / std::max(1, maxLabels));
+    for (int k = k0; k <= k1; ++k) {
+        Tick t;
+        t.value = std::ldexp(1.0, k);
+        if (k % stride == 0) t.label = "2^" + std::to_string(k);
+        out.push_back(t);
+    }
+    return out;
+}
+
+std::vector<Tick> log10Ticks(double lo, double hi, int maxTicks) {
+    std::vector<Tick> out;
+    if (!(lo > 0) || !(hi > lo)) return out;
+    const int d0 = int(std::floor(std::log10(lo) + 1e-9)), d1 = int(std::ceil(std::log10(hi) - 1e-9));
+    // 1, 2 and 5 of every decade labelled while they fit; else the powers of ten only (and the
+    // others as unlabelled grid lines).
+    const bool all = (d1 - d0) * 3 <= std::max(3, maxTicks);
+    for (int d = d0; d <= d1; ++d)
+        for (int m : {1, 2, 5}) {
+            const double v = double(m) * std::pow(10.0, d);
+            if (v < lo * (1 - 1e-9) || v > hi * (1 + 1e-9)) continue;
+            Tick t;
+            t.value = v;
+            if (all || m == 1) {
+                char buf[32];
+                std::snprintf(buf, sizeof buf, "%.*f", std::max(0, -d), v);
+                t.label = buf;
+            }
+            out.push_back(t);
+        }
+    return out;
+}
+
+std::string sizeLabel(uint64_t n) {
+    if (n && (n & (n - 1)) == 0) return "2^" + std::to_string(std::countr_zero(n));
+    return std::to_string(n);
+}
+
+float Axis::toPixel(double v) const {
+    double t;
+    if (log2) {
+        const double a = std::log2(lo), b = std::log2(hi);
+        t = b > a && v > 0 ? (std::log2(v) - a) / (b - a) : 0.5;
+    } else {
+        t = hi > lo ? (v - lo) / (hi - lo) : 0.5;
+    }
+    return p0 + float(t) * (p1 - p0);
+}
+
+double Axis::fromPixel(float p) const {
+    const double t = p1 != p0 ? double(p - p0) / double(p1 - p0) : 0;
+    if (log2) return std::exp2(std::log2(lo) + t * (std::log2(hi) - std::log2(lo)));
+    return lo + t * (hi - lo);
+}
+
+// [SECTION] Rows from the --json schema -------------------------------------------------------------
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+[[noreturn]] void schemaError(size_t i, const std::string& what) {
+    throw std::runtime_error("result " + std::to_string(i) + ": " + what +
+                             " (expected the sortlab-bench --json schema)");
+}
+
+std::string str(const Json& o, size_t i, const char* key, bool required = true) {
+    if (!o.contains(key) || o[key].is_null()) {
+        if (required) schemaError(i, std::string("no \"") + key + "\"");
+        return {};
+    }
+    if (!o[key].is_string()) schemaError(i, std::string("\"") + key + "\" is not a string");
+    return o[key].get<std::string>();
+}
+
+std::optional<double> num(const Json& o, size_t i, const char* key, bool required = true) {
+    if (!o.contains(key)) {
+        if (required) schemaError(i, std::string("no \"") + key + "\"");
+        return std::nullopt;
+    }
+    if (o[key].is_null()) return std::nullopt;
+    if (!o[key].is_number()) schemaError(i, std::string("\"") + key + "\" is not a number");
+    return o[key].get<double>();
+}
+
+} // namespace
+
+std::vector<Row> rowsFromJson(const Json& array) {
+    if (!array.is_array()) throw std::runtime_error("the results are not a JSON array (expected sortlab-bench --json)");
+    std::vector<Row> rows;
+    for (size_t i = 0; i < array.size(); ++i) {
+        const Json& o = array[i];
+        if (!o.is_object()) schemaError(i, "not an object");
+        Row r;
+        r.algo = str(o, i, "algo");
+        r.variant = str(o, i, "variant");
+        r.type = str(o, i, "type");
+        r.values = str(o, i, "values");
+        r.order = str(o, i, "order");
+        r.dist = str(o, i, "dist");
+        r.device = str(o, i, "device");
+        r.driver = str(o, i, "driver", false);
+        r.timer = str(o, i, "timer", false);
+        r.check = str(o, i, "check", false);
+        r.error = str(o, i, "error", false);
+        const auto n = num(o, i, "n");
+        if (!n || *n < 0) schemaError(i, "\"n\" is not a count");
+        r.n = uint64_t(*n);
+        r.seed = uint64_t(num(o, i, "seed", false).value_or(0));
+        r.reps = uint64_t(num(o, i, "reps", false).value_or(0));
+        r.medianMs = num(o, i, "median_ms").value_or(0);
+        r.minMs = num(o, i, "min_ms", false).value_or(0);
+        r.gkeys = num(o, i, "gkeys_per_s").value_or(0);
+        if (auto b = num(o, i, "bytes_floor", false)) r.bytesFloor = uint64_t(*b);
+        r.gbytes = num(o, i, "gbytes_per_s", false);
+        r.speedupStd = num(o, i, "speedup_vs_std", false);
+        r.speedupCub = num(o, i, "speedup_vs_cub", false);
+        if (o.contains("step_ms") && o["step_ms"].is_array())
+            for (const Json& s : o["step_ms"]) {
+                StepTime t;
+                t.label = s.value("label", std::string());
+                t.kind = s.value("kind", std::string());
+                if (s.contains("median_ms") && s["median_ms"].is_number()) t.ms = s["median_ms"].get<double>();
+                r.steps.push_back(std::move(t));
+            }
+        rows.push_back(std::move(r));
+    }
+    return rows;
+}
+
+// [SECTION] The figure: series, floors, notes -------------------------------------------------------
+
+namespace {
+
+Colour algoColour(std::string_view algo, size_t fallbackIndex) {
+    static const std::map<std::string_view, Colour> known = {
+        {"oddeven", {66, 133, 244}}, {"oddeven-layer", {0, 172, 193}},      {"radix4", {245, 140, 30}},
+        {"onesweep", {46, 170, 80}}, {"onesweep-fallback", {150, 90, 210}}, {"std", {128, 128, 128}},
+        {"cub", {220, 50, 60}},
+    };
+    if (auto it = known.find(algo); it != known.end()) return it->second;
+    static const Colour others[] = {{200, 80, 160}, {140, 110, 60}, {90, 90, 200}, {30, 140, 140}};
+    return others[fallbackIndex % 4];
+}
+
+bool isLavapipe(const std::string& device) {
+    std::string d = device;
+    std::transform(d.begin(), d.end(), d.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    return d.find("llvmpipe") != std::string::npos || d.find("lavapipe") != std::string::npos;
+}
+
+std::string valuesWords(const std::string& v) {
+    return v == "none" ? "keys only" : "with " + v + " values";
+}
+
+} // namespace
+
+std::optional<std::pair<double, std::string>> knownCopyBandwidth(std::string_view device) {
+    // Copies of 1 GiB through a Vulkan compute shader (read + write), ../shared/GPU.md.
+    if (device.find("H200") != std::string_view::npos)
+        return std::make_pair(4100.0, "H200 copy through a Vulkan compute shader, 4.0-4.2 TB/s (shared/GPU.md)");
+    if (device.find("H100") != std::string_view::npos)
+        return std::make_pair(3000.0, "H100 copy through a Vulkan compute shader, about 3.0 TB/s (shared/GPU.md)");
+    return std::nullopt;
+}
+
+Figure makeFigure(std::vector<Row> rows, const FigureOptions& options) {
+    Figure f;
+    f.rows = std::move(rows);
+    f.title = options.title.empty() ? "sortlab benchmark" : options.title;
+    f.nMin = options.nMin;
+    f.nMax = options.nMax;
+
+    // Configurations (key type, values, order, distribution) in order of appearance.
+    using Config = std::tuple<std::string, std::string, std::string, std::string>;
+    std::vector<Config> configs;
+    std::vector<std::string> algos;
+    std::set<std::string> types, values, orders, dists;
+    for (const Row& r : f.rows) {
+        Config c{r.type, r.values, r.order, r.dist};
+        if (std::find(configs.begin(), configs.end(), c) == configs.end()) configs.push_back(c);
+        if (std::find(algos.begin(), algos.end(), r.algo) == algos.end()) algos.push_back(r.algo);
+        types.insert(r.type), values.insert(r.values), orders.insert(r.order), dists.insert(r.dist);
+    }
+    std::set<uint64_t> sizes;
+    for (size_t a = 0; a < algos.size(); ++a)
+        for (size_t ci = 0; ci < configs.size(); ++ci) {
+            Series s;
+            s.algo = algos[a];
+            s.colour = algoColour(s.algo, a);
+            s.dashed = s.algo == "std";
+            s.marker = int(ci);
+            bool anyValues = false;
+            for (size_t i = 0; i < f.rows.size(); ++i) {
+                const Row& r = f.rows[i];
+                if (r.algo != s.algo || Config{r.type, r.values, r.order, r.dist} != configs[ci]) continue;
+                if (!r.error.empty() || !(r.medianMs > 0)) continue;
+                s.rows.push_back(i);
+                anyValues |= r.values != "none";
+            }
+            if (s.rows.empty()) continue;
+            std::stable_sort(s.rows.begin(), s.rows.end(),
+                             [&](size_t x, size_t y) { return f.rows[x].n < f.rows[y].n; });
+            if (s.algo == "std")
+                s.label = std::string(anyValues ? "std::stable_sort" : "std::sort") + " (1 host core)";
+            else if (s.algo == "cub")
+                s.label = "CUB DeviceRadixSort";
+            else
+                s.label = s.algo;
+            const auto& [type, val, order, dist] = configs[ci];
+            if (types.size() > 1) s.label += " " + type;
+            if (values.size() > 1) s.label += val == "none" ? " keys" : " kv";
+            if (orders.size() > 1) s.label += " " + order;
+            if (dists.size() > 1) s.label += " " + dist;
+            for (size_t i : s.rows) sizes.insert(f.rows[i].n);
+            f.series.push_back(std::move(s));
+        }
+    f.sizes.assign(sizes.begin(), sizes.end());
+
+    // Devices, and the lavapipe warning.
+    std::vector<std::string> devices;
+    std::string firstGpu;
+    for (const Row& r : f.rows) {
+        if (!r.gpu()) continue;
+        if (firstGpu.empty()) firstGpu = r.device;
+        const std::string d = r.device + (r.driver.empty() ? "" : ", driver " + r.driver);
+        if (std::find(devices.begin(), devices.end(), d) == devices.end()) devices.push_back(d);
+        f.lavapipe |= isLavapipe(r.device);
+    }
+    for (size_t i = 0; i < devices.size(); ++i) f.devices += (i ? "; " : "") + devices[i];
+    if (f.devices.empty()) f.devices = "host CPU only";
+
+    if (configs.size() == 1) {
+        const auto& [type, val, order, dist] = configs[0];
+        f.workload = type + " keys, " + valuesWords(val) + ", " + order + ", " + dist;
+        if (!f.rows.empty()) f.workload += ", seed " + std::to_string(f.rows[0].seed);
+    } else {
+        f.workload =
+            std::to_string(configs.size()) + " configurations (key type, values, order, distribution: see the legend)";
+    }
+    uint64_t reps = 0;
+    bool timestamps = false, wall = false;
+    for (const Row& r : f.rows) {
+        reps = std::max(reps, r.reps);
+        timestamps |= r.timer == "gpu timestamps";
+        wall |= r.timer == "wall clock";
+    }
+    f.timing = "median of " + std::to_string(reps) + " rep" + (reps == 1 ? "" : "s") + " after warm-up";
+    if (timestamps) f.timing += "; GPU sorts timed by GPU timestamps (no upload or readback)";
+    if (wall) f.timing += "; GPU sorts timed by the wall clock (no timestamps)";
+    if (std::any_of(f.rows.begin(), f.rows.end(), [](const Row& r) { return r.algo == "std"; }))
+        f.timing += "; std::sort on one host core";
+
+    // The bandwidth floor.
+    double bw = options.bandwidthGBs;
+    std::string source = options.bandwidthSource;
+    if (bw < 0) {
+        bw = 0;
+        if (f.lavapipe)
+            f.bandwidthNote = "no bandwidth floor: lavapipe's memory is host RAM and its copies run on the CPU, so "
+                              "there is no GPU bandwidth to compare with";
+        else if (auto known = knownCopyBandwidth(firstGpu)) {
+            bw = known->first;
+            source = known->second;
+        } else if (!firstGpu.empty())
+            f.bandwidthNote = "no bandwidth floor: no copy bandwidth is known for " + firstGpu +
+                              " (give one: --bandwidth GB/s, or type it in the panel)";
+    } else if (bw == 0) {
+        f.bandwidthNote = "no bandwidth floor drawn (no copy bandwidth given)";
+    }
+    if (bw > 0) {
+        f.bandwidthGBs = bw;
+        f.bandwidthNote = "dotted: each GPU sort's bandwidth floor, " + sig3(bw) +
+                          " GB/s copy bandwidth over the bytes its plan must move (Plan::bytesMovedFloor)" +
+                          (source.empty() ? "" : "; bandwidth: " + source);
+    }
+    for (Series& s : f.series)
+        for (size_t i : s.rows) {
+            const Row& r = f.rows[i];
+            s.floorGkeys.push_back(bw > 0 && r.bytesFloor && *r.bytesFloor > 0 && r.algo != "std"
+                                       ? bw * double(r.n) / double(*r.bytesFloor)
+                                       : std::numeric_limits<double>::quiet_NaN());
+        }
+    for (const Row& r : f.rows)
+        if (!r.error.empty()) f.errors.push_back(r.algo + " n=" + sizeLabel(r.n) + ": " + r.error);
+    return f;
+}
+
+// [SECTION] Step groups, tooltips ----------------------------------------------------------------------
+
+std::string stepGroup(std::string_view algo, std::string_view kind) {
+    (void)algo;
+    if (kind == "tile") return "tile (in registers)";
+    if (kind == "window") return "windows (fused, in registers)";
+    if (kind == "layer") return "global layers";
+    if (kind == "pass") return "passes";
+    if (kind == "result") return "copy result";
+    return std::string(kind);
+}
+
+Colour groupColour(std::string_view g) {
+    static const std::map<std::string_view, Colour> known = {
+        {"tile (in registers)", {120, 190, 250}},
+        {"windows (fused, in registers)", {66, 133, 244}},
+        {"global layers", {235, 95, 70}},
+        {"histogram", {235, 185, 20}},
+        {"scan", {160, 160, 170}},
+        {"passes", {46, 170, 80}},
+        {"count", {255, 215, 140}},
+        {"scatter", {245, 140, 30}},
+        {"copy result", {150, 90, 210}},
+    };
+    if (auto it = known.find(g); it != known.end()) return it->second;
+    return {140, 140, 140};
+}
+
+uint64_t defaultBreakdownN(const Figure& f) {
+    uint64_t best = 0;
+    for (const Row& r : f.rows)
+        if (r.algo != "std" && !r.steps.empty() && r.error.empty()) best = std::max(best, r.n);
+    return best;
+}
+
+std::string describeRow(const Row& r, double bandwidthGBs) {
+    std::string s = r.algo + " (" + r.variant + ")\n";
+    s += "n = " + sizeLabel(r.n) + (sizeLabel(r.n) != std::to_string(r.n) ? " (" + std::to_string(r.n) + ")" : "") +
+         ", " + r.type + " keys, " + valuesWords(r.values) + ", " + r.order + ", " + r.dist + "\n";
+    if (!r.error.empty()) return s + "error: " + r.error;
+    char buf[256];
+    std::snprintf(buf, sizeof buf, "median %.4g ms, min %.4g ms (%llu reps, %s)\n", r.medianMs, r.minMs,
+                  (unsigned long long)r.reps, r.timer.c_str());
+    s += buf;
+    s += sig3(r.gkeys) + " Gkeys/s";
+    if (r.gbytes && r.bytesFloor) {
+        s += "; " + sig3(*r.gbytes) + " GB/s of the floor (" + sig3(double(*r.bytesFloor) / double(r.n)) + " B/key)";
+        if (bandwidthGBs > 0)
+            s += ", " + sig3(100.0 * *r.gbytes / bandwidthGBs) + "% of " + sig3(bandwidthGBs) + " GB/s";
+    }
+    s += "\n";
+    if (r.speedupStd) s += sig3(*r.speedupStd) + "x std::sort";
+    if (r.speedupCub) s += std::string(r.speedupStd ? ", " : "") + sig3(*r.speedupCub) + "x CUB";
+    if (r.speedupStd || r.speedupCub) s += "\n";
+    s += "check: " + r.check + "; " + r.device;
+    return s;
+}
+
+// [SECTION] Drawing: the throughput plot -----------------------------------------------------------
+
+Theme lightTheme() {
+    return {{255, 255, 255}, {30, 30, 35},  {100, 100, 110},     {228, 228, 232},
+            {60, 60, 70},    {200, 60, 20}, {255, 255, 255, 230}};
+}
+
+Theme darkTheme() {
+    return {{22, 23, 28},    {230, 230, 235}, {150, 150, 160},  {52, 54, 62},
+            {170, 170, 180}, {255, 140, 60},  {30, 31, 38, 235}};
+}
+
+ThroughputLayout drawThroughput(Canvas& c, Rect area, const Figure& f, const Style& s,
+                                std::optional<size_t> highlightRow) {
+    ThroughputLayout L;
+    const Theme& t = s.theme;
+    const float fs = s.fontSize, small = fs * s.smallScale;
+    // Ranges: every point and every floor up to 3x the fastest point (higher floors are marked
+    // at the top edge instead, so that they do not squash the measurements).
+    double nLo = 0, nHi = 0, yMax = 0, yMin = 0;
+    for (const Series& se : f.series)
+        for (size_t i : se.rows) {
+            const Row& r = f.rows[i];
+            nLo = nLo == 0 ? double(r.n) : std::min(nLo, double(r.n));
+            nHi = std::max(nHi, double(r.n));
+            yMax = std::max(yMax, r.gkeys);
+            if (r.gkeys > 0) yMin = yMin == 0 ? r.gkeys : std::min(yMin, r.gkeys);
+        }
+    if (f.nMin) nLo = nLo == 0 ? double(f.nMin) : std::min(nLo, double(f.nMin));
+    if (f.nMax) nHi = std::max(nHi, double(f.nMax));
+    if (nLo == 0) nLo = 1024, nHi = 1 << 20;
+    double floorMax = 0;
+    for (const Series& se : f.series)
+        for (double g : se.floorGkeys)
+            if (std::isfinite(g)) floorMax = std::max(floorMax, g);
+    const double dataMax = yMax > 0 ? yMax : 1;
+    double yTop = std::max(dataMax, std::min(floorMax, dataMax * 3));
+    double axisLo = 0, axisHi = 1;
+    // Leave room for the tick labels: about one tick per 3 lines of text.
+    const int maxTicks = std::clamp(int(area.h() / (fs * 3)), 3, 10);
+    // A log axis when asked, or (auto) when the points span more than 30x: std::sort and a GPU
+    // sort differ by 100x and more, and a linear axis would flatten the slower one.
+    const bool logY = s.logY > 0 || (s.logY < 0 && yMin > 0 && yMax / yMin > 30);
+    std::vector<Tick> yTicks;
+    if (logY) {
+        // The nearest 1, 2 or 5 times a power of ten below and above the points.
+        auto below = [](double v) {
+            const double d = std::pow(10.0, std::floor(std::log10(v)));
+            return v >= 5 * d ? 5 * d : v >= 2 * d ? 2 * d : d;
+        };
+        auto above = [](double v) {
+            const double d = std::pow(10.0, std::floor(std::log10(v)));
+            return v <= d ? d : v <= 2 * d ? 2 * d : v <= 5 * d ? 5 * d : 10 * d;
+        };
+        axisLo = below(yMin / 1.15);
+        axisHi = above(yTop * 1.15);
+        yTicks = log10Ticks(axisLo, axisHi, maxTicks);
+    } else {
+        yTicks = linearTicks(0, yTop * 1.04, maxTicks, &axisLo, &axisHi);
+    }
+    float labelW = 0;
+    for (const Tick& tk : yTicks) labelW = std::max(labelW, c.textWidth(tk.label, small));
+
+    L.plot = {area.x0 + labelW + fs * 0.8f, area.y0 + fs * 1.6f, area.x1 - fs * 0.8f, area.y1 - fs * 2.6f};
+    if (L.plot.w() < 40 || L.plot.h() < 40) return L;
+    L.x = {nLo / 1.3, nHi * 1.3, true, L.plot.x0, L.plot.x1};
+    L.y = {logY ? axisLo : 0, axisHi, logY, L.plot.y1, L.plot.y0};
+
+    // The legend: inside the plot, in the corner that covers the fewest points and line samples
+    // (top left first: throughput grows with n, so that corner is often empty); beside the plot
+    // when every corner covers some and the area is wide enough.
+    const float rowH = fs * 1.25f, sample = fs * 2.2f;
+    // Entries: the series, the floor, or (too many to fit) "+ N more lines".
+    struct Entry {
+        std::string label;
+        int series = -1; // -1: no line sample
+        bool floor = false;
+    };
+    std::vector<Entry> entries;
+    for (size_t i = 0; i < f.series.size(); ++i) entries.push_back({f.series[i].label, int(i), false});
+    bool anyFloorValue = false;
+    for (const Series& se : f.series)
+        for (double g : se.floorGkeys) anyFloorValue |= std::isfinite(g);
+    if (anyFloorValue) entries.push_back({"bandwidth floor (" + sig3(f.bandwidthGBs) + " GB/s)", -1, true});
+    float legendW = 0;
+    for (const Entry& e : entries) legendW = std::max(legendW, c.textWidth(e.label, small));
+    const float colW = fs * 0.8f + sample + legendW + fs * 0.8f;
+    const size_t maxRows = size_t(std::max(1.0f, (L.plot.h() - fs * 0.9f) / rowH));
+    size_t cols = 1;
+    if (entries.size() > maxRows) {
+        cols = (entries.size() + maxRows - 1) / maxRows;
+        if (area.w() < colW * float(cols) * 2.2f) { // no room for columns: the first lines and a count
+            const size_t keep = maxRows > 1 ? maxRows - 1 : 1, more = entries.size() - keep;
+            entries.resize(keep);
+            entries.push_back({"+ " + std::to_string(more) + " more lines", -1, false});
+            cols = 1;
+        }
+    }
+    const size_t rowsPerCol = (entries.size() + cols - 1) / std::max<size_t>(cols, 1);
+    const float bw = colW * float(cols), bh = fs * 0.4f + rowH * float(rowsPerCol);
+    Rect legendBox{};
+    if (!entries.empty()) {
+        auto covered = [&](const Rect& box) {
+            int count = 0;
+            for (const Series& se : f.series)
+                for (size_t k = 0; k < se.rows.size(); ++k) {
+                    const Row& r = f.rows[se.rows[k]];
+                    const Vec2 p{L.x.toPixel(double(r.n)), L.y.toPixel(r.gkeys)};
+                    count += box.contains(p) ? 4 : 0;
+                    if (k + 1 == se.rows.size()) continue;
+                    const Row& q = f.rows[se.rows[k + 1]];
+                    const Vec2 p1{L.x.toPixel(double(q.n)), L.y.toPixel(q.gkeys)};
+                    for (int j = 1; j < 8; ++j) {
+                        const float u = float(j) / 8;
+                        count += box.contains({p.x + (p1.x - p.x) * u, p.y + (p1.y - p.y) * u});
+                    }
+                }
+            return count;
+        };
+        const float mx = fs * 0.6f, my = fs * 0.5f;
+        const Rect corners[4] = {{L.plot.x0 + mx, L.plot.y0 + my, L.plot.x0 + mx + bw, L.plot.y0 + my + bh},
+                                 {L.plot.x1 - mx - bw, L.plot.y0 + my, L.plot.x1 - mx, L.plot.y0 + my + bh},
+                                 {L.plot.x1 - mx - bw, L.plot.y1 - my - bh, L.plot.x1 - mx, L.plot.y1 - my},
+                                 {L.plot.x0 + mx, L.plot.y1 - my - bh, L.plot.x0 + mx + bw, L.plot.y1 - my}};
+        int best = 0, bestCount = INT32_MAX;
+        for (int k = 0; k < 4; ++k)
+            if (const int n = covered(corners[k]); n < bestCount) bestCount = n, best = k;
+        if ((bestCount > 0 && area.w() > bw * 4) || cols > 1) {
+            L.plot.x1 -= bw + fs * 0.6f;
+            L.x.p1 = L.plot.x1;
+            legendBox = {L.plot.x1 + fs * 0.6f, L.plot.y0, L.plot.x1 + fs * 0.6f + bw, L.plot.y0 + bh};
+        } else {
+            legendBox = corners[best];
+        }
+    }
+
+    // Axis titles.
+    c.text({area.x0, area.y0}, logY ? "Gkeys/s (n / median time, log scale)" : "Gkeys/s (n / median time)", t.text, fs);
+    c.text({L.plot.x1, area.y1}, "n, keys (log scale)", t.muted, small, HAlign::right, VAlign::bottom);
+    // Grid and ticks.
+    for (const Tick& tk : yTicks) {
+        const float y = L.y.toPixel(tk.value);
+        c.line({L.plot.x0, y}, {L.plot.x1, y}, tk.label.empty() ? withAlpha(t.grid, 110) : t.grid, 1);
+        if (!tk.label.empty())
+            c.text({L.plot.x0 - fs * 0.4f, y}, tk.label, t.muted, small, HAlign::right, VAlign::middle);
+    }
+    const int maxLabels = std::max(2, int(L.plot.w() / c.textWidth("2^20  ", small)));
+    for (const Tick& tk : log2Ticks(L.x.lo, L.x.hi, maxLabels)) {
+        const float x = L.x.toPixel(tk.value);
+        c.line({x, L.plot.y0}, {x, L.plot.y1}, tk.label.empty() ? withAlpha(t.grid, 120) : t.grid, 1);
+        c.line({x, L.plot.y1}, {x, L.plot.y1 + fs * 0.3f}, t.axis, 1);
+        if (!tk.label.empty()) c.text({x, L.plot.y1 + fs * 0.35f}, tk.label, t.muted, small, HAlign::centre);
+    }
+    c.line({L.plot.x0, L.plot.y1}, {L.plot.x1, L.plot.y1}, t.axis, 1);
+    c.line({L.plot.x0, L.plot.y0}, {L.plot.x0, L.plot.y1}, t.axis, 1);
+
+    // A guide at the highlighted point's n.
+    if (highlightRow && *highlightRow < f.rows.size()) {
+        const float x = L.x.toPixel(double(f.rows[*highlightRow].n));
+        c.dashedLine({x, L.plot.y0}, {x, L.plot.y1}, t.muted, 1, 4, 3);
+    }
+
+    c.pushClip(L.plot);
+    // Floors first (under the measurements), dotted, in the series' colour.
+    // Series with the same floor at the same sizes (u32 and f32 keys; onesweep and its forced
+    // fallback) share one line, drawn in the first one's colour.
+    std::vector<std::pair<std::string, Colour>> floorsAbove;
+    std::vector<std::vector<std::pair<uint64_t, double>>> drawnFloors;
+    for (const Series& se : f.series) {
+        std::vector<Vec2> pts;
+        std::vector<std::pair<uint64_t, double>> key;
+        bool above = false;
+        for (size_t k = 0; k < se.rows.size(); ++k) {
+            const double g = se.floorGkeys[k];
+            if (!std::isfinite(g)) continue;
+            above |= g > axisHi;
+            key.push_back({f.rows[se.rows[k]].n, g});
+            pts.push_back({L.x.toPixel(double(f.rows[se.rows[k]].n)), L.y.toPixel(std::min(g, axisHi * 1.05))});
+        }
+        if (pts.empty()) continue;
+        if (std::find(drawnFloors.begin(), drawnFloors.end(), key) != drawnFloors.end()) continue;
+        drawnFloors.push_back(key);
+        const Colour fc = withAlpha(se.colour, 190);
+        if (pts.size() == 1 && !above)
+            c.dashedLine({pts[0].x - fs, pts[0].y}, {pts[0].x + fs, pts[0].y}, fc, s.lineWidth * 0.75f, 2, 3);
+        for (size_t k = 1; k < pts.size(); ++k) c.dashedLine(pts[k - 1], pts[k], fc, s.lineWidth * 0.75f, 2, 3);
+        if (above) floorsAbove.push_back({se.label + " floor above ^", se.colour});
+    }
+    // The measurements.
+    for (size_t si = 0; si < f.series.size(); ++si) {
+        const Series& se = f.series[si];
+        Vec2 prev{};
+        for (size_t k = 0; k < se.rows.size(); ++k) {
+            const Row& r = f.rows[se.rows[k]];
+            const Vec2 p{L.x.toPixel(double(r.n)), L.y.toPixel(r.gkeys)};
+            if (k) {
+                if (se.dashed)
+                    c.dashedLine(prev, p, se.colour, s.lineWidth, 6, 4);
+                else
+                    c.line(prev, p, se.colour, s.lineWidth);
+            }
+            prev = p;
+            L.points.push_back({p, si, se.rows[k]});
+        }
+    }
+    for (const auto& pt : L.points) {
+        const Series& se = f.series[pt.series];
+        const bool hot = highlightRow && *highlightRow == pt.row;
+        if (hot) c.fillCircle(pt.at, s.markerRadius * 2.4f, withAlpha(se.colour, 90));
+        c.marker(pt.at, se.marker, s.markerRadius * (hot ? 1.6f : 1.0f), se.colour);
+    }
+    c.popClip();
+    // Floors above the axis: a label at the top edge.
+    // (At most three named; then how many more.)
+    for (size_t k = 0; k < floorsAbove.size() && k < 4; ++k) {
+        const bool more = k == 3 && floorsAbove.size() > 4;
+        c.text({L.plot.x1 - fs * 0.3f, L.plot.y0 + fs * 0.2f + float(k) * fs * 1.1f},
+               more ? "+ " + std::to_string(floorsAbove.size() - 3) + " more floors above ^" : floorsAbove[k].first,
+               more ? t.muted : floorsAbove[k].second, small, HAlign::right);
+    }
+
+    if (!entries.empty()) {
+        const Rect box = legendBox;
+        c.fillRect(box, t.legendBackground);
+        c.strokeRect(box, t.grid, 1);
+        for (size_t i = 0; i < entries.size(); ++i) {
+            const float x0 = box.x0 + colW * float(i / rowsPerCol);
+            const float y = box.y0 + fs * 0.2f + rowH * (float(i % rowsPerCol) + 0.5f);
+            const Vec2 a{x0 + fs * 0.4f, y}, b{x0 + fs * 0.4f + sample, y};
+            const Entry& e = entries[i];
+            if (e.series >= 0) {
+                const Series& se = f.series[size_t(e.series)];
+                if (se.dashed)
+                    c.dashedLine(a, b, se.colour, s.lineWidth, 6, 4);
+                else
+                    c.line(a, b, se.colour, s.lineWidth);
+                c.marker({(a.x + b.x) / 2, y}, se.marker, s.markerRadius, se.colour);
+            } else if (e.floor) {
+                c.dashedLine(a, b, t.muted, s.lineWidth * 0.75f, 2, 3);
+            }
+            c.text({e.series >= 0 || e.floor ? b.x + fs * 0.4f : a.x, y}, e.label,
+                   e.series >= 0 || e.floor ? t.text : t.muted, small, HAlign::left, VAlign::middle);
+        }
+    }
+    if (f.series.empty())
+        c.text({(L.plot.x0 + L.plot.x1) / 2, (L.plot.y0 + L.plot.y1) / 2}, "no results yet", t.muted, fs,
+               HAlign::centre, VAlign::middle);
+    return L;
+}
+
+std::optional<size_t> nearestPoint(const ThroughputLayout& L, Vec2 p, float maxDistance) {
+    std::optional<size_t> best;
+    float bestD = maxDistance * maxDistance;
+    for (size_t i = 0; i < L.points.size(); ++i) {
+        const float dx = L.points[i].at.x - p.x, dy = L.points[i].at.y - p.y, d = dx * dx + dy * dy;
+        if (d <= bestD) bestD = d, best = i;
+    }
+    return best;
+}
+
+// [SECTION] Drawing: the per-step breakdown ----------------------------------------------------------
+
+BreakdownLayout drawBreakdown(Canvas& c, Rect area, const Figure& f, uint64_t n, const Style& s) {
+    BreakdownLayout L;
+    const Theme& t = s.theme;
+    const float fs = s.fontSize, small = fs * s.smallScale;
+    // The GPU rows at n with step times, in series order.
+    std::vector<size_t> rows;
+    for (const Series& se : f.series)
+        for (size_t i : se.rows)
+            if (f.rows[i].n == n && !f.rows[i].steps.empty()) rows.push_back(i);
+    c.text({area.x0, area.y0},
+           "Where the time goes at n = " + sizeLabel(n) + " (GPU timestamps: medians per step, by kind)", t.text, fs);
+    if (rows.empty()) {
+        c.text({area.x0, area.y0 + fs * 1.6f},
+               n ? "no per-step times at this n (the CPU baseline has none; a device without timestamps neither)"
+                 : "no per-step times yet",
+               t.muted, small);
+        return L;
+    }
+    std::vector<std::string> labels;
+    float labelW = 0;
+    double maxMs = 0;
+    for (size_t i : rows) {
+        const Row& r = f.rows[i];
+        std::string l = r.algo;
+        for (const Series& se : f.series)
+            if (std::find(se.rows.begin(), se.rows.end(), i) != se.rows.end()) l = se.label;
+        labels.push_back(l);
+        labelW = std::max(labelW, c.textWidth(l, small));
+        double total = 0;
+        for (const StepTime& st : r.steps) total += st.ms;
+        maxMs = std::max(maxMs, total);
+    }
+    // Groups in order of first appearance, for the legend.
+    std::vector<std::string> groups;
+    for (size_t i : rows)
+        for (const StepTime& st : f.rows[i].steps) {
+            const std::string g = stepGroup(f.rows[i].algo, st.kind);
+            if (std::find(groups.begin(), groups.end(), g) == groups.end()) groups.push_back(g);
+        }
+    // The legend wraps onto as many rows as it needs.
+    std::vector<float> legendX;
+    std::vector<int> legendRow;
+    {
+        float x = area.x0 + labelW + fs * 0.8f;
+        int row = 0;
+        for (const std::string& g : groups) {
+            const float w = fs * 2.2f + c.textWidth(g, small);
+            if (x + w > area.x1 && !legendX.empty() && x > area.x0 + labelW + fs) {
+                x = area.x0 + labelW + fs * 0.8f;
+                ++row;
+            }
+            legendX.push_back(x);
+            legendRow.push_back(row);
+            x += w;
+        }
+    }
+    const float top = area.y0 + fs * 1.7f, legendH = fs * 1.5f * float(legendRow.empty() ? 1 : legendRow.back() + 1),
+                axisH = fs * 1.8f;
+    const float barsH = area.y1 - top - legendH - axisH;
+    const float pitch = std::min(fs * 2.2f, barsH / float(rows.size()));
+    const float barH = pitch * 0.7f;
+    const float x0 = area.x0 + labelW + fs * 0.8f, x1 = area.x1 - fs * 4.5f;
+    if (x1 - x0 < 40 || pitch < 4) return L;
+    double axisLo = 0, axisHi = 1;
+    const std::vector<Tick> ticks =
+        linearTicks(0, maxMs, std::clamp(int((x1 - x0) / (fs * 5)), 2, 10), &axisLo, &axisHi);
+    Axis ax{0, axisHi, false, x0, x1};
+    const float barsBottom = top + pitch * float(rows.size());
+    for (size_t i = 0; i < ticks.size(); ++i) {
+        const float x = ax.toPixel(ticks[i].value);
+        c.line({x, top}, {x, barsBottom}, t.grid, 1);
+        c.text({x, barsBottom + fs * 0.3f}, ticks[i].label + (i + 1 == ticks.size() ? " ms" : ""), t.muted, small,
+               HAlign::centre);
+    }
+    for (size_t k = 0; k < rows.size(); ++k) {
+        const Row& r = f.rows[rows[k]];
+        const float y = top + pitch * float(k) + (pitch - barH) / 2;
+        c.text({x0 - fs * 0.5f, y + barH / 2}, labels[k], t.text, small, HAlign::right, VAlign::middle);
+        // One segment per group (in order of first appearance), with a thin separator after each
+        // of its steps.
+        double total = 0;
+        for (const StepTime& st : r.steps) total += st.ms;
+        std::vector<std::string> rowGroups;
+        for (const StepTime& st : r.steps) {
+            const std::string g = stepGroup(r.algo, st.kind);
+            if (std::find(rowGroups.begin(), rowGroups.end(), g) == rowGroups.end()) rowGroups.push_back(g);
+        }
+        double at = 0;
+        for (const std::string& g : rowGroups) {
+            BreakdownLayout::Segment seg;
+            seg.row = rows[k];
+            seg.group = g;
+            const double start = at;
+            std::vector<float> cuts;
+            for (const StepTime& st : r.steps)
+                if (stepGroup(r.algo, st.kind) == g) {
+                    at += st.ms;
+                    seg.ms += st.ms;
+                    ++seg.steps;
+                    cuts.push_back(ax.toPixel(at));
+                }
+            seg.r = {ax.toPixel(start), y, std::max(ax.toPixel(at), ax.toPixel(start) + 1), y + barH};
+            c.fillRect(seg.r, groupColour(g));
+            if (seg.steps > 1 && seg.r.w() / float(seg.steps) > 3)
+                for (size_t j = 0; j + 1 < cuts.size(); ++j)
+                    c.line({cuts[j], y + 1}, {cuts[j], y + barH - 1}, withAlpha(t.background, 150), 1);
+            const std::string inside = sig3(seg.ms);
+            const float tw = c.textWidth(inside, small);
+            const bool labelFits = seg.r.w() > tw + fs * 0.6f && barH >= small * 1.05f;
+            if (labelFits) {
+                const float cx = (seg.r.x0 + seg.r.x1) / 2;
+                c.fillRect({cx - tw / 2 - 3, y + 2, cx + tw / 2 + 3, y + barH - 2}, groupColour(g));
+            }
+            if (labelFits)
+                c.text({(seg.r.x0 + seg.r.x1) / 2, y + barH / 2}, inside, {20, 20, 24}, small, HAlign::centre,
+                       VAlign::middle);
+            L.segments.push_back(seg);
+        }
+        c.text({ax.toPixel(total) + fs * 0.4f, y + barH / 2}, sig3(total) + " ms", t.text, small, HAlign::left,
+               VAlign::middle);
+    }
+    // Legend.
+    for (size_t i = 0; i < groups.size(); ++i) {
+        const float x = legendX[i], ly = barsBottom + axisH + fs * 1.5f * (float(legendRow[i]) + 0.5f);
+        c.fillRect({x, ly - fs * 0.4f, x + fs * 0.8f, ly + fs * 0.4f}, groupColour(groups[i]));
+        c.text({x + fs * 1.1f, ly}, groups[i], t.text, small, HAlign::left, VAlign::middle);
+    }
+    return L;
+}
+
+// [SECTION] Drawing: the whole figure ---------------------------------------------------------------
+
+namespace {
+
+// Words of text in lines no wider than maxWidth.
+std::vector<std::string> wrap(Canvas& c, const std::string& text, float size, float maxWidth) {
+    std::vector<std::string> lines;
+    std::string line;
+    size_t at = 0;
+    while (at < text.size()) {
+        size_t next = text.find(' ', at);
+        if (next == std::string::npos) next = text.size();
+        const std::string word = text.substr(at, next - at);
+        const std::string candidate = line.empty() ? word : line + " " + word;
+        if (!line.empty() && c.textWidth(candidate, size) > maxWidth) {
+            lines.push_back(line);
+            line = word;
+        } else {
+            line = candidate;
+        }
+        at = next + 1;
+    }
+    if (!line.empty()) lines.push_back(line);
+    return lines;
+}
+
+} // namespace
+
+void drawFigure(Canvas& c, float width, float height, const Figure& f, const Style& s, uint64_t breakdownN) {
+    const Theme& t = s.theme;
+    const float fs = s.fontSize, m = fs * 1.4f, textW = width - 2 * m;
+    c.fillRect({0, 0, width, height}, t.background);
+    float y = m;
+    c.text({m, y}, f.title, t.text, fs * 1.5f);
+    y += fs * 2.0f;
+    auto paragraph = [&](const std::string& text, Colour colour, float size, float* at) {
+        for (const std::string& line : wrap(c, text, size, textW)) {
+            c.text({m, *at}, line, colour, size);
+            *at += size * 1.45f;
+        }
+    };
+    paragraph("device: " + f.devices, t.text, fs, &y);
+    paragraph(f.workload + "; " + f.timing, t.muted, fs * 0.9f, &y);
+    if (f.lavapipe)
+        paragraph("WARNING: Mesa lavapipe (a CPU emulation of Vulkan): these are CPU timings, not GPU ones. Good for "
+                  "checking results, worthless for judging speed.",
+                  t.warning, fs, &y);
+    // The notes at the bottom: the bandwidth floor, and up to three failures.
+    std::vector<std::pair<std::string, Colour>> notes;
+    for (const std::string& line : wrap(c, f.bandwidthNote, fs * 0.85f, textW)) notes.push_back({line, t.muted});
+    for (size_t i = 0; i < f.errors.size() && i < 3; ++i)
+        for (const std::string& line : wrap(c, "failed: " + f.errors[i], fs * 0.85f, textW))
+            notes.push_back({line, t.warning});
+    if (f.errors.size() > 3)
+        notes.push_back({"and " + std::to_string(f.errors.size() - 3) + " more failures (see the JSON)", t.warning});
+    const float noteH = fs * 0.85f * 1.45f, notesH = noteH * float(notes.size()) + fs * 0.3f;
+    const float rest = height - y - m - notesH;
+    uint64_t bn = breakdownN ? breakdownN : defaultBreakdownN(f);
+    size_t bars = 0;
+    for (const Series& se : f.series)
+        for (size_t i : se.rows)
+            if (f.rows[i].n == bn && !f.rows[i].steps.empty()) ++bars;
+    const float breakdownH = std::min(rest * 0.4f, fs * (5.0f + 2.2f * float(std::max<size_t>(bars, 1))));
+    drawThroughput(c, {m, y + fs * 0.5f, width - m, y + rest - breakdownH - fs}, f, s);
+    drawBreakdown(c, {m, y + rest - breakdownH + fs * 0.5f, width - m, y + rest}, f, bn, s);
+    float ny = height - m - notesH + fs * 0.3f;
+    for (const auto& [line, colour] : notes) {
+        c.text({m, ny}, line, colour, fs * 0.85f);
+        ny += noteH;
+    }
+}
+
+} // namespace sortlab::plot
