@@ -93,7 +93,7 @@ void App::frame() {
         drawArrayView(c, &ui_.showArray);
     }
     const bool radix = radixAvailable(v);
-    if (algorithmOf(ui_.settings.algo) == Algorithm::oddeven) {
+    if (ui_.settings.algorithm() == Algorithm::oddeven) {
         if (ui_.showNetwork) {
             place(Panel::main, "Network");
             drawNetworkView(c, &ui_.showNetwork);

@@ -78,8 +78,6 @@ namespace {
 
 // [SECTION] An ImDrawList canvas for the plots of bench/plot.h --------------------------------------------
 
-
-
 class ImGuiCanvas : public plot::Canvas {
 public:
     ImGuiCanvas(ImDrawList* dl, ImFont* font) : dl_(dl), font_(font) {}
@@ -136,14 +134,9 @@ std::string bytesWords(uint64_t b) {
     return buf;
 }
 
-const char* algoHelp(std::string_view name) {
-    if (name == "oddeven") return "Batcher's odd-even merge network, fused plan (tile and window steps in registers)";
-    if (name == "oddeven-layer") return "the same network, one dispatch per layer (every layer through global memory)";
-    if (name == "radix4") return "LSD radix sort with 4-bit digits: count, scan, scatter per pass";
-    if (name == "onesweep") return "OneSweep: 8-bit digits, one histogram read, chained scan with decoupled lookback";
-    if (name == "onesweep-fallback") return "OneSweep with every tile on the fallback path (forced; same result)";
-    if (name == "std") return "std::sort (std::stable_sort with values) on one core of this host, the CPU baseline";
-    return "";
+std::string algoHelp(const bench::AlgoSpec& algo) {
+    if (algo.variant) return std::string(variantInfo(*algo.variant).description);
+    return "std::sort (std::stable_sort with values) on one core of this host, the CPU baseline";
 }
 
 } // namespace
@@ -235,7 +228,7 @@ void App::drawBenchPanel() {
                 }
                 b.algos = next;
             }
-            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", algoHelp(name));
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", algoHelp(all[i]).c_str());
         }
         ImGui::TextDisabled("INPUT");
         ImGui::PushItemWidth(leftW * 0.4f);

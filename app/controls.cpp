@@ -40,25 +40,34 @@ void App::drawControls(const SortWorker::View& v) {
     bool changed = false;
 
     ImGui::TextDisabled("SORT");
-    if (ImGui::BeginCombo("algorithm", std::string(choiceName(s.algo)).c_str())) {
-        for (size_t i = 0; i < kAlgoChoiceCount; ++i) {
-            const AlgoChoice c = kAllAlgoChoices[i];
+    const std::span<const VariantInfo> menu = variants();
+    if (ImGui::BeginCombo("algorithm", std::string(s.algoName()).c_str())) {
+        for (size_t i = 0; i < menu.size(); ++i) {
+            const VariantInfo& c = menu[i];
             const bool ok = i < algos_.size() && algos_[i].available;
-            std::string label = std::string(choiceName(c)) + "  -  " + std::string(choiceLabel(c));
-            if (ImGui::Selectable(label.c_str(), c == s.algo, ok ? 0 : ImGuiSelectableFlags_Disabled) && ok) {
-                s.algo = c;
+            std::string label = std::string(c.name) + "  -  " + std::string(c.label);
+            if (ImGui::Selectable(label.c_str(), c.variant == s.algo, ok ? 0 : ImGuiSelectableFlags_Disabled) && ok) {
+                s.algo = c.variant;
                 changed = true;
             }
+            if (ImGui::IsItemHovered() && ok) ImGui::SetTooltip("%s", std::string(c.description).c_str());
             if (!ok && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
                 ImGui::SetTooltip("%s", i < algos_.size() ? algos_[i].why.c_str() : "");
         }
         ImGui::EndCombo();
     }
-    if (s.algo == AlgoChoice::onesweep)
-        changed |= ImGui::Checkbox("force the fallback (each tile counts tile t-1 itself)", &s.forceFallback);
-    for (size_t i = 0; i < kAlgoChoiceCount && i < algos_.size(); ++i)
+    if (s.algorithm() == Algorithm::onesweep) {
+        // The onesweep-fallback entry is onesweep with this box ticked.
+        bool forced = s.config().forceFallback;
+        if (ImGui::Checkbox("force the fallback (each tile counts tile t-1 itself)", &forced)) {
+            s.algo = Variant::onesweep;
+            s.forceFallback = forced;
+            changed = true;
+        }
+    }
+    for (size_t i = 0; i < menu.size() && i < algos_.size(); ++i)
         if (!algos_[i].available)
-            ImGui::TextDisabled("%s: %s", std::string(choiceName(kAllAlgoChoices[i])).c_str(), algos_[i].why.c_str());
+            ImGui::TextDisabled("%s: %s", std::string(menu[i].name).c_str(), algos_[i].why.c_str());
 
     ImGui::Spacing();
     ImGui::TextDisabled("INPUT");

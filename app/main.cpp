@@ -11,7 +11,6 @@
 #include <sortlab/app/sort_worker.h>
 
 #include <sortlab/renderer/fonts.h>
-#include <sortlab/renderer/queue_lock.h>
 #include <sortlab/renderer/renderer.h>
 
 #include <sortlab/bench/cli.h>
@@ -146,13 +145,13 @@ int main(int argc, char** argv) {
         ai.device = r.device();
         ai.queue = r.queue();
         ai.queueFamily = r.queueFamily();
+        ai.queueMutex = &r.queueMutex();
         auto ctx = Context::adopt(ai);
         if (!ctx) return fail(ctx.error().message, 3);
         // The benchmark panel's own Context on the same device and queue (each Context has one
-        // owning thread; the queue lock below serialises their submissions with the frames).
+        // owning thread; the renderer's queue mutex serialises their submissions with the frames).
         auto benchCtx = Context::adopt(ai);
         if (!benchCtx) return fail(benchCtx.error().message, 3);
-        gfx::installQueueLock(); // adopt reloaded volk's device functions
 
         IMGUI_CHECKVERSION();
         ImGui::CreateContext();

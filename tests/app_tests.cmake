@@ -84,12 +84,19 @@ function(app_check name fixture)
   set_tests_properties(${name} PROPERTIES FIXTURES_REQUIRED "${fixture}")
 endfunction()
 
+# --- One vocabulary: every --algo name is the same variant in the app and in sortlab-bench ----------
+add_test(NAME app_variant_names
+         COMMAND ${CMAKE_COMMAND} -DAPP=${APP} -DBENCH=${APP_BENCH} -DXVFB_RUN=${XVFB_RUN} -DOUT=${APP_OUT}
+                 "-DALGOS=oddeven;oddeven-layer;radix4;onesweep;onesweep-fallback"
+                 -P ${CMAKE_CURRENT_LIST_DIR}/app/variant_names_check.cmake)
+set_tests_properties(app_variant_names PROPERTIES TIMEOUT 300)
+
 # --- The traces the app is compared with ----------------------------------------------------------
 add_test(NAME app_trace_16
-         COMMAND ${APP_BENCH} --validation --algo oddeven,radix4 --n 16 --seed 1 --reps 1 --quiet
+         COMMAND ${APP_BENCH} --validation --algo oddeven-layer,radix4 --n 16 --seed 1 --reps 1 --quiet
                  --trace ${APP_OUT}/trace16.jsonl)
 add_test(NAME app_trace_13
-         COMMAND ${APP_BENCH} --validation --algo oddeven --type f32 --values u32 --order desc --dist special
+         COMMAND ${APP_BENCH} --validation --algo oddeven-layer --type f32 --values u32 --order desc --dist special
                  --seed 10 --n 13 --reps 1 --quiet --trace ${APP_OUT}/trace13.jsonl)
 add_test(NAME app_trace_1000
          COMMAND ${APP_BENCH} --validation --algo radix4 --values u32 --n 1000 --seed 2 --reps 1 --quiet
@@ -105,14 +112,14 @@ set_tests_properties(app_trace_1000 PROPERTIES FIXTURES_SETUP app_trace_1000 TIM
 set_tests_properties(app_trace_13 PROPERTIES FIXTURES_SETUP app_trace_13 TIMEOUT 120)
 
 # --- The issue's command: odd-even, 16 keys, step 10 -----------------------------------------------
-app_run(app_oddeven --algo oddeven --n 16 --seed 1 --step 10 --screenshot app_oddeven.png
+app_run(app_oddeven --algo oddeven-layer --n 16 --seed 1 --step 10 --screenshot app_oddeven.png
         --dump-state app_oddeven.json)
 app_check(app_oddeven_png app_oddeven png app_oddeven.png --width 1600 --height 1000)
-app_check(app_oddeven_state "app_oddeven;app_trace_16" state app_oddeven.json trace16.jsonl --algo oddeven --step 10)
+app_check(app_oddeven_state "app_oddeven;app_trace_16" state app_oddeven.json trace16.jsonl --algo oddeven-layer --step 10)
 
 # --- A middle step, and the radix sort's views ------------------------------------------------------
-app_run(app_oddeven_step4 --algo oddeven --n 16 --seed 1 --step 4 --check --dump-state app_oddeven4.json)
-app_check(app_oddeven_step4_state "app_oddeven_step4;app_trace_16" state app_oddeven4.json trace16.jsonl --algo oddeven
+app_run(app_oddeven_step4 --algo oddeven-layer --n 16 --seed 1 --step 4 --check --dump-state app_oddeven4.json)
+app_check(app_oddeven_step4_state "app_oddeven_step4;app_trace_16" state app_oddeven4.json trace16.jsonl --algo oddeven-layer
           --step 4 --check-ok)
 app_run(app_radix4 --algo radix4 --n 16 --seed 1 --step 6 --screenshot app_radix4.png --dump-state app_radix4.json)
 app_check(app_radix4_png app_radix4 png app_radix4.png --width 1600 --height 1000)
@@ -151,23 +158,23 @@ app_check(app_onesweep_script_lookback "app_onesweep_script;app_trace_os" state 
 #     presentation mode ------------------------------------------------------------------------------
 app_run(app_script --script ${CMAKE_CURRENT_LIST_DIR}/app/walk.script)
 app_check(app_script_png app_script png walk_end.png --width 1600 --height 1000)
-app_check(app_script_step4 "app_script;app_trace_13" state walk_step4.json trace13.jsonl --algo oddeven --step 4)
-app_check(app_script_step6 "app_script;app_trace_13" state walk_step6.json trace13.jsonl --algo oddeven --step 6)
-app_check(app_script_end "app_script;app_trace_13" state walk_end.json trace13.jsonl --algo oddeven --step 10 --check-ok)
+app_check(app_script_step4 "app_script;app_trace_13" state walk_step4.json trace13.jsonl --algo oddeven-layer --step 4)
+app_check(app_script_step6 "app_script;app_trace_13" state walk_step6.json trace13.jsonl --algo oddeven-layer --step 6)
+app_check(app_script_end "app_script;app_trace_13" state walk_end.json trace13.jsonl --algo oddeven-layer --step 10 --check-ok)
 
 # --- Resizing the window rebuilds the swapchain ----------------------------------------------------------
-app_run(app_resize --algo oddeven --n 32 --script ${CMAKE_CURRENT_LIST_DIR}/app/resize.script)
+app_run(app_resize --algo oddeven-layer --n 32 --script ${CMAKE_CURRENT_LIST_DIR}/app/resize.script)
 app_check(app_resize_small app_resize png resize_small.png --width 1000 --height 700)
 app_check(app_resize_big app_resize png resize_big.png --width 1600 --height 1000)
 
 # --- Zooming the array view from a script ----------------------------------------------------------------
-app_run(app_zoom --algo oddeven-fused --n 2^14 --seed 4 --script ${CMAKE_CURRENT_LIST_DIR}/app/zoom.script)
+app_run(app_zoom --algo oddeven --n 2^14 --seed 4 --script ${CMAKE_CURRENT_LIST_DIR}/app/zoom.script)
 app_check(app_zoom_strip app_zoom png zoom_strip.png --width 1600 --height 1000)
 app_check(app_zoom_bars app_zoom png zoom_bars.png --width 1600 --height 1000)
 app_check(app_zoom_all app_zoom png zoom_all.png --width 1600 --height 1000)
 
 # --- Large n: the fused plan to the end with check mode, the strip view --------------------------------
-app_run(app_large --algo oddeven-fused --n 2^16 --seed 3 --check --step end --screenshot app_large.png
+app_run(app_large --algo oddeven --n 2^16 --seed 3 --check --step end --screenshot app_large.png
         --dump-state app_large.json)
 app_check(app_large_png app_large png app_large.png --width 1600 --height 1000)
 add_test(NAME app_large_state COMMAND ${CMAKE_COMMAND} -E cat ${APP_OUT}/app_large.json)

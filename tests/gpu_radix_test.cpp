@@ -46,8 +46,8 @@ TEST_P(RadixSort, MatchesStableSort) {
     ASSERT_TRUE(probe.ok()) << probe.error().message;
     const uint64_t T = probe->tileKeys;
     ASSERT_GT(T, 0u);
-    const size_t index = static_cast<size_t>(cfg.key) * 4 + (cfg.values != ValueType::none) * 2 +
-                         static_cast<size_t>(cfg.order);
+    const size_t index =
+        static_cast<size_t>(cfg.key) * 4 + (cfg.values != ValueType::none) * 2 + static_cast<size_t>(cfg.order);
     std::mt19937_64 rng(7000 + index);
     const std::vector<uint64_t> sizes = {0, 1, 2, 3, T - 1, T, T + 1, 3 * T + 5, (T + 2 + rng() % (7 * T)) | 1};
     size_t sorts = 0;
@@ -105,12 +105,6 @@ struct StepCase {
     uint64_t mask; // keys are and-ed with this (0: none), so that high digits repeat
 };
 
-const Snapshot::Aux* findAux(const Snapshot& s, const std::string& name) {
-    for (const auto& a : s.aux)
-        if (a.name == name) return &a;
-    return nullptr;
-}
-
 template <class T> std::vector<uint32_t> narrow(const std::vector<T>& v) {
     return std::vector<uint32_t>(v.begin(), v.end());
 }
@@ -161,7 +155,7 @@ TEST_P(RadixStep, EveryStepMatchesTheReference) {
     for (size_t i = 0; i < plan.steps.size(); ++i) {
         const Step& s = plan.steps[i];
         SCOPED_TRACE("after step " + std::to_string(i) + " '" + s.label + "'");
-        if (s.kind == "count") {
+        if (s.kind == StepKind::count) {
             state = radix::referencePass(model, modelValues, c.key, c.order, s.bitLo, 4, T);
             ASSERT_EQ(s.bitHi, s.bitLo + 4);
             ASSERT_EQ(s.bitLo, 4 * s.pass);
@@ -170,12 +164,12 @@ TEST_P(RadixStep, EveryStepMatchesTheReference) {
         auto snap = (*job)->capture();
         ASSERT_TRUE(snap.ok()) << snap.error().message;
         EXPECT_EQ(snap->label, s.label);
-        if (s.kind == "result") {
+        if (s.kind == StepKind::result) {
             EXPECT_TRUE(snap->aux.empty());
         } else {
-            const auto* info = findAux(*snap, "pass");
-            const auto* counts = findAux(*snap, "digit counts");
-            const auto* hist = findAux(*snap, "histogram");
+            const auto* info = snap->find(AuxKind::passInfo);
+            const auto* counts = snap->find(AuxKind::digitCounts);
+            const auto* hist = snap->find(AuxKind::histogram);
             ASSERT_TRUE(info && counts && hist);
             ASSERT_EQ(info->data.size(), 4u);
             EXPECT_EQ(info->data[0], s.pass);
@@ -184,9 +178,9 @@ TEST_P(RadixStep, EveryStepMatchesTheReference) {
             ASSERT_EQ(counts->shape, (std::vector<uint32_t>{16, static_cast<uint32_t>(state.workgroups)}));
             EXPECT_EQ(counts->data, state.counts);
             EXPECT_EQ(hist->data, narrow(state.histogram));
-            const auto* offsets = findAux(*snap, "offsets");
-            const auto* wgOffsets = findAux(*snap, "workgroup offsets");
-            if (s.kind == "count") {
+            const auto* offsets = snap->find(AuxKind::offsets);
+            const auto* wgOffsets = snap->find(AuxKind::workgroupOffsets);
+            if (s.kind == StepKind::count) {
                 EXPECT_FALSE(offsets || wgOffsets) << "offsets shown before the scan ran";
             } else {
                 ASSERT_TRUE(offsets && wgOffsets);
@@ -194,10 +188,10 @@ TEST_P(RadixStep, EveryStepMatchesTheReference) {
                 EXPECT_EQ(wgOffsets->data, narrow(state.workgroupOffsets));
                 EXPECT_EQ(info->data[3], state.skipped ? 1u : 0u);
             }
-            if (s.kind == "scatter") skipped += state.skipped;
+            if (s.kind == StepKind::scatter) skipped += state.skipped;
         }
         // The keys: unchanged by count and scan; after the scatter (or a skipped pass), the model's.
-        if (s.kind == "scatter" || s.kind == "result") {
+        if (s.kind == StepKind::scatter || s.kind == StepKind::result) {
             EXPECT_EQ(snap->keys, model);
             EXPECT_EQ(snap->values, modelValues);
         }
@@ -259,7 +253,7 @@ TEST_F(RadixTest, OddNumberOfSkippedPassesStillEndsInTheKeyBuffer) {
     ASSERT_TRUE((*job)->runTo(3 * 8).ok());
     auto snap = (*job)->capture();
     ASSERT_TRUE(snap.ok());
-    const auto* info = findAux(*snap, "pass");
+    const auto* info = snap->find(AuxKind::passInfo);
     ASSERT_TRUE(info);
     EXPECT_EQ(info->data[0], 7u);
     EXPECT_EQ(info->data[3], 1u);

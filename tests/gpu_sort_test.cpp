@@ -97,9 +97,10 @@ TEST_P(GpuSort, MatchesStableSort) {
         const uint64_t n = sizes[si];
         auto job = SortJob::create(ctx(), sorter(), n, cfg);
         ASSERT_TRUE(job.ok()) << "n = " << n << ": " << job.error().message;
-        for (const Step& s : (*job)->plan().steps) kinds.insert(s.kind == "window" && s.halo ? "window+halo" : s.kind);
+        for (const Step& s : (*job)->plan().steps)
+            kinds.insert(s.kind == StepKind::window && s.halo ? "window+halo" : std::string(stepKindName(s.kind)));
         if (cfg.perLayer) {
-            for (const Step& s : (*job)->plan().steps) EXPECT_EQ(s.kind, "layer");
+            for (const Step& s : (*job)->plan().steps) EXPECT_EQ(s.kind, StepKind::layer);
             EXPECT_EQ((*job)->plan().steps.size(), oddeven::layers(n).size());
         }
         std::vector<Distribution> dists;
@@ -161,7 +162,8 @@ TEST_F(GpuTest, LargeU32Sort) {
     auto job = SortJob::create(ctx(), sorter(), n, cfg);
     ASSERT_TRUE(job.ok()) << job.error().message;
     std::set<std::string> kinds;
-    for (const Step& s : (*job)->plan().steps) kinds.insert(s.kind == "window" && s.halo ? "window+halo" : s.kind);
+    for (const Step& s : (*job)->plan().steps)
+        kinds.insert(s.kind == StepKind::window && s.halo ? "window+halo" : std::string(stepKindName(s.kind)));
     EXPECT_TRUE(kinds.count("tile") && kinds.count("window+halo")) << "expected tile and halo-window steps";
     const auto keys = generateKeys(cfg.key, n, Distribution::uniform, 77);
     SortRun got;

@@ -80,8 +80,9 @@ TEST_P(StepPath, EveryStepMatchesTheCpuModel) {
     std::set<std::string> kinds;
     for (size_t i = 0; i < plan.steps.size(); ++i) {
         const Step& s = plan.steps[i];
-        SCOPED_TRACE("after step " + std::to_string(i) + " '" + s.label + "' (" + s.kind + ")");
-        kinds.insert(s.kind == "window" && s.halo ? "window+halo" : s.kind);
+        SCOPED_TRACE("after step " + std::to_string(i) + " '" + s.label + "' (" + std::string(stepKindName(s.kind)) +
+                     ")");
+        kinds.insert(s.kind == StepKind::window && s.halo ? "window+halo" : std::string(stepKindName(s.kind)));
         ASSERT_EQ(s.firstLayer, layersDone);
         ASSERT_TRUE((*job)->runTo(i + 1).ok());
         EXPECT_EQ((*job)->stepsDone(), i + 1);

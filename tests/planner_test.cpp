@@ -142,10 +142,10 @@ void checkPlan(uint64_t n, const PlanParams& pp, const std::vector<Step>& steps)
     uint32_t next = 0;
     bool prevTemp = false;
     size_t haloWindows = 0;
-    for (const auto& s : steps) haloWindows += (s.kind == "window" && s.halo) ? 1 : 0;
+    for (const auto& s : steps) haloWindows += (s.kind == StepKind::window && s.halo) ? 1 : 0;
     for (size_t i = 0; i < steps.size(); ++i) {
         const Step& s = steps[i];
-        SCOPED_TRACE("step " + std::to_string(i) + " '" + s.label + "' (" + s.kind + ")");
+        SCOPED_TRACE("step " + std::to_string(i) + " '" + s.label + "' (" + std::string(stepKindName(s.kind)) + ")");
         EXPECT_FALSE(s.label.empty());
         ASSERT_EQ(s.firstLayer, next) << "steps must cover the layers consecutively";
         ASSERT_GE(s.layerCount, 1u);
@@ -154,9 +154,9 @@ void checkPlan(uint64_t n, const PlanParams& pp, const std::vector<Step>& steps)
         EXPECT_GE(s.workgroups, 1u);
 
         if (pp.perLayer) {
-            ASSERT_EQ(s.kind, "layer");
+            ASSERT_EQ(s.kind, StepKind::layer);
         }
-        if (s.kind == "tile") {
+        if (s.kind == StepKind::tile) {
             ASSERT_EQ(i, 0u) << "the tile step comes first";
             // It runs every layer of the merges p = 1 .. 2^(M-1), M(M+1)/2 layers, on aligned
             // tiles of 2^M keys (no comparator of those merges leaves such a tile). The shader
@@ -179,7 +179,7 @@ void checkPlan(uint64_t n, const PlanParams& pp, const std::vector<Step>& steps)
             EXPECT_GE(s.workgroups * (tuning::kOddEvenWarpWorkgroup / pp.subgroupSize), s.windows)
                 << "every window gets a subgroup";
             EXPECT_EQ(s.resultInTemp, haloWindows % 2 == 1);
-        } else if (s.kind == "layer") {
+        } else if (s.kind == StepKind::layer) {
             EXPECT_EQ(s.layerCount, 1u);
             EXPECT_EQ(s.logKHi, s.logKLo);
             EXPECT_EQ(ls[s.firstLayer].logP, s.logP);
@@ -189,7 +189,7 @@ void checkPlan(uint64_t n, const PlanParams& pp, const std::vector<Step>& steps)
             EXPECT_GE(s.workgroups * tuning::kOddEvenLayerWorkgroup, slots)
                 << "every comparator slot gets an invocation";
             EXPECT_EQ(s.resultInTemp, prevTemp) << "layer steps work in place";
-        } else if (s.kind == "window") {
+        } else if (s.kind == StepKind::window) {
             EXPECT_GE(s.layerCount, 2u) << "a window fuses at least two layers";
             EXPECT_EQ(s.logKHi - s.logKLo + 1, s.layerCount);
             for (uint32_t j = 0; j < s.layerCount; ++j) {
@@ -221,7 +221,7 @@ void checkPlan(uint64_t n, const PlanParams& pp, const std::vector<Step>& steps)
             EXPECT_GE(s.workgroups * (tuning::kOddEvenWarpWorkgroup / pp.subgroupSize), s.windows)
                 << "every window gets a subgroup";
         } else {
-            ADD_FAILURE() << "unknown step kind " << s.kind;
+            ADD_FAILURE() << "unknown step kind " << stepKindName(s.kind);
         }
         prevTemp = s.resultInTemp;
     }
@@ -244,8 +244,8 @@ TEST_P(Planner, StepsCoverTheNetworkWithValidGeometry) {
         checkPlan(n, pp, steps);
         if (::testing::Test::HasFatalFailure()) return;
         for (auto& s : steps) {
-            windows += s.kind == "window";
-            haloWindows += s.kind == "window" && s.halo;
+            windows += s.kind == StepKind::window;
+            haloWindows += s.kind == StepKind::window && s.halo;
         }
     }
     if (!pp.perLayer) {
@@ -271,7 +271,7 @@ TEST_P(PlannerWindows, WindowCentresPartitionTheKeys) {
     for (uint64_t n : sizes) {
         const auto steps = oddeven::planSteps(n, pp);
         for (const auto& s : steps) {
-            if (s.kind != "window" && s.kind != "tile") continue; // both run windows
+            if (s.kind != StepKind::window && s.kind != StepKind::tile) continue; // both run windows
             ++windowSteps;
             written.assign(n, 0);
             for (uint64_t id = 0; id < s.windows; ++id) {
@@ -312,11 +312,11 @@ void emulateStep(const Step& s, uint64_t n, const std::vector<uint32_t>& inKeys,
     };
     outKeys = inKeys;
     outValues = inValues;
-    if (s.kind == "layer") {
+    if (s.kind == StepKind::layer) {
         forLayerComparators(n, ls, s.firstLayer, 1, [&](uint64_t a, uint64_t b) { cmpSwap(outKeys, outValues, a, b); });
         return;
     }
-    if (s.kind == "tile") {
+    if (s.kind == StepKind::tile) {
         const uint64_t tile = uint64_t(1) << tileMerges(s);
         for (uint32_t l = s.firstLayer; l < s.firstLayer + s.layerCount; ++l)
             oddeven::forEachComparator(n, ls[l], [&](uint64_t a, uint64_t b) {
@@ -370,7 +370,7 @@ void checkStep(const Step& s, uint64_t n, const std::vector<uint32_t>& keys, con
     oddeven::applyLayers(ek, ev, KeyType::u32, Order::ascending, n, s.firstLayer, s.firstLayer + s.layerCount);
     emulateStep(s, n, keys, values, outK, outV);
     ASSERT_EQ(std::memcmp(ek.data(), outK.data(), n * 4), 0)
-        << "keys differ after '" << s.label << "' (" << s.kind << ", halo " << s.halo << ") on " << state
+        << "keys differ after '" << s.label << "' (" << stepKindName(s.kind) << ", halo " << s.halo << ") on " << state
         << ", n = " << n;
     ASSERT_EQ(ev, outV) << "values differ after '" << s.label << "' on " << state << ", n = " << n;
 }
@@ -420,8 +420,8 @@ TEST_P(Planner, EmulatedStepsMatchTheNetwork) {
         emulatePlan(n, pp, n);
         if (::testing::Test::HasFatalFailure()) return;
         for (const auto& s : oddeven::planSteps(n, pp)) {
-            windows += s.kind == "window" && s.halo == 0;
-            haloWindows += s.kind == "window" && s.halo != 0;
+            windows += s.kind == StepKind::window && s.halo == 0;
+            haloWindows += s.kind == StepKind::window && s.halo != 0;
         }
     }
     if (!pp.perLayer) {

@@ -83,8 +83,8 @@ struct Colour {
 Colour stepColour(const Step& s, int windowIndex) {
     static const Colour windows[] = {{"#fde2c4", "#c15d00"}, {"#d5efd0", "#2e7d32"}, {"#e6d9f2", "#6a3d9a"},
                                      {"#cdeeee", "#00796b"}, {"#f6d3dc", "#ad1457"}, {"#efe8c6", "#8a6d00"}};
-    if (s.kind == "tile") return {"#d3e3f6", "#1f5fa8"};
-    if (s.kind == "window") return windows[windowIndex % 6];
+    if (s.kind == StepKind::tile) return {"#d3e3f6", "#1f5fa8"};
+    if (s.kind == StepKind::window) return windows[windowIndex % 6];
     return {"#ececec", "#333333"};
 }
 
@@ -178,9 +178,10 @@ std::string render(const Options& o) {
     std::vector<Colour> colours;
     for (size_t i = 0; i < steps.size(); ++i) {
         Colour c = stepColour(steps[i], windowIndex);
-        if (steps[i].kind == "window") ++windowIndex;
+        if (steps[i].kind == StepKind::window) ++windowIndex;
         colours.push_back(c);
-        std::string text = "step " + std::to_string(i) + " (" + steps[i].kind + "): " + steps[i].label;
+        std::string text =
+            "step " + std::to_string(i) + " (" + std::string(stepKindName(steps[i].kind)) + "): " + steps[i].label;
         // Which buffer of the pair the step reads and writes (as the sorter records it).
         const bool readsTemp = i > 0 && steps[i - 1].resultInTemp;
         const char* from = readsTemp ? "temp" : "keys";

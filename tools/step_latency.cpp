@@ -120,7 +120,7 @@ private:
 
 struct AlgoResult {
     std::string name; // the --algo name
-    AlgoChoice choice;
+    Variant variant = Variant::oddevenLayer;
     bool available = false;
     std::string why;
     size_t planSteps = 0;
@@ -192,7 +192,7 @@ nlohmann::json toJson(const std::vector<AlgoResult>& results) {
     for (const AlgoResult& r : results) {
         nlohmann::json a;
         a["algo"] = r.name;
-        a["label"] = std::string(choiceLabel(r.choice));
+        a["label"] = std::string(variantInfo(r.variant).label);
         a["available"] = r.available;
         if (!r.available) {
             a["why"] = r.why;
@@ -230,7 +230,7 @@ int run(int argc, char** argv) {
                  "view the next frame would draw: the GPU steps, the readback, the strip for n > 4096, the "
                  "counters and, with --check, the CPU reference.\n" +
                  std::string(kNotIncluded)};
-    std::string device, algoList = "oddeven,oddeven-fused,radix4,onesweep", n = "2^20", type = "u32", dist = "uniform",
+    std::string device, algoList = "oddeven-layer,oddeven,radix4,onesweep", n = "2^20", type = "u32", dist = "uniform",
                         jsonPath;
     uint64_t seed = 1;
     bool validation = false, check = false;
@@ -240,8 +240,7 @@ int run(int argc, char** argv) {
     cli.add_option("--device", device, "Vulkan device: an index or part of its name, as in the app (best device)");
     cli.add_flag("--validation", validation, "Vulkan validation layers on; any message makes the exit code 1");
     cli.add_option("--algo", algoList,
-                   "comma list of the app's algorithms: oddeven (one step per layer), oddeven-fused, radix4, "
-                   "onesweep, onesweep-fallback (all four but the last)");
+                   "comma list of the app's algorithms: " + variantNamesText() + " (all but onesweep-fallback)");
     cli.add_option("--n", n, "number of keys: an integer or 2^K (2^20)");
     cli.add_option("--type", type, "key type: u32 i32 f32 u64 i64 f64 (u32)");
     cli.add_option("--dist", dist, "input distribution, as in the app (uniform)");
@@ -314,10 +313,10 @@ int run(int argc, char** argv) {
         d.worker().setCheck(check);
         for (const SortSettings& s : algos) {
             AlgoResult r;
-            r.choice = s.algo;
-            r.name = std::string(choiceName(s.algo)) + (s.forceFallback ? "-fallback" : "");
-            size_t index = 0;
-            while (kAllAlgoChoices[index] != s.algo) ++index;
+            r.variant = s.algo;
+            r.name = std::string(s.algoName());
+            size_t index = 0; // the worker's statuses are in menu order (sortlab::variants())
+            while (variants()[index].variant != s.algo) ++index;
             r.available = status[index].available;
             r.why = status[index].why;
             if (r.available)

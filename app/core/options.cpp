@@ -33,20 +33,18 @@ Result<uint64_t> parseCount(const std::string& s) {
 Result<void> applySetting(SortSettings& s, const std::string& key, const std::string& value) {
     auto bad = [&](const char* what) { return makeError(Errc::parse_error, "--" + key + " '" + value + "': " + what); };
     if (key == "algo") {
-        // onesweep-fallback: OneSweep with forced fallback, as sortlab-bench names it.
-        if (value == "onesweep-fallback") {
-            s.algo = AlgoChoice::onesweep;
-            s.forceFallback = true;
-        } else if (!parseChoice(value, &s.algo)) {
-            return bad("use oddeven, oddeven-fused, radix4, onesweep or onesweep-fallback");
-        }
+        auto v = parseVariant(value);
+        if (!v) return bad(("use " + variantNamesText()).c_str());
+        s.algo = *v;
     } else if (key == "force-fallback") {
-        if (value == "on")
+        if (value == "on") {
             s.forceFallback = true;
-        else if (value == "off")
+        } else if (value == "off") {
             s.forceFallback = false;
-        else
+            if (s.algo == Variant::onesweepFallback) s.algo = Variant::onesweep;
+        } else {
             return bad("use on or off");
+        }
     } else if (key == "n") {
         auto n = parseCount(value);
         if (!n) return n.error();
@@ -148,14 +146,17 @@ Result<Options> parseOptions(int argc, char** argv, bool* exitNow) {
     *exitNow = false;
     CLI::App cli{"sortlab: watch real GPU sorts (Vulkan compute) step by step.\n"
                  "Without --step/--screenshot/--dump-state/--script it opens the window and waits for you."};
-    std::string algo = "oddeven", n = "16", type = "u32", values = "none", order = "asc", dist = "uniform";
+    std::string algo = "oddeven-layer", n = "16", type = "u32", values = "none", order = "asc", dist = "uniform";
     uint64_t seed = 1;
     uint32_t sharedElems = 0;
     std::string step, screenshot, dump, script;
     Options o;
-    cli.add_option("--algo", algo,
-                   "oddeven (one step per network layer), oddeven-fused (the fast plan), radix4, onesweep, "
-                   "onesweep-fallback (onesweep with --force-fallback) (oddeven)");
+    std::string algoHelp = "the sort:";
+    for (const VariantInfo& v : variants())
+        algoHelp += std::string(" ") + std::string(v.name) + " (" + std::string(v.label) + "),";
+    algoHelp.back() = ' ';
+    algoHelp += "(oddeven-layer)";
+    cli.add_option("--algo", algo, algoHelp);
     cli.add_option("--n", n, "number of keys: an integer or 2^K (16)");
     cli.add_option("--type", type, "key type: u32 i32 f32 u64 i64 f64 (u32)");
     cli.add_option("--values", values, "none, or u32: the input index sorted along (none)");

@@ -15,75 +15,15 @@ namespace sortlab::app {
 
 // [SECTION] Settings names ------------------------------------------------------------------------------
 
-Algorithm algorithmOf(AlgoChoice c) {
-    switch (c) {
-    case AlgoChoice::radix4:
-        return Algorithm::radix4;
-    case AlgoChoice::onesweep:
-        return Algorithm::onesweep;
-    default:
-        return Algorithm::oddeven;
-    }
-}
-
-std::string_view choiceName(AlgoChoice c) {
-    switch (c) {
-    case AlgoChoice::oddevenLayer:
-        return "oddeven";
-    case AlgoChoice::oddevenFused:
-        return "oddeven-fused";
-    case AlgoChoice::radix4:
-        return "radix4";
-    case AlgoChoice::onesweep:
-        return "onesweep";
-    }
-    return "?";
-}
-
-std::string_view choiceLabel(AlgoChoice c) {
-    switch (c) {
-    case AlgoChoice::oddevenLayer:
-        return "Odd-even merge, one step per layer";
-    case AlgoChoice::oddevenFused:
-        return "Odd-even merge, fused layers (fast path)";
-    case AlgoChoice::radix4:
-        return "Radix sort, 4-bit digits";
-    case AlgoChoice::onesweep:
-        return "OneSweep radix, 8-bit digits";
-    }
-    return "?";
-}
-
-bool parseChoice(std::string_view s, AlgoChoice* out) {
-    if (s == "oddeven-layer") s = "oddeven";
-    for (AlgoChoice c : kAllAlgoChoices)
-        if (choiceName(c) == s) {
-            *out = c;
-            return true;
-        }
-    return false;
-}
-
 SortConfig SortSettings::config() const {
     SortConfig c;
     c.key = key;
     c.values = keyValue ? ValueType::u32 : ValueType::none;
     c.order = order;
-    c.perLayer = algo == AlgoChoice::oddevenLayer;
-    c.forceFallback = forceFallback;
+    c = configure(algo, c);
+    c.forceFallback = c.forceFallback || forceFallback;
     c.sharedElems = sharedElems;
     return c;
-}
-
-uint64_t comparatorsInLayer(uint64_t n, uint32_t logP, uint32_t logK) {
-    const uint64_t k = uint64_t(1) << logK, p = uint64_t(1) << logP, block = 2 * p;
-    if (n <= k) return 0;
-    const uint64_t m = n - k;                                                          // left ends a < n - k
-    const uint64_t clear = ((m >> (logK + 1)) << logK) + std::min(m & (2 * k - 1), k); // bit k clear
-    if (logK == logP) return clear;
-    const uint64_t set = m - clear;
-    const uint64_t lastRun = (m / block) * k + (m % block > block - k ? m % block - (block - k) : 0);
-    return set - lastRun;
 }
 
 double keyNumber(const std::byte* keys, uint64_t i, KeyType type) {
@@ -223,7 +163,7 @@ void SortWorker::loop() {
             algos.push_back(st);
         }
         std::lock_guard<std::mutex> lock(mutex_);
-        for (AlgoChoice c : kAllAlgoChoices) algos_.push_back(algos[static_cast<size_t>(algorithmOf(c))]);
+        for (const VariantInfo& v : variants()) algos_.push_back(algos[static_cast<size_t>(v.algorithm)]);
         algosReady_ = true;
     }
     cv_.notify_all();
@@ -310,8 +250,8 @@ void SortWorker::buildJob(const SortSettings& s, uint64_t generation) {
         cv_.notify_all();
         if (wake_) wake_();
     };
-    Sorter* sorter = sorters_[static_cast<size_t>(algorithmOf(s.algo))].get();
-    if (!sorter) return fail(std::string(choiceName(s.algo)) + " is not available");
+    Sorter* sorter = sorters_[static_cast<size_t>(s.algorithm())].get();
+    if (!sorter) return fail(std::string(s.algoName()) + " is not available");
     auto job = SortJob::create(ctx_, *sorter, s.n, s.config(), true);
     if (!job) return fail(job.error().message);
     auto keys = std::make_shared<std::vector<std::byte>>(generateKeys(s.key, s.n, s.dist, s.seed));
@@ -335,8 +275,8 @@ void SortWorker::buildJob(const SortSettings& s, uint64_t generation) {
     info.minKey = lo <= hi ? lo : 0;
     info.maxKey = lo <= hi ? hi : 0;
     comparatorsPerLayer_.clear();
-    if (algorithmOf(s.algo) == Algorithm::oddeven)
-        for (auto& l : oddeven::layers(s.n)) comparatorsPerLayer_.push_back(comparatorsInLayer(s.n, l.logP, l.logK));
+    if (s.algorithm() == Algorithm::oddeven)
+        for (auto& l : oddeven::layers(s.n)) comparatorsPerLayer_.push_back(oddeven::comparatorsInLayer(s.n, l));
     std::lock_guard<std::mutex> lock(mutex_);
     job_ = std::move(info);
     data_.reset();
@@ -439,7 +379,7 @@ void SortWorker::publish(size_t step, double ms) {
     d->stepMs = ms;
     if (s.n > 4096) d->strip = makeStrip(*d->snapshot, s.key, s.n, job.minKey, job.maxKey);
 
-    const bool oddevenAlgo = algorithmOf(s.algo) == Algorithm::oddeven;
+    const bool oddevenAlgo = s.algorithm() == Algorithm::oddeven;
     if (oddevenAlgo) {
         d->layersDone = step == 0 ? 0 : plan.steps[step - 1].firstLayer + plan.steps[step - 1].layerCount;
         for (uint64_t l = 0; l < d->layersDone && l < comparatorsPerLayer_.size(); ++l)
@@ -470,7 +410,7 @@ void SortWorker::publish(size_t step, double ms) {
                 "CPU model of the network (sortlab::oddeven::applyLayers), layers 0.." + std::to_string(d->layersDone);
             expectedKeys = refKeys_;
             expectedValues = refValues_;
-        } else if (algorithmOf(s.algo) != Algorithm::oddeven && plan.tileKeys) {
+        } else if (s.algorithm() != Algorithm::oddeven && plan.tileKeys) {
             // Both radix sorts: LSD passes over the digits their steps name (4 or 8 bits).
             c.available = true;
             radixReference(step, *d, job, expectedKeys, expectedValues);
@@ -497,11 +437,10 @@ void SortWorker::publish(size_t step, double ms) {
             }
             // The radix sorts' aux buffers against the model's (same step): every entry the model
             // has and the snapshot carries.
-            for (auto& [name, want] : auxExpected_) {
-                const Snapshot::Aux* gpu = nullptr;
-                for (auto& a : snap.aux)
-                    if (a.name == name) gpu = &a;
+            for (auto& [kind, want] : auxExpected_) {
+                const Snapshot::Aux* gpu = snap.find(kind);
                 if (!gpu) continue;
+                const std::string name(auxKindName(kind));
                 c.auxChecked.push_back(name);
                 if (gpu->data == want) continue;
                 size_t at = 0;
@@ -519,14 +458,12 @@ void SortWorker::publish(size_t step, double ms) {
             // OneSweep's fallback count: exact under forced fallback (every tile but the first of
             // each portion), otherwise at most that (how many tiles give up waiting depends on
             // scheduling).
-            if (plan.algorithm == Algorithm::onesweep && step > 0 && plan.steps[step - 1].kind == "pass") {
-                const Snapshot::Aux* f = nullptr;
-                for (auto& a : snap.aux)
-                    if (a.name == "fallbacks") f = &a;
+            if (plan.algorithm == Algorithm::onesweep && step > 0 && plan.steps[step - 1].kind == StepKind::pass) {
+                const Snapshot::Aux* f = snap.find(AuxKind::fallbacks);
                 const Step& pass = plan.steps[step - 1];
                 const uint64_t most = pass.workgroups - std::min(pass.workgroups, std::max<uint64_t>(1, pass.portions));
                 if (f && f->data.size() == 1) {
-                    c.auxChecked.push_back("fallbacks");
+                    c.auxChecked.push_back(std::string(auxKindName(AuxKind::fallbacks)));
                     const bool good = s.forceFallback ? f->data[0] == most : f->data[0] <= most;
                     if (!good) {
                         c.auxDiffs.push_back("\"fallbacks\" is " + std::to_string(f->data[0]) + ", expected " +
@@ -564,7 +501,7 @@ void SortWorker::radixReference(size_t step, StepData&, const JobInfo& job, std:
     const SortSettings& s = job.settings;
     uint32_t scatters = 0;
     // radix4 moves keys in its "scatter" steps, OneSweep in its "pass" steps (chained scan + scatter).
-    auto moves = [](const Step& st) { return st.kind == "scatter" || st.kind == "pass"; };
+    auto moves = [](const Step& st) { return st.kind == StepKind::scatter || st.kind == StepKind::pass; };
     for (size_t i = 0; i < step; ++i) scatters += moves(plan.steps[i]);
     if (refPasses_ == UINT32_MAX || refPasses_ > scatters) {
         refKeys_ = *job.inputKeys;
@@ -590,30 +527,30 @@ void SortWorker::radixReference(size_t step, StepData&, const JobInfo& job, std:
     const Step& st = plan.steps[step - 1];
     auto narrow = [](const std::vector<uint64_t>& x) { return std::vector<uint32_t>(x.begin(), x.end()); };
     if (plan.algorithm == Algorithm::onesweep) {
-        if (st.kind == "histogram" || st.kind == "scan") {
+        if (st.kind == StepKind::histogram || st.kind == StepKind::scan) {
             // Every pass's digits of the input (a pass permutes the keys, so its digit counts are the
             // input's): run the passes on a copy.
             std::vector<std::byte> k = *job.inputKeys;
             std::vector<uint32_t> v;
             std::vector<uint32_t> allHist, allOff;
             uint32_t passes = 0;
-            for (auto& x : plan.steps) passes += x.kind == "pass";
+            for (auto& x : plan.steps) passes += x.kind == StepKind::pass;
             for (uint32_t p = 0; p < passes; ++p) {
                 auto [lo, bits] = bitsOf(p);
                 radix::PassState r = radix::referencePass(k, v, s.key, s.order, lo, bits, plan.tileKeys);
                 if (p == 0) {
-                    auxExpected_["histogram"] = narrow(r.histogram);
-                    if (st.kind == "scan") auxExpected_["offsets"] = narrow(r.offsets);
+                    auxExpected_[AuxKind::histogram] = narrow(r.histogram);
+                    if (st.kind == StepKind::scan) auxExpected_[AuxKind::offsets] = narrow(r.offsets);
                 }
                 for (uint64_t h : r.histogram) allHist.push_back(uint32_t(h));
                 for (uint64_t o : r.offsets) allOff.push_back(uint32_t(o));
             }
-            auxExpected_["all histograms"] = std::move(allHist);
-            if (st.kind == "scan") auxExpected_["all offsets"] = std::move(allOff);
-        } else if (st.kind == "pass" && !lastPass_.histogram.empty()) {
+            auxExpected_[AuxKind::allHistograms] = std::move(allHist);
+            if (st.kind == StepKind::scan) auxExpected_[AuxKind::allOffsets] = std::move(allOff);
+        } else if (st.kind == StepKind::pass && !lastPass_.histogram.empty()) {
             const radix::PassState& r = lastPass_;
-            auxExpected_["histogram"] = narrow(r.histogram);
-            auxExpected_["offsets"] = narrow(r.offsets);
+            auxExpected_[AuxKind::histogram] = narrow(r.histogram);
+            auxExpected_[AuxKind::offsets] = narrow(r.offsets);
             const uint64_t tiles = r.workgroups, digits = r.histogram.size();
             std::vector<uint32_t> counts(tiles * digits);
             for (uint64_t d = 0; d < digits; ++d) {
@@ -623,17 +560,17 @@ void SortWorker::radixReference(size_t step, StepData&, const JobInfo& job, std:
                     counts[t * digits + d] = uint32_t(run);
                 }
             }
-            auxExpected_["tile counts"] = std::move(counts);
-            auxExpected_["tile status"] = std::vector<uint32_t>(tiles * digits, 2u);
+            auxExpected_[AuxKind::tileCounts] = std::move(counts);
+            auxExpected_[AuxKind::tileStatus] = std::vector<uint32_t>(tiles * digits, 2u);
         }
         return;
     }
     if (plan.algorithm != Algorithm::radix4) return;
     radix::PassState pass;
-    if (st.kind == "scatter") {
+    if (st.kind == StepKind::scatter) {
         pass = lastPass_;
         if (pass.histogram.empty()) return;
-    } else if (st.kind == "count" || st.kind == "scan") {
+    } else if (st.kind == StepKind::count || st.kind == StepKind::scan) {
         std::vector<std::byte> k = refKeys_;
         std::vector<uint32_t> v = refValues_;
         auto [lo, bits] = bitsOf(st.pass);
@@ -641,8 +578,8 @@ void SortWorker::radixReference(size_t step, StepData&, const JobInfo& job, std:
     } else {
         return;
     }
-    auxExpected_["histogram"] = narrow(pass.histogram);
-    if (st.kind != "count") auxExpected_["offsets"] = narrow(pass.offsets);
+    auxExpected_[AuxKind::histogram] = narrow(pass.histogram);
+    if (st.kind != StepKind::count) auxExpected_[AuxKind::offsets] = narrow(pass.offsets);
 }
 
 } // namespace sortlab::app

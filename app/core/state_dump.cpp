@@ -67,14 +67,14 @@ Result<void> writeStateJson(const std::string& path, const SortWorker::View& v, 
     using nlohmann::json;
     json j;
     const SortSettings& s = v.job.settings;
-    j["algo"] = std::string(choiceName(s.algo));
+    j["algo"] = std::string(s.algoName());
     j["type"] = std::string(keyTypeName(s.key));
     j["values_type"] = s.keyValue ? "u32" : "none";
     j["order"] = std::string(orderName(s.order));
     j["dist"] = std::string(distributionName(s.dist));
     j["seed"] = s.seed;
     j["n"] = s.n;
-    j["force_fallback"] = s.forceFallback;
+    j["force_fallback"] = s.config().forceFallback;
     j["device"] = extras.device;
     j["frame_cpu_ms"] = extras.frameCpuMs;
     j["frame_ui_cpu_ms"] = extras.frameBuildCpuMs;
@@ -93,10 +93,10 @@ Result<void> writeStateJson(const std::string& path, const SortWorker::View& v, 
         j["label"] = snap.label;
         if (d.step > 0 && v.job.plan) {
             const Step& st = v.job.plan->steps[d.step - 1];
-            j["kind"] = st.kind;
+            j["kind"] = std::string(stepKindName(st.kind));
             j["first_layer"] = st.firstLayer;
             j["layer_count"] = st.layerCount;
-            if (st.kind == "layer") {
+            if (st.kind == StepKind::layer) {
                 j["merge_p"] = 1u << st.logP;
                 j["stride_k"] = 1u << st.logKHi;
             }
@@ -113,7 +113,7 @@ Result<void> writeStateJson(const std::string& path, const SortWorker::View& v, 
         j["keys"] = keysJson(snap.keys, s.n, s.key);
         if (!snap.values.empty()) j["values"] = snap.values;
         json aux = json::object();
-        for (auto& a : snap.aux) aux[a.name] = {{"shape", a.shape}, {"data", a.data}};
+        for (auto& a : snap.aux) aux[std::string(auxKindName(a.kind))] = {{"shape", a.shape}, {"data", a.data}};
         j["aux"] = aux;
         if (extras.check) {
             const StepCheck& c = d.check;

@@ -41,12 +41,6 @@ ImU32 heatColour(float t) {
     return ImGui::ColorConvertFloat4ToU32(ImVec4(0.08f + 0.92f * r, 0.08f + 0.92f * g, 0.12f + 0.88f * b, 1.0f));
 }
 
-const Snapshot::Aux* findAux(const Snapshot& s, const char* name) {
-    for (auto& a : s.aux)
-        if (a.name == name) return &a;
-    return nullptr;
-}
-
 const Step* currentStep(const SortWorker::View& v) {
     if (!v.data || !v.job.plan || v.data->step == 0 || v.data->step > v.job.plan->steps.size()) return nullptr;
     return &v.job.plan->steps[v.data->step - 1];

@@ -75,20 +75,20 @@ std::string oddevenWords(const Step* s, uint64_t n) {
                       (unsigned long long)n);
         return buf;
     }
-    if (s->kind == "layer") {
+    if (s->kind == StepKind::layer) {
         const uint32_t p = 1u << s->logP, k = 1u << s->logKHi;
         std::snprintf(buf, sizeof buf,
                       "One layer: runs of %u keys are merged into runs of %u. Every comparator links keys %u apart "
                       "(stride k = %u) and swaps them when the left key comes after the right one. All comparators "
                       "of a layer are independent, so the GPU runs them at once, one thread each.",
                       p, 2 * p, k, k);
-    } else if (s->kind == "tile") {
+    } else if (s->kind == StepKind::tile) {
         std::snprintf(buf, sizeof buf,
                       "The tile step: %u layers at once. Every merge whose blocks fit in one tile (runs up to %u "
                       "keys) runs in registers inside one subgroup, with shuffles between lanes, so the keys are "
                       "read and written once.",
                       s->layerCount, 1u << s->logP);
-    } else if (s->kind == "window") {
+    } else if (s->kind == StepKind::window) {
         std::snprintf(buf, sizeof buf,
                       "A window step: %u layers of the merge into runs of %u (strides %u down to %u) fused: "
                       "each subgroup loads a window of keys, runs those layers in registers and writes back.",
@@ -116,12 +116,12 @@ OneSweepPass oneSweepPass(const SortWorker::View& v, const Step* step) {
     if (step) p.tiles = step->workgroups;
     if (!v.data || !v.data->snapshot) return p;
     const Snapshot& s = *v.data->snapshot;
-    if (const Snapshot::Aux* st = findAux(s, "tile status"); st && !st->shape.empty()) {
+    if (const Snapshot::Aux* st = s.find(AuxKind::tileStatus); st && !st->shape.empty()) {
         p.statusTiles = st->shape[0];
         for (uint32_t f : st->data)
             if (f < 3) p.flags[f]++;
     }
-    if (const Snapshot::Aux* f = findAux(s, "fallbacks"); f && !f->data.empty()) {
+    if (const Snapshot::Aux* f = s.find(AuxKind::fallbacks); f && !f->data.empty()) {
         p.haveFallbacks = true;
         p.fallbacks = f->data[0];
     }
@@ -131,29 +131,29 @@ OneSweepPass oneSweepPass(const SortWorker::View& v, const Step* step) {
 std::string radixWords(const Step* s, const SortWorker::View& v) {
     if (!s) return "The input, as uploaded to the GPU.";
     char buf[1536]; // a OneSweep pass: about 850 characters of text and 250 of counts
-    if (s->kind == "count")
+    if (s->kind == StepKind::count)
         std::snprintf(buf, sizeof buf,
                       "Pass %u, bits %u..%u: each of %llu workgroups counts how many of its keys have each digit.",
                       s->pass, s->bitLo, s->bitHi - 1, (unsigned long long)s->workgroups);
-    else if (s->kind == "scan" && algorithmOf(v.job.settings.algo) != Algorithm::onesweep)
+    else if (s->kind == StepKind::scan && v.job.settings.algorithm() != Algorithm::onesweep)
         std::snprintf(buf, sizeof buf,
                       "Pass %u: the per-workgroup counts are summed into the digit histogram, and its exclusive "
                       "scan gives where each digit's keys start in the output.",
                       s->pass);
-    else if (s->kind == "scatter")
+    else if (s->kind == StepKind::scatter)
         std::snprintf(buf, sizeof buf,
                       "Pass %u: every key moves to offsets[digit] + its workgroup's offset + its rank among the "
                       "workgroup's keys with that digit. Equal digits keep their order (stable).",
                       s->pass);
-    else if (s->kind == "histogram" && algorithmOf(v.job.settings.algo) == Algorithm::onesweep)
+    else if (s->kind == StepKind::histogram && v.job.settings.algorithm() == Algorithm::onesweep)
         std::snprintf(buf, sizeof buf,
                       "OneSweep reads every key once and counts all its 8-bit digits at the same time: one "
                       "256-bin histogram per pass (\"all histograms\", one row per pass). The keys have not moved.");
-    else if (s->kind == "scan" && algorithmOf(v.job.settings.algo) == Algorithm::onesweep)
+    else if (s->kind == StepKind::scan && v.job.settings.algorithm() == Algorithm::onesweep)
         std::snprintf(buf, sizeof buf,
                       "Every pass's histogram is scanned: offsets[d] is where the keys with digit d start in that "
                       "pass's output (\"all offsets\", one row per pass). The keys have not moved.");
-    else if (s->kind == "pass") {
+    else if (s->kind == StepKind::pass) {
         const OneSweepPass p = oneSweepPass(v, s);
         const int used = std::snprintf(
             buf, sizeof buf,
@@ -203,7 +203,7 @@ void drawExplainView(const ViewContext& c, bool* open) {
     const StepData& d = *v.data;
     const Plan& plan = *v.job.plan;
     const Step* step = currentStep(v);
-    const bool oddeven = algorithmOf(v.job.settings.algo) == Algorithm::oddeven;
+    const bool oddeven = v.job.settings.algorithm() == Algorithm::oddeven;
     ImGui::Text("Step %zu of %zu", d.step, plan.steps.size());
     ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.4f, 1.0f), "%s", d.snapshot ? d.snapshot->label.c_str() : "");
     ImGui::Separator();
@@ -212,32 +212,32 @@ void drawExplainView(const ViewContext& c, bool* open) {
 
     int line = -1;
     if (oddeven) {
-        if (step && step->kind == "layer")
+        if (step && step->kind == StepKind::layer)
             line = 4;
-        else if (step && step->kind == "tile")
+        else if (step && step->kind == StepKind::tile)
             line = 0;
         else if (step)
             line = 1;
         pseudocode(kOddEven, 5, line, c);
-    } else if (algorithmOf(v.job.settings.algo) == Algorithm::onesweep) {
+    } else if (v.job.settings.algorithm() == Algorithm::onesweep) {
         // A pass runs every line from "for each digit pass" to the last; with forced fallback the
         // fallback line is what every tile but the first of each portion does for tile t-1.
         int last = -1;
-        if (step && step->kind == "histogram")
+        if (step && step->kind == StepKind::histogram)
             line = 0;
-        else if (step && step->kind == "scan")
+        else if (step && step->kind == StepKind::scan)
             line = 1;
-        else if (step && step->kind == "pass") {
+        else if (step && step->kind == StepKind::pass) {
             line = 2;
             last = kOneSweepLines - 1;
         }
         pseudocode(kOneSweep, kOneSweepLines, line, c, last);
     } else {
-        if (step && step->kind == "count")
+        if (step && step->kind == StepKind::count)
             line = 1;
-        else if (step && step->kind == "scan")
+        else if (step && step->kind == StepKind::scan)
             line = 2;
-        else if (step && step->kind == "scatter")
+        else if (step && step->kind == StepKind::scatter)
             line = 3;
         else if (step)
             line = 4;
@@ -264,7 +264,7 @@ void drawExplainView(const ViewContext& c, bool* open) {
             if (step->bitHi > step->bitLo)
                 row("pass", std::to_string(step->pass) + ", bits " + std::to_string(step->bitLo) + ".." +
                                 std::to_string(step->bitHi - 1));
-            if (step->kind == "pass") {
+            if (step->kind == StepKind::pass) {
                 const OneSweepPass p = oneSweepPass(v, step);
                 row("tiles (one workgroup each)",
                     std::to_string(step->workgroups) + " of " + std::to_string(p.tileKeys) + " keys");

@@ -242,7 +242,7 @@ void drawLayerMap(const ViewContext& c) {
         size_t l = std::min(L - 1, size_t((ImGui::GetIO().MousePos.x - o.x) / cell));
         ImGui::SetTooltip("layer %zu: merge %u, stride %u, %llu comparators", l, 2u << layers[l].logP,
                           1u << layers[l].logK,
-                          (unsigned long long)comparatorsInLayer(job.settings.n, layers[l].logP, layers[l].logK));
+                          (unsigned long long)oddeven::comparatorsInLayer(job.settings.n, layers[l]));
     }
     ImGui::Text("plan: %zu steps (brackets: the layers each GPU step runs)", steps.size());
 }
@@ -257,7 +257,7 @@ void drawNetworkView(const ViewContext& c, bool* open) {
     const auto& v = c.v;
     if (!v.data || !v.data->snapshot || !v.job.plan) {
         ImGui::TextDisabled("waiting for the GPU...");
-    } else if (algorithmOf(v.job.settings.algo) != Algorithm::oddeven) {
+    } else if (v.job.settings.algorithm() != Algorithm::oddeven) {
         ImGui::TextDisabled("The network view belongs to the odd-even sort.");
     } else if (v.job.settings.n < 2) {
         ImGui::TextDisabled("n < 2: the network has no comparators.");

@@ -24,12 +24,9 @@
 namespace sortlab::app {
 namespace {
 
-const char* const kRadixAux[] = {"digit counts", "histogram", "offsets",     "workgroup offsets", "pass",
-                                 "tile status",  "fallbacks", "tile counts", "all histograms",    "all offsets"};
-
-// Bits [lo, hi) of the current pass: from "pass", else from the step.
+// Bits [lo, hi) of the current pass: from the pass info, else from the step.
 bool digitBits(const SortWorker::View& v, uint32_t* lo, uint32_t* hi) {
-    if (const Snapshot::Aux* p = findAux(*v.data->snapshot, "pass"); p && p->data.size() >= 3) {
+    if (const Snapshot::Aux* p = v.data->snapshot->find(AuxKind::passInfo); p && p->data.size() >= 3) {
         *lo = p->data[1];
         *hi = p->data[2];
         return *hi > *lo;
@@ -40,9 +37,10 @@ bool digitBits(const SortWorker::View& v, uint32_t* lo, uint32_t* hi) {
         return true;
     }
     // OneSweep's "histogram" and "scan" steps: their "histogram" and "offsets" are pass 0's digit.
-    if (const Step* s = currentStep(v); s && v.job.plan && (s->kind == "histogram" || s->kind == "scan"))
+    if (const Step* s = currentStep(v);
+        s && v.job.plan && (s->kind == StepKind::histogram || s->kind == StepKind::scan))
         for (const Step& p : v.job.plan->steps)
-            if (p.kind == "pass" && p.pass == 0 && p.bitHi > p.bitLo) {
+            if (p.kind == StepKind::pass && p.pass == 0 && p.bitHi > p.bitLo) {
                 *lo = p.bitLo;
                 *hi = p.bitHi;
                 return true;
@@ -288,8 +286,8 @@ void arrows(const ViewContext& c) {
 
 bool hasRadixData(const SortWorker::View& v) {
     if (!v.data || !v.data->snapshot) return false;
-    for (const char* name : kRadixAux)
-        if (findAux(*v.data->snapshot, name)) return true;
+    for (AuxKind kind : kAllAuxKinds) // every aux kind is a radix sort's
+        if (v.data->snapshot->find(kind)) return true;
     return false;
 }
 
@@ -303,11 +301,11 @@ void drawRadixView(const ViewContext& c, bool* open) {
     const uint64_t n = v.job.settings.n;
     uint32_t lo = 0, hi = 0;
     const bool haveDigit = digitBits(v, &lo, &hi);
-    if (const Snapshot::Aux* p = findAux(s, "pass"); p && p->data.size() >= 4)
+    if (const Snapshot::Aux* p = s.find(AuxKind::passInfo); p && p->data.size() >= 4)
         ImGui::Text("pass %u: bits %u..%u%s", p->data[0], p->data[1], p->data[2] - 1,
                     p->data[3] ? " (skipped: every key has the same digit)" : "");
-    if (const Snapshot::Aux* f = findAux(s, "fallbacks"); f && !f->data.empty()) {
-        const Snapshot::Aux* st = findAux(s, "tile status");
+    if (const Snapshot::Aux* f = s.find(AuxKind::fallbacks); f && !f->data.empty()) {
+        const Snapshot::Aux* st = s.find(AuxKind::tileStatus);
         const uint32_t tiles = st && !st->shape.empty() ? st->shape[0] : 0;
         ImGui::TextWrapped("fallbacks: %u of %u tile%s counted a predecessor's keys themselves instead of waiting for "
                            "its status%s",
@@ -327,7 +325,7 @@ void drawRadixView(const ViewContext& c, bool* open) {
         ImGui::TableSetupColumn("digits", ImGuiTableColumnFlags_WidthStretch);
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
-        if (step && (step->kind == "scatter" || step->kind == "pass")) arrows(c);
+        if (step && (step->kind == StepKind::scatter || step->kind == StepKind::pass)) arrows(c);
         if (haveDigit) binaryKeys(c, lo, hi);
         ImGui::TableNextColumn();
     }
@@ -335,25 +333,25 @@ void drawRadixView(const ViewContext& c, bool* open) {
     std::string ofPass;
     if (haveDigit && hi - lo >= 8) {
         uint32_t pass = 0;
-        if (step && step->kind == "pass") pass = step->pass;
+        if (step && step->kind == StepKind::pass) pass = step->pass;
         ofPass =
             ", pass " + std::to_string(pass) + " (bits " + std::to_string(lo) + ".." + std::to_string(hi - 1) + ")";
     }
-    if (const Snapshot::Aux* a = findAux(s, "histogram"))
+    if (const Snapshot::Aux* a = s.find(AuxKind::histogram))
         bars(("digit histogram" + ofPass + " (all keys)").c_str(), *a, fs * 6, true);
-    if (const Snapshot::Aux* a = findAux(s, "offsets"))
+    if (const Snapshot::Aux* a = s.find(AuxKind::offsets))
         bars(("exclusive offsets" + ofPass + ": where each digit starts").c_str(), *a, fs * 4, true);
-    if (const Snapshot::Aux* a = findAux(s, "digit counts"))
+    if (const Snapshot::Aux* a = s.find(AuxKind::digitCounts))
         heatMap("per-workgroup digit counts", *a, "workgroup", fs * 8, false);
-    if (const Snapshot::Aux* a = findAux(s, "workgroup offsets"))
+    if (const Snapshot::Aux* a = s.find(AuxKind::workgroupOffsets))
         heatMap("per-workgroup offsets", *a, "workgroup", fs * 8, false);
-    if (const Snapshot::Aux* a = findAux(s, "tile counts"))
+    if (const Snapshot::Aux* a = s.find(AuxKind::tileCounts))
         heatMap("tile counts, from the status words (inclusive prefix: keys of the digit in tiles 0..t)", *a, "tile",
                 fs * 8, true);
-    if (const Snapshot::Aux* a = findAux(s, "tile status")) tileStatus(*a, findAux(s, "tile counts"), fs * 12);
-    if (const Snapshot::Aux* a = findAux(s, "all histograms"))
+    if (const Snapshot::Aux* a = s.find(AuxKind::tileStatus)) tileStatus(*a, s.find(AuxKind::tileCounts), fs * 12);
+    if (const Snapshot::Aux* a = s.find(AuxKind::allHistograms))
         heatMap("the histograms of every pass (one read of the keys)", *a, "pass", fs * 5, true);
-    if (const Snapshot::Aux* a = findAux(s, "all offsets"))
+    if (const Snapshot::Aux* a = s.find(AuxKind::allOffsets))
         heatMap("the exclusive offsets of every pass", *a, "pass", fs * 5, true);
     if (small) ImGui::EndTable();
     ImGui::End();

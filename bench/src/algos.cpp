@@ -9,32 +9,23 @@ namespace sortlab::bench {
 
 namespace {
 
-void fused(sortlab::SortConfig& c) {
-    c.perLayer = false;
-}
-void perLayer(sortlab::SortConfig& c) {
-    c.perLayer = true;
-}
-void forcedFallback(sortlab::SortConfig& c) {
-    c.forceFallback = true;
+std::vector<AlgoSpec> makeAlgos() {
+    std::vector<AlgoSpec> out;
+    for (const sortlab::VariantInfo& v : sortlab::variants())
+        out.push_back({v.name, v.variant, v.algorithm, v.stable, !v.diagnostic});
+    out.push_back({"std", std::nullopt, std::nullopt, true, true});
+    return out;
 }
 
-// clang-format off
-const AlgoSpec kAlgos[] = {
-    // name            gpu                            configure  trace      stable inAll
-    {"oddeven",       sortlab::Algorithm::oddeven,  fused,     perLayer,  false, true},
-    {"oddeven-layer", sortlab::Algorithm::oddeven,  perLayer,  perLayer,  false, true},
-    {"radix4",        sortlab::Algorithm::radix4,   nullptr,   nullptr,   true,  true},
-    {"onesweep",      sortlab::Algorithm::onesweep, nullptr,   nullptr,   true,  true},
-    {"onesweep-fallback", sortlab::Algorithm::onesweep, forcedFallback, nullptr, true, false},
-    {"std",           std::nullopt,                 nullptr,   nullptr,   true,  true},
-};
-// clang-format on
+const std::vector<AlgoSpec>& algos() {
+    static const std::vector<AlgoSpec> table = makeAlgos();
+    return table;
+}
 
 } // namespace
 
 std::span<const AlgoSpec> allAlgos() {
-    return kAlgos;
+    return algos();
 }
 
 std::vector<const AlgoSpec*> parseAlgos(std::string_view text) {
@@ -42,13 +33,16 @@ std::vector<const AlgoSpec*> parseAlgos(std::string_view text) {
     auto add = [&](const AlgoSpec* a) {
         if (std::find(out.begin(), out.end(), a) == out.end()) out.push_back(a);
     };
+    const std::vector<AlgoSpec>& kAlgos = algos();
     for (const std::string& item : splitList(text, "algo")) {
         if (item == "all") {
             for (const AlgoSpec& a : kAlgos)
                 if (a.inAll) add(&a);
             continue;
         }
-        auto it = std::find_if(std::begin(kAlgos), std::end(kAlgos), [&](const AlgoSpec& a) { return a.name == item; });
+        const std::optional<sortlab::Variant> variant = sortlab::parseVariant(item); // "oddeven-fused" too
+        auto it = std::find_if(std::begin(kAlgos), std::end(kAlgos),
+                               [&](const AlgoSpec& a) { return a.name == item || (variant && a.variant == variant); });
         if (it == std::end(kAlgos)) {
             std::string names;
             for (const AlgoSpec& a : kAlgos) names += std::string(a.name) + ", ";
@@ -67,9 +61,9 @@ sortlab::SortConfig configFor(const AlgoSpec& algo, sortlab::KeyType key, sortla
     c.values = values;
     c.order = order;
     c.sharedElems = sharedElems;
-    c.forceFallback = forceFallback;
-    if (algo.configure) algo.configure(c);
-    if (trace && algo.configureTrace) algo.configureTrace(c);
+    if (algo.variant) c = sortlab::configure(*algo.variant, c);
+    c.forceFallback = c.forceFallback || forceFallback;
+    if (trace && algo.gpu == sortlab::Algorithm::oddeven) c.perLayer = true;
     return c;
 }
 

@@ -1,6 +1,6 @@
 // [SECTION] Finding and loading the library
 // [SECTION] Running a case
-// [SECTION] The bytes floor and the signed zeros
+// [SECTION] The signed zeros
 #include <sortlab/bench/anchor_loader.h>
 
 #include <sortlab/bench/errors.h>
@@ -23,8 +23,8 @@ static_assert(SORTLAB_CUB_U32 == int(KeyType::u32) && SORTLAB_CUB_I32 == int(Key
               "anchor.h numbers the key types as sortlab::KeyType");
 
 const AlgoSpec& cubAlgo() {
-    // name   gpu (not a sortlab sort)  configure trace    stable inAll
-    static const AlgoSpec spec{"cub", std::nullopt, nullptr, nullptr, true, false};
+    // name, no variant and no sortlab algorithm (not a sortlab sort), stable, not in --algo all
+    static const AlgoSpec spec{"cub", std::nullopt, std::nullopt, true, false};
     return spec;
 }
 
@@ -128,12 +128,7 @@ std::vector<double> CubAnchor::sort(KeyType type, Order order, uint64_t n, std::
     return repMs;
 }
 
-// [SECTION] The bytes floor and the signed zeros ----------------------------------------------------
-
-uint64_t oneSweepBytesFloor(KeyType type, bool values, uint64_t n) {
-    const uint64_t k = keyBytes(type), v = values ? 4 : 0, passes = keyBits(type) / 8;
-    return n * (k + passes * 2 * (k + v));
-}
+// [SECTION] The signed zeros ----------------------------------------------------
 
 void orderSignedZeros(KeyType type, Order order, std::span<const std::byte> refKeys, std::span<std::byte> keys,
                       std::span<uint32_t> values) {

@@ -92,14 +92,14 @@ SizeLimit largestSize(Context* ctx, Sorter* sorter, const AlgoSpec& algo, KeyTyp
                 break;
             }
             const DeviceInfo& info = ctx->info();
-            const uint64_t kb = n * keyBytes(type), vb = n * valueBytes(values);
-            const uint64_t device = (kb + vb) * (plan->needsTemp ? 2 : 1) + plan->scratchBytes;
+            const StorageRequirements need = storageRequirements(*plan);
+            const uint64_t device = need.total();
             if (info.deviceLocalBytes && device > info.deviceLocalBytes) {
                 out.why = "2^" + std::to_string(k) + " keys need " + gib(double(device)) + " on " + info.name +
                           ", which has " + gib(double(info.deviceLocalBytes));
                 break;
             }
-            const uint64_t largest = std::max({kb, vb, plan->scratchBytes});
+            const uint64_t largest = need.largest();
             if (info.maxBufferSize && largest > info.maxBufferSize) {
                 out.why = "2^" + std::to_string(k) + " keys need a buffer of " + gib(double(largest)) + "; " +
                           info.name + " allows " + gib(double(info.maxBufferSize));
@@ -369,7 +369,7 @@ CaseResult Runner::runGpu(const AlgoSpec& algo, const CaseSpec& spec, CaseData& 
         auto aux = j.captureAux();
         if (!aux) jobError(aux.error(), what);
         for (const auto& a : *aux)
-            if (a.name == "fallbacks" && a.data.size() == 1) {
+            if (a.kind == AuxKind::fallbacks && a.data.size() == 1) {
                 r.fallbacks = a.data[0];
                 r.fallbackTiles = j.plan().steps.back().workgroups; // the whole pass (all its portions)
             }
@@ -413,7 +413,10 @@ CaseResult Runner::runCub(const CaseSpec& spec, CaseData& data) {
     r.device = anchor_->device();
     r.driver = anchor_->versions();
     r.timer = "cuda events";
-    r.bytesFloor = oneSweepBytesFloor(spec.type, spec.values != ValueType::none, spec.n);
+    SortConfig floorConfig;
+    floorConfig.key = spec.type;
+    floorConfig.values = spec.values;
+    r.bytesFloor = oneSweepBytesFloor(spec.n, floorConfig); // CUB's onesweep moves what ours must
     const std::string what = "cub " + r.variant + " (" + describe(spec) + ")";
     // The same warm-up as the GPU sorts (>= 1 s of sorting before the timed reps).
     std::span<std::byte> outKeys;

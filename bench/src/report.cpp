@@ -223,7 +223,7 @@ nlohmann::ordered_json resultsJson(const std::vector<CaseResult>& results) {
         for (size_t i = 0; i < r.stepMs.size(); ++i)
             o["step_ms"].push_back(Json{{"step", i + 1},
                                         {"label", r.stepMs[i].label},
-                                        {"kind", r.stepMs[i].kind},
+                                        {"kind", std::string(stepKindName(r.stepMs[i].kind))},
                                         {"median_ms", number(r.stepMs[i].medianMs)}});
         all.push_back(std::move(o));
     }

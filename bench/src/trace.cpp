@@ -112,49 +112,49 @@ void TraceWriter::traceCase(Context& ctx, Sorter& sorter, const AlgoSpec& algo, 
     // Radix sorts: one line per pass, after its scatter (the keys sorted on the low bits so far),
     // with that pass's histogram and offsets as the GPU left them.
     const bool radix = plan.algorithm == Algorithm::radix4 || plan.algorithm == Algorithm::onesweep;
-    auto auxArray = [&](const Snapshot& snap, const char* name) -> std::string {
-        for (const auto& a : snap.aux)
-            if (a.name == name) {
-                std::string out = "[";
-                for (size_t i = 0; i < a.data.size(); ++i) out += (i ? "," : "") + std::to_string(a.data[i]);
-                return out + "]";
-            }
-        return "";
+    auto auxArray = [&](const Snapshot& snap, AuxKind kind) -> std::string {
+        const Snapshot::Aux* a = snap.find(kind);
+        if (!a) return "";
+        std::string out = "[";
+        for (size_t i = 0; i < a->data.size(); ++i) out += (i ? "," : "") + std::to_string(a->data[i]);
+        return out + "]";
     };
     for (size_t i = 0; i < plan.steps.size(); ++i) {
         const Step& s = plan.steps[i];
-        if (radix && s.kind != "scatter" && s.kind != "pass") continue;
+        if (radix && s.kind != StepKind::scatter && s.kind != StepKind::pass) continue;
         auto ran = j.runTo(i + 1);
         if (!ran) jobError(ran.error(), what);
         snap = j.capture();
         if (!snap) jobError(snap.error(), what);
         std::string line = head + ",\"step\":" + std::to_string(i + 1) + ",\"label\":" + str(s.label) +
-                           ",\"kind\":" + str(s.kind);
+                           ",\"kind\":" + str(stepKindName(s.kind));
         if (plan.algorithm == Algorithm::oddeven) {
-            line += ",\"first_layer\":" + std::to_string(s.firstLayer) +
-                    ",\"layer_count\":" + std::to_string(s.layerCount);
-            if (s.kind == "layer")
+            line +=
+                ",\"first_layer\":" + std::to_string(s.firstLayer) + ",\"layer_count\":" + std::to_string(s.layerCount);
+            if (s.kind == StepKind::layer)
                 line += ",\"merge_p\":" + std::to_string(uint64_t(1) << s.logP) +
                         ",\"stride_k\":" + std::to_string(uint64_t(1) << s.logKHi);
         }
         if (radix) {
             line += ",\"pass\":" + std::to_string(s.pass) + ",\"digit_bits\":[" + std::to_string(s.bitLo) + "," +
                     std::to_string(s.bitHi) + "]";
-            for (auto [field, name] : {std::pair{"histogram", "histogram"}, std::pair{"offsets", "offsets"}}) {
-                std::string a = auxArray(*snap, name);
+            for (AuxKind kind : {AuxKind::histogram, AuxKind::offsets}) {
+                std::string a = auxArray(*snap, kind);
                 if (a.empty())
-                    throw BenchError(kExitDevice, what + ": the snapshot after '" + s.label + "' has no " + name);
-                line += std::string(",\"") + field + "\":" + a;
+                    throw BenchError(kExitDevice, what + ": the snapshot after '" + s.label + "' has no " +
+                                                      std::string(auxKindName(kind)));
+                line += ",\"" + std::string(auxKindName(kind)) + "\":" + a;
             }
-            if (plan.algorithm == Algorithm::radix4) line += ",\"workgroup_counts\":" + auxArray(*snap, "digit counts");
+            if (plan.algorithm == Algorithm::radix4)
+                line += ",\"workgroup_counts\":" + auxArray(*snap, AuxKind::digitCounts);
             if (plan.algorithm == Algorithm::onesweep) {
-                std::string fallbacks = auxArray(*snap, "fallbacks"); // "[k]"
+                std::string fallbacks = auxArray(*snap, AuxKind::fallbacks); // "[k]"
                 line += ",\"tiles\":" + std::to_string(s.workgroups) + ",\"fallbacks\":" +
                         (fallbacks.size() > 2 ? fallbacks.substr(1, fallbacks.size() - 2) : "null") +
-                        ",\"tile_status\":" + auxArray(*snap, "tile status");
+                        ",\"tile_status\":" + auxArray(*snap, AuxKind::tileStatus);
             }
-            for (const auto& a : snap->aux)
-                if (a.name == "pass" && a.data.size() == 4) line += std::string(",\"skipped\":") + (a.data[3] ? "true" : "false");
+            if (const Snapshot::Aux* info = snap->find(AuxKind::passInfo); info && info->data.size() == 4)
+                line += std::string(",\"skipped\":") + (info->data[3] ? "true" : "false");
             line += ",\"tile_keys\":" + std::to_string(plan.tileKeys);
         }
         writeLine(line + arrays(*snap) + "}");

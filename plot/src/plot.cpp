@@ -265,11 +265,11 @@ std::string valuesWords(const std::string& v) {
 } // namespace
 
 std::optional<std::pair<double, std::string>> knownCopyBandwidth(std::string_view device) {
-    // Copies of 1 GiB through a Vulkan compute shader (read + write), ../shared/GPU.md.
+    // Copies of 1 GiB through a Vulkan compute shader (read + write): docs/benchmarks.md, "The devices".
     if (device.find("H200") != std::string_view::npos)
-        return std::make_pair(4100.0, "H200 copy through a Vulkan compute shader, 4.0-4.2 TB/s (shared/GPU.md)");
+        return std::make_pair(4100.0, "H200 copy through a Vulkan compute shader, 4.0-4.2 TB/s (docs/benchmarks.md)");
     if (device.find("H100") != std::string_view::npos)
-        return std::make_pair(3000.0, "H100 copy through a Vulkan compute shader, about 3.0 TB/s (shared/GPU.md)");
+        return std::make_pair(3000.0, "H100 copy through a Vulkan compute shader, about 3.0 TB/s (docs/benchmarks.md)");
     return std::nullopt;
 }
 

@@ -5,8 +5,6 @@
 // [SECTION] Capture to PNG
 #include <sortlab/renderer/renderer.h>
 
-#include <sortlab/renderer/queue_lock.h>
-
 #include <sortlab/context.h>
 
 #define GLFW_INCLUDE_NONE
@@ -27,11 +25,6 @@
 namespace sortlab::gfx {
 namespace {
 
-std::string lower(std::string s) {
-    for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return s;
-}
-
 bool hasLayer(const char* name) {
     uint32_t count = 0;
     vkEnumerateInstanceLayerProperties(&count, nullptr);
@@ -50,21 +43,6 @@ bool hasDeviceExtension(VkPhysicalDevice pd, const char* name) {
     for (auto& e : exts)
         if (std::strcmp(e.extensionName, name) == 0) return true;
     return false;
-}
-
-int typeScore(VkPhysicalDeviceType t) {
-    switch (t) {
-    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU:
-        return 4;
-    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU:
-        return 3;
-    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU:
-        return 2;
-    case VK_PHYSICAL_DEVICE_TYPE_CPU:
-        return 1;
-    default:
-        return 0;
-    }
 }
 
 PFN_vkVoidFunction loadImGuiFunction(const char* name, void* instance) {
@@ -158,72 +136,39 @@ Result<void> Renderer::pickDevice(const RendererOptions& o) {
         return makeError(Errc::no_device, "Vulkan found no device; install mesa-vulkan-drivers (CPU driver lavapipe) "
                                           "or your GPU vendor's driver");
 
-    // A device fits when the library can sort on it and one queue family draws, computes and
-    // presents to this window.
-    auto fits = [&](uint32_t i, uint32_t* family, std::string* why) {
-        const DeviceInfo& d = (*infos)[std::min<size_t>(i, infos->size() - 1)];
-        if (!d.suitable) {
-            *why = d.unsuitableWhy;
+    // A device fits when the library can sort on it (chooseDevice checks that) and one queue
+    // family draws, computes and presents to this window.
+    auto fits = [&](const DeviceInfo& d, std::string* why) {
+        if (d.index >= pds.size()) {
+            *why = "is not in this instance's list";
             return false;
         }
-        if (!hasDeviceExtension(pds[i], VK_KHR_SWAPCHAIN_EXTENSION_NAME)) {
+        VkPhysicalDevice pd = pds[d.index];
+        if (!hasDeviceExtension(pd, VK_KHR_SWAPCHAIN_EXTENSION_NAME)) {
             *why = "has no swapchain extension";
             return false;
         }
         uint32_t fc = 0;
-        vkGetPhysicalDeviceQueueFamilyProperties(pds[i], &fc, nullptr);
+        vkGetPhysicalDeviceQueueFamilyProperties(pd, &fc, nullptr);
         std::vector<VkQueueFamilyProperties> fams(fc);
-        vkGetPhysicalDeviceQueueFamilyProperties(pds[i], &fc, fams.data());
+        vkGetPhysicalDeviceQueueFamilyProperties(pd, &fc, fams.data());
         for (uint32_t f = 0; f < fc; ++f) {
             VkBool32 present = VK_FALSE;
-            vkGetPhysicalDeviceSurfaceSupportKHR(pds[i], f, surface_, &present);
+            vkGetPhysicalDeviceSurfaceSupportKHR(pd, f, surface_, &present);
             VkQueueFlags need = VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT;
             if (present && (fams[f].queueFlags & need) == need) {
-                *family = f;
+                family_ = f;
                 return true;
             }
         }
         *why = "has no queue that draws, computes and presents to this window";
         return false;
     };
-
-    int chosen = -1;
+    auto index = chooseDevice(*infos, o.device, fits, "the app");
+    if (!index) return index.error();
+    const uint32_t chosen = *index;
     std::string why;
-    const std::string& want = o.device;
-    if (!want.empty()) {
-        bool digits = std::all_of(want.begin(), want.end(), [](char c) { return std::isdigit((unsigned char)c); });
-        std::string w = lower(want);
-        if (w == "lavapipe") w = "llvmpipe";
-        for (uint32_t i = 0; i < count && i < infos->size(); ++i) {
-            const DeviceInfo& d = (*infos)[i];
-            if (digits ? (std::to_string(i) == want)
-                       : (lower(d.name).find(w) != std::string::npos || lower(d.driver).find(w) != std::string::npos)) {
-                chosen = static_cast<int>(i);
-                break;
-            }
-        }
-        if (chosen < 0) return makeError(Errc::no_device, "no device matches --device '" + want + "'");
-        if (!fits(static_cast<uint32_t>(chosen), &family_, &why))
-            return makeError(Errc::missing_feature, (*infos)[chosen].name + " cannot run the app: it " + why);
-    } else {
-        for (uint32_t i = 0; i < count && i < infos->size(); ++i) {
-            uint32_t fam = 0;
-            std::string w;
-            if (!fits(i, &fam, &w)) {
-                if (why.empty()) why = (*infos)[i].name + " " + w;
-                continue;
-            }
-            if (chosen < 0 || typeScore((*infos)[i].type) > typeScore((*infos)[chosen].type) ||
-                (typeScore((*infos)[i].type) == typeScore((*infos)[chosen].type) &&
-                 (*infos)[i].deviceLocalBytes > (*infos)[chosen].deviceLocalBytes)) {
-                chosen = static_cast<int>(i);
-                family_ = fam;
-            }
-        }
-        if (chosen < 0)
-            return makeError(Errc::missing_feature,
-                             "no Vulkan device can run the app: " + why + "; update the driver or use another device");
-    }
+    fits((*infos)[chosen], &why); // the family of the chosen device (the last call may have been another's)
     physical_ = pds[chosen];
     deviceName_ = (*infos)[chosen].name;
     apiVersion_ = (*infos)[chosen].apiVersion;
@@ -232,30 +177,7 @@ Result<void> Renderer::pickDevice(const RendererOptions& o) {
 
 Result<void> Renderer::createDevice() {
     // The features the sort library needs (see Context::adopt), and the optional ones it uses.
-    VkPhysicalDeviceVulkan12Features have12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
-    VkPhysicalDeviceVulkan13Features have13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
-    VkPhysicalDeviceFeatures2 have{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
-    have.pNext = &have12;
-    const bool v13 = apiVersion_ >= VK_API_VERSION_1_3;
-    if (v13) have12.pNext = &have13;
-    vkGetPhysicalDeviceFeatures2(physical_, &have);
-
-    VkPhysicalDeviceVulkan12Features en12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
-    VkPhysicalDeviceVulkan13Features en13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
-    VkPhysicalDeviceFeatures2 en{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
-    en.pNext = &en12;
-    en.features.shaderInt64 = VK_TRUE;
-    en12.bufferDeviceAddress = VK_TRUE;
-    en12.vulkanMemoryModel = have12.vulkanMemoryModel;
-    en12.vulkanMemoryModelDeviceScope = have12.vulkanMemoryModelDeviceScope;
-    en12.shaderBufferInt64Atomics = have12.shaderBufferInt64Atomics;
-    en12.hostQueryReset = have12.hostQueryReset;
-    if (v13) {
-        en12.pNext = &en13;
-        en13.subgroupSizeControl = have13.subgroupSizeControl;
-        en13.computeFullSubgroups = have13.computeFullSubgroups;
-        en13.maintenance4 = have13.maintenance4;
-    }
+    DeviceFeatures features(physical_, apiVersion_);
     const char* exts[] = {VK_KHR_SWAPCHAIN_EXTENSION_NAME};
     float priority = 1.0f;
     VkDeviceQueueCreateInfo qi{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
@@ -263,14 +185,12 @@ Result<void> Renderer::createDevice() {
     qi.queueCount = 1;
     qi.pQueuePriorities = &priority;
     VkDeviceCreateInfo di{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
-    di.pNext = &en;
+    di.pNext = features.chain();
     di.queueCreateInfoCount = 1;
     di.pQueueCreateInfos = &qi;
     di.enabledExtensionCount = 1;
     di.ppEnabledExtensionNames = exts;
     SORTLAB_VK(vkCreateDevice(physical_, &di, nullptr, &device_), "vkCreateDevice");
-    volkLoadDevice(device_);
-    installQueueLock();
     vkGetDeviceQueue(device_, family_, 0, &queue_);
 
     for (auto& f : frames_) {
@@ -298,6 +218,11 @@ Result<void> Renderer::createDevice() {
     dp.pPoolSizes = sizes;
     SORTLAB_VK(vkCreateDescriptorPool(device_, &dp, nullptr, &descriptorPool_), "vkCreateDescriptorPool");
     return {};
+}
+
+VkResult Renderer::submit(const VkSubmitInfo& info, VkFence fence) {
+    std::lock_guard<std::mutex> lock(queueMutex_);
+    return vkQueueSubmit(queue_, 1, &info, fence);
 }
 
 Renderer::~Renderer() {
@@ -533,7 +458,7 @@ Result<void> Renderer::initImGui() {
     si.commandBufferCount = 1;
     si.pCommandBuffers = &f.cmd;
     SORTLAB_VK(vkResetFences(device_, 1, &f.fence), "vkResetFences");
-    SORTLAB_VK(vkQueueSubmit(queue_, 1, &si, f.fence), "vkQueueSubmit");
+    SORTLAB_VK(submit(si, f.fence), "vkQueueSubmit");
     SORTLAB_VK(vkWaitForFences(device_, 1, &f.fence, VK_TRUE, UINT64_MAX), "vkWaitForFences");
     ImGui_ImplVulkan_DestroyFontUploadObjects();
     return {};
@@ -660,7 +585,7 @@ Result<void> Renderer::render(ImDrawData* drawData, const std::string& capturePa
     si.signalSemaphoreCount = 1;
     si.pSignalSemaphores = &renderDone_[imageIndex];
     SORTLAB_VK(vkResetFences(device_, 1, &f.fence), "vkResetFences");
-    SORTLAB_VK(vkQueueSubmit(queue_, 1, &si, f.fence), "vkQueueSubmit");
+    SORTLAB_VK(submit(si, f.fence), "vkQueueSubmit");
 
     VkPresentInfoKHR pi{VK_STRUCTURE_TYPE_PRESENT_INFO_KHR};
     pi.waitSemaphoreCount = 1;
@@ -668,7 +593,10 @@ Result<void> Renderer::render(ImDrawData* drawData, const std::string& capturePa
     pi.swapchainCount = 1;
     pi.pSwapchains = &swapchain_;
     pi.pImageIndices = &imageIndex;
-    res = vkQueuePresentKHR(queue_, &pi);
+    {
+        std::lock_guard<std::mutex> lock(queueMutex_);
+        res = vkQueuePresentKHR(queue_, &pi);
+    }
     if (res == VK_ERROR_OUT_OF_DATE_KHR || res == VK_SUBOPTIMAL_KHR)
         rebuild_ = true;
     else if (res != VK_SUCCESS)

@@ -18,25 +18,37 @@ namespace sortlab {
 
 const char* errcName(Errc code) {
     switch (code) {
-    case Errc::no_vulkan: return "no Vulkan";
-    case Errc::no_device: return "no device";
-    case Errc::missing_feature: return "missing feature";
-    case Errc::out_of_memory: return "out of memory";
-    case Errc::too_large: return "too large";
-    case Errc::invalid_argument: return "invalid argument";
-    case Errc::timeout: return "timeout";
-    case Errc::device_lost: return "device lost";
-    case Errc::vulkan_error: return "Vulkan error";
-    case Errc::io_error: return "I/O error";
-    case Errc::parse_error: return "parse error";
+    case Errc::no_vulkan:
+        return "no Vulkan";
+    case Errc::no_device:
+        return "no device";
+    case Errc::missing_feature:
+        return "missing feature";
+    case Errc::out_of_memory:
+        return "out of memory";
+    case Errc::too_large:
+        return "too large";
+    case Errc::invalid_argument:
+        return "invalid argument";
+    case Errc::timeout:
+        return "timeout";
+    case Errc::device_lost:
+        return "device lost";
+    case Errc::vulkan_error:
+        return "Vulkan error";
+    case Errc::io_error:
+        return "I/O error";
+    case Errc::parse_error:
+        return "parse error";
     }
     return "error";
 }
 
 const char* vkResultName(VkResult r) {
     switch (r) {
-#define SORTLAB_CASE(x)                                                                            \
-    case x: return #x;
+#define SORTLAB_CASE(x)                                                                                                \
+    case x:                                                                                                            \
+        return #x;
         SORTLAB_CASE(VK_SUCCESS)
         SORTLAB_CASE(VK_NOT_READY)
         SORTLAB_CASE(VK_TIMEOUT)
@@ -57,7 +69,8 @@ const char* vkResultName(VkResult r) {
         SORTLAB_CASE(VK_ERROR_INVALID_EXTERNAL_HANDLE)
         SORTLAB_CASE(VK_ERROR_INVALID_OPAQUE_CAPTURE_ADDRESS)
 #undef SORTLAB_CASE
-    default: return "VkResult(unknown)";
+    default:
+        return "VkResult(unknown)";
     }
 }
 
@@ -70,8 +83,10 @@ Error vkError(VkResult r, const std::string& what) {
         return makeError(Errc::out_of_memory, msg + " (host memory exhausted; try a smaller n)");
     case VK_ERROR_DEVICE_LOST:
         return makeError(Errc::device_lost, msg + " (the GPU stopped responding; restart the program)");
-    case VK_TIMEOUT: return makeError(Errc::timeout, msg);
-    default: return makeError(Errc::vulkan_error, msg);
+    case VK_TIMEOUT:
+        return makeError(Errc::timeout, msg);
+    default:
+        return makeError(Errc::vulkan_error, msg);
     }
 }
 
@@ -84,30 +99,39 @@ std::string lower(std::string s) {
 
 const char* typeName(VkPhysicalDeviceType t) {
     switch (t) {
-    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return "discrete GPU";
-    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return "integrated GPU";
-    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return "virtual GPU";
-    case VK_PHYSICAL_DEVICE_TYPE_CPU: return "CPU";
-    default: return "other";
+    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU:
+        return "discrete GPU";
+    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU:
+        return "integrated GPU";
+    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU:
+        return "virtual GPU";
+    case VK_PHYSICAL_DEVICE_TYPE_CPU:
+        return "CPU";
+    default:
+        return "other";
     }
 }
 
 int typeScore(VkPhysicalDeviceType t) {
     switch (t) {
-    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return 4;
-    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return 3;
-    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return 2;
-    case VK_PHYSICAL_DEVICE_TYPE_CPU: return 1;
-    default: return 0;
+    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU:
+        return 4;
+    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU:
+        return 3;
+    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU:
+        return 2;
+    case VK_PHYSICAL_DEVICE_TYPE_CPU:
+        return 1;
+    default:
+        return 0;
     }
 }
 
 Result<void> loadVulkan() {
     static VkResult loaded = volkInitialize();
     if (loaded != VK_SUCCESS)
-        return makeError(Errc::no_vulkan,
-                         "no Vulkan loader found (libvulkan.so.1); install libvulkan1 and a driver "
-                         "(mesa-vulkan-drivers for the CPU driver, or your GPU vendor's)");
+        return makeError(Errc::no_vulkan, "no Vulkan loader found (libvulkan.so.1); install libvulkan1 and a driver "
+                                          "(mesa-vulkan-drivers for the CPU driver, or your GPU vendor's)");
     return {};
 }
 
@@ -175,8 +199,7 @@ DeviceInfo inspect(VkPhysicalDevice pd, uint32_t index) {
     d.typeName = typeName(p.deviceType);
     d.apiVersion = p.apiVersion;
     d.vendorId = p.vendorID;
-    if (basic.apiVersion >= VK_API_VERSION_1_2)
-        d.driver = std::string(driver.driverName) + " " + driver.driverInfo;
+    if (basic.apiVersion >= VK_API_VERSION_1_2) d.driver = std::string(driver.driverName) + " " + driver.driverInfo;
     d.subgroupSize = subgroup.subgroupSize;
     d.minSubgroupSize = sizeControl.minSubgroupSize ? sizeControl.minSubgroupSize : subgroup.subgroupSize;
     d.maxSubgroupSize = sizeControl.maxSubgroupSize ? sizeControl.maxSubgroupSize : subgroup.subgroupSize;
@@ -189,8 +212,8 @@ DeviceInfo inspect(VkPhysicalDevice pd, uint32_t index) {
     d.maxWorkgroupSize = std::min(p.limits.maxComputeWorkGroupInvocations, p.limits.maxComputeWorkGroupSize[0]);
     for (int i = 0; i < 3; ++i) d.maxWorkgroupCount[i] = p.limits.maxComputeWorkGroupCount[i];
     d.timestampPeriodNs = p.limits.timestampPeriod;
-    d.isLavapipe = d.name.find("llvmpipe") != std::string::npos ||
-                   lower(d.driver).find("llvmpipe") != std::string::npos;
+    d.isLavapipe =
+        d.name.find("llvmpipe") != std::string::npos || lower(d.driver).find("llvmpipe") != std::string::npos;
 
     VkPhysicalDeviceMemoryProperties mem;
     vkGetPhysicalDeviceMemoryProperties(pd, &mem);
@@ -278,11 +301,104 @@ Result<VkInstance> makeInstance(bool validation, bool* debugUtils) {
         return makeError(Errc::no_vulkan, std::string("no Vulkan driver could be loaded (") + vkResultName(r) +
                                               "); install mesa-vulkan-drivers or your GPU vendor's driver");
     SORTLAB_VK(r, "vkCreateInstance");
-    volkLoadInstanceOnly(instance);
+    // Device functions through the loader's trampolines, which dispatch on the handle: the sorts'
+    // device and a caller's (or a second Context's) can be used side by side.
+    volkLoadInstance(instance);
     return instance;
 }
 
 } // namespace
+
+// [SECTION] Device requirements and choice ------------------------------------------------------------
+
+DeviceFeatures::DeviceFeatures(VkPhysicalDevice physicalDevice, uint32_t apiVersion) {
+    VkPhysicalDeviceVulkan12Features have12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+    VkPhysicalDeviceVulkan13Features have13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
+    VkPhysicalDeviceFeatures2 have{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
+    have.pNext = &have12;
+    v13 = apiVersion >= VK_API_VERSION_1_3;
+    if (v13) have12.pNext = &have13;
+    vkGetPhysicalDeviceFeatures2(physicalDevice, &have);
+
+    features_.features.shaderInt64 = VK_TRUE;
+    v12_.bufferDeviceAddress = VK_TRUE;
+    v12_.vulkanMemoryModel = have12.vulkanMemoryModel;
+    v12_.vulkanMemoryModelDeviceScope = have12.vulkanMemoryModelDeviceScope;
+    v12_.shaderBufferInt64Atomics = have12.shaderBufferInt64Atomics;
+    v12_.hostQueryReset = have12.hostQueryReset;
+    if (v13) {
+        v13_.subgroupSizeControl = have13.subgroupSizeControl;
+        v13_.computeFullSubgroups = have13.computeFullSubgroups;
+        v13_.maintenance4 = have13.maintenance4;
+        fullSubgroups_ = have13.computeFullSubgroups && have13.subgroupSizeControl;
+    }
+}
+
+void* DeviceFeatures::chain(void* next) {
+    features_.pNext = &v12_;
+    if (v13) {
+        v12_.pNext = &v13_;
+        v13_.pNext = next;
+    } else {
+        v12_.pNext = next;
+    }
+    return &features_;
+}
+
+Result<uint32_t> chooseDevice(const std::vector<DeviceInfo>& devices, const std::string& want, const DeviceFits& fits,
+                              const std::string& user) {
+    if (devices.empty())
+        return makeError(Errc::no_device, "Vulkan found no device; install mesa-vulkan-drivers (CPU driver "
+                                          "lavapipe) or your GPU vendor's driver");
+    // Suitable for the sorts and for the caller; why not, when not.
+    auto usable = [&](const DeviceInfo& d, std::string* why) {
+        if (!d.suitable) {
+            *why = d.unsuitableWhy;
+            return false;
+        }
+        return !fits || fits(d, why);
+    };
+    std::string why;
+    if (!want.empty()) {
+        const bool digits =
+            std::all_of(want.begin(), want.end(), [](char c) { return std::isdigit((unsigned char)c); });
+        std::string w = lower(want);
+        if (w == "lavapipe") w = "llvmpipe";
+        const DeviceInfo* chosen = nullptr;
+        if (digits) {
+            size_t idx = std::stoul(want);
+            if (idx >= devices.size())
+                return makeError(Errc::no_device, "no device with index " + want + " (there are " +
+                                                      std::to_string(devices.size()) + "; see --list-devices)");
+            chosen = &devices[idx];
+        } else {
+            for (auto& d : devices)
+                if (lower(d.name).find(w) != std::string::npos || lower(d.driver).find(w) != std::string::npos) {
+                    chosen = &d;
+                    break;
+                }
+            if (!chosen) return makeError(Errc::no_device, "no device named like '" + want + "' (see --list-devices)");
+        }
+        if (!usable(*chosen, &why))
+            return makeError(Errc::missing_feature, chosen->name + " cannot run " + user + ": it " + why);
+        return chosen->index;
+    }
+    const DeviceInfo* chosen = nullptr;
+    for (auto& d : devices) {
+        std::string w;
+        if (!usable(d, &w)) {
+            if (why.empty()) why = d.name + " " + w;
+            continue;
+        }
+        if (!chosen || typeScore(d.type) > typeScore(chosen->type) ||
+            (typeScore(d.type) == typeScore(chosen->type) && d.deviceLocalBytes > chosen->deviceLocalBytes))
+            chosen = &d;
+    }
+    if (!chosen)
+        return makeError(Errc::missing_feature,
+                         "no Vulkan device can run " + user + ": " + why + "; update the driver or use another device");
+    return chosen->index;
+}
 
 Result<std::vector<DeviceInfo>> Context::listDevices() {
     bool debugUtils = false;
@@ -318,74 +434,18 @@ Result<std::unique_ptr<Context>> Context::create(const ContextOptions& options) 
 
     auto pds = physicalDevices(ctx->instance_);
     if (!pds) return pds.error();
-    if (pds->empty())
-        return makeError(Errc::no_device, "Vulkan found no device; install mesa-vulkan-drivers (CPU driver "
-                                          "lavapipe) or your GPU vendor's driver");
     std::vector<DeviceInfo> infos;
     for (uint32_t i = 0; i < pds->size(); ++i) infos.push_back(inspect((*pds)[i], i));
-
-    // Pick: by index, by name, or the best suitable device.
-    const DeviceInfo* chosen = nullptr;
-    const std::string& want = options.device;
-    if (!want.empty() && std::all_of(want.begin(), want.end(), [](char c) { return std::isdigit((unsigned char)c); })) {
-        size_t idx = std::stoul(want);
-        if (idx >= infos.size())
-            return makeError(Errc::no_device, "no device with index " + want + " (there are " +
-                                                  std::to_string(infos.size()) + "; see --list-devices)");
-        chosen = &infos[idx];
-    } else if (!want.empty()) {
-        std::string w = lower(want);
-        if (w == "lavapipe") w = "llvmpipe";
-        for (auto& d : infos)
-            if (lower(d.name).find(w) != std::string::npos || lower(d.driver).find(w) != std::string::npos) {
-                chosen = &d;
-                break;
-            }
-        if (!chosen) return makeError(Errc::no_device, "no device named like '" + want + "' (see --list-devices)");
-    } else {
-        for (auto& d : infos) {
-            if (!d.suitable) continue;
-            if (!chosen || typeScore(d.type) > typeScore(chosen->type) ||
-                (typeScore(d.type) == typeScore(chosen->type) && d.deviceLocalBytes > chosen->deviceLocalBytes))
-                chosen = &d;
-        }
-        if (!chosen)
-            return makeError(Errc::missing_feature, "no Vulkan device can run the sorts: " + infos[0].name + " " +
-                                                        infos[0].unsuitableWhy + "; update the driver or use another device");
-    }
-    if (!chosen->suitable)
-        return makeError(Errc::missing_feature, chosen->name + " cannot run the sorts: it " + chosen->unsuitableWhy);
-
+    auto index = chooseDevice(infos, options.device);
+    if (!index) return index.error();
+    const DeviceInfo* chosen = &infos[*index];
     ctx->physical_ = (*pds)[chosen->index];
     ctx->info_ = *chosen;
     ctx->queueFamily_ = *computeFamily(ctx->physical_, nullptr);
 
-    // Enable what the sorts use, and the optional features that help when present.
-    VkPhysicalDeviceVulkan12Features have12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
-    VkPhysicalDeviceVulkan13Features have13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
-    VkPhysicalDeviceFeatures2 have{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
-    have.pNext = &have12;
-    bool v13 = chosen->apiVersion >= VK_API_VERSION_1_3;
-    if (v13) have12.pNext = &have13;
-    vkGetPhysicalDeviceFeatures2(ctx->physical_, &have);
-
-    VkPhysicalDeviceVulkan12Features en12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
-    VkPhysicalDeviceVulkan13Features en13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
-    VkPhysicalDeviceFeatures2 en{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
-    en.pNext = &en12;
-    en.features.shaderInt64 = VK_TRUE;
-    en12.bufferDeviceAddress = VK_TRUE;
-    en12.vulkanMemoryModel = have12.vulkanMemoryModel;
-    en12.vulkanMemoryModelDeviceScope = have12.vulkanMemoryModelDeviceScope;
-    en12.shaderBufferInt64Atomics = have12.shaderBufferInt64Atomics;
-    en12.hostQueryReset = have12.hostQueryReset;
-    if (v13) {
-        en12.pNext = &en13;
-        en13.subgroupSizeControl = have13.subgroupSizeControl;
-        en13.computeFullSubgroups = have13.computeFullSubgroups;
-        ctx->fullSubgroups_ = have13.computeFullSubgroups && have13.subgroupSizeControl;
-        en13.maintenance4 = have13.maintenance4;
-    }
+    DeviceFeatures features(ctx->physical_, chosen->apiVersion);
+    ctx->fullSubgroups_ = features.fullSubgroups();
+    VkPhysicalDeviceFeatures2 en{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2}; // only the head of the chain
     // Developer diagnostic: SORTLAB_PIPELINE_STATS=1 prints each pipeline's compiler statistics
     // (registers, spills, ...) where the driver offers VK_KHR_pipeline_executable_properties.
     std::vector<const char*> deviceExts;
@@ -400,7 +460,6 @@ Result<std::unique_ptr<Context>> Context::create(const ContextOptions& options) 
             if (std::strcmp(e.extensionName, VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME) == 0) {
                 deviceExts.push_back(VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME);
                 execProps.pipelineExecutableInfo = VK_TRUE;
-                execProps.pNext = en.pNext;
                 en.pNext = &execProps;
                 ctx->pipelineStats_ = true;
             }
@@ -411,13 +470,12 @@ Result<std::unique_ptr<Context>> Context::create(const ContextOptions& options) 
     qi.queueCount = 1;
     qi.pQueuePriorities = &priority;
     VkDeviceCreateInfo di{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
-    di.pNext = &en;
+    di.pNext = features.chain(en.pNext);
     di.queueCreateInfoCount = 1;
     di.pQueueCreateInfos = &qi;
     di.enabledExtensionCount = static_cast<uint32_t>(deviceExts.size());
     di.ppEnabledExtensionNames = deviceExts.data();
     SORTLAB_VK(vkCreateDevice(ctx->physical_, &di, nullptr, &ctx->device_), "vkCreateDevice");
-    volkLoadDevice(ctx->device_);
     vkGetDeviceQueue(ctx->device_, ctx->queueFamily_, 0, &ctx->queue_);
     SORTLAB_TRY(ctx->finishSetup());
     return ctx;
@@ -427,7 +485,7 @@ Result<std::unique_ptr<Context>> Context::adopt(const AdoptInfo& a) {
     if (!a.instance || !a.physicalDevice || !a.device || !a.queue)
         return makeError(Errc::invalid_argument, "Context::adopt needs an instance, physical device, device and queue");
     SORTLAB_TRY(loadVulkan());
-    volkLoadInstanceOnly(a.instance);
+    volkLoadInstance(a.instance); // trampolines: the caller's device and ours share the globals
     std::unique_ptr<Context> ctx(new Context());
     ctx->ownsDevice_ = false;
     ctx->instance_ = a.instance;
@@ -436,10 +494,11 @@ Result<std::unique_ptr<Context>> Context::adopt(const AdoptInfo& a) {
     ctx->queue_ = a.queue;
     ctx->queueFamily_ = a.queueFamily;
     ctx->fenceTimeout_ = a.fenceTimeout;
+    ctx->queueMutex_ = a.queueMutex;
     ctx->info_ = inspect(a.physicalDevice, 0);
     if (!ctx->info_.suitable)
-        return makeError(Errc::missing_feature, ctx->info_.name + " cannot run the sorts: it " + ctx->info_.unsuitableWhy);
-    volkLoadDevice(a.device);
+        return makeError(Errc::missing_feature,
+                         ctx->info_.name + " cannot run the sorts: it " + ctx->info_.unsuitableWhy);
     SORTLAB_TRY(ctx->finishSetup());
     return ctx;
 }
@@ -504,8 +563,10 @@ bool Context::timedOutWorkPending() {
 }
 
 void Context::destroyWhenIdle(std::function<void(VkDevice)> destroy) {
-    if (timedOutWorkPending()) deferred_.push_back(std::move(destroy)); // the GPU may still use it
-    else destroy(device_);
+    if (timedOutWorkPending())
+        deferred_.push_back(std::move(destroy)); // the GPU may still use it
+    else
+        destroy(device_);
 }
 
 Result<void> Context::submitAndWait(const std::function<void(VkCommandBuffer)>& record) {
@@ -538,7 +599,11 @@ Result<void> Context::submitAndWait(const std::function<void(VkCommandBuffer)>& 
     si.commandBufferCount = 1;
     si.pCommandBuffers = &cmd;
     SORTLAB_VK(vkResetFences(device_, 1, &fence_), "vkResetFences");
-    SORTLAB_VK(vkQueueSubmit(queue_, 1, &si, fence_), "vkQueueSubmit");
+    {
+        std::unique_lock<std::mutex> queueLock;
+        if (queueMutex_) queueLock = std::unique_lock<std::mutex>(*queueMutex_);
+        SORTLAB_VK(vkQueueSubmit(queue_, 1, &si, fence_), "vkQueueSubmit");
+    }
     VkResult r = vkWaitForFences(device_, 1, &fence_, VK_TRUE, static_cast<uint64_t>(fenceTimeout_.count()));
     if (r == VK_TIMEOUT) {
         lost_ = true;

@@ -26,10 +26,8 @@ Result<std::unique_ptr<SortJob>> SortJob::create(Context& ctx, Sorter& sorter, u
         return {};
     };
     // Check the total before allocating anything, so the message names the whole need.
-    uint64_t total = kb + vb;
-    if (job->plan_.needsTemp) total += kb + vb;
-    if (keepInput) total += kb + vb;
-    total += job->plan_.scratchBytes;
+    const StorageRequirements need = storageRequirements(job->plan_);
+    const uint64_t total = need.total() + (keepInput ? kb + vb : 0);
     if (ctx.info().deviceLocalBytes && total > ctx.info().deviceLocalBytes)
         return makeError(Errc::out_of_memory, "sorting " + std::to_string(n) + " keys needs " +
                                                   std::to_string(total >> 20) + " MiB on the GPU; " + ctx.info().name +
@@ -37,11 +35,9 @@ Result<std::unique_ptr<SortJob>> SortJob::create(Context& ctx, Sorter& sorter, u
                                                   " MiB; use a smaller n");
     SORTLAB_TRY(make(job->keys_, kb, "the key buffer"));
     if (hasValues) SORTLAB_TRY(make(job->values_, vb, "the value buffer"));
-    if (job->plan_.needsTemp) {
-        SORTLAB_TRY(make(job->keysTemp_, kb, "the temporary key buffer"));
-        if (hasValues) SORTLAB_TRY(make(job->valuesTemp_, vb, "the temporary value buffer"));
-    }
-    if (job->plan_.scratchBytes) SORTLAB_TRY(make(job->scratch_, job->plan_.scratchBytes, "the scratch buffer"));
+    if (need.keysTemp) SORTLAB_TRY(make(job->keysTemp_, need.keysTemp, "the temporary key buffer"));
+    if (need.valuesTemp) SORTLAB_TRY(make(job->valuesTemp_, need.valuesTemp, "the temporary value buffer"));
+    if (need.scratch) SORTLAB_TRY(make(job->scratch_, need.scratch, "the scratch buffer"));
     if (keepInput) {
         SORTLAB_TRY(make(job->inputKeys_, kb, "the input copy"));
         if (hasValues) SORTLAB_TRY(make(job->inputValues_, vb, "the input value copy"));
@@ -193,7 +189,7 @@ Result<Snapshot> SortJob::captureImpl(bool withKeys) {
     SORTLAB_TRY(rb.run());
     for (size_t i = 0; i < regions.size(); ++i) {
         auto [rows, cols, stride] = geometry(regions[i]);
-        Snapshot::Aux aux{regions[i].name, regions[i].shape, {}};
+        Snapshot::Aux aux{regions[i].kind, regions[i].shape, {}};
         for (uint64_t row = 0; row < rows && cols; ++row)
             aux.data.insert(aux.data.end(), raw[i].begin() + row * stride, raw[i].begin() + row * stride + cols);
         switch (regions[i].format) {

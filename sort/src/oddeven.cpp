@@ -35,8 +35,10 @@ uint64_t applyTyped(Word* keys, uint32_t* values, KeyType type, Order order, uin
     uint64_t swaps = 0;
     const KeyKind kind = keyKind(type);
     auto bits = [&](Word w) -> uint64_t {
-        if constexpr (sizeof(Word) == 4) return orderBits32(w, kind, order);
-        else return orderBits64(w, kind, order);
+        if constexpr (sizeof(Word) == 4)
+            return orderBits32(w, kind, order);
+        else
+            return orderBits64(w, kind, order);
     };
     for (size_t l = first; l < last && l < ls.size(); ++l) {
         forEachComparator(n, ls[l], [&](uint64_t a, uint64_t b) {
@@ -51,11 +53,24 @@ uint64_t applyTyped(Word* keys, uint32_t* values, KeyType type, Order order, uin
 }
 } // namespace
 
+uint64_t comparatorsInLayer(uint64_t n, Layer layer) {
+    const uint32_t logK = layer.logK, logP = layer.logP;
+    const uint64_t k = uint64_t(1) << logK, p = uint64_t(1) << logP, block = 2 * p;
+    if (n <= k) return 0;
+    const uint64_t m = n - k;                                                          // left ends a < n - k
+    const uint64_t clear = ((m >> (logK + 1)) << logK) + std::min(m & (2 * k - 1), k); // bit k clear
+    if (logK == logP) return clear;
+    const uint64_t set = m - clear;
+    const uint64_t lastRun = (m / block) * k + (m % block > block - k ? m % block - (block - k) : 0);
+    return set - lastRun;
+}
+
 uint64_t applyLayers(std::span<std::byte> keys, std::span<uint32_t> values, KeyType type, Order order, uint64_t n,
                      size_t first, size_t last) {
     auto ls = layers(n);
     uint32_t* v = values.empty() ? nullptr : values.data();
-    if (keyBytes(type) == 4) return applyTyped(reinterpret_cast<uint32_t*>(keys.data()), v, type, order, n, ls, first, last);
+    if (keyBytes(type) == 4)
+        return applyTyped(reinterpret_cast<uint32_t*>(keys.data()), v, type, order, n, ls, first, last);
     return applyTyped(reinterpret_cast<uint64_t*>(keys.data()), v, type, order, n, ls, first, last);
 }
 
@@ -70,7 +85,7 @@ std::string pow2(uint32_t log) {
 struct WindowChoice {
     uint32_t layers = 1; // 1: a single global layer step
     uint32_t logR = 0, centreRows = 0, halo = 0;
-    double score = 1.0;  // layers per unit of cost (one read + one write of every key = 1)
+    double score = 1.0; // layers per unit of cost (one read + one write of every key = 1)
 };
 
 constexpr uint32_t kKeysPerLane = SORTLAB_ODDEVEN_KEYS_PER_LANE;
@@ -118,15 +133,15 @@ std::vector<Step> planSteps(uint64_t n, const PlanParams& pp) {
     uint32_t layerIndex = 0;
     auto layerStep = [&](uint32_t logP, uint32_t logK) {
         Step s;
-        s.kind = "layer";
+        s.kind = StepKind::layer;
         s.label = "merge " + pow2(logP + 1) + ", stride " + pow2(logK);
         s.firstLayer = layerIndex++;
         s.layerCount = 1;
         s.logP = logP;
         s.logKHi = s.logKLo = logK;
         uint64_t k = uint64_t(1) << logK;
-        s.workgroups = ((n + 2 * k - 1) / (2 * k) * k + tuning::kOddEvenLayerWorkgroup - 1) /
-                       tuning::kOddEvenLayerWorkgroup;
+        s.workgroups =
+            ((n + 2 * k - 1) / (2 * k) * k + tuning::kOddEvenLayerWorkgroup - 1) / tuning::kOddEvenLayerWorkgroup;
         steps.push_back(std::move(s));
     };
     if (pp.perLayer) {
@@ -141,7 +156,7 @@ std::vector<Step> planSteps(uint64_t n, const PlanParams& pp) {
     const uint64_t windowsPerGroup = tuning::kOddEvenWarpWorkgroup / pp.subgroupSize;
     {
         Step s;
-        s.kind = "tile";
+        s.kind = StepKind::tile;
         s.logP = tileMerges - 1; // the last merge run
         s.logKHi = s.logKLo = 0;
         s.centreRows = 1u << tileMerges;
@@ -164,7 +179,7 @@ std::vector<Step> planSteps(uint64_t n, const PlanParams& pp) {
                 continue;
             }
             Step s;
-            s.kind = "window";
+            s.kind = StepKind::window;
             s.logP = logP;
             s.logKHi = static_cast<uint32_t>(logK);
             s.logKLo = static_cast<uint32_t>(logK) - c.layers + 1;
@@ -180,8 +195,8 @@ std::vector<Step> planSteps(uint64_t n, const PlanParams& pp) {
             s.windows = blocks * (uint64_t(1) << (s.logKLo - s.logR)) * segments;
             s.workgroups = (s.windows + windowsPerGroup - 1) / windowsPerGroup;
             s.label = "merge " + pow2(logP + 1) + ", strides " + pow2(s.logKHi) + ".." + pow2(s.logKLo) + " (" +
-                      std::to_string(c.layers) + " layers" + (c.halo ? ", halo " + std::to_string(c.halo) + " rows" : "") +
-                      ")";
+                      std::to_string(c.layers) + " layers" +
+                      (c.halo ? ", halo " + std::to_string(c.halo) + " rows" : "") + ")";
             steps.push_back(std::move(s));
             logK -= static_cast<int>(c.layers);
         }
@@ -191,10 +206,10 @@ std::vector<Step> planSteps(uint64_t n, const PlanParams& pp) {
     // key), so it takes the extra flip when the halo windows alone would leave the result in the
     // temporary buffer. Layer steps and windows without halo work in place.
     size_t flips = 0;
-    for (auto& s : steps) flips += (s.kind == "window" && s.halo) ? 1 : 0;
+    for (auto& s : steps) flips += (s.kind == StepKind::window && s.halo) ? 1 : 0;
     bool inTemp = false;
     for (auto& s : steps) {
-        if ((s.kind == "window" && s.halo) || (s.kind == "tile" && flips % 2 == 1)) inTemp = !inTemp;
+        if ((s.kind == StepKind::window && s.halo) || (s.kind == StepKind::tile && flips % 2 == 1)) inTemp = !inTemp;
         s.resultInTemp = inTemp;
     }
     return steps;
@@ -226,7 +241,8 @@ public:
         p.n = n;
         const uint32_t elemBytes = keyBytes(config.key) + valueBytes(config.values);
         if (n > (uint64_t(1) << 40))
-            return makeError(Errc::too_large, "n = " + std::to_string(n) + " is beyond what sortlab indexes (2^40 keys)");
+            return makeError(Errc::too_large,
+                             "n = " + std::to_string(n) + " is beyond what sortlab indexes (2^40 keys)");
 
         // A window is one subgroup holding 32 keys per lane; the tile step sorts aligned tiles of
         // that size. Tests may ask for smaller tiles so that small n reach every step kind.
@@ -256,7 +272,8 @@ public:
         double bytes = 0;
         for (auto& s : p.steps) {
             double amplification = 1.0;
-            if (s.kind == "window" && s.halo) amplification = 0.5 + 0.5 * (s.centreRows + 2.0 * s.halo) / s.centreRows;
+            if (s.kind == StepKind::window && s.halo)
+                amplification = 0.5 + 0.5 * (s.centreRows + 2.0 * s.halo) / s.centreRows;
             bytes += 2.0 * amplification * double(n) * elemBytes;
         }
         p.bytesMovedFloor = static_cast<uint64_t>(bytes);
@@ -281,25 +298,26 @@ public:
             VkPipeline pipe = const_cast<OddEvenSorter*>(this)->pipelineFor(s.kind, cfg).value();
             vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe);
             const bool readsTemp = i > 0 && plan.steps[i - 1].resultInTemp;
-            const uint64_t inKeys = readsTemp ? buf.keysTemp : buf.keys, inValues = readsTemp ? buf.valuesTemp : buf.values;
+            const uint64_t inKeys = readsTemp ? buf.keysTemp : buf.keys,
+                           inValues = readsTemp ? buf.valuesTemp : buf.values;
             const uint64_t outKeys = s.resultInTemp ? buf.keysTemp : buf.keys;
             const uint64_t outValues = s.resultInTemp ? buf.valuesTemp : buf.values;
             const FoldedGroups folded = foldGroups(s.workgroups, tuning::kMaxGroupsX);
             const uint32_t groupsX = folded.x, groupsY = folded.y;
-            if (s.kind == "layer") {
+            if (s.kind == StepKind::layer) {
                 uint64_t k = uint64_t(1) << s.logKHi;
                 LayerPush pc{inKeys, inValues, plan.n, (plan.n + 2 * k - 1) / (2 * k) * k, s.logP, s.logKHi, groupsX};
                 vkCmdPushConstants(cmd, pipelines_.layout(), VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof pc, &pc);
             } else {
                 // "tile": merges 0..logP on aligned blocks of 2^(logP+1); "window": one merge.
-                const bool tile = s.kind == "tile";
+                const bool tile = s.kind == StepKind::tile;
                 const uint32_t logPFirst = tile ? 0 : s.logP;
                 const uint64_t rowsPerBlock = uint64_t(2) << (s.logP - s.logKLo);
                 const uint32_t segments = static_cast<uint32_t>((rowsPerBlock + s.centreRows - 1) / s.centreRows);
-                WindowPush pc{inKeys,   inValues,     outKeys, outValues,
-                              plan.n,   rowsPerBlock, logPFirst, s.logP,
-                              s.logKHi, s.logKLo,     s.logR,  s.centreRows,
-                              s.halo,   segments,     static_cast<uint32_t>(s.windows), groupsX};
+                WindowPush pc{inKeys,       inValues,     outKeys, outValues, plan.n,
+                              rowsPerBlock, logPFirst,    s.logP,  s.logKHi,  s.logKLo,
+                              s.logR,       s.centreRows, s.halo,  segments,  static_cast<uint32_t>(s.windows),
+                              groupsX};
                 vkCmdPushConstants(cmd, pipelines_.layout(), VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof pc, &pc);
             }
             if (s.workgroups) vkCmdDispatch(cmd, groupsX, groupsY, 1);
@@ -310,10 +328,10 @@ public:
     }
 
 private:
-    Result<VkPipeline> pipelineFor(const std::string& kind, const SortConfig& cfg) {
+    Result<VkPipeline> pipelineFor(StepKind kind, const SortConfig& cfg) {
         SpecValues spec{{SORTLAB_SPEC_KEY_KIND, static_cast<uint32_t>(keyKind(cfg.key))},
                         {SORTLAB_SPEC_DESCENDING, cfg.order == Order::descending ? 1u : 0u}};
-        if (kind == "layer") {
+        if (kind == StepKind::layer) {
             spec.push_back({SORTLAB_SPEC_WORKGROUP_SIZE, tuning::kOddEvenLayerWorkgroup});
             return pipelines_.get("oddeven_layer", keyBytes(cfg.key) / 4, cfg.values != ValueType::none, spec);
         }
@@ -328,6 +346,8 @@ private:
 
 } // namespace
 
-std::unique_ptr<Sorter> makeOddEvenSorter(Context& ctx) { return std::make_unique<OddEvenSorter>(ctx); }
+std::unique_ptr<Sorter> makeOddEvenSorter(Context& ctx) {
+    return std::make_unique<OddEvenSorter>(ctx);
+}
 
 } // namespace sortlab::oddeven

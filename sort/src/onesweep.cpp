@@ -77,18 +77,18 @@ public:
         // Every pass runs its portions one after another, one dispatch each.
 
         Step h;
-        h.kind = "histogram";
+        h.kind = StepKind::histogram;
         h.label = "histogram of every digit (one read of the keys)";
         h.workgroups = g->histGroups;
         p.steps.push_back(h);
         Step sc;
-        sc.kind = "scan";
+        sc.kind = StepKind::scan;
         sc.label = "exclusive scan of each digit's 256 counts";
         sc.workgroups = g->passes;
         p.steps.push_back(sc);
         for (uint32_t pass = 0; pass < g->passes; ++pass) {
             Step s;
-            s.kind = "pass";
+            s.kind = StepKind::pass;
             s.pass = pass;
             s.bitLo = 8 * pass;
             s.bitHi = 8 * pass + 8;
@@ -101,9 +101,7 @@ public:
             p.steps.push_back(s);
         }
         p.resultInTemp = p.steps.back().resultInTemp;
-        // One read of the keys for the histogram; per pass one read and one write of keys and values.
-        const uint64_t kb = keyBytes(config.key), vb = valueBytes(config.values);
-        p.bytesMovedFloor = n * kb + uint64_t(g->passes) * n * 2 * (kb + vb);
+        p.bytesMovedFloor = oneSweepBytesFloor(n, config);
 
         for (const char* shader : {"onesweep_init", "onesweep_histogram", "onesweep_scan", "onesweep_pass"}) {
             auto pipe = pipelineFor(shader, config, *g);
@@ -139,12 +137,12 @@ public:
             const Step& s = plan.steps[i];
             if (i > first) computeToCompute(cmd);
             pc.pass = s.pass;
-            if (s.kind == "histogram") {
+            if (s.kind == StepKind::histogram) {
                 pc.tiles = static_cast<uint32_t>(g.statusRows * kRadix); // status words the first pass uses
                 dispatch("onesweep_init", 1);
                 computeToCompute(cmd);
                 dispatch("onesweep_histogram", g.histGroups);
-            } else if (s.kind == "scan") {
+            } else if (s.kind == StepKind::scan) {
                 dispatch("onesweep_scan", g.passes);
             } else {
                 for (uint64_t q = 0; q < g.portions; ++q) {
@@ -170,20 +168,21 @@ public:
         const Geometry g = geometry(plan.n, plan.config).value();
         using F = SnapshotRegion::Format;
         std::vector<SnapshotRegion> r;
-        const uint32_t pass = s.kind == "pass" ? s.pass : 0;
-        r.push_back({"histogram", {kRadix}, SORTLAB_OS_HIST + 2u * kRadix * pass, 0, F::u64});
-        if (s.kind != "histogram")
-            r.push_back({"offsets", {kRadix}, SORTLAB_OS_OFFSETS + 2u * kRadix * pass, 0, F::u64});
-        if (s.kind != "pass") {
-            r.push_back({"all histograms", {g.passes, kRadix}, SORTLAB_OS_HIST, 0, F::u64});
-            if (s.kind == "scan") r.push_back({"all offsets", {g.passes, kRadix}, SORTLAB_OS_OFFSETS, 0, F::u64});
+        const uint32_t pass = s.kind == StepKind::pass ? s.pass : 0;
+        r.push_back({AuxKind::histogram, {kRadix}, SORTLAB_OS_HIST + 2u * kRadix * pass, 0, F::u64});
+        if (s.kind != StepKind::histogram)
+            r.push_back({AuxKind::offsets, {kRadix}, SORTLAB_OS_OFFSETS + 2u * kRadix * pass, 0, F::u64});
+        if (s.kind != StepKind::pass) {
+            r.push_back({AuxKind::allHistograms, {g.passes, kRadix}, SORTLAB_OS_HIST, 0, F::u64});
+            if (s.kind == StepKind::scan)
+                r.push_back({AuxKind::allOffsets, {g.passes, kRadix}, SORTLAB_OS_OFFSETS, 0, F::u64});
             return r;
         }
         // The statuses of the pass's last portion (the whole pass unless n >= 2^29).
         const uint32_t tiles = static_cast<uint32_t>(g.portionTiles(g.portions - 1));
-        r.push_back({"tile status", {tiles, kRadix}, SORTLAB_OS_STATUS, 0, F::statusFlag});
-        r.push_back({"tile counts", {tiles, kRadix}, SORTLAB_OS_STATUS, 0, F::statusCount});
-        r.push_back({"fallbacks", {1}, SORTLAB_OS_FALLBACKS + s.pass, 0, F::u32});
+        r.push_back({AuxKind::tileStatus, {tiles, kRadix}, SORTLAB_OS_STATUS, 0, F::statusFlag});
+        r.push_back({AuxKind::tileCounts, {tiles, kRadix}, SORTLAB_OS_STATUS, 0, F::statusCount});
+        r.push_back({AuxKind::fallbacks, {1}, SORTLAB_OS_FALLBACKS + s.pass, 0, F::u32});
         return r;
     }
 
@@ -274,3 +273,13 @@ std::unique_ptr<Sorter> makeOneSweepSorter(Context& ctx) {
 }
 
 } // namespace sortlab::onesweep
+
+namespace sortlab {
+
+uint64_t oneSweepBytesFloor(uint64_t n, const SortConfig& config) {
+    // One read of the keys for the histogram; per 8-bit pass one read and one write of keys and values.
+    const uint64_t kb = keyBytes(config.key), vb = valueBytes(config.values), passes = keyBits(config.key) / 8;
+    return n * kb + passes * n * 2 * (kb + vb);
+}
+
+} // namespace sortlab

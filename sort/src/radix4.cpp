@@ -68,29 +68,29 @@ public:
         const uint32_t passes = keyBits(config.key) / kDigitBits;
         for (uint32_t pass = 0; pass < passes; ++pass) {
             const uint32_t lo = pass * kDigitBits, hi = lo + kDigitBits;
-            const std::string head = "pass " + std::to_string(pass) + ": bits " + std::to_string(lo) + ".." +
-                                     std::to_string(hi - 1) + ", ";
+            const std::string head =
+                "pass " + std::to_string(pass) + ": bits " + std::to_string(lo) + ".." + std::to_string(hi - 1) + ", ";
             Step s;
             s.pass = pass;
             s.bitLo = lo;
             s.bitHi = hi;
-            s.kind = "count";
+            s.kind = StepKind::count;
             s.label = head + "count";
             s.workgroups = workgroups;
             s.locationWord = SORTLAB_R4_WHERE + pass;
             p.steps.push_back(s);
-            s.kind = "scan";
+            s.kind = StepKind::scan;
             s.label = head + "scan";
             s.workgroups = kRadix;
             p.steps.push_back(s);
-            s.kind = "scatter";
+            s.kind = StepKind::scatter;
             s.label = head + "scatter";
             s.workgroups = workgroups;
             s.locationWord = SORTLAB_R4_WHERE + pass + 1;
             p.steps.push_back(s);
         }
         Step r;
-        r.kind = "result";
+        r.kind = StepKind::result;
         r.label = "result: copy back if an odd number of passes ran";
         r.workgroups = workgroups;
         r.pass = passes;
@@ -112,14 +112,22 @@ public:
         last = std::min(last, plan.steps.size());
         if (first >= last || plan.tileKeys == 0) return;
         const SortConfig& cfg = plan.config;
-        if (timestamps)
-            vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, timestamps, firstQuery);
+        if (timestamps) vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, timestamps, firstQuery);
         const uint64_t workgroups = (plan.n + plan.tileKeys - 1) / plan.tileKeys;
         const uint32_t wg = static_cast<uint32_t>(plan.tileKeys / keysPerLane(cfg.key));
         const uint32_t passes = keyBits(cfg.key) / kDigitBits;
-        Push pc{buf.keys, buf.keysTemp, buf.values, buf.valuesTemp, buf.scratch, plan.n,
-                0,        passes,       0,          static_cast<uint32_t>(workgroups),
-                static_cast<uint32_t>((workgroups + 3) / 4 * 4), 0};
+        Push pc{buf.keys,
+                buf.keysTemp,
+                buf.values,
+                buf.valuesTemp,
+                buf.scratch,
+                plan.n,
+                0,
+                passes,
+                0,
+                static_cast<uint32_t>(workgroups),
+                static_cast<uint32_t>((workgroups + 3) / 4 * 4),
+                0};
         auto dispatch = [&](const char* shader, uint64_t groups) {
             vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline(shader, cfg, wg));
             const FoldedGroups f = foldGroups(groups, tuning::kMaxGroupsX);
@@ -132,15 +140,15 @@ public:
             if (i > first) computeToCompute(cmd);
             pc.pass = s.pass;
             pc.bitLo = s.bitLo;
-            if (s.kind == "count") {
+            if (s.kind == StepKind::count) {
                 if (s.pass == 0) {
                     dispatch("radix4_init", 1);
                     computeToCompute(cmd);
                 }
                 dispatch("radix4_count", workgroups);
-            } else if (s.kind == "scan") {
+            } else if (s.kind == StepKind::scan) {
                 dispatch("radix4_scan", kRadix);
-            } else if (s.kind == "scatter") {
+            } else if (s.kind == StepKind::scatter) {
                 dispatch("radix4_scatter", workgroups);
             } else {
                 dispatch("radix4_result", workgroups);
@@ -154,16 +162,17 @@ public:
     std::vector<SnapshotRegion> snapshotRegions(const Plan& plan, size_t stepsDone) const override {
         if (stepsDone == 0 || stepsDone > plan.steps.size()) return {};
         const Step& s = plan.steps[stepsDone - 1];
-        if (s.kind == "result") return {};
+        if (s.kind == StepKind::result) return {};
         const uint32_t w = static_cast<uint32_t>((plan.n + plan.tileKeys - 1) / plan.tileKeys);
         const uint32_t stride = (w + 3) / 4 * 4;
         std::vector<SnapshotRegion> r;
-        r.push_back({"pass", {4}, SORTLAB_R4_INFO + 4u * s.pass, 0});
-        r.push_back({"digit counts", {kRadix, w}, SORTLAB_R4_COUNTS, stride});
-        r.push_back({"histogram", {kRadix}, SORTLAB_R4_HIST + kRadix * s.pass, 0});
-        if (s.kind != "count") {
-            r.push_back({"offsets", {kRadix}, SORTLAB_R4_OFFSETS + kRadix * s.pass, 0});
-            r.push_back({"workgroup offsets", {kRadix, w}, SORTLAB_R4_COUNTS + uint64_t(kRadix) * stride, stride});
+        r.push_back({AuxKind::passInfo, {4}, SORTLAB_R4_INFO + 4u * s.pass, 0});
+        r.push_back({AuxKind::digitCounts, {kRadix, w}, SORTLAB_R4_COUNTS, stride});
+        r.push_back({AuxKind::histogram, {kRadix}, SORTLAB_R4_HIST + kRadix * s.pass, 0});
+        if (s.kind != StepKind::count) {
+            r.push_back({AuxKind::offsets, {kRadix}, SORTLAB_R4_OFFSETS + kRadix * s.pass, 0});
+            r.push_back(
+                {AuxKind::workgroupOffsets, {kRadix, w}, SORTLAB_R4_COUNTS + uint64_t(kRadix) * stride, stride});
         }
         return r;
     }
@@ -173,16 +182,16 @@ private:
 
     // tileWorkgroup: the count/scatter workgroup size of the plan (the scan has its own).
     Result<VkPipeline> pipelineFor(const std::string& shader, const SortConfig& cfg, uint32_t tileWorkgroup) {
-        const uint32_t wg = shader == "radix4_scan" ? std::min(tuning::kRadix4ScanWorkgroup, ctx_.info().maxWorkgroupSize)
-                                                    : tileWorkgroup;
+        const uint32_t wg = shader == "radix4_scan"
+                                ? std::min(tuning::kRadix4ScanWorkgroup, ctx_.info().maxWorkgroupSize)
+                                : tileWorkgroup;
         const DeviceInfo& d = ctx_.info();
         SpecValues spec{{SORTLAB_SPEC_KEY_KIND, static_cast<uint32_t>(keyKind(cfg.key))},
                         {SORTLAB_SPEC_DESCENDING, cfg.order == Order::descending ? 1u : 0u},
                         {SORTLAB_SPEC_WORKGROUP_SIZE, wg},
                         {SORTLAB_SPEC_MAX_SUBGROUPS, maxSubgroups(wg)},
                         {SORTLAB_SPEC_SUBGROUP_SIZE, d.subgroupSize}};
-        return pipelines_.get(shader, keyBytes(cfg.key) / 4, cfg.values != ValueType::none, spec,
-                              subgroupSizeToPin(d));
+        return pipelines_.get(shader, keyBytes(cfg.key) / 4, cfg.values != ValueType::none, spec, subgroupSizeToPin(d));
     }
     VkPipeline pipeline(const std::string& shader, const SortConfig& cfg, uint32_t tileWorkgroup) const {
         return const_cast<Radix4Sorter*>(this)->pipelineFor(shader, cfg, tileWorkgroup).value();
@@ -194,6 +203,8 @@ private:
 
 } // namespace
 
-std::unique_ptr<Sorter> makeRadix4Sorter(Context& ctx) { return std::make_unique<Radix4Sorter>(ctx); }
+std::unique_ptr<Sorter> makeRadix4Sorter(Context& ctx) {
+    return std::make_unique<Radix4Sorter>(ctx);
+}
 
 } // namespace sortlab::radix4

@@ -247,7 +247,7 @@ int main(int argc, char** argv) {
             return checkPng(argv[2], std::atoi(arg(argc, argv, "--width", "0").c_str()),
                             std::atoi(arg(argc, argv, "--height", "0").c_str()));
         if (mode == "state" && argc >= 4)
-            return checkState(argv[2], argv[3], arg(argc, argv, "--algo", "oddeven"),
+            return checkState(argv[2], argv[3], arg(argc, argv, "--algo", "oddeven-layer"),
                               std::atoi(arg(argc, argv, "--step", "-1").c_str()), flag(argc, argv, "--check-ok"));
     } catch (const std::exception& e) {
         std::fprintf(stderr, "app_check: %s\n", e.what());

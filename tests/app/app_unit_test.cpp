@@ -21,7 +21,7 @@ TEST(AppCounters, ComparatorsInLayerMatchesTheNetwork) {
         for (const auto& layer : oddeven::layers(n)) {
             uint64_t visited = 0;
             oddeven::forEachComparator(n, layer, [&](uint64_t, uint64_t) { ++visited; });
-            ASSERT_EQ(comparatorsInLayer(n, layer.logP, layer.logK), visited)
+            ASSERT_EQ(oddeven::comparatorsInLayer(n, layer), visited)
                 << "n " << n << ", p 2^" << layer.logP << ", k 2^" << layer.logK;
         }
 }
@@ -31,7 +31,7 @@ TEST(AppCounters, WholeNetworkOfAPowerOfTwo) {
     const uint32_t k = 16;
     uint64_t total = 0;
     for (const auto& layer : oddeven::layers(uint64_t(1) << k))
-        total += comparatorsInLayer(uint64_t(1) << k, layer.logP, layer.logK);
+        total += oddeven::comparatorsInLayer(uint64_t(1) << k, layer);
     EXPECT_EQ(total, (uint64_t(k) * k - k + 4) * (uint64_t(1) << (k - 2)) - 1);
 }
 
@@ -60,25 +60,25 @@ TEST(AppHeights, SignedIntegersByValue) {
     EXPECT_LT(keyHeightIn(raw, 1, KeyType::i64, -5, 5), keyHeightIn(raw, 2, KeyType::i64, -5, 5));
 }
 
+// The app's menu and --algo are the library's variant table: every name means the same plan as in
+// sortlab-bench.
 TEST(AppSettings, AlgorithmNames) {
-    AlgoChoice c{};
-    ASSERT_TRUE(parseChoice("oddeven", &c));
-    EXPECT_EQ(c, AlgoChoice::oddevenLayer);
-    ASSERT_TRUE(parseChoice("oddeven-layer", &c));
-    EXPECT_EQ(c, AlgoChoice::oddevenLayer);
-    ASSERT_TRUE(parseChoice("oddeven-fused", &c));
-    EXPECT_EQ(c, AlgoChoice::oddevenFused);
-    EXPECT_FALSE(parseChoice("bubble", &c));
-    for (AlgoChoice a : kAllAlgoChoices) {
-        AlgoChoice back{};
-        ASSERT_TRUE(parseChoice(choiceName(a), &back));
-        EXPECT_EQ(back, a);
-    }
     SortSettings s;
-    s.algo = AlgoChoice::oddevenLayer;
-    EXPECT_TRUE(s.config().perLayer);
-    s.algo = AlgoChoice::oddevenFused;
+    EXPECT_EQ(s.algo, Variant::oddevenLayer) << "the app starts on the network to step through";
+    ASSERT_TRUE(applySetting(s, "algo", "oddeven").ok());
+    EXPECT_EQ(s.algo, Variant::oddeven);
     EXPECT_FALSE(s.config().perLayer);
+    ASSERT_TRUE(applySetting(s, "algo", "oddeven-layer").ok());
+    EXPECT_EQ(s.algo, Variant::oddevenLayer);
+    EXPECT_TRUE(s.config().perLayer);
+    ASSERT_TRUE(applySetting(s, "algo", "oddeven-fused").ok());
+    EXPECT_EQ(s.algo, Variant::oddeven);
+    EXPECT_FALSE(applySetting(s, "algo", "bubble").ok());
+    for (const VariantInfo& v : variants()) {
+        ASSERT_TRUE(applySetting(s, "algo", std::string(v.name)).ok()) << v.name;
+        EXPECT_EQ(s.algo, v.variant);
+        EXPECT_EQ(variantName(s.algorithm(), s.config()), v.plan) << v.name;
+    }
 }
 
 TEST(AppSettings, ApplySetting) {
@@ -99,13 +99,14 @@ TEST(AppSettings, ApplySetting) {
 TEST(AppSettings, OneSweepForcedFallback) {
     SortSettings s;
     EXPECT_TRUE(applySetting(s, "algo", "onesweep-fallback").ok());
-    EXPECT_EQ(s.algo, AlgoChoice::onesweep);
-    EXPECT_TRUE(s.forceFallback);
+    EXPECT_EQ(s.algo, Variant::onesweepFallback);
     EXPECT_TRUE(s.config().forceFallback);
     EXPECT_TRUE(applySetting(s, "force-fallback", "off").ok());
-    EXPECT_FALSE(s.forceFallback);
+    EXPECT_EQ(s.algo, Variant::onesweep);
+    EXPECT_FALSE(s.config().forceFallback);
     EXPECT_TRUE(applySetting(s, "force-fallback", "on").ok());
     EXPECT_TRUE(s.forceFallback);
+    EXPECT_TRUE(s.config().forceFallback);
     EXPECT_FALSE(applySetting(s, "force-fallback", "yes").ok());
 }
 

@@ -2,7 +2,7 @@
 #   cmake -DJSON=<file> -DN=<n> -DREPS=<reps> -DSTEPS=<steps> -DBACK=<back>
 #         -P step_latency_check.cmake -- <sortlab-step-latency> ... --json <file>
 # Passes when it exits 0 with nothing on stderr, its table says what it does not include, and the
-# JSON has every algorithm the app offers (oddeven, oddeven-fused, radix4, onesweep), each available,
+# JSON has every algorithm the app offers (oddeven-layer, oddeven, radix4, onesweep), each available,
 # with the four actions (new_input, step_forward, step_back, run_to_end), each with the number of
 # samples the key sequence makes, positive times in order (min <= median <= p95 <= max), and no
 # check failures or validation messages.
@@ -105,8 +105,8 @@ foreach(a RANGE ${last_algo})
   endforeach()
 endforeach()
 list(SORT seen)
-if(NOT seen STREQUAL "oddeven;oddeven-fused;onesweep;radix4")
-  string(APPEND problems "algorithms '${seen}', expected oddeven, oddeven-fused, radix4 and onesweep\n")
+if(NOT seen STREQUAL "oddeven;oddeven-layer;onesweep;radix4")
+  string(APPEND problems "algorithms '${seen}', expected oddeven-layer, oddeven, radix4 and onesweep\n")
 endif()
 if(problems)
   message(FATAL_ERROR "${problems}command: ${command}\n--- stdout:\n${out}\n--- json:\n${j}")

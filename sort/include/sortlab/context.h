@@ -65,7 +65,43 @@ struct AdoptInfo {
     VkQueue queue = VK_NULL_HANDLE;
     uint32_t queueFamily = 0;
     std::chrono::nanoseconds fenceTimeout = std::chrono::seconds(60);
+    // Where the caller submits to the same queue from other threads (Vulkan wants those calls
+    // externally synchronized): the mutex the Context holds around each of its vkQueueSubmit
+    // calls, and that the caller holds around its own. Null: the Context is the queue's only user.
+    std::mutex* queueMutex = nullptr;
 };
+
+// The device features the sorts need (shaderInt64, bufferDeviceAddress) and the optional ones they
+// use when the device has them (the Vulkan memory model, 64-bit buffer atomics, host query reset,
+// subgroup size control with full subgroups, maintenance4), as a chain for VkDeviceCreateInfo::pNext.
+// A program that creates its own device for Context::adopt enables these (and its own on top).
+class DeviceFeatures {
+public:
+    // What `physicalDevice` (of API version apiVersion) has of the above.
+    DeviceFeatures(VkPhysicalDevice physicalDevice, uint32_t apiVersion);
+    DeviceFeatures(const DeviceFeatures&) = delete; // the chain points into this object
+    DeviceFeatures& operator=(const DeviceFeatures&) = delete;
+    // The head of the chain (VkPhysicalDeviceFeatures2), for VkDeviceCreateInfo::pNext; `next` is
+    // appended after it (the caller's own feature structs, or null).
+    void* chain(void* next = nullptr);
+    // Subgroup size control and computeFullSubgroups are both enabled.
+    bool fullSubgroups() const { return fullSubgroups_; }
+
+private:
+    VkPhysicalDeviceFeatures2 features_{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
+    VkPhysicalDeviceVulkan12Features v12_{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+    VkPhysicalDeviceVulkan13Features v13_{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
+    bool v13 = false, fullSubgroups_ = false;
+};
+
+// Picks a device from listDevices(): `want` "" picks the best suitable device (a discrete GPU
+// before an integrated, virtual or CPU one; then the largest device-local heap); digits pick by
+// index; anything else is a case-insensitive part of the name or driver ("lavapipe" finds Mesa's
+// llvmpipe). `fits` adds the caller's own needs (a queue that presents, say): it returns false and
+// says why for a device that lacks them. `user` names what must run in the errors ("the sorts").
+using DeviceFits = std::function<bool(const DeviceInfo&, std::string* why)>;
+Result<uint32_t> chooseDevice(const std::vector<DeviceInfo>& devices, const std::string& want,
+                              const DeviceFits& fits = {}, const std::string& user = "the sorts");
 
 class Context {
 public:
@@ -116,8 +152,7 @@ public:
 private:
     Context() = default;
     Result<void> finishSetup(); // command pool, fence, info_
-    static VkBool32 VKAPI_PTR debugCallback(VkDebugUtilsMessageSeverityFlagBitsEXT,
-                                            VkDebugUtilsMessageTypeFlagsEXT,
+    static VkBool32 VKAPI_PTR debugCallback(VkDebugUtilsMessageSeverityFlagBitsEXT, VkDebugUtilsMessageTypeFlagsEXT,
                                             const VkDebugUtilsMessengerCallbackDataEXT*, void*);
 
     bool ownsDevice_ = false;
@@ -134,7 +169,8 @@ private:
     std::chrono::nanoseconds fenceTimeout_{std::chrono::seconds(60)};
     bool pipelineStats_ = false;
     bool fullSubgroups_ = false;
-    bool lost_ = false; // a fence timed out: refuse new work until that submission finishes
+    std::mutex* queueMutex_ = nullptr;            // AdoptInfo::queueMutex
+    bool lost_ = false;                           // a fence timed out: refuse new work until that submission finishes
     VkCommandBuffer pendingCmd_ = VK_NULL_HANDLE; // the timed-out submission's command buffer
     std::vector<std::function<void(VkDevice)>> deferred_; // run once that submission ends
 
@@ -149,8 +185,8 @@ Error vkError(VkResult r, const std::string& what);
 
 } // namespace sortlab
 
-#define SORTLAB_VK(call, what)                                                                     \
-    do {                                                                                           \
-        VkResult sortlab_vk_result_ = (call);                                                      \
-        if (sortlab_vk_result_ != VK_SUCCESS) return ::sortlab::vkError(sortlab_vk_result_, what); \
+#define SORTLAB_VK(call, what)                                                                                         \
+    do {                                                                                                               \
+        VkResult sortlab_vk_result_ = (call);                                                                          \
+        if (sortlab_vk_result_ != VK_SUCCESS) return ::sortlab::vkError(sortlab_vk_result_, what);                     \
     } while (0)

@@ -20,12 +20,17 @@ struct Snapshot {
     std::vector<std::byte> keys;  // n keys, raw typed bits
     std::vector<uint32_t> values; // n values (empty for keys-only)
     struct Aux {
-        std::string name;            // "histogram", "digit counts", "tile status", ... (see the sorters'
-                                     // snapshotRegions and docs/radix4.md, docs/onesweep.md)
-        std::vector<uint32_t> shape; // row-major, e.g. {16, workgroups} for radix4's digit counts
+        AuxKind kind = AuxKind::histogram; // auxKindName(kind) names it for people and in JSON
+        std::vector<uint32_t> shape;       // row-major, e.g. {16, workgroups} for radix4's digit counts
         std::vector<uint32_t> data;
     };
     std::vector<Aux> aux;
+    // The entry of that kind, or null when this step's snapshot has none.
+    const Aux* find(AuxKind kind) const {
+        for (const Aux& a : aux)
+            if (a.kind == kind) return &a;
+        return nullptr;
+    }
 };
 
 struct Timing {

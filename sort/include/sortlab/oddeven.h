@@ -1,4 +1,4 @@
-// Batcher's odd-even merge sort as an iterative network (seed 000): layers in the order
+// Batcher's odd-even merge sort as an iterative network (docs/oddeven.md): layers in the order
 // merge p = 1, 2, 4, ... and, within a merge, stride k = p, p/2, ..., 1. Any n: the network is
 // the one for the next power of two, with every index >= n acting as +infinity, so comparators
 // that touch such an index do nothing and no padding is stored.
@@ -27,8 +27,7 @@ uint32_t log2Ceil(uint64_t n);
 std::vector<Layer> layers(uint64_t n);
 
 // Calls f(a, b) for every comparator (a < b < n) of one layer, in increasing a.
-template <class F>
-void forEachComparator(uint64_t n, Layer layer, F&& f) {
+template <class F> void forEachComparator(uint64_t n, Layer layer, F&& f) {
     const uint64_t k = uint64_t(1) << layer.logK;
     const uint64_t block = uint64_t(2) << layer.logP; // 2p
     for (uint64_t a = (layer.logK < layer.logP) ? k : 0; a + k < n; ++a) {
@@ -41,6 +40,10 @@ void forEachComparator(uint64_t n, Layer layer, F&& f) {
         f(a, a + k);
     }
 }
+
+// How many comparators of one layer touch only indices < n (what forEachComparator visits), in
+// O(1): the count the app shows per layer and the bench's comparisons per key.
+uint64_t comparatorsInLayer(uint64_t n, Layer layer);
 
 // The CPU reference model: applies layers [first, last) of the network to host keys (raw bytes,
 // keyBytes(type) each) and optional values, exactly as the GPU does (swap when the left key

@@ -25,6 +25,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -34,6 +35,46 @@ namespace sortlab {
 enum class Algorithm : uint8_t { oddeven, radix4, onesweep };
 std::string_view algorithmName(Algorithm a);
 std::optional<Algorithm> parseAlgorithm(std::string_view s);
+
+// What a step does. Code branches on the kind; Step::label is the text for people.
+enum class StepKind : uint8_t {
+    layer,     // odd-even: one layer of the network, one dispatch
+    tile,      // odd-even (fused): every layer whose comparators stay inside one shared-memory tile
+    window,    // odd-even (fused): layers of one merge in subgroup windows
+    count,     // radix4: each workgroup counts its tile's keys per digit
+    scan,      // radix4: histogram and offsets of a pass; OneSweep: the offsets of every pass
+    scatter,   // radix4: every key to its digit's next slot (stable)
+    result,    // radix4: the result into the keys buffer, where the passes left it in the temporary
+    histogram, // OneSweep: every pass's digit histogram in one read of the keys
+    pass,      // OneSweep: one digit pass (the chained scan and the scatter)
+};
+inline constexpr StepKind kAllStepKinds[] = {StepKind::layer,  StepKind::tile,      StepKind::window,
+                                             StepKind::count,  StepKind::scan,      StepKind::scatter,
+                                             StepKind::result, StepKind::histogram, StepKind::pass};
+std::string_view stepKindName(StepKind k); // "layer", "tile", ... (the "kind" of --trace lines)
+// The steps that move keys to new places by digit (radix4's scatters, OneSweep's passes).
+constexpr bool isDigitPass(StepKind k) {
+    return k == StepKind::scatter || k == StepKind::pass;
+}
+
+// What a snapshot shows beside the keys after a radix step (the sorters' snapshotRegions).
+enum class AuxKind : uint8_t {
+    passInfo,         // radix4 {4}: pass, bit lo, bit hi, skipped (0/1)
+    digitCounts,      // radix4 {16, workgroups}: keys of each workgroup's tile with each digit
+    histogram,        // {radix}: keys with each digit in this pass
+    offsets,          // {radix}: where each digit's keys start (exclusive scan of the histogram)
+    workgroupOffsets, // radix4 {16, workgroups}: where each workgroup's keys of each digit start
+    allHistograms,    // OneSweep {passes, 256}: every pass's histogram (one read of the keys)
+    allOffsets,       // OneSweep {passes, 256}: every pass's offsets
+    tileStatus,       // OneSweep {tiles, 256}: each tile's status flag (0 not ready, 1 aggregate, 2 inclusive)
+    tileCounts,       // OneSweep {tiles, 256}: the count in each tile's status word
+    fallbacks,        // OneSweep {1}: tiles of the pass that counted a predecessor's keys themselves
+};
+inline constexpr AuxKind kAllAuxKinds[] = {
+    AuxKind::passInfo,      AuxKind::digitCounts, AuxKind::histogram,  AuxKind::offsets,    AuxKind::workgroupOffsets,
+    AuxKind::allHistograms, AuxKind::allOffsets,  AuxKind::tileStatus, AuxKind::tileCounts, AuxKind::fallbacks};
+// "pass", "digit counts", "histogram", ...: the names of --trace and --dump-state's "aux".
+std::string_view auxKindName(AuxKind k);
 
 struct SortConfig {
     KeyType key = KeyType::u32;
@@ -61,18 +102,45 @@ struct SortConfig {
     uint32_t passWorkgroups = 0;
 };
 
+// The sorts by name: the one table behind the app's algorithm menu, the --algo of sortlab and
+// sortlab-bench, and variantName(). A variant is an algorithm and the knobs of SortConfig its
+// name sets; every name means the same plan everywhere.
+enum class Variant : uint8_t { oddeven, oddevenLayer, radix4, onesweep, onesweepFallback };
+struct VariantInfo {
+    Variant variant;
+    std::string_view name; // --algo name
+    Algorithm algorithm;
+    std::string_view plan;        // its configuration's variantName(): "fused", "per-layer", ...
+    std::string_view label;       // menu text
+    std::string_view description; // one line: what its steps are
+    bool perLayer = false;        // SortConfig::perLayer
+    bool forceFallback = false;   // SortConfig::forceFallback
+    bool stable = false;          // equal keys keep their input order
+    bool diagnostic = false;      // the same result as another variant, slower: for checks, not timing
+};
+std::span<const VariantInfo> variants(); // in menu order
+const VariantInfo& variantInfo(Variant v);
+// A variant by --algo name ("oddeven-fused" is accepted for "oddeven"); nullopt for an unknown name.
+std::optional<Variant> parseVariant(std::string_view name);
+// "oddeven, oddeven-layer, radix4, onesweep or onesweep-fallback": for messages.
+std::string variantNamesText();
+// config with the knobs of v set (perLayer, forceFallback), the rest kept.
+SortConfig configure(Variant v, SortConfig config);
+// The variant a configuration runs: the knobs decide (forceFallback on OneSweep, perLayer on odd-even).
+Variant variantOf(Algorithm a, const SortConfig& c);
+// The plan name of a configuration ("fused", "per-layer", "default", "lookback", "forced-fallback").
 std::string variantName(Algorithm a, const SortConfig& c);
 
 // One step of a plan. Which fields mean something depends on the algorithm.
 struct Step {
     std::string label; // "merge 8, stride 2", "pass 2: bits 8..15, scatter"
-    std::string kind;  // "layer", "tile", "window", "count", "scan", "scatter", ...
+    StepKind kind = StepKind::layer;
     bool resultInTemp = false;
     // Odd-even network: the layers this step runs, in network order (layer index l counts from
     // 0 over all (p, k) of the network), and the merge/stride range.
     uint32_t firstLayer = 0, layerCount = 0;
     uint32_t logP = 0, logKHi = 0, logKLo = 0; // merges of 2^logP (tile: all merges p < 2^logP)
-    // Window geometry (kind == "window"), chosen by the planner.
+    // Window geometry (StepKind::window), chosen by the planner.
     uint32_t logR = 0, centreRows = 0, halo = 0;
     uint64_t windows = 0; // windows (one subgroup each) the step runs
     // Radix sorts: which pass and digit bits [bitLo, bitHi).
@@ -97,7 +165,7 @@ struct Step {
 // (0 not ready, 1 aggregate, 2 inclusive prefix) or their count (shaders/constants.h).
 struct SnapshotRegion {
     enum class Format : uint8_t { u32, u64, statusFlag, statusCount };
-    std::string name;
+    AuxKind kind = AuxKind::histogram;
     std::vector<uint32_t> shape;
     uint64_t wordOffset = 0;
     uint32_t rowStride = 0;
@@ -117,6 +185,22 @@ struct Plan {
     uint64_t tileKeys = 0;        // radix sorts: keys per workgroup tile (workgroup w has keys [w*t, (w+1)*t))
 };
 
+// The device memory a plan needs, buffer by buffer: what SortJob allocates, and what a program
+// that brings its own buffers to record() allocates (see the recording contract above).
+struct StorageRequirements {
+    uint64_t keys = 0, values = 0;         // n keys; n u32 values when the config has values
+    uint64_t keysTemp = 0, valuesTemp = 0; // the same sizes, when Plan::needsTemp
+    uint64_t scratch = 0;                  // Plan::scratchBytes
+    uint64_t total() const { return keys + values + keysTemp + valuesTemp + scratch; }
+    uint64_t largest() const; // the largest single buffer (against VkPhysicalDeviceLimits)
+};
+StorageRequirements storageRequirements(const Plan& plan);
+
+// OneSweep's bytes floor (its plans' bytesMovedFloor) without a device: one read of the keys for
+// the histogram, then per 8-bit digit one read and one write of every key and value. CUB's
+// onesweep moves the same bytes, so sortlab-bench measures its cub rows against it too.
+uint64_t oneSweepBytesFloor(uint64_t n, const SortConfig& config);
+
 struct DeviceBuffers {
     VkDeviceAddress keys = 0, values = 0, keysTemp = 0, valuesTemp = 0, scratch = 0;
 };
@@ -128,6 +212,12 @@ public:
     // Plans a sort of n keys; prepares the pipelines it needs. Errors: unsupported config, n too
     // large for the device.
     virtual Result<Plan> plan(uint64_t n, const SortConfig& config) = 0;
+    // The buffers a sort of n keys needs (plans it: the plan decides temporaries and scratch).
+    Result<StorageRequirements> storageRequirements(uint64_t n, const SortConfig& config) {
+        auto p = plan(n, config);
+        if (!p) return p.error();
+        return sortlab::storageRequirements(*p);
+    }
     // Records steps [first, last) of `plan` (last clamped to the plan's size).
     virtual void record(VkCommandBuffer cmd, const Plan& plan, const DeviceBuffers& buffers, size_t first = 0,
                         size_t last = SIZE_MAX, VkQueryPool timestamps = VK_NULL_HANDLE,

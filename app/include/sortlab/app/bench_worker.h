@@ -1,8 +1,8 @@
 // The benchmark worker: one thread that runs sortlab-bench's sweep (bench::Runner, the same code
 // as `sortlab-bench` and `sortlab --bench`) for the benchmark panel, on a Context of its own that
 // adopts the window's device. The sort worker keeps its own Context; the two threads and the
-// renderer share the one VkQueue through renderer/queue_lock, which holds the lock only while a
-// submission is handed to the driver. So the window keeps drawing while the sweep runs, results
+// renderer share the one VkQueue through the renderer's queue mutex (AdoptInfo::queueMutex), held
+// only while a submission is handed to the driver. So the window keeps drawing while the sweep runs, results
 // appear as each size finishes, and a cancel takes effect at the next run or rep.
 #pragma once
 

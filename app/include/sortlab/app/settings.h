@@ -11,21 +11,10 @@
 
 namespace sortlab::app {
 
-// The entries of the algorithm menu. Odd-even comes in two plans of the same network.
-enum class AlgoChoice : uint8_t { oddevenLayer, oddevenFused, radix4, onesweep };
-inline constexpr AlgoChoice kAllAlgoChoices[] = {AlgoChoice::oddevenLayer, AlgoChoice::oddevenFused, AlgoChoice::radix4,
-                                                 AlgoChoice::onesweep};
-inline constexpr size_t kAlgoChoiceCount = 4;
-
-Algorithm algorithmOf(AlgoChoice c);
-// Command-line names: "oddeven" (per layer: one step per network layer), "oddeven-fused",
-// "radix4", "onesweep"; "oddeven-layer" is accepted for "oddeven".
-std::string_view choiceName(AlgoChoice c);
-std::string_view choiceLabel(AlgoChoice c); // menu text
-bool parseChoice(std::string_view s, AlgoChoice* out);
-
 struct SortSettings {
-    AlgoChoice algo = AlgoChoice::oddevenLayer;
+    // The algorithm menu's entry: a variant of the library's table (sortlab::variants()), by the
+    // same names as --algo. The app starts on the per-layer network, the form to step through.
+    Variant algo = Variant::oddevenLayer;
     uint64_t n = 16;
     KeyType key = KeyType::u32;
     bool keyValue = false; // u32 values (the input index) sorted along with the keys
@@ -33,8 +22,10 @@ struct SortSettings {
     Distribution dist = Distribution::uniform;
     uint64_t seed = 1;
     uint32_t sharedElems = 0;   // odd-even tile size (0: the device's window)
-    bool forceFallback = false; // onesweep
+    bool forceFallback = false; // onesweep: forced fallback on top of the variant's (--force-fallback)
 
+    Algorithm algorithm() const { return variantInfo(algo).algorithm; }
+    std::string_view algoName() const { return variantInfo(algo).name; }
     SortConfig config() const;
     bool operator==(const SortSettings&) const = default;
 };

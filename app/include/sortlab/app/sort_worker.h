@@ -150,7 +150,11 @@ private:
     std::vector<uint64_t> comparatorsPerLayer_;
     // CPU reference state (radix sorts): the input after refPasses_ digit passes.
     uint32_t refPasses_ = UINT32_MAX;
-    std::map<std::string, std::vector<uint32_t>> auxExpected_; // aux name -> the model's data
+    // The model's data of each aux entry, in the order of their names (as the check lists them).
+    struct AuxByName {
+        bool operator()(AuxKind a, AuxKind b) const { return auxKindName(a) < auxKindName(b); }
+    };
+    std::map<AuxKind, std::vector<uint32_t>, AuxByName> auxExpected_;
     radix::PassState lastPass_; // the model's state of pass refPasses_ - 1 (empty when refPasses_ == 0)
     void radixReference(size_t step, StepData& d, const JobInfo& job, std::vector<std::byte>& keys,
                         std::vector<uint32_t>& values);
@@ -161,8 +165,5 @@ private:
 double keyNumber(const std::byte* keys, uint64_t i, KeyType type);
 // Key i's bar height in [0, 1] within [lo, hi]: -inf and -NaN at 0, +inf and NaN at 1.
 float keyHeightIn(const std::byte* keys, uint64_t i, KeyType type, double lo, double hi);
-
-// Comparators of one odd-even layer for n keys, counted without visiting them (fast for any n).
-uint64_t comparatorsInLayer(uint64_t n, uint32_t logP, uint32_t logK);
 
 } // namespace sortlab::app

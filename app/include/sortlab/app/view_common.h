@@ -18,8 +18,6 @@ float keyHeight(const JobInfo& job, const Snapshot& s, uint64_t i);
 ImU32 heightColour(float h);
 ImU32 heatColour(float t); // heat map: dark -> red -> yellow -> white
 
-const Snapshot::Aux* findAux(const Snapshot& s, const char* name);
-
 // The step that produced the current state (nullptr before the first step).
 const Step* currentStep(const SortWorker::View& v);
 // Odd-even: the layers of the network for this job.

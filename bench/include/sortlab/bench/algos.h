@@ -1,8 +1,6 @@
-// The algorithms sortlab-bench knows, by command-line name. Each is either a GPU sort that the
-// library makes (sortlab::makeSorter) with a configuration variant, or the CPU baseline.
-//
-// To add a sort (radix4, onesweep are listed already; makeSorter returns "not available yet"
-// for them until they land): add a row to kAlgos in algos.cpp, and set inAll once it works.
+// The algorithms sortlab-bench knows, by command-line name: every variant of the library's table
+// (sortlab::variants(): the same names and plans as the app's menu and `sortlab --algo`), and the
+// CPU baseline std.
 #pragma once
 
 #include <sortlab/sorter.h>
@@ -17,20 +15,19 @@ namespace sortlab::bench {
 
 struct AlgoSpec {
     std::string_view name;                   // --algo name, and the "algo" column
-    std::optional<sortlab::Algorithm> gpu;   // the library's sort; nullopt: the CPU baseline (std)
-    void (*configure)(sortlab::SortConfig&); // the variant's knobs (may be null)
-    // The configuration --trace uses (may be null: the same as configure). The odd-even sorts
-    // trace the per-layer plan, so that every trace line is exactly one network layer.
-    void (*configureTrace)(sortlab::SortConfig&);
-    bool stable; // --check: equal keys keep their input order
-    bool inAll;  // part of --algo all
+    std::optional<sortlab::Variant> variant; // the library's variant; nullopt: the CPU baseline (std)
+    std::optional<sortlab::Algorithm> gpu;   // its algorithm (nullopt for std)
+    bool stable;                             // --check: equal keys keep their input order
+    bool inAll;                              // part of --algo all (not the diagnostic variants)
 };
 
 std::span<const AlgoSpec> allAlgos();
 // "oddeven,std", "all" -> the specs, in the order given (duplicates dropped).
 std::vector<const AlgoSpec*> parseAlgos(std::string_view text);
 
-// The configuration a GPU algorithm runs (trace=false) or traces (trace=true) with.
+// The configuration a GPU algorithm runs (trace=false) or traces (trace=true) with: its variant's.
+// The odd-even variants are traced with the per-layer plan, so that every trace line is exactly one
+// network layer (docs/trace.md); the fused plan runs the same comparators in the same order.
 sortlab::SortConfig configFor(const AlgoSpec& algo, sortlab::KeyType key, sortlab::ValueType values,
                               sortlab::Order order, uint32_t sharedElems, bool trace, bool forceFallback = false);
 

@@ -52,12 +52,6 @@ private:
     std::string path_, device_, versions_;
 };
 
-// The bytes an 8-bit LSD OneSweep must move, the floor the GB/s column of the cub rows is
-// measured against (../shared/GPU.md): one read of the keys for the global histogram, then per
-// 8-bit digit one read and one write of every key and value. u32 keys: 36 B/key; with u32
-// values: 68 B/pair; u64 keys: 136 B/key.
-uint64_t oneSweepBytesFloor(sortlab::KeyType type, bool values, uint64_t n);
-
 // CUB orders -0.0 and +0.0 as equal keys (documented in cub/device/device_radix_sort.cuh: they
 // keep their input order); sortlab and its reference use IEEE totalOrder, -0.0 before +0.0.
 // For float keys this puts the zeros of a CUB result in totalOrder, stably, so that --check

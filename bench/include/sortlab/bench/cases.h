@@ -44,7 +44,8 @@ std::string describe(const CaseSpec& spec);
 [[noreturn]] void jobError(const sortlab::Error& e, const std::string& what);
 
 struct StepTime {
-    std::string label, kind;
+    std::string label;
+    sortlab::StepKind kind = sortlab::StepKind::layer;
     double medianMs = 0;
 };
 

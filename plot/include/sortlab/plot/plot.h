@@ -154,7 +154,7 @@ struct Figure {
 
 Figure makeFigure(std::vector<Row> rows, const FigureOptions& options = {});
 
-// A known copy bandwidth for a device name, with where it comes from (../shared/GPU.md measured
+// A known copy bandwidth for a device name, with where it comes from (docs/benchmarks.md, "The devices": measured
 // 4.0-4.2 TB/s through a Vulkan compute shader on the H200, about 3.0 TB/s on the H100).
 std::optional<std::pair<double, std::string>> knownCopyBandwidth(std::string_view device);
 

@@ -4,7 +4,8 @@
 // capture to PNG for --screenshot. No sorting code lives here.
 //
 // Threads: every call is made from the main thread. The queue is shared with the sort worker
-// through the mutex of queue_lock.h; the renderer never waits on a fence while holding it.
+// (and the benchmark worker) through queueMutex(), which their Contexts hold around their
+// submissions (AdoptInfo::queueMutex); the renderer never waits on a fence while holding it.
 #pragma once
 
 #include <sortlab/result.h>
@@ -14,6 +15,7 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -41,6 +43,9 @@ public:
     VkQueue queue() const { return queue_; }
     uint32_t queueFamily() const { return family_; }
     const std::string& deviceName() const { return deviceName_; }
+    // Held around every vkQueueSubmit and vkQueuePresentKHR on queue(); pass it to the Contexts
+    // that adopt this device (AdoptInfo::queueMutex).
+    std::mutex& queueMutex() { return queueMutex_; }
 
     // ImGui's GLFW and Vulkan backends, and the font atlas upload (call after the fonts are added).
     Result<void> initImGui();
@@ -69,6 +74,7 @@ private:
     Result<void> createSwapchain();
     void destroySwapchainViews();
     Result<uint32_t> memoryType(uint32_t bits, VkMemoryPropertyFlags flags) const;
+    VkResult submit(const VkSubmitInfo& info, VkFence fence); // vkQueueSubmit under queueMutex_
     Result<void> writeCapture(uint32_t imageIndex, const std::string& path);
     static VkBool32 VKAPI_PTR debugCallback(VkDebugUtilsMessageSeverityFlagBitsEXT, VkDebugUtilsMessageTypeFlagsEXT,
                                             const VkDebugUtilsMessengerCallbackDataEXT*, void*);
@@ -83,6 +89,7 @@ private:
     VkDevice device_ = VK_NULL_HANDLE;
     VkQueue queue_ = VK_NULL_HANDLE;
     uint32_t family_ = 0;
+    std::mutex queueMutex_;
     bool vsync_ = true;
 
     VkSurfaceFormatKHR format_{};
