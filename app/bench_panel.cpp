@@ -1,6 +1,8 @@
 // [SECTION] The form: BenchUi <-> sortlab-bench's Options
 // [SECTION] An ImDrawList canvas for the plots of bench/plot.h
-// [SECTION] The panel: setup, progress, device, plot, breakdown, table
+// [SECTION] The setup column: the form, device and limits
+// [SECTION] The results column: plots, choices, table
+// [SECTION] The panel: columns, run controls, export, throughput plot
 // [SECTION] Start and export
 //
 // The benchmark panel (B): sortlab-bench's sweep run by the BenchWorker, drawn with the same plot
@@ -139,9 +141,268 @@ std::string algoHelp(const bench::AlgoSpec& algo) {
     return "std::sort (std::stable_sort with values) on one core of this host, the CPU baseline";
 }
 
+const ImVec4 kWarn(1.0f, 0.6f, 0.25f, 1.0f), kGood(0.45f, 0.9f, 0.45f, 1.0f), kBad(1, 0.4f, 0.4f, 1);
+
+// [SECTION] The setup column: the form, device and limits -----------------------------------------------
+
+// One checkbox per algorithm, two to a line.
+void drawAlgorithmChoice(BenchUi& b, float leftW) {
+    ImGui::TextDisabled("ALGORITHMS");
+    const auto all = bench::allAlgos();
+    for (size_t i = 0; i < all.size(); ++i) {
+        const std::string name(all[i].name);
+        bool on = std::find(b.algos.begin(), b.algos.end(), name) != b.algos.end();
+        if (i % 2) ImGui::SameLine(leftW * 0.5f);
+        if (ImGui::Checkbox(name == "std" ? "std::sort" : name.c_str(), &on)) {
+            // Keep the order of allAlgos (the table and the legend follow it).
+            std::vector<std::string> next;
+            for (const bench::AlgoSpec& a : all) {
+                const std::string n(a.name);
+                const bool was = std::find(b.algos.begin(), b.algos.end(), n) != b.algos.end();
+                if (n == name ? on : was) next.push_back(n);
+            }
+            b.algos = next;
+        }
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", algoHelp(all[i]).c_str());
+    }
+}
+
+// Key type, key-value, order, distribution and seed.
+void drawInputChoice(BenchUi& b, float leftW) {
+    ImGui::TextDisabled("INPUT");
+    ImGui::PushItemWidth(leftW * 0.4f);
+    enumCombo("key type", &b.type, kAllKeyTypes, keyTypeName);
+    ImGui::SameLine();
+    ImGui::Checkbox("key-value", &b.keyValue);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("u32 values (the input index) sorted along with the keys");
+    const Order orders[] = {Order::ascending, Order::descending};
+    enumCombo("order", &b.order, orders, orderName);
+    enumCombo("distribution", &b.dist, kAllDistributions, distributionName);
+    ImGui::InputInt("seed", &b.seed);
+    b.seed = std::max(b.seed, 0);
+    ImGui::PopItemWidth();
+}
+
+// Sizes: powers of two up to what the device holds for this configuration.
+void drawSizeChoice(BenchUi& b, BenchWorker& bench, float leftW) {
+    ImGui::TextDisabled("SIZES");
+    const ValueType vt = b.keyValue ? ValueType::u32 : ValueType::none;
+    const auto limits = bench.limits(b.type, vt);
+    // The slider goes to the largest n of any selected algorithm; an algorithm asked for more
+    // than it can hold gets an error row with the library's reason, and the sweep goes on.
+    int maxExp = 30;
+    std::string limitText = "working out the device's limits...";
+    if (limits) {
+        uint64_t most = 0;
+        limitText = "The largest power of two each algorithm can sort here\n(its plan, the device-local heap, "
+                    "maxBufferSize, host memory):";
+        for (const std::string& name : b.algos)
+            if (auto it = limits->find(name); it != limits->end()) {
+                most = std::max(most, it->second.maxN);
+                limitText += "\n  " + name + ": " +
+                             (it->second.maxN ? plot::sizeLabel(it->second.maxN) : std::string("none")) +
+                             (it->second.why.empty() ? "" : " (next: " + it->second.why + ")");
+            }
+        if (most) maxExp = int(std::bit_width(most) - 1);
+    }
+    b.hiExp = std::min(b.hiExp, maxExp);
+    b.loExp = std::min(b.loExp, b.hiExp);
+    ImGui::PushItemWidth(leftW * 0.38f);
+    ImGui::SliderInt("##lo", &b.loExp, 1, maxExp, "from 2^%d");
+    ImGui::SameLine();
+    ImGui::SliderInt("##hi", &b.hiExp, 1, maxExp, "to 2^%d");
+    ImGui::PopItemWidth();
+    b.loExp = std::min(b.loExp, b.hiExp);
+    ImGui::TextDisabled("up to 2^%d on this device (hover: per algorithm)", maxExp);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", limitText.c_str());
+}
+
+// Timed reps, warm-up and check.
+void drawRepsChoice(BenchUi& b, float leftW) {
+    ImGui::PushItemWidth(leftW * 0.5f);
+    ImGui::SliderInt("timed reps", &b.reps, 1, 50);
+    ImGui::SliderInt("warm-up ms", &b.warmupMs, 0, 2000);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Untimed runs before each case's reps, for at least this long (at least one run):\n"
+                          "a GPU left idle drops its clocks. The median of the reps is plotted.");
+    ImGui::PopItemWidth();
+    ImGui::Checkbox("check results", &b.check);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Compare every sorted result with the CPU reference (after timing)");
+}
+
+// The device's name (and the lavapipe warning) and a table of its limits.
+void drawDeviceAndLimits(const DeviceInfo& device) {
+    ImGui::TextDisabled("DEVICE");
+    ImGui::TextWrapped("%s (%s)", device.name.c_str(), device.typeName.c_str());
+    if (device.isLavapipe) {
+        ImGui::PushStyleColor(ImGuiCol_Text, kWarn);
+        ImGui::TextWrapped("%s", "lavapipe: Vulkan emulated on the CPU. These are CPU timings, not GPU ones: good for "
+                                 "checking results, worthless for judging speed.");
+        ImGui::PopStyleColor();
+    }
+    if (ImGui::BeginTable("limits", 2, ImGuiTableFlags_SizingFixedFit)) {
+        ImGui::TableSetupColumn("what", ImGuiTableColumnFlags_WidthFixed);
+        ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
+        auto row = [](const char* k, const std::string& val) {
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ImGui::TextDisabled("%s", k);
+            ImGui::TableNextColumn();
+            ImGui::TextWrapped("%s", val.c_str());
+        };
+        row("driver", device.driver.empty() ? "?" : device.driver);
+        row("Vulkan", std::to_string(VK_API_VERSION_MAJOR(device.apiVersion)) + "." +
+                          std::to_string(VK_API_VERSION_MINOR(device.apiVersion)) + "." +
+                          std::to_string(VK_API_VERSION_PATCH(device.apiVersion)));
+        std::string sg = std::to_string(device.subgroupSize);
+        if (device.minSubgroupSize != device.maxSubgroupSize)
+            sg += " (" + std::to_string(device.minSubgroupSize) + ".." + std::to_string(device.maxSubgroupSize) + ")";
+        row("subgroup size", sg);
+        row("shared memory", std::to_string(device.sharedMemoryBytes / 1024) + " KiB");
+        row("device-local memory", bytesWords(device.deviceLocalBytes));
+        row("max buffer", bytesWords(device.maxBufferSize));
+        row("maxStorageBufferRange", bytesWords(device.maxStorageBufferRange));
+        row("workgroup size", "<= " + std::to_string(device.maxWorkgroupSize));
+        char ts[64];
+        std::snprintf(ts, sizeof ts, "%s, %.3g ns", device.timestamps ? "yes" : "no", double(device.timestampPeriodNs));
+        row("timestamps", ts);
+        ImGui::EndTable();
+    }
+}
+
+// The bandwidth of the plot's floor lines: the device's known figure, none, or typed in.
+void drawBandwidthChoice(BenchUi& b, float leftW) {
+    ImGui::TextDisabled("BANDWIDTH FLOOR");
+    const char* modes[] = {"known figure for this device", "none", "typed in (GB/s)"};
+    ImGui::SetNextItemWidth(leftW * 0.75f);
+    ImGui::Combo("##bwmode", &b.bandwidthMode, modes, 3);
+    if (b.bandwidthMode == 2) {
+        ImGui::SetNextItemWidth(leftW * 0.4f);
+        ImGui::InputFloat("GB/s copy", &b.bandwidthGBs, 0, 0, "%.0f");
+        b.bandwidthGBs = std::max(b.bandwidthGBs, 1.0f);
+    }
+}
+
+// [SECTION] The results column: plots, choices, table ----------------------------------------------------
+
+// The sizes with per-step times (the choices of the breakdown's n), ascending.
+std::vector<uint64_t> sizesWithSteps(const plot::Figure& f) {
+    std::vector<uint64_t> withSteps;
+    for (const auto& r : f.rows)
+        if (r.algo != "std" && !r.steps.empty() && r.error.empty() &&
+            std::find(withSteps.begin(), withSteps.end(), r.n) == withSteps.end())
+            withSteps.push_back(r.n);
+    std::sort(withSteps.begin(), withSteps.end());
+    return withSteps;
+}
+
+// How many bars the breakdown at n has (the plot leaves them room).
+size_t breakdownBars(const plot::Figure& f, uint64_t n) {
+    size_t bars = 0;
+    for (const auto& r : f.rows) bars += r.n == n && r.algo != "std" && !r.steps.empty() && r.error.empty();
+    return bars;
+}
+
+plot::Style panelPlotStyle(const BenchUi& b, float fs, bool present) {
+    plot::Style style;
+    style.theme = plot::darkTheme();
+    style.fontSize = fs;
+    style.smallScale = 1.0f;
+    style.lineWidth = present ? 4.0f : 2.0f;
+    style.markerRadius = present ? 6.0f : 3.5f;
+    style.logY = b.yAxis == 0 ? -1 : b.yAxis == 1 ? 0 : 1;
+    return style;
+}
+
+// The bandwidth note and the choices of n and axis, under the throughput plot.
+void drawPlotChoices(BenchUi& b, const plot::Figure& f, const std::vector<uint64_t>& withSteps, uint64_t bn, float fs) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
+    ImGui::TextWrapped("%s", f.bandwidthNote.c_str());
+    ImGui::PopStyleColor();
+    ImGui::SetNextItemWidth(fs * 7);
+    if (ImGui::BeginCombo("per-step times at n", bn ? plot::sizeLabel(bn).c_str() : "-")) {
+        for (uint64_t n : withSteps)
+            if (ImGui::Selectable(plot::sizeLabel(n).c_str(), n == bn)) b.breakdownN = n;
+        ImGui::EndCombo();
+    }
+    ImGui::SameLine(0, fs * 2);
+    ImGui::SetNextItemWidth(fs * 6);
+    const char* yAxes[] = {"auto", "linear", "log"};
+    ImGui::Combo("Gkeys/s axis", &b.yAxis, yAxes, 3);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("auto: a log scale when the points span more than 30x (std::sort beside a GPU sort)");
+}
+
+// The per-step breakdown at n, in what is left above the table; hovering a segment tells its times.
+void drawBreakdownPlot(plot::Canvas& canvas, const plot::Figure& f, uint64_t bn, const plot::Style& style, float tableH,
+                       float fs) {
+    const ImVec2 q0 = ImGui::GetCursorScreenPos();
+    const ImVec2 qa = ImGui::GetContentRegionAvail();
+    const float breakdownH = std::max(fs * 6, qa.y - tableH - fs * 0.5f);
+    const plot::BreakdownLayout bl =
+        plot::drawBreakdown(canvas, {q0.x, q0.y, q0.x + qa.x, q0.y + breakdownH}, f, bn, style);
+    ImGui::InvisibleButton("breakdown", ImVec2(qa.x, breakdownH));
+    if (ImGui::IsItemHovered()) {
+        const ImVec2 m = ImGui::GetIO().MousePos;
+        for (const auto& seg : bl.segments)
+            if (seg.r.contains({m.x, m.y})) {
+                const auto& r = f.rows[seg.row];
+                double total = 0;
+                for (const auto& s : r.steps) total += s.ms;
+                ImGui::SetTooltip("%s at n = %s: %s\n%.4g ms in %zu step%s, %.1f%% of %.4g ms", r.algo.c_str(),
+                                  plot::sizeLabel(r.n).c_str(), seg.group.c_str(), seg.ms, seg.steps,
+                                  seg.steps == 1 ? "" : "s", total > 0 ? 100 * seg.ms / total : 0.0, total);
+            }
+    }
+}
+
+// Every row, as the table of sortlab-bench.
+void drawResultsTable(const plot::Figure& f, float tableH, float fs) {
+    if (!ImGui::BeginTable("rows", 9,
+                           ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
+                               ImGuiTableFlags_SizingStretchProp,
+                           ImVec2(0, std::max(tableH, fs * 4))))
+        return;
+    ImGui::TableSetupScrollFreeze(0, 1);
+    for (const char* h : {"algo", "variant", "n", "median ms", "min ms", "Gkeys/s", "GB/s", "x std", "check"})
+        ImGui::TableSetupColumn(h);
+    ImGui::TableHeadersRow();
+    for (const auto& r : f.rows) {
+        ImGui::TableNextRow();
+        auto cell = [](const std::string& t) {
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(t.c_str());
+        };
+        cell(r.algo);
+        cell(r.variant);
+        cell(plot::sizeLabel(r.n));
+        if (!r.error.empty()) {
+            ImGui::TableNextColumn();
+            ImGui::TextColored(kBad, "%s", r.error.c_str());
+            for (int k = 0; k < 5; ++k) ImGui::TableNextColumn();
+            ImGui::TextColored(kBad, "error");
+            continue;
+        }
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "%.3f", r.medianMs);
+        cell(buf);
+        std::snprintf(buf, sizeof buf, "%.3f", r.minMs);
+        cell(buf);
+        cell(plot::sig3(r.gkeys));
+        cell(r.gbytes ? plot::sig3(*r.gbytes) : "-");
+        cell(r.speedupStd ? plot::sig3(*r.speedupStd) + "x" : "-");
+        ImGui::TableNextColumn();
+        ImGui::TextColored(r.check == "pass"   ? kGood
+                           : r.check == "fail" ? kBad
+                                               : ImGui::GetStyle().Colors[ImGuiCol_TextDisabled],
+                           "%s", r.check.c_str());
+    }
+    ImGui::EndTable();
+}
+
 } // namespace
 
-// [SECTION] The panel: setup, progress, device, plot, breakdown, table ------------------------------------
+// [SECTION] The panel: columns, run controls, export, throughput plot -------------------------------------------------
 
 const plot::Figure& App::benchFigure(const BenchWorker::State& st) {
     plot::FigureOptions fo = ui_.bench.figureOptions();
@@ -168,230 +429,118 @@ void App::drawBenchPanel() {
         return;
     }
     const BenchWorker::State st = bench_.state();
-    const bool running = st.phase == BenchWorker::Phase::running;
-    const float fs = ImGui::GetFontSize();
-    const ImVec4 warn(1.0f, 0.6f, 0.25f, 1.0f), good(0.45f, 0.9f, 0.45f, 1.0f), bad(1, 0.4f, 0.4f, 1);
-
-    // Run / cancel, the progress bar and what runs now (the setup column, or presentation's top line).
-    auto runControls = [&](float buttonW) {
-        if (!running) {
-            ImGui::BeginDisabled(b.algos.empty());
-            if (ImGui::Button("Run the sweep", ImVec2(buttonW, 0))) startBench(b.toOptions());
-            ImGui::EndDisabled();
-        } else {
-            ImGui::BeginDisabled(st.cancelRequested);
-            if (ImGui::Button(st.cancelRequested ? "Cancelling..." : "Cancel", ImVec2(buttonW, 0))) bench_.cancel();
-            ImGui::EndDisabled();
-        }
-        ImGui::SameLine();
-        if (running)
-            ImGui::Text("%.1f s, %zu of %zu runs", st.elapsedS, st.progress.unitsDone, st.progress.unitsTotal);
-        else if (!st.message.empty())
-            ImGui::TextColored(st.phase == BenchWorker::Phase::failed ? bad : ImGui::GetStyle().Colors[ImGuiCol_Text],
-                               "%s",
-                               st.phase == BenchWorker::Phase::done        ? "done"
-                               : st.phase == BenchWorker::Phase::cancelled ? "cancelled"
-                                                                           : "failed");
-        // The fraction of the work, weighted by n (the time of a run grows with n).
-        const float fraction = st.phase == BenchWorker::Phase::done ? 1.0f : float(st.progress.fraction());
-        char overlay[64];
-        std::snprintf(overlay, sizeof overlay, "%.0f%%", double(fraction) * 100);
-        ImGui::ProgressBar(fraction, ImVec2(-1, 0), overlay);
-        if (running)
-            ImGui::TextWrapped(
-                "%s%s", st.progress.current.c_str(),
-                st.progress.reps
-                    ? (", rep " + std::to_string(st.progress.rep) + " of " + std::to_string(st.progress.reps)).c_str()
-                    : ", warming up");
-        else if (!st.message.empty())
-            ImGui::TextWrapped("%s", st.message.c_str());
-    };
-
-    // --- Left: setup, progress, export, device (not in presentation mode) ---------------------------
-    const float leftW = present ? 0.0f : std::min(fs * 24.0f, ImGui::GetContentRegionAvail().x * 0.36f);
+    // Left: setup, progress, export, device (not in presentation mode).
     if (!present) {
+        const float leftW = std::min(ImGui::GetFontSize() * 24.0f, ImGui::GetContentRegionAvail().x * 0.36f);
         ImGui::BeginChild("setup", ImVec2(leftW, 0), false);
-        ImGui::BeginDisabled(running);
-        ImGui::TextDisabled("ALGORITHMS");
-        const auto all = bench::allAlgos();
-        for (size_t i = 0; i < all.size(); ++i) {
-            const std::string name(all[i].name);
-            bool on = std::find(b.algos.begin(), b.algos.end(), name) != b.algos.end();
-            if (i % 2) ImGui::SameLine(leftW * 0.5f);
-            if (ImGui::Checkbox(name == "std" ? "std::sort" : name.c_str(), &on)) {
-                // Keep the order of allAlgos (the table and the legend follow it).
-                std::vector<std::string> next;
-                for (const bench::AlgoSpec& a : all) {
-                    const std::string n(a.name);
-                    const bool was = std::find(b.algos.begin(), b.algos.end(), n) != b.algos.end();
-                    if (n == name ? on : was) next.push_back(n);
-                }
-                b.algos = next;
-            }
-            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", algoHelp(all[i]).c_str());
-        }
-        ImGui::TextDisabled("INPUT");
-        ImGui::PushItemWidth(leftW * 0.4f);
-        enumCombo("key type", &b.type, kAllKeyTypes, keyTypeName);
-        ImGui::SameLine();
-        ImGui::Checkbox("key-value", &b.keyValue);
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("u32 values (the input index) sorted along with the keys");
-        const Order orders[] = {Order::ascending, Order::descending};
-        enumCombo("order", &b.order, orders, orderName);
-        enumCombo("distribution", &b.dist, kAllDistributions, distributionName);
-        ImGui::InputInt("seed", &b.seed);
-        b.seed = std::max(b.seed, 0);
-        ImGui::PopItemWidth();
-
-        // Sizes: powers of two up to what the device holds for this configuration.
-        ImGui::TextDisabled("SIZES");
-        const ValueType vt = b.keyValue ? ValueType::u32 : ValueType::none;
-        const auto limits = bench_.limits(b.type, vt);
-        // The slider goes to the largest n of any selected algorithm; an algorithm asked for more
-        // than it can hold gets an error row with the library's reason, and the sweep goes on.
-        int maxExp = 30;
-        std::string limitText = "working out the device's limits...";
-        if (limits) {
-            uint64_t most = 0;
-            limitText = "The largest power of two each algorithm can sort here\n(its plan, the device-local heap, "
-                        "maxBufferSize, host memory):";
-            for (const std::string& name : b.algos)
-                if (auto it = limits->find(name); it != limits->end()) {
-                    most = std::max(most, it->second.maxN);
-                    limitText += "\n  " + name + ": " +
-                                 (it->second.maxN ? plot::sizeLabel(it->second.maxN) : std::string("none")) +
-                                 (it->second.why.empty() ? "" : " (next: " + it->second.why + ")");
-                }
-            if (most) maxExp = int(std::bit_width(most) - 1);
-        }
-        b.hiExp = std::min(b.hiExp, maxExp);
-        b.loExp = std::min(b.loExp, b.hiExp);
-        ImGui::PushItemWidth(leftW * 0.38f);
-        ImGui::SliderInt("##lo", &b.loExp, 1, maxExp, "from 2^%d");
-        ImGui::SameLine();
-        ImGui::SliderInt("##hi", &b.hiExp, 1, maxExp, "to 2^%d");
-        ImGui::PopItemWidth();
-        b.loExp = std::min(b.loExp, b.hiExp);
-        ImGui::TextDisabled("up to 2^%d on this device (hover: per algorithm)", maxExp);
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", limitText.c_str());
-        ImGui::PushItemWidth(leftW * 0.5f);
-        ImGui::SliderInt("timed reps", &b.reps, 1, 50);
-        ImGui::SliderInt("warm-up ms", &b.warmupMs, 0, 2000);
-        if (ImGui::IsItemHovered())
-            ImGui::SetTooltip("Untimed runs before each case's reps, for at least this long (at least one run):\n"
-                              "a GPU left idle drops its clocks. The median of the reps is plotted.");
-        ImGui::PopItemWidth();
-        ImGui::Checkbox("check results", &b.check);
-        if (ImGui::IsItemHovered())
-            ImGui::SetTooltip("Compare every sorted result with the CPU reference (after timing)");
-        ImGui::EndDisabled();
-
-        // Run / cancel and progress.
-        ImGui::Spacing();
-        runControls(leftW * 0.5f);
-
-        // Export.
-        ImGui::Spacing();
-        ImGui::TextDisabled("EXPORT");
-        char dir[512];
-        std::snprintf(dir, sizeof dir, "%s", b.exportDir.c_str());
-        ImGui::SetNextItemWidth(leftW * 0.62f);
-        if (ImGui::InputText("##dir", dir, sizeof dir)) b.exportDir = dir;
-        ImGui::SameLine();
-        ImGui::BeginDisabled(st.results->empty());
-        if (ImGui::Button("Export")) exportBench(b.exportDir);
-        ImGui::EndDisabled();
-        if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-            ImGui::SetTooltip("results.json (the sortlab-bench --json schema), results.csv,\nplot.png and plot.svg "
-                              "into this directory");
-        if (!b.exportMessage.empty()) ImGui::TextColored(b.exportFailed ? bad : good, "%s", b.exportMessage.c_str());
-
-        // The device and its limits.
-        ImGui::Spacing();
-        ImGui::TextDisabled("DEVICE");
-        ImGui::TextWrapped("%s (%s)", device_.name.c_str(), device_.typeName.c_str());
-        if (device_.isLavapipe) {
-            ImGui::PushStyleColor(ImGuiCol_Text, warn);
-            ImGui::TextWrapped("%s",
-                               "lavapipe: Vulkan emulated on the CPU. These are CPU timings, not GPU ones: good for "
-                               "checking results, worthless for judging speed.");
-            ImGui::PopStyleColor();
-        }
-        if (ImGui::BeginTable("limits", 2, ImGuiTableFlags_SizingFixedFit)) {
-            ImGui::TableSetupColumn("what", ImGuiTableColumnFlags_WidthFixed);
-            ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
-            auto row = [](const char* k, const std::string& val) {
-                ImGui::TableNextRow();
-                ImGui::TableNextColumn();
-                ImGui::TextDisabled("%s", k);
-                ImGui::TableNextColumn();
-                ImGui::TextWrapped("%s", val.c_str());
-            };
-            row("driver", device_.driver.empty() ? "?" : device_.driver);
-            row("Vulkan", std::to_string(VK_API_VERSION_MAJOR(device_.apiVersion)) + "." +
-                              std::to_string(VK_API_VERSION_MINOR(device_.apiVersion)) + "." +
-                              std::to_string(VK_API_VERSION_PATCH(device_.apiVersion)));
-            std::string sg = std::to_string(device_.subgroupSize);
-            if (device_.minSubgroupSize != device_.maxSubgroupSize)
-                sg += " (" + std::to_string(device_.minSubgroupSize) + ".." + std::to_string(device_.maxSubgroupSize) +
-                      ")";
-            row("subgroup size", sg);
-            row("shared memory", std::to_string(device_.sharedMemoryBytes / 1024) + " KiB");
-            row("device-local memory", bytesWords(device_.deviceLocalBytes));
-            row("max buffer", bytesWords(device_.maxBufferSize));
-            row("maxStorageBufferRange", bytesWords(device_.maxStorageBufferRange));
-            row("workgroup size", "<= " + std::to_string(device_.maxWorkgroupSize));
-            char ts[64];
-            std::snprintf(ts, sizeof ts, "%s, %.3g ns", device_.timestamps ? "yes" : "no",
-                          double(device_.timestampPeriodNs));
-            row("timestamps", ts);
-            ImGui::EndTable();
-        }
-        ImGui::TextDisabled("BANDWIDTH FLOOR");
-        const char* modes[] = {"known figure for this device", "none", "typed in (GB/s)"};
-        ImGui::SetNextItemWidth(leftW * 0.75f);
-        ImGui::Combo("##bwmode", &b.bandwidthMode, modes, 3);
-        if (b.bandwidthMode == 2) {
-            ImGui::SetNextItemWidth(leftW * 0.4f);
-            ImGui::InputFloat("GB/s copy", &b.bandwidthGBs, 0, 0, "%.0f");
-            b.bandwidthGBs = std::max(b.bandwidthGBs, 1.0f);
-        }
+        drawBenchSetup(st, leftW);
         ImGui::EndChild();
         ImGui::SameLine();
     }
-
-    // --- Right: plot, breakdown, table (presentation: the run line, plot and breakdown only) ----------
+    // Right: plot, breakdown, table (presentation: the run line, plot and breakdown only).
     ImGui::BeginChild("results", ImVec2(0, 0), false);
+    drawBenchResults(st);
+    ImGui::EndChild();
+    ImGui::End();
+}
+
+// Run / cancel, the progress bar and what runs now (the setup column, or presentation's top line).
+void App::drawBenchRunControls(const BenchWorker::State& st, float buttonW) {
+    BenchUi& b = ui_.bench;
+    const bool running = st.phase == BenchWorker::Phase::running;
+    if (!running) {
+        ImGui::BeginDisabled(b.algos.empty());
+        if (ImGui::Button("Run the sweep", ImVec2(buttonW, 0))) startBench(b.toOptions());
+        ImGui::EndDisabled();
+    } else {
+        ImGui::BeginDisabled(st.cancelRequested);
+        if (ImGui::Button(st.cancelRequested ? "Cancelling..." : "Cancel", ImVec2(buttonW, 0))) bench_.cancel();
+        ImGui::EndDisabled();
+    }
+    ImGui::SameLine();
+    if (running)
+        ImGui::Text("%.1f s, %zu of %zu runs", st.elapsedS, st.progress.unitsDone, st.progress.unitsTotal);
+    else if (!st.message.empty())
+        ImGui::TextColored(st.phase == BenchWorker::Phase::failed ? kBad : ImGui::GetStyle().Colors[ImGuiCol_Text],
+                           "%s",
+                           st.phase == BenchWorker::Phase::done        ? "done"
+                           : st.phase == BenchWorker::Phase::cancelled ? "cancelled"
+                                                                       : "failed");
+    // The fraction of the work, weighted by n (the time of a run grows with n).
+    const float fraction = st.phase == BenchWorker::Phase::done ? 1.0f : float(st.progress.fraction());
+    char overlay[64];
+    std::snprintf(overlay, sizeof overlay, "%.0f%%", double(fraction) * 100);
+    ImGui::ProgressBar(fraction, ImVec2(-1, 0), overlay);
+    if (running)
+        ImGui::TextWrapped(
+            "%s%s", st.progress.current.c_str(),
+            st.progress.reps
+                ? (", rep " + std::to_string(st.progress.rep) + " of " + std::to_string(st.progress.reps)).c_str()
+                : ", warming up");
+    else if (!st.message.empty())
+        ImGui::TextWrapped("%s", st.message.c_str());
+}
+
+// The setup column: the form (disabled while a sweep runs), run / cancel and progress, export,
+// the device and its limits, the bandwidth floor.
+void App::drawBenchSetup(const BenchWorker::State& st, float leftW) {
+    BenchUi& b = ui_.bench;
+    ImGui::BeginDisabled(st.phase == BenchWorker::Phase::running);
+    drawAlgorithmChoice(b, leftW);
+    drawInputChoice(b, leftW);
+    drawSizeChoice(b, bench_, leftW);
+    drawRepsChoice(b, leftW);
+    ImGui::EndDisabled();
+
+    ImGui::Spacing();
+    drawBenchRunControls(st, leftW * 0.5f);
+    ImGui::Spacing();
+    drawBenchExport(st, leftW);
+    ImGui::Spacing();
+    drawDeviceAndLimits(device_);
+    drawBandwidthChoice(b, leftW);
+}
+
+// The export directory, its button and what the last export said.
+void App::drawBenchExport(const BenchWorker::State& st, float leftW) {
+    BenchUi& b = ui_.bench;
+    ImGui::TextDisabled("EXPORT");
+    char dir[512];
+    std::snprintf(dir, sizeof dir, "%s", b.exportDir.c_str());
+    ImGui::SetNextItemWidth(leftW * 0.62f);
+    if (ImGui::InputText("##dir", dir, sizeof dir)) b.exportDir = dir;
+    ImGui::SameLine();
+    ImGui::BeginDisabled(st.results->empty());
+    if (ImGui::Button("Export")) exportBench(b.exportDir);
+    ImGui::EndDisabled();
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+        ImGui::SetTooltip("results.json (the sortlab-bench --json schema), results.csv,\nplot.png and plot.svg "
+                          "into this directory");
+    if (!b.exportMessage.empty()) ImGui::TextColored(b.exportFailed ? kBad : kGood, "%s", b.exportMessage.c_str());
+}
+
+// The results column: the figure's heading, the throughput plot, the choices under it, the
+// per-step breakdown and the table (presentation mode: the run line on top, no choices, no table).
+void App::drawBenchResults(const BenchWorker::State& st) {
+    BenchUi& b = ui_.bench;
+    const bool present = ui_.presentation;
+    const float fs = ImGui::GetFontSize();
     if (present) {
         ImGui::PushItemWidth(-1);
-        runControls(fs * 8);
+        drawBenchRunControls(st, fs * 8);
         ImGui::PopItemWidth();
     }
     const plot::Figure& f = benchFigure(st);
-    plot::Style style;
-    style.theme = plot::darkTheme();
-    style.fontSize = fs;
-    style.smallScale = 1.0f;
-    style.lineWidth = present ? 4.0f : 2.0f;
-    style.markerRadius = present ? 6.0f : 3.5f;
-    style.logY = b.yAxis == 0 ? -1 : b.yAxis == 1 ? 0 : 1;
-    ImFont* font = ImGui::GetFont();
-    ImDrawList* dl = ImGui::GetWindowDrawList();
-    ImGuiCanvas canvas(dl, font);
+    const plot::Style style = panelPlotStyle(b, fs, present);
+    ImGuiCanvas canvas(ImGui::GetWindowDrawList(), ImGui::GetFont());
 
     ImGui::TextWrapped("%s: %s", f.devices.c_str(), f.workload.c_str());
-    if (f.lavapipe) ImGui::TextColored(warn, "lavapipe: CPU numbers, not GPU ones");
+    if (f.lavapipe) ImGui::TextColored(kWarn, "lavapipe: CPU numbers, not GPU ones");
     // The n of the per-step breakdown, and how many bars it has (the plot leaves them room).
     uint64_t bn = b.breakdownN;
-    std::vector<uint64_t> withSteps;
-    for (const auto& r : f.rows)
-        if (r.algo != "std" && !r.steps.empty() && r.error.empty() &&
-            std::find(withSteps.begin(), withSteps.end(), r.n) == withSteps.end())
-            withSteps.push_back(r.n);
-    std::sort(withSteps.begin(), withSteps.end());
+    const std::vector<uint64_t> withSteps = sizesWithSteps(f);
     if (std::find(withSteps.begin(), withSteps.end(), bn) == withSteps.end()) bn = plot::defaultBreakdownN(f);
-    size_t bars = 0;
-    for (const auto& r : f.rows) bars += r.n == bn && r.algo != "std" && !r.steps.empty() && r.error.empty();
+    const size_t bars = breakdownBars(f, bn);
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const float tableH = f.rows.empty() || present ? 0 : std::min(fs * 9, avail.y * 0.25f);
     // The plot gets at least half the height (presentation: 60%), the breakdown what its bars need
@@ -400,8 +549,20 @@ void App::drawBenchPanel() {
     const float plotH = present ? avail.y * 0.6f
                                 : std::max({fs * 10, avail.y * 0.5f,
                                             std::min(avail.y * 0.62f, avail.y - tableH - breakdownNeed - fs * 3.5f)});
+    drawBenchThroughput(canvas, f, style, ImVec2(avail.x, plotH));
+    // The bandwidth note and the choices of n and axis (presentation mode leaves them to the
+    // normal layout: the keyboard drives it).
+    if (!present) drawPlotChoices(b, f, withSteps, bn, fs);
+    drawBreakdownPlot(canvas, f, bn, style, tableH, fs);
+    if (!f.rows.empty() && !present) drawResultsTable(f, tableH, fs);
+}
+
+// The throughput plot at the cursor, `size` large; hovering a point shows its figures, clicking it
+// picks the n of the breakdown. Remembers where the points are (benchPoint).
+void App::drawBenchThroughput(plot::Canvas& canvas, const plot::Figure& f, const plot::Style& style, ImVec2 size) {
+    const float fs = style.fontSize;
     const ImVec2 p0 = ImGui::GetCursorScreenPos();
-    const plot::Rect plotArea{p0.x, p0.y, p0.x + avail.x, p0.y + plotH};
+    const plot::Rect plotArea{p0.x, p0.y, p0.x + size.x, p0.y + size.y};
     // Hover: the point nearest the mouse (from last frame's layout, which this frame repeats).
     static std::optional<size_t> hovered;
     std::optional<size_t> hoverRow;
@@ -410,7 +571,7 @@ void App::drawBenchPanel() {
     plotPoints_.clear();
     for (const auto& p : layout.points)
         plotPoints_.push_back({f.rows[p.row].algo, f.rows[p.row].n, ImVec2(p.at.x, p.at.y)});
-    ImGui::InvisibleButton("plot", ImVec2(avail.x, plotH));
+    ImGui::InvisibleButton("plot", size);
     hovered.reset();
     if (ImGui::IsItemHovered()) {
         const ImVec2 m = ImGui::GetIO().MousePos;
@@ -421,91 +582,9 @@ void App::drawBenchPanel() {
             ImGui::TextUnformatted(plot::describeRow(f.rows[row], f.bandwidthGBs).c_str());
             ImGui::TextDisabled("click: per-step times at this n");
             ImGui::EndTooltip();
-            if (ImGui::IsItemClicked()) b.breakdownN = f.rows[row].n;
+            if (ImGui::IsItemClicked()) ui_.bench.breakdownN = f.rows[row].n;
         }
     }
-    // The bandwidth note and the choices of n and axis (presentation mode leaves them to the
-    // normal layout: the keyboard drives it).
-    if (!present) {
-        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
-        ImGui::TextWrapped("%s", f.bandwidthNote.c_str());
-        ImGui::PopStyleColor();
-        ImGui::SetNextItemWidth(fs * 7);
-        if (ImGui::BeginCombo("per-step times at n", bn ? plot::sizeLabel(bn).c_str() : "-")) {
-            for (uint64_t n : withSteps)
-                if (ImGui::Selectable(plot::sizeLabel(n).c_str(), n == bn)) b.breakdownN = n;
-            ImGui::EndCombo();
-        }
-        ImGui::SameLine(0, fs * 2);
-        ImGui::SetNextItemWidth(fs * 6);
-        const char* yAxes[] = {"auto", "linear", "log"};
-        ImGui::Combo("Gkeys/s axis", &b.yAxis, yAxes, 3);
-        if (ImGui::IsItemHovered())
-            ImGui::SetTooltip("auto: a log scale when the points span more than 30x (std::sort beside a GPU sort)");
-    }
-    const ImVec2 q0 = ImGui::GetCursorScreenPos();
-    const ImVec2 qa = ImGui::GetContentRegionAvail();
-    const float breakdownH = std::max(fs * 6, qa.y - tableH - fs * 0.5f);
-    const plot::BreakdownLayout bl =
-        plot::drawBreakdown(canvas, {q0.x, q0.y, q0.x + qa.x, q0.y + breakdownH}, f, bn, style);
-    ImGui::InvisibleButton("breakdown", ImVec2(qa.x, breakdownH));
-    if (ImGui::IsItemHovered()) {
-        const ImVec2 m = ImGui::GetIO().MousePos;
-        for (const auto& seg : bl.segments)
-            if (seg.r.contains({m.x, m.y})) {
-                const auto& r = f.rows[seg.row];
-                double total = 0;
-                for (const auto& s : r.steps) total += s.ms;
-                ImGui::SetTooltip("%s at n = %s: %s\n%.4g ms in %zu step%s, %.1f%% of %.4g ms", r.algo.c_str(),
-                                  plot::sizeLabel(r.n).c_str(), seg.group.c_str(), seg.ms, seg.steps,
-                                  seg.steps == 1 ? "" : "s", total > 0 ? 100 * seg.ms / total : 0.0, total);
-            }
-    }
-
-    // Every row, as the table of sortlab-bench.
-    if (!f.rows.empty() && !present &&
-        ImGui::BeginTable("rows", 9,
-                          ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
-                              ImGuiTableFlags_SizingStretchProp,
-                          ImVec2(0, std::max(tableH, fs * 4)))) {
-        ImGui::TableSetupScrollFreeze(0, 1);
-        for (const char* h : {"algo", "variant", "n", "median ms", "min ms", "Gkeys/s", "GB/s", "x std", "check"})
-            ImGui::TableSetupColumn(h);
-        ImGui::TableHeadersRow();
-        for (const auto& r : f.rows) {
-            ImGui::TableNextRow();
-            auto cell = [](const std::string& t) {
-                ImGui::TableNextColumn();
-                ImGui::TextUnformatted(t.c_str());
-            };
-            cell(r.algo);
-            cell(r.variant);
-            cell(plot::sizeLabel(r.n));
-            if (!r.error.empty()) {
-                ImGui::TableNextColumn();
-                ImGui::TextColored(bad, "%s", r.error.c_str());
-                for (int k = 0; k < 5; ++k) ImGui::TableNextColumn();
-                ImGui::TextColored(bad, "error");
-                continue;
-            }
-            char buf[64];
-            std::snprintf(buf, sizeof buf, "%.3f", r.medianMs);
-            cell(buf);
-            std::snprintf(buf, sizeof buf, "%.3f", r.minMs);
-            cell(buf);
-            cell(plot::sig3(r.gkeys));
-            cell(r.gbytes ? plot::sig3(*r.gbytes) : "-");
-            cell(r.speedupStd ? plot::sig3(*r.speedupStd) + "x" : "-");
-            ImGui::TableNextColumn();
-            ImGui::TextColored(r.check == "pass"   ? good
-                               : r.check == "fail" ? bad
-                                                   : ImGui::GetStyle().Colors[ImGuiCol_TextDisabled],
-                               "%s", r.check.c_str());
-        }
-        ImGui::EndTable();
-    }
-    ImGui::EndChild();
-    ImGui::End();
 }
 
 // [SECTION] Start and export ------------------------------------------------------------------------------

@@ -10,8 +10,267 @@
 #include <sortlab/bench/errors.h>
 
 #include <cstdio>
+#include <string_view>
 
 namespace sortlab::app {
+
+extern GLFWwindow* gMainWindow;
+
+namespace {
+
+// What an action's handler sees of the runner, and what it asks of it.
+struct VerbContext {
+    const Action& a;
+    const SortWorker::View& v; // the worker's view before the action
+    App& app;
+    SortWorker& worker;
+    BenchWorker& bench;
+    std::optional<ScriptRunner::Point>& mouse;
+    const std::string& device;
+    size_t validationMessages;
+    int& settle; // frames to draw before the next action
+    // `frames N`
+    int& measureLeft;
+    double& measureSum;
+    double& measureBuildSum;
+    int& measureCount;
+    // Set by a handler: run the next action in this frame (dump-state), or capture this PNG.
+    bool nextNow = false;
+    std::optional<std::string> screenshot;
+};
+
+// Why an action failed, and the exit code.
+struct Failure {
+    std::string why;
+    int code;
+};
+using Outcome = std::optional<Failure>;
+using Handler = Outcome (*)(VerbContext&);
+
+bool isOn(const std::string& arg) {
+    return arg == "on" || arg == "1" || arg == "true";
+}
+
+Outcome setVerb(VerbContext& c) {
+    SortSettings s = c.app.ui().settings;
+    auto r = applySetting(s, c.a.args[0], c.a.args[1]);
+    if (!r) return Failure{r.error().message, 2};
+    c.app.applySettings(s);
+    c.settle = 3;
+    return {};
+}
+
+Outcome stepVerb(VerbContext& c) {
+    const SortWorker::View& v = c.v;
+    const size_t steps = v.job.plan ? v.job.plan->steps.size() : 0;
+    const size_t at = v.data ? v.data->step : 0;
+    const std::string arg = c.a.args.empty() ? "+1" : c.a.args[0];
+    size_t target = at;
+    try {
+        if (arg == "end")
+            target = steps;
+        else if (arg == "start")
+            target = 0;
+        else if (arg[0] == '+')
+            target = at + std::stoul(arg.substr(1));
+        else if (arg[0] == '-')
+            target = at - std::min<size_t>(at, std::stoul(arg.substr(1)));
+        else
+            target = std::stoul(arg);
+    } catch (...) {
+        return Failure{"step '" + arg + "': use a number, +K, -K, start or end", 2};
+    }
+    if (target > steps)
+        return Failure{"step " + std::to_string(target) + " is past the end: this plan has " + std::to_string(steps) +
+                           " steps",
+                       2};
+    c.app.goTo(target);
+    c.settle = 3;
+    return {};
+}
+
+Outcome checkVerb(VerbContext& c) {
+    c.app.setCheck(isOn(c.a.args[0]));
+    c.settle = 3;
+    return {};
+}
+
+Outcome presentationVerb(VerbContext& c) {
+    c.app.setPresentation(isOn(c.a.args[0]));
+    c.settle = 3;
+    return {};
+}
+
+Outcome framesVerb(VerbContext& c) {
+    c.measureLeft = std::max(1, std::atoi(c.a.args[0].c_str()));
+    c.measureSum = 0;
+    c.measureBuildSum = 0;
+    c.measureCount = 0;
+    c.settle = 0;
+    return {};
+}
+
+Outcome sizeVerb(VerbContext& c) {
+    if (c.a.args.size() != 2) return Failure{"size takes a width and a height", 2};
+    glfwSetWindowSize(gMainWindow, std::atoi(c.a.args[0].c_str()), std::atoi(c.a.args[1].c_str()));
+    c.settle = 4;
+    return {};
+}
+
+// zoom FIRST COUNT: the array view shows keys [FIRST, FIRST + COUNT); "zoom all" undoes it.
+Outcome zoomVerb(VerbContext& c) {
+    const Action& a = c.a;
+    if (a.args[0] == "all") {
+        setArrayZoom(c.v.job.generation, 0, 0);
+    } else {
+        if (a.args.size() != 2) return Failure{"zoom takes FIRST COUNT, or all", 2};
+        const uint64_t n = c.v.job.settings.n;
+        const uint64_t first = std::stoull(a.args[0]), count = std::stoull(a.args[1]);
+        if (count == 0 || first >= n || first + count > n)
+            return Failure{"zoom " + a.args[0] + " " + a.args[1] + ": outside the " + std::to_string(n) + " keys", 2};
+        setArrayZoom(c.v.job.generation, first, count);
+    }
+    c.settle = 3;
+    return {};
+}
+
+// Only the keys whose effect a script can need; the same functions the keyboard calls.
+Outcome keyVerb(VerbContext& c) {
+    const std::string& k = c.a.args[0];
+    App& app = c.app;
+    if (k == "P")
+        app.setPresentation(!app.ui().presentation);
+    else if (k == "F1")
+        app.ui().help = !app.ui().help;
+    else if (k == "C")
+        app.setCheck(!app.ui().check);
+    else if (k == "B")
+        app.ui().bench.open = !app.ui().bench.open;
+    else if (k == "Space") // play / pause (frame times while playing: `key Space`, `frames N`)
+        app.ui().playing = !app.ui().playing;
+    else
+        return Failure{"key '" + k + "': scripts can press P, F1, C, B or Space", 2};
+    c.settle = 3;
+    return {};
+}
+
+Outcome mouseVerb(VerbContext& c) {
+    const Action& a = c.a;
+    if (a.args[0] == "off")
+        c.mouse.reset();
+    else if (a.args.size() == 2)
+        c.mouse = ScriptRunner::Point{float(std::atof(a.args[0].c_str())), float(std::atof(a.args[1].c_str()))};
+    else
+        return Failure{"mouse takes X Y (window pixels), or off", 2};
+    c.settle = 4;
+    return {};
+}
+
+// bench-hover ALGO N: the pointer on that point of the throughput plot (its tooltip).
+Outcome benchHoverVerb(VerbContext& c) {
+    const Action& a = c.a;
+    uint64_t n = 0;
+    try {
+        n = a.args.size() == 2 ? (a.args[1].rfind("2^", 0) == 0 ? uint64_t(1) << std::stoul(a.args[1].substr(2))
+                                                                : std::stoull(a.args[1]))
+                               : 0;
+    } catch (...) {
+    }
+    auto at = n ? c.app.benchPoint(a.args[0], n) : std::nullopt;
+    if (!at)
+        return Failure{"bench-hover: no point of " +
+                           (a.args[0] + " at n=" + (a.args.size() > 1 ? a.args[1] : std::string("?"))) + " in the plot",
+                       2};
+    c.mouse = ScriptRunner::Point{at->x, at->y};
+    c.settle = 4;
+    return {};
+}
+
+Outcome benchVerb(VerbContext& c) {
+    c.app.ui().bench.open = isOn(c.a.args[0]);
+    c.settle = 3;
+    return {};
+}
+
+// sortlab-bench's flags (none: the panel's form as it is).
+Outcome benchRunVerb(VerbContext& c) {
+    try {
+        c.app.startBench(c.a.args.empty() ? c.app.ui().bench.toOptions() : bench::parseBenchOptions(c.a.args));
+    } catch (const bench::BenchError& e) {
+        return Failure{std::string("bench-run: ") + e.what(), 2};
+    }
+    c.settle = 3;
+    return {};
+}
+
+// (beforeFrame waits while the sweep runs: the window keeps drawing its progress meanwhile.)
+Outcome benchWaitVerb(VerbContext& c) {
+    const BenchWorker::State st = c.bench.state();
+    if (st.phase == BenchWorker::Phase::failed) return Failure{"the benchmark failed: " + st.message, 3};
+    std::printf("benchmark: %s\n", st.message.c_str());
+    c.settle = 4;
+    return {};
+}
+
+Outcome benchCancelVerb(VerbContext& c) {
+    c.bench.cancel();
+    c.settle = 2;
+    return {};
+}
+
+Outcome benchExportVerb(VerbContext& c) {
+    if (std::string e = c.app.exportBench(c.a.args[0]); !e.empty()) return Failure{e, 3};
+    c.settle = 2;
+    return {};
+}
+
+Outcome dumpStateVerb(VerbContext& c) {
+    DumpExtras e;
+    e.device = c.device;
+    e.frameCpuMs = c.app.frameCpuMs();
+    e.frameBuildCpuMs = c.app.frameBuildCpuMs();
+    e.validationMessages = c.validationMessages;
+    e.presentation = c.app.ui().presentation;
+    e.check = c.app.ui().check;
+    auto r = writeStateJson(c.a.args[0], c.worker.view(), e);
+    if (!r) return Failure{r.error().message, 3};
+    c.nextNow = true;
+    return {};
+}
+
+Outcome screenshotVerb(VerbContext& c) {
+    c.screenshot = c.a.args[0];
+    return {};
+}
+
+// Every verb a script may use (app/core/options.cpp checks their arguments when it reads them).
+const std::pair<std::string_view, Handler> kVerbs[] = {
+    {"set", setVerb},
+    {"step", stepVerb},
+    {"check", checkVerb},
+    {"presentation", presentationVerb},
+    {"frames", framesVerb},
+    {"size", sizeVerb},
+    {"zoom", zoomVerb},
+    {"key", keyVerb},
+    {"mouse", mouseVerb},
+    {"bench-hover", benchHoverVerb},
+    {"bench", benchVerb},
+    {"bench-run", benchRunVerb},
+    {"bench-wait", benchWaitVerb},
+    {"bench-cancel", benchCancelVerb},
+    {"bench-export", benchExportVerb},
+    {"dump-state", dumpStateVerb},
+    {"screenshot", screenshotVerb},
+};
+
+Handler handlerFor(std::string_view verb) {
+    for (const auto& [name, handler] : kVerbs)
+        if (name == verb) return handler;
+    return nullptr;
+}
+
+} // namespace
 
 ScriptRunner::ScriptRunner(std::vector<Action> actions, App& app, SortWorker& worker, BenchWorker& bench)
     : actions_(std::move(actions)), app_(app), worker_(worker), bench_(bench) {
@@ -39,153 +298,26 @@ std::string ScriptRunner::beforeFrame() {
         // bench-wait: until the sweep ends (the window keeps drawing its progress meanwhile).
         if (actions_[next_].verb == "bench-wait" && bench_.running()) return {};
         const Action& a = actions_[next_++];
-        if (a.verb == "set") {
-            SortSettings s = app_.ui().settings;
-            auto r = applySetting(s, a.args[0], a.args[1]);
-            if (!r) return fail(a, r.error().message, 2), std::string();
-            app_.applySettings(s);
-            settle_ = 3;
-        } else if (a.verb == "step") {
-            const size_t steps = v.job.plan ? v.job.plan->steps.size() : 0;
-            const size_t at = v.data ? v.data->step : 0;
-            const std::string arg = a.args.empty() ? "+1" : a.args[0];
-            size_t target = at;
-            try {
-                if (arg == "end")
-                    target = steps;
-                else if (arg == "start")
-                    target = 0;
-                else if (arg[0] == '+')
-                    target = at + std::stoul(arg.substr(1));
-                else if (arg[0] == '-')
-                    target = at - std::min<size_t>(at, std::stoul(arg.substr(1)));
-                else
-                    target = std::stoul(arg);
-            } catch (...) {
-                return fail(a, "step '" + arg + "': use a number, +K, -K, start or end", 2), std::string();
-            }
-            if (target > steps)
-                return fail(a,
-                            "step " + std::to_string(target) + " is past the end: this plan has " +
-                                std::to_string(steps) + " steps",
-                            2),
-                       std::string();
-            app_.goTo(target);
-            settle_ = 3;
-        } else if (a.verb == "check" || a.verb == "presentation") {
-            const bool on = a.args[0] == "on" || a.args[0] == "1" || a.args[0] == "true";
-            if (a.verb == "check")
-                app_.setCheck(on);
-            else
-                app_.setPresentation(on);
-            settle_ = 3;
-        } else if (a.verb == "frames") {
-            measureLeft_ = std::max(1, std::atoi(a.args[0].c_str()));
-            measureSum_ = 0;
-            measureBuildSum_ = 0;
-            measureCount_ = 0;
-            settle_ = 0;
-        } else if (a.verb == "size") {
-            if (a.args.size() != 2) return fail(a, "size takes a width and a height", 2), std::string();
-            extern GLFWwindow* gMainWindow;
-            glfwSetWindowSize(gMainWindow, std::atoi(a.args[0].c_str()), std::atoi(a.args[1].c_str()));
-            settle_ = 4;
-        } else if (a.verb == "zoom") {
-            // zoom FIRST COUNT: the array view shows keys [FIRST, FIRST + COUNT); "zoom all" undoes it.
-            if (a.args[0] == "all") {
-                setArrayZoom(v.job.generation, 0, 0);
-            } else {
-                if (a.args.size() != 2) return fail(a, "zoom takes FIRST COUNT, or all", 2), std::string();
-                const uint64_t n = v.job.settings.n;
-                const uint64_t first = std::stoull(a.args[0]), count = std::stoull(a.args[1]);
-                if (count == 0 || first >= n || first + count > n)
-                    return fail(a,
-                                "zoom " + a.args[0] + " " + a.args[1] + ": outside the " + std::to_string(n) + " keys",
-                                2),
-                           std::string();
-                setArrayZoom(v.job.generation, first, count);
-            }
-            settle_ = 3;
-        } else if (a.verb == "key") {
-            // Only the keys whose effect a script can need; the same functions the keyboard calls.
-            const std::string& k = a.args[0];
-            if (k == "P")
-                app_.setPresentation(!app_.ui().presentation);
-            else if (k == "F1")
-                app_.ui().help = !app_.ui().help;
-            else if (k == "C")
-                app_.setCheck(!app_.ui().check);
-            else if (k == "B")
-                app_.ui().bench.open = !app_.ui().bench.open;
-            else if (k == "Space") // play / pause (frame times while playing: `key Space`, `frames N`)
-                app_.ui().playing = !app_.ui().playing;
-            else
-                return fail(a, "key '" + k + "': scripts can press P, F1, C, B or Space", 2), std::string();
-            settle_ = 3;
-        } else if (a.verb == "mouse") {
-            if (a.args[0] == "off")
-                mouse.reset();
-            else if (a.args.size() == 2)
-                mouse = Point{float(std::atof(a.args[0].c_str())), float(std::atof(a.args[1].c_str()))};
-            else
-                return fail(a, "mouse takes X Y (window pixels), or off", 2), std::string();
-            settle_ = 4;
-        } else if (a.verb == "bench-hover") {
-            // bench-hover ALGO N: the pointer on that point of the throughput plot (its tooltip).
-            uint64_t n = 0;
-            try {
-                n = a.args.size() == 2 ? (a.args[1].rfind("2^", 0) == 0 ? uint64_t(1) << std::stoul(a.args[1].substr(2))
-                                                                        : std::stoull(a.args[1]))
-                                       : 0;
-            } catch (...) {
-            }
-            auto at = n ? app_.benchPoint(a.args[0], n) : std::nullopt;
-            if (!at)
-                return fail(a,
-                            "bench-hover: no point of " +
-                                (a.args[0] + " at n=" + (a.args.size() > 1 ? a.args[1] : std::string("?"))) +
-                                " in the plot",
-                            2),
-                       std::string();
-            mouse = Point{at->x, at->y};
-            settle_ = 4;
-        } else if (a.verb == "bench") {
-            app_.ui().bench.open = a.args[0] == "on" || a.args[0] == "1" || a.args[0] == "true";
-            settle_ = 3;
-        } else if (a.verb == "bench-run") {
-            // sortlab-bench's flags (none: the panel's form as it is).
-            try {
-                app_.startBench(a.args.empty() ? app_.ui().bench.toOptions() : bench::parseBenchOptions(a.args));
-            } catch (const bench::BenchError& e) {
-                return fail(a, std::string("bench-run: ") + e.what(), 2), std::string();
-            }
-            settle_ = 3;
-        } else if (a.verb == "bench-wait") {
-            const BenchWorker::State st = bench_.state();
-            if (st.phase == BenchWorker::Phase::failed)
-                return fail(a, "the benchmark failed: " + st.message, 3), std::string();
-            std::printf("benchmark: %s\n", st.message.c_str());
-            settle_ = 4;
-        } else if (a.verb == "bench-cancel") {
-            bench_.cancel();
-            settle_ = 2;
-        } else if (a.verb == "bench-export") {
-            if (std::string e = app_.exportBench(a.args[0]); !e.empty()) return fail(a, e, 3), std::string();
-            settle_ = 2;
-        } else if (a.verb == "dump-state") {
-            DumpExtras e;
-            e.device = device;
-            e.frameCpuMs = app_.frameCpuMs();
-            e.frameBuildCpuMs = app_.frameBuildCpuMs();
-            e.validationMessages = validationMessages;
-            e.presentation = app_.ui().presentation;
-            e.check = app_.ui().check;
-            auto r = writeStateJson(a.args[0], worker_.view(), e);
-            if (!r) return fail(a, r.error().message, 3), std::string();
-            continue;
-        } else if (a.verb == "screenshot") {
+        const Handler handler = handlerFor(a.verb);
+        if (!handler) return {};
+        VerbContext c{a,
+                      v,
+                      app_,
+                      worker_,
+                      bench_,
+                      mouse,
+                      device,
+                      validationMessages,
+                      settle_,
+                      measureLeft_,
+                      measureSum_,
+                      measureBuildSum_,
+                      measureCount_};
+        if (Outcome failed = handler(c)) return fail(a, failed->why, failed->code), std::string();
+        if (c.nextNow) continue;
+        if (c.screenshot) {
             capturing_ = true;
-            return a.args[0];
+            return *c.screenshot;
         }
         return {};
     }

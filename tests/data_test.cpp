@@ -8,6 +8,7 @@
 #include <bit>
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <set>
 
 namespace sortlab {
@@ -63,38 +64,36 @@ TEST(GenerateKeys, DistributionsHaveTheirShape) {
     }
 }
 
+// Which special values 2000 keys of the `special` distribution hold (F: float or double, U: its
+// bits).
+struct SpecialsSeen {
+    bool posNan = false, negNan = false, negZero = false, posZero = false, inf = false, negInf = false,
+         denormal = false;
+};
+template <class F, class U> SpecialsSeen specialsIn(KeyType t) {
+    constexpr U sign = U(1) << (8 * sizeof(U) - 1);
+    const U infBits = std::bit_cast<U>(std::numeric_limits<F>::infinity());
+    auto k = generateKeys(t, 2000, Distribution::special, 5);
+    SpecialsSeen seen;
+    for (size_t i = 0; i < 2000; ++i) {
+        const U w = static_cast<U>(rawAt(k, i, t));
+        const F f = std::bit_cast<F>(w);
+        seen.posNan |= std::isnan(f) && !std::signbit(f);
+        seen.negNan |= std::isnan(f) && std::signbit(f);
+        seen.negZero |= w == sign;
+        seen.posZero |= w == 0u;
+        seen.inf |= w == infBits;
+        seen.negInf |= w == (infBits | sign);
+        seen.denormal |= std::fpclassify(f) == FP_SUBNORMAL;
+    }
+    return seen;
+}
+
 TEST(GenerateKeys, SpecialFloatsHoldNanSignedZerosInfinitiesAndDenormals) {
-    {
-        auto k = generateKeys(KeyType::f32, 2000, Distribution::special, 5);
-        bool posNan = false, negNan = false, negZero = false, posZero = false, inf = false, negInf = false,
-             denormal = false;
-        for (size_t i = 0; i < 2000; ++i) {
-            const uint32_t w = static_cast<uint32_t>(rawAt(k, i, KeyType::f32));
-            const float f = std::bit_cast<float>(w);
-            posNan |= std::isnan(f) && !std::signbit(f);
-            negNan |= std::isnan(f) && std::signbit(f);
-            negZero |= w == 0x80000000u;
-            posZero |= w == 0u;
-            inf |= w == 0x7f800000u;
-            negInf |= w == 0xff800000u;
-            denormal |= std::fpclassify(f) == FP_SUBNORMAL;
-        }
-        EXPECT_TRUE(posNan && negNan && negZero && posZero && inf && negInf && denormal);
-    }
-    {
-        auto k = generateKeys(KeyType::f64, 2000, Distribution::special, 5);
-        bool posNan = false, negNan = false, negZero = false, inf = false, negInf = false;
-        for (size_t i = 0; i < 2000; ++i) {
-            const uint64_t w = rawAt(k, i, KeyType::f64);
-            const double f = std::bit_cast<double>(w);
-            posNan |= std::isnan(f) && !std::signbit(f);
-            negNan |= std::isnan(f) && std::signbit(f);
-            negZero |= w == 0x8000000000000000ull;
-            inf |= w == 0x7ff0000000000000ull;
-            negInf |= w == 0xfff0000000000000ull;
-        }
-        EXPECT_TRUE(posNan && negNan && negZero && inf && negInf);
-    }
+    const SpecialsSeen f = specialsIn<float, uint32_t>(KeyType::f32);
+    EXPECT_TRUE(f.posNan && f.negNan && f.negZero && f.posZero && f.inf && f.negInf && f.denormal);
+    const SpecialsSeen d = specialsIn<double, uint64_t>(KeyType::f64);
+    EXPECT_TRUE(d.posNan && d.negNan && d.negZero && d.inf && d.negInf);
 }
 
 TEST(ReferenceSort, SortsByOrderBitsAndIsStable) {

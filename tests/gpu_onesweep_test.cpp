@@ -57,32 +57,14 @@ TEST_P(OneSweepSort, MatchesStableSort) {
     const size_t index = static_cast<size_t>(cfg.key) * 8 + (cfg.values != ValueType::none) * 4 +
                          static_cast<size_t>(cfg.order) * 2 + cfg.forceFallback;
     std::mt19937_64 rng(9000 + index);
-    const std::vector<uint64_t> sizes = {0, 1, 2, 3, T - 1, T, T + 1, 5 * T + 7, (T + 2 + rng() % (8 * T)) | 1};
-    size_t sorts = 0;
-    for (size_t si = 0; si < sizes.size(); ++si) {
-        const uint64_t n = sizes[si];
-        auto job = SortJob::create(ctx(), onesweep(), n, cfg);
-        ASSERT_TRUE(job.ok()) << "n = " << n << ": " << job.error().message;
-        if (n) {
-            EXPECT_EQ((*job)->plan().steps.size(), 2 + keyBits(cfg.key) / 8);
-        }
-        for (size_t d = 0; d < std::size(kAllDistributions); ++d) {
-            if (n > 300 && (d + index + si) % 8 >= 2) continue; // lavapipe is slow: 2 of 8 at larger n
-            const Distribution dist = kAllDistributions[d];
-            SCOPED_TRACE(describe(cfg) + (cfg.forceFallback ? " forced fallback" : " lookback") +
-                         ", n = " + std::to_string(n) + ", " + std::string(distributionName(dist)));
-            const auto keys = generateKeys(cfg.key, n, dist, n * 31 + d);
-            const auto values = valuesFor(cfg, n);
-            SortRun got;
-            const auto ran = runJob(**job, keys, values, got);
-            EXPECT_TRUE(ran);
-            if (!ran) break;
-            const auto same = matchesReference(keys, values, got, cfg, /*stable=*/true);
-            EXPECT_TRUE(same);
-            if (!same) break;
-            ++sorts;
-        }
-    }
+    StableSortSweep sweep;
+    sweep.sizes = {0, 1, 2, 3, T - 1, T, T + 1, 5 * T + 7, (T + 2 + rng() % (8 * T)) | 1};
+    sweep.index = index;
+    sweep.keepOf8 = 2; // lavapipe is slow: 2 of 8 at larger n
+    sweep.seedPerN = 31;
+    sweep.steps = 2 + keyBits(cfg.key) / 8;
+    sweep.traceSuffix = cfg.forceFallback ? " forced fallback" : " lookback";
+    const size_t sorts = sortsMatchingStableSort(ctx(), onesweep(), cfg, sweep);
     if (!HasFailure()) {
         EXPECT_GE(sorts, 4u * 8u + 5u * 2u);
     }
@@ -115,10 +97,6 @@ struct StepCase {
     Distribution dist;
     bool fallback;
 };
-
-template <class T> std::vector<uint32_t> narrow(const std::vector<T>& v) {
-    return std::vector<uint32_t>(v.begin(), v.end());
-}
 
 class OneSweepStep : public OneSweepTest, public ::testing::WithParamInterface<StepCase> {};
 

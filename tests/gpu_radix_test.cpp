@@ -49,31 +49,13 @@ TEST_P(RadixSort, MatchesStableSort) {
     const size_t index =
         static_cast<size_t>(cfg.key) * 4 + (cfg.values != ValueType::none) * 2 + static_cast<size_t>(cfg.order);
     std::mt19937_64 rng(7000 + index);
-    const std::vector<uint64_t> sizes = {0, 1, 2, 3, T - 1, T, T + 1, 3 * T + 5, (T + 2 + rng() % (7 * T)) | 1};
-    size_t sorts = 0;
-    for (size_t si = 0; si < sizes.size(); ++si) {
-        const uint64_t n = sizes[si];
-        auto job = SortJob::create(ctx(), radix(), n, cfg);
-        ASSERT_TRUE(job.ok()) << "n = " << n << ": " << job.error().message;
-        if (n) {
-            EXPECT_EQ((*job)->plan().steps.size(), 3 * keyBits(cfg.key) / 4 + 1);
-        }
-        for (size_t d = 0; d < std::size(kAllDistributions); ++d) {
-            if (n > 300 && (d + index + si) % 8 >= 3) continue; // lavapipe is slow: 3 of 8 at larger n
-            const Distribution dist = kAllDistributions[d];
-            SCOPED_TRACE(describe(cfg) + ", n = " + std::to_string(n) + ", " + std::string(distributionName(dist)));
-            const auto keys = generateKeys(cfg.key, n, dist, n * 17 + d);
-            const auto values = valuesFor(cfg, n);
-            SortRun got;
-            const auto ran = runJob(**job, keys, values, got);
-            EXPECT_TRUE(ran);
-            if (!ran) break;
-            const auto same = matchesReference(keys, values, got, cfg, /*stable=*/true);
-            EXPECT_TRUE(same);
-            if (!same) break;
-            ++sorts;
-        }
-    }
+    StableSortSweep sweep;
+    sweep.sizes = {0, 1, 2, 3, T - 1, T, T + 1, 3 * T + 5, (T + 2 + rng() % (7 * T)) | 1};
+    sweep.index = index;
+    sweep.keepOf8 = 3; // lavapipe is slow: 3 of 8 at larger n
+    sweep.seedPerN = 17;
+    sweep.steps = 3 * keyBits(cfg.key) / 4 + 1;
+    const size_t sorts = sortsMatchingStableSort(ctx(), radix(), cfg, sweep);
     if (!HasFailure()) {
         EXPECT_GE(sorts, 4u * 8u + 5u * 3u);
     }
@@ -104,10 +86,6 @@ struct StepCase {
     Distribution dist;
     uint64_t mask; // keys are and-ed with this (0: none), so that high digits repeat
 };
-
-template <class T> std::vector<uint32_t> narrow(const std::vector<T>& v) {
-    return std::vector<uint32_t>(v.begin(), v.end());
-}
 
 class RadixStep : public RadixTest, public ::testing::WithParamInterface<StepCase> {};
 

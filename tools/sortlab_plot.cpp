@@ -13,6 +13,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cli_parse.h"
+
 #include <cstdio>
 #include <fstream>
 #include <string>
@@ -54,14 +56,7 @@ int main(int argc, char** argv) {
     app.add_option("--height", height, "Height in pixels")->capture_default_str()->check(CLI::Range(300, 8000));
     app.footer("Exit codes: 0 written; 2 a usage error or an input that is not --json output; 3 the plot cannot be "
                "written.");
-    try {
-        app.parse(argc, argv);
-    } catch (const CLI::CallForHelp&) {
-        std::printf("%s", app.help().c_str());
-        return 0;
-    } catch (const CLI::ParseError& e) {
-        return fail(2, std::string(e.what()) + " (see --help)");
-    }
+    if (auto code = sortlab::tools::parseCommandLine(app, argc, argv, fail)) return *code;
     const bool png = endsWith(output, ".png"), svg = endsWith(output, ".svg");
     if (!png && !svg) return fail(2, "--output '" + output + "' must end in .png or .svg");
     const int logY = yAxis == "log" ? 1 : yAxis == "linear" ? 0 : -1;

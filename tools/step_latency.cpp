@@ -28,6 +28,8 @@
 #include <sortlab/context.h>
 
 #include <CLI/CLI.hpp>
+
+#include "cli_parse.h"
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -256,14 +258,7 @@ int run(int argc, char** argv) {
                "Exit codes: 0 ok; 1 validation messages (--validation) or a --check mismatch; 2 usage error; 3 no "
                "Vulkan, no suitable device, a sort error or a timeout. Errors are one line on stderr.\n"
                "Example (GPU machine): sortlab-step-latency --n 2^20 --json latency.json");
-    try {
-        cli.parse(argc, argv);
-    } catch (const CLI::CallForHelp&) {
-        std::printf("%s", cli.help().c_str());
-        return 0;
-    } catch (const CLI::ParseError& e) {
-        return fail(2, std::string(e.what()) + " (see --help)");
-    }
+    if (auto code = sortlab::tools::parseCommandLine(cli, argc, argv, fail)) return *code;
     SortSettings base;
     for (auto [k, val] : {std::pair<std::string, std::string>{"n", n}, {"type", type}, {"dist", dist}})
         if (auto ok = applySetting(base, k, val); !ok) return fail(2, ok.error().message);

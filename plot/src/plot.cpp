@@ -465,39 +465,54 @@ Theme darkTheme() {
             {170, 170, 180}, {255, 140, 60},  {30, 31, 38, 235}};
 }
 
-ThroughputLayout drawThroughput(Canvas& c, Rect area, const Figure& f, const Style& s,
-                                std::optional<size_t> highlightRow) {
-    ThroughputLayout L;
-    const Theme& t = s.theme;
-    const float fs = s.fontSize, small = fs * s.smallScale;
-    // Ranges: every point and every floor up to 3x the fastest point (higher floors are marked
-    // at the top edge instead, so that they do not squash the measurements).
-    double nLo = 0, nHi = 0, yMax = 0, yMin = 0;
+namespace {
+
+// The extent of the points (and floors) that the throughput plot's axes must hold.
+struct ThroughputRanges {
+    double nLo = 0, nHi = 0, yMin = 0, yMax = 0, floorMax = 0;
+};
+
+// Ranges: every point and every floor up to 3x the fastest point (higher floors are marked at the
+// top edge instead, so that they do not squash the measurements).
+ThroughputRanges throughputRanges(const Figure& f) {
+    ThroughputRanges g;
+    double& nLo = g.nLo;
+    double& nHi = g.nHi;
     for (const Series& se : f.series)
         for (size_t i : se.rows) {
             const Row& r = f.rows[i];
             nLo = nLo == 0 ? double(r.n) : std::min(nLo, double(r.n));
             nHi = std::max(nHi, double(r.n));
-            yMax = std::max(yMax, r.gkeys);
-            if (r.gkeys > 0) yMin = yMin == 0 ? r.gkeys : std::min(yMin, r.gkeys);
+            g.yMax = std::max(g.yMax, r.gkeys);
+            if (r.gkeys > 0) g.yMin = g.yMin == 0 ? r.gkeys : std::min(g.yMin, r.gkeys);
         }
     if (f.nMin) nLo = nLo == 0 ? double(f.nMin) : std::min(nLo, double(f.nMin));
     if (f.nMax) nHi = std::max(nHi, double(f.nMax));
     if (nLo == 0) nLo = 1024, nHi = 1 << 20;
-    double floorMax = 0;
     for (const Series& se : f.series)
-        for (double g : se.floorGkeys)
-            if (std::isfinite(g)) floorMax = std::max(floorMax, g);
-    const double dataMax = yMax > 0 ? yMax : 1;
-    double yTop = std::max(dataMax, std::min(floorMax, dataMax * 3));
+        for (double v : se.floorGkeys)
+            if (std::isfinite(v)) g.floorMax = std::max(g.floorMax, v);
+    return g;
+}
+
+// The Gkeys/s axis: linear or log, its ends and its ticks.
+struct YAxisChoice {
+    bool logY = false;
     double axisLo = 0, axisHi = 1;
+    std::vector<Tick> ticks;
+};
+
+YAxisChoice chooseYAxis(const ThroughputRanges& g, Rect area, const Style& s) {
+    YAxisChoice y;
+    const float fs = s.fontSize;
+    const double dataMax = g.yMax > 0 ? g.yMax : 1;
+    double yTop = std::max(dataMax, std::min(g.floorMax, dataMax * 3));
     // Leave room for the tick labels: about one tick per 3 lines of text.
     const int maxTicks = std::clamp(int(area.h() / (fs * 3)), 3, 10);
     // A log axis when asked, or (auto) when the points span more than 30x: std::sort and a GPU
     // sort differ by 100x and more, and a linear axis would flatten the slower one.
-    const bool logY = s.logY > 0 || (s.logY < 0 && yMin > 0 && yMax / yMin > 30);
-    std::vector<Tick> yTicks;
-    if (logY) {
+    y.logY = s.logY > 0 || (s.logY < 0 && g.yMin > 0 && g.yMax / g.yMin > 30);
+    if (y.logY) {
         // The nearest 1, 2 or 5 times a power of ten below and above the points.
         auto below = [](double v) {
             const double d = std::pow(10.0, std::floor(std::log10(v)));
@@ -507,97 +522,109 @@ ThroughputLayout drawThroughput(Canvas& c, Rect area, const Figure& f, const Sty
             const double d = std::pow(10.0, std::floor(std::log10(v)));
             return v <= d ? d : v <= 2 * d ? 2 * d : v <= 5 * d ? 5 * d : 10 * d;
         };
-        axisLo = below(yMin / 1.15);
-        axisHi = above(yTop * 1.15);
-        yTicks = log10Ticks(axisLo, axisHi, maxTicks);
+        y.axisLo = below(g.yMin / 1.15);
+        y.axisHi = above(yTop * 1.15);
+        y.ticks = log10Ticks(y.axisLo, y.axisHi, maxTicks);
     } else {
-        yTicks = linearTicks(0, yTop * 1.04, maxTicks, &axisLo, &axisHi);
+        y.ticks = linearTicks(0, yTop * 1.04, maxTicks, &y.axisLo, &y.axisHi);
     }
-    float labelW = 0;
-    for (const Tick& tk : yTicks) labelW = std::max(labelW, c.textWidth(tk.label, small));
+    return y;
+}
 
-    L.plot = {area.x0 + labelW + fs * 0.8f, area.y0 + fs * 1.6f, area.x1 - fs * 0.8f, area.y1 - fs * 2.6f};
-    if (L.plot.w() < 40 || L.plot.h() < 40) return L;
-    L.x = {nLo / 1.3, nHi * 1.3, true, L.plot.x0, L.plot.x1};
-    L.y = {logY ? axisLo : 0, axisHi, logY, L.plot.y1, L.plot.y0};
-
-    // The legend: inside the plot, in the corner that covers the fewest points and line samples
-    // (top left first: throughput grows with n, so that corner is often empty); beside the plot
-    // when every corner covers some and the area is wide enough.
-    const float rowH = fs * 1.25f, sample = fs * 2.2f;
-    // Entries: the series, the floor, or (too many to fit) "+ N more lines".
+// The legend: its entries (the series, the floor, or, too many to fit, "+ N more lines"), their
+// columns and its box.
+struct Legend {
     struct Entry {
         std::string label;
         int series = -1; // -1: no line sample
         bool floor = false;
     };
     std::vector<Entry> entries;
+    float rowH = 0, sample = 0, colW = 0;
+    size_t rowsPerCol = 1;
+    Rect box{};
+};
+
+// Counts how much of the plotted points and lines a legend box would cover.
+int legendCovers(const ThroughputLayout& L, const Figure& f, const Rect& box) {
+    int count = 0;
+    for (const Series& se : f.series)
+        for (size_t k = 0; k < se.rows.size(); ++k) {
+            const Row& r = f.rows[se.rows[k]];
+            const Vec2 p{L.x.toPixel(double(r.n)), L.y.toPixel(r.gkeys)};
+            count += box.contains(p) ? 4 : 0;
+            if (k + 1 == se.rows.size()) continue;
+            const Row& q = f.rows[se.rows[k + 1]];
+            const Vec2 p1{L.x.toPixel(double(q.n)), L.y.toPixel(q.gkeys)};
+            for (int j = 1; j < 8; ++j) {
+                const float u = float(j) / 8;
+                count += box.contains({p.x + (p1.x - p.x) * u, p.y + (p1.y - p.y) * u});
+            }
+        }
+    return count;
+}
+
+// Inside the plot, in the corner that covers the fewest points and line samples (top left first:
+// throughput grows with n, so that corner is often empty); beside the plot when every corner
+// covers some and the area is wide enough (the plot then narrows: L.plot and L.x change).
+Legend placeLegend(Canvas& c, ThroughputLayout& L, Rect area, const Figure& f, const Style& s) {
+    Legend g;
+    const float fs = s.fontSize, small = fs * s.smallScale;
+    g.rowH = fs * 1.25f;
+    g.sample = fs * 2.2f;
+    std::vector<Legend::Entry>& entries = g.entries;
     for (size_t i = 0; i < f.series.size(); ++i) entries.push_back({f.series[i].label, int(i), false});
     bool anyFloorValue = false;
     for (const Series& se : f.series)
-        for (double g : se.floorGkeys) anyFloorValue |= std::isfinite(g);
+        for (double v : se.floorGkeys) anyFloorValue |= std::isfinite(v);
     if (anyFloorValue) entries.push_back({"bandwidth floor (" + sig3(f.bandwidthGBs) + " GB/s)", -1, true});
     float legendW = 0;
-    for (const Entry& e : entries) legendW = std::max(legendW, c.textWidth(e.label, small));
-    const float colW = fs * 0.8f + sample + legendW + fs * 0.8f;
-    const size_t maxRows = size_t(std::max(1.0f, (L.plot.h() - fs * 0.9f) / rowH));
+    for (const Legend::Entry& e : entries) legendW = std::max(legendW, c.textWidth(e.label, small));
+    g.colW = fs * 0.8f + g.sample + legendW + fs * 0.8f;
+    const size_t maxRows = size_t(std::max(1.0f, (L.plot.h() - fs * 0.9f) / g.rowH));
     size_t cols = 1;
     if (entries.size() > maxRows) {
         cols = (entries.size() + maxRows - 1) / maxRows;
-        if (area.w() < colW * float(cols) * 2.2f) { // no room for columns: the first lines and a count
+        if (area.w() < g.colW * float(cols) * 2.2f) { // no room for columns: the first lines and a count
             const size_t keep = maxRows > 1 ? maxRows - 1 : 1, more = entries.size() - keep;
             entries.resize(keep);
             entries.push_back({"+ " + std::to_string(more) + " more lines", -1, false});
             cols = 1;
         }
     }
-    const size_t rowsPerCol = (entries.size() + cols - 1) / std::max<size_t>(cols, 1);
-    const float bw = colW * float(cols), bh = fs * 0.4f + rowH * float(rowsPerCol);
-    Rect legendBox{};
-    if (!entries.empty()) {
-        auto covered = [&](const Rect& box) {
-            int count = 0;
-            for (const Series& se : f.series)
-                for (size_t k = 0; k < se.rows.size(); ++k) {
-                    const Row& r = f.rows[se.rows[k]];
-                    const Vec2 p{L.x.toPixel(double(r.n)), L.y.toPixel(r.gkeys)};
-                    count += box.contains(p) ? 4 : 0;
-                    if (k + 1 == se.rows.size()) continue;
-                    const Row& q = f.rows[se.rows[k + 1]];
-                    const Vec2 p1{L.x.toPixel(double(q.n)), L.y.toPixel(q.gkeys)};
-                    for (int j = 1; j < 8; ++j) {
-                        const float u = float(j) / 8;
-                        count += box.contains({p.x + (p1.x - p.x) * u, p.y + (p1.y - p.y) * u});
-                    }
-                }
-            return count;
-        };
-        const float mx = fs * 0.6f, my = fs * 0.5f;
-        const Rect corners[4] = {{L.plot.x0 + mx, L.plot.y0 + my, L.plot.x0 + mx + bw, L.plot.y0 + my + bh},
-                                 {L.plot.x1 - mx - bw, L.plot.y0 + my, L.plot.x1 - mx, L.plot.y0 + my + bh},
-                                 {L.plot.x1 - mx - bw, L.plot.y1 - my - bh, L.plot.x1 - mx, L.plot.y1 - my},
-                                 {L.plot.x0 + mx, L.plot.y1 - my - bh, L.plot.x0 + mx + bw, L.plot.y1 - my}};
-        int best = 0, bestCount = INT32_MAX;
-        for (int k = 0; k < 4; ++k)
-            if (const int n = covered(corners[k]); n < bestCount) bestCount = n, best = k;
-        if ((bestCount > 0 && area.w() > bw * 4) || cols > 1) {
-            L.plot.x1 -= bw + fs * 0.6f;
-            L.x.p1 = L.plot.x1;
-            legendBox = {L.plot.x1 + fs * 0.6f, L.plot.y0, L.plot.x1 + fs * 0.6f + bw, L.plot.y0 + bh};
-        } else {
-            legendBox = corners[best];
-        }
+    g.rowsPerCol = (entries.size() + cols - 1) / std::max<size_t>(cols, 1);
+    const float bw = g.colW * float(cols), bh = fs * 0.4f + g.rowH * float(g.rowsPerCol);
+    if (entries.empty()) return g;
+    const float mx = fs * 0.6f, my = fs * 0.5f;
+    const Rect corners[4] = {{L.plot.x0 + mx, L.plot.y0 + my, L.plot.x0 + mx + bw, L.plot.y0 + my + bh},
+                             {L.plot.x1 - mx - bw, L.plot.y0 + my, L.plot.x1 - mx, L.plot.y0 + my + bh},
+                             {L.plot.x1 - mx - bw, L.plot.y1 - my - bh, L.plot.x1 - mx, L.plot.y1 - my},
+                             {L.plot.x0 + mx, L.plot.y1 - my - bh, L.plot.x0 + mx + bw, L.plot.y1 - my}};
+    int best = 0, bestCount = INT32_MAX;
+    for (int k = 0; k < 4; ++k)
+        if (const int n = legendCovers(L, f, corners[k]); n < bestCount) bestCount = n, best = k;
+    if ((bestCount > 0 && area.w() > bw * 4) || cols > 1) {
+        L.plot.x1 -= bw + fs * 0.6f;
+        L.x.p1 = L.plot.x1;
+        g.box = {L.plot.x1 + fs * 0.6f, L.plot.y0, L.plot.x1 + fs * 0.6f + bw, L.plot.y0 + bh};
+    } else {
+        g.box = corners[best];
     }
+    return g;
+}
 
-    // Axis titles.
-    c.text({area.x0, area.y0}, logY ? "Gkeys/s (n / median time, log scale)" : "Gkeys/s (n / median time)", t.text, fs);
+// Axis titles, the grid, the ticks and their labels, the axis lines.
+void drawThroughputAxes(Canvas& c, const ThroughputLayout& L, Rect area, const YAxisChoice& y, const Style& s) {
+    const Theme& t = s.theme;
+    const float fs = s.fontSize, small = fs * s.smallScale;
+    c.text({area.x0, area.y0}, y.logY ? "Gkeys/s (n / median time, log scale)" : "Gkeys/s (n / median time)", t.text,
+           fs);
     c.text({L.plot.x1, area.y1}, "n, keys (log scale)", t.muted, small, HAlign::right, VAlign::bottom);
-    // Grid and ticks.
-    for (const Tick& tk : yTicks) {
-        const float y = L.y.toPixel(tk.value);
-        c.line({L.plot.x0, y}, {L.plot.x1, y}, tk.label.empty() ? withAlpha(t.grid, 110) : t.grid, 1);
+    for (const Tick& tk : y.ticks) {
+        const float py = L.y.toPixel(tk.value);
+        c.line({L.plot.x0, py}, {L.plot.x1, py}, tk.label.empty() ? withAlpha(t.grid, 110) : t.grid, 1);
         if (!tk.label.empty())
-            c.text({L.plot.x0 - fs * 0.4f, y}, tk.label, t.muted, small, HAlign::right, VAlign::middle);
+            c.text({L.plot.x0 - fs * 0.4f, py}, tk.label, t.muted, small, HAlign::right, VAlign::middle);
     }
     const int maxLabels = std::max(2, int(L.plot.w() / c.textWidth("2^20  ", small)));
     for (const Tick& tk : log2Ticks(L.x.lo, L.x.hi, maxLabels)) {
@@ -608,17 +635,14 @@ ThroughputLayout drawThroughput(Canvas& c, Rect area, const Figure& f, const Sty
     }
     c.line({L.plot.x0, L.plot.y1}, {L.plot.x1, L.plot.y1}, t.axis, 1);
     c.line({L.plot.x0, L.plot.y0}, {L.plot.x0, L.plot.y1}, t.axis, 1);
+}
 
-    // A guide at the highlighted point's n.
-    if (highlightRow && *highlightRow < f.rows.size()) {
-        const float x = L.x.toPixel(double(f.rows[*highlightRow].n));
-        c.dashedLine({x, L.plot.y0}, {x, L.plot.y1}, t.muted, 1, 4, 3);
-    }
-
-    c.pushClip(L.plot);
-    // Floors first (under the measurements), dotted, in the series' colour.
-    // Series with the same floor at the same sizes (u32 and f32 keys; onesweep and its forced
-    // fallback) share one line, drawn in the first one's colour.
+// The floors (under the measurements), dotted, in the series' colour. Series with the same floor
+// at the same sizes (u32 and f32 keys; onesweep and its forced fallback) share one line, drawn in
+// the first one's colour. Returns the floors above the axis (label, colour).
+std::vector<std::pair<std::string, Colour>> drawFloorLines(Canvas& c, const ThroughputLayout& L, const Figure& f,
+                                                           const Style& s, double axisHi) {
+    const float fs = s.fontSize;
     std::vector<std::pair<std::string, Colour>> floorsAbove;
     std::vector<std::vector<std::pair<uint64_t, double>>> drawnFloors;
     for (const Series& se : f.series) {
@@ -641,7 +665,12 @@ ThroughputLayout drawThroughput(Canvas& c, Rect area, const Figure& f, const Sty
         for (size_t k = 1; k < pts.size(); ++k) c.dashedLine(pts[k - 1], pts[k], fc, s.lineWidth * 0.75f, 2, 3);
         if (above) floorsAbove.push_back({se.label + " floor above ^", se.colour});
     }
-    // The measurements.
+    return floorsAbove;
+}
+
+// The measurements: one line per series, then the markers (the highlighted row's larger, on a
+// halo). Fills L.points.
+void drawSeries(Canvas& c, ThroughputLayout& L, const Figure& f, const Style& s, std::optional<size_t> highlightRow) {
     for (size_t si = 0; si < f.series.size(); ++si) {
         const Series& se = f.series[si];
         Vec2 prev{};
@@ -664,39 +693,79 @@ ThroughputLayout drawThroughput(Canvas& c, Rect area, const Figure& f, const Sty
         if (hot) c.fillCircle(pt.at, s.markerRadius * 2.4f, withAlpha(se.colour, 90));
         c.marker(pt.at, se.marker, s.markerRadius * (hot ? 1.6f : 1.0f), se.colour);
     }
-    c.popClip();
-    // Floors above the axis: a label at the top edge.
-    // (At most three named; then how many more.)
+}
+
+// Floors above the axis: a label at the top edge (at most three named; then how many more).
+void drawFloorsAbove(Canvas& c, const ThroughputLayout& L, const Style& s,
+                     const std::vector<std::pair<std::string, Colour>>& floorsAbove) {
+    const Theme& t = s.theme;
+    const float fs = s.fontSize, small = fs * s.smallScale;
     for (size_t k = 0; k < floorsAbove.size() && k < 4; ++k) {
         const bool more = k == 3 && floorsAbove.size() > 4;
         c.text({L.plot.x1 - fs * 0.3f, L.plot.y0 + fs * 0.2f + float(k) * fs * 1.1f},
                more ? "+ " + std::to_string(floorsAbove.size() - 3) + " more floors above ^" : floorsAbove[k].first,
                more ? t.muted : floorsAbove[k].second, small, HAlign::right);
     }
+}
 
-    if (!entries.empty()) {
-        const Rect box = legendBox;
-        c.fillRect(box, t.legendBackground);
-        c.strokeRect(box, t.grid, 1);
-        for (size_t i = 0; i < entries.size(); ++i) {
-            const float x0 = box.x0 + colW * float(i / rowsPerCol);
-            const float y = box.y0 + fs * 0.2f + rowH * (float(i % rowsPerCol) + 0.5f);
-            const Vec2 a{x0 + fs * 0.4f, y}, b{x0 + fs * 0.4f + sample, y};
-            const Entry& e = entries[i];
-            if (e.series >= 0) {
-                const Series& se = f.series[size_t(e.series)];
-                if (se.dashed)
-                    c.dashedLine(a, b, se.colour, s.lineWidth, 6, 4);
-                else
-                    c.line(a, b, se.colour, s.lineWidth);
-                c.marker({(a.x + b.x) / 2, y}, se.marker, s.markerRadius, se.colour);
-            } else if (e.floor) {
-                c.dashedLine(a, b, t.muted, s.lineWidth * 0.75f, 2, 3);
-            }
-            c.text({e.series >= 0 || e.floor ? b.x + fs * 0.4f : a.x, y}, e.label,
-                   e.series >= 0 || e.floor ? t.text : t.muted, small, HAlign::left, VAlign::middle);
+// The legend's box and its entries: a line sample (with a marker) or a floor sample, and a label.
+void drawLegend(Canvas& c, const Legend& g, const Figure& f, const Style& s) {
+    if (g.entries.empty()) return;
+    const Theme& t = s.theme;
+    const float fs = s.fontSize, small = fs * s.smallScale;
+    const Rect box = g.box;
+    c.fillRect(box, t.legendBackground);
+    c.strokeRect(box, t.grid, 1);
+    for (size_t i = 0; i < g.entries.size(); ++i) {
+        const float x0 = box.x0 + g.colW * float(i / g.rowsPerCol);
+        const float y = box.y0 + fs * 0.2f + g.rowH * (float(i % g.rowsPerCol) + 0.5f);
+        const Vec2 a{x0 + fs * 0.4f, y}, b{x0 + fs * 0.4f + g.sample, y};
+        const Legend::Entry& e = g.entries[i];
+        if (e.series >= 0) {
+            const Series& se = f.series[size_t(e.series)];
+            if (se.dashed)
+                c.dashedLine(a, b, se.colour, s.lineWidth, 6, 4);
+            else
+                c.line(a, b, se.colour, s.lineWidth);
+            c.marker({(a.x + b.x) / 2, y}, se.marker, s.markerRadius, se.colour);
+        } else if (e.floor) {
+            c.dashedLine(a, b, t.muted, s.lineWidth * 0.75f, 2, 3);
         }
+        c.text({e.series >= 0 || e.floor ? b.x + fs * 0.4f : a.x, y}, e.label,
+               e.series >= 0 || e.floor ? t.text : t.muted, small, HAlign::left, VAlign::middle);
     }
+}
+
+} // namespace
+
+ThroughputLayout drawThroughput(Canvas& c, Rect area, const Figure& f, const Style& s,
+                                std::optional<size_t> highlightRow) {
+    ThroughputLayout L;
+    const Theme& t = s.theme;
+    const float fs = s.fontSize, small = fs * s.smallScale;
+    const ThroughputRanges ranges = throughputRanges(f);
+    const YAxisChoice y = chooseYAxis(ranges, area, s);
+    float labelW = 0;
+    for (const Tick& tk : y.ticks) labelW = std::max(labelW, c.textWidth(tk.label, small));
+
+    L.plot = {area.x0 + labelW + fs * 0.8f, area.y0 + fs * 1.6f, area.x1 - fs * 0.8f, area.y1 - fs * 2.6f};
+    if (L.plot.w() < 40 || L.plot.h() < 40) return L;
+    L.x = {ranges.nLo / 1.3, ranges.nHi * 1.3, true, L.plot.x0, L.plot.x1};
+    L.y = {y.logY ? y.axisLo : 0, y.axisHi, y.logY, L.plot.y1, L.plot.y0};
+
+    const Legend legend = placeLegend(c, L, area, f, s);
+    drawThroughputAxes(c, L, area, y, s);
+    // A guide at the highlighted point's n.
+    if (highlightRow && *highlightRow < f.rows.size()) {
+        const float x = L.x.toPixel(double(f.rows[*highlightRow].n));
+        c.dashedLine({x, L.plot.y0}, {x, L.plot.y1}, t.muted, 1, 4, 3);
+    }
+    c.pushClip(L.plot);
+    const auto floorsAbove = drawFloorLines(c, L, f, s, y.axisHi);
+    drawSeries(c, L, f, s, highlightRow);
+    c.popClip();
+    drawFloorsAbove(c, L, s, floorsAbove);
+    drawLegend(c, legend, f, s);
     if (f.series.empty())
         c.text({(L.plot.x0 + L.plot.x1) / 2, (L.plot.y0 + L.plot.y1) / 2}, "no results yet", t.muted, fs,
                HAlign::centre, VAlign::middle);

@@ -6,18 +6,9 @@
 # with the four actions (new_input, step_forward, step_back, run_to_end), each with the number of
 # samples the key sequence makes, positive times in order (min <= median <= p95 <= max), and no
 # check failures or validation messages.
-set(command "")
-set(collect OFF)
-math(EXPR last "${CMAKE_ARGC} - 1")
-foreach(i RANGE ${last})
-  if(collect)
-    list(APPEND command "${CMAKE_ARGV${i}}")
-  elseif("${CMAKE_ARGV${i}}" STREQUAL "--")
-    set(collect ON)
-  endif()
-endforeach()
+include(${CMAKE_CURRENT_LIST_DIR}/../cli/run_command.cmake)
 file(REMOVE "${JSON}")
-execute_process(COMMAND ${command} RESULT_VARIABLE code OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 100)
+run_command(100)
 set(problems "")
 if(NOT code STREQUAL "0")
   string(APPEND problems "exit code '${code}', expected 0\n")

@@ -4,20 +4,10 @@
 # has none and the bench said so as documented: exit 3 and exactly one stderr line,
 # "sortlab-bench: error: --anchor cub: no CUDA device ...". $SORTLAB_CUB_ANCHOR is ignored: the
 # library next to the executable is the one under test.
-set(command "")
-set(collect OFF)
-math(EXPR last "${CMAKE_ARGC} - 1")
-foreach(i RANGE ${last})
-  if(collect)
-    list(APPEND command "${CMAKE_ARGV${i}}")
-  elseif("${CMAKE_ARGV${i}}" STREQUAL "--")
-    set(collect ON)
-  endif()
-endforeach()
+include(${CMAKE_CURRENT_LIST_DIR}/run_command.cmake)
 unset(ENV{SORTLAB_CUB_ANCHOR})
-execute_process(COMMAND ${command} RESULT_VARIABLE code OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 110)
-string(REGEX MATCHALL "\n" newlines "${err}")
-list(LENGTH newlines lines)
+run_command(110)
+count_lines(lines "${err}")
 if(code STREQUAL "0" AND out MATCHES "checks: [1-9][0-9]* passed, 0 failed" AND out MATCHES "\ncub  ")
   message(STATUS "CUDA device present: the CUB anchor sorted and every check passed")
 elseif(code STREQUAL "3" AND lines EQUAL 1 AND err MATCHES "^sortlab-bench: error: --anchor cub: no CUDA device")

@@ -113,14 +113,45 @@ std::vector<uint32_t> valuesFor(const SortConfig& c, uint64_t n) {
 }
 
 ::testing::AssertionResult matchesReference(std::span<const std::byte> inputKeys, std::span<const uint32_t> inputValues,
-                                            const SortRun& got, const SortConfig& c,
-                                            bool stable) {
+                                            const SortRun& got, const SortConfig& c, bool stable) {
     std::vector<std::byte> ek(inputKeys.begin(), inputKeys.end());
     std::vector<uint32_t> ev(inputValues.begin(), inputValues.end());
     referenceSort(ek, ev, c.key, c.order);
     CheckResult r = compareSorted(ek, ev, got.keys, got.values, c.key, c.order, stable);
     if (!r.ok) return ::testing::AssertionFailure() << r.message;
     return ::testing::AssertionSuccess();
+}
+
+size_t sortsMatchingStableSort(Context& ctx, Sorter& sorter, const SortConfig& cfg, const StableSortSweep& sweep) {
+    size_t sorts = 0;
+    for (size_t si = 0; si < sweep.sizes.size(); ++si) {
+        const uint64_t n = sweep.sizes[si];
+        auto job = SortJob::create(ctx, sorter, n, cfg);
+        if (!job.ok()) {
+            ADD_FAILURE() << "n = " << n << ": " << job.error().message;
+            return sorts;
+        }
+        if (n) {
+            EXPECT_EQ((*job)->plan().steps.size(), sweep.steps);
+        }
+        for (size_t d = 0; d < std::size(kAllDistributions); ++d) {
+            if (n > 300 && (d + sweep.index + si) % 8 >= sweep.keepOf8) continue; // lavapipe is slow
+            const Distribution dist = kAllDistributions[d];
+            SCOPED_TRACE(describe(cfg) + sweep.traceSuffix + ", n = " + std::to_string(n) + ", " +
+                         std::string(distributionName(dist)));
+            const auto keys = generateKeys(cfg.key, n, dist, n * sweep.seedPerN + d);
+            const auto values = valuesFor(cfg, n);
+            SortRun got;
+            const auto ran = runJob(**job, keys, values, got);
+            EXPECT_TRUE(ran);
+            if (!ran) break;
+            const auto same = matchesReference(keys, values, got, cfg, /*stable=*/true);
+            EXPECT_TRUE(same);
+            if (!same) break;
+            ++sorts;
+        }
+    }
+    return sorts;
 }
 
 } // namespace sortlab::test

@@ -97,6 +97,11 @@ private:
     void drawStatusBar(const SortWorker::View& v);
     void drawHelp();
     void drawBenchPanel();
+    void drawBenchRunControls(const BenchWorker::State& st, float buttonW);
+    void drawBenchSetup(const BenchWorker::State& st, float leftW);
+    void drawBenchExport(const BenchWorker::State& st, float leftW);
+    void drawBenchResults(const BenchWorker::State& st);
+    void drawBenchThroughput(plot::Canvas& canvas, const plot::Figure& f, const plot::Style& style, ImVec2 size);
     const plot::Figure& benchFigure(const BenchWorker::State& st);
     bool radixAvailable(const SortWorker::View& v) const;
     enum class Panel { controls, check, array, main, explain, bench };

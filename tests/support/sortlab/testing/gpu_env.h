@@ -55,8 +55,10 @@ protected:
     static void SetUpTestSuite() {
         if (!sharedContext()) return;
         auto s = makeSorter(*sharedContext(), A);
-        if (s.ok()) sorter_ = std::move(s.value());
-        else makeError_ = s.error().message;
+        if (s.ok())
+            sorter_ = std::move(s.value());
+        else
+            makeError_ = s.error().message;
     }
     static void TearDownTestSuite() { sorter_.reset(); }
     void SetUp() override {
@@ -95,7 +97,24 @@ struct SortRun {
 // The reference result (std::stable_sort) checked against `got` with compareSorted (stable: values
 // must match exactly; otherwise as a multiset within each run of equal keys).
 ::testing::AssertionResult matchesReference(std::span<const std::byte> inputKeys, std::span<const uint32_t> inputValues,
-                                            const SortRun& got, const SortConfig& c,
-                                            bool stable = false);
+                                            const SortRun& got, const SortConfig& c, bool stable = false);
+
+template <class T> std::vector<uint32_t> narrow(const std::vector<T>& v) {
+    return std::vector<uint32_t>(v.begin(), v.end());
+}
+
+// A radix sort's results at a list of sizes, against std::stable_sort (the tests' MatchesStableSort).
+struct StableSortSweep {
+    std::vector<uint64_t> sizes;
+    size_t index = 0;        // the test instance: which distributions run above 300 keys
+    size_t keepOf8 = 8;      // above 300 keys, the distributions d with (d + index + size index) % 8 < keepOf8
+    uint64_t seedPerN = 1;   // input seed: n * seedPerN + d
+    size_t steps = 0;        // the plan's steps for n > 0
+    std::string traceSuffix; // after describe(cfg) in the trace
+};
+// Sorts with `sorter` at every size and the distributions the sweep picks, each result checked
+// with matchesReference(stable); stops a size at its first failure. Returns how many sorts matched;
+// any failure is a gtest failure.
+size_t sortsMatchingStableSort(Context& ctx, Sorter& sorter, const SortConfig& cfg, const StableSortSweep& sweep);
 
 } // namespace sortlab::test
