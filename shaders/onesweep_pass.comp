@@ -23,8 +23,10 @@
 #version 460
 #include "onesweep.glsl"
 
-#define SPIN_LIMIT 64     // reads of a not-ready status before the fallback
-#define LOOKBACK_BATCH 4  // predecessor statuses a walk reads at once (2, 3, 8, 16 and 32 were slower)
+// Reads of a not-ready status before the fallback, and predecessor statuses a walk reads at once
+// (tuning::oneSweep; a batch of 2, 3, 8, 16 or 32 was slower than 4).
+layout(constant_id = SORTLAB_SPEC_SPIN_LIMIT) const uint SPIN_LIMIT = 64;
+layout(constant_id = SORTLAB_SPEC_LOOKBACK_BATCH) const uint LOOKBACK_BATCH = 4;
 
 // 64-bit keys stage a tile in two halves (HALF_STAGED): the ranking stages the word of the order
 // bits that holds the pass's digit; the write-out reads those, then each key's other word (raw) is

@@ -35,8 +35,10 @@ uint64_t applyTyped(Word* keys, uint32_t* values, KeyType type, Order order, uin
     uint64_t swaps = 0;
     const KeyKind kind = keyKind(type);
     auto bits = [&](Word w) -> uint64_t {
-        if constexpr (sizeof(Word) == 4) return orderBits32(w, kind, order);
-        else return orderBits64(w, kind, order);
+        if constexpr (sizeof(Word) == 4)
+            return orderBits32(w, kind, order);
+        else
+            return orderBits64(w, kind, order);
     };
     for (size_t l = first; l < last && l < ls.size(); ++l) {
         forEachComparator(n, ls[l], [&](uint64_t a, uint64_t b) {
@@ -55,7 +57,8 @@ uint64_t applyLayers(std::span<std::byte> keys, std::span<uint32_t> values, KeyT
                      size_t first, size_t last) {
     auto ls = layers(n);
     uint32_t* v = values.empty() ? nullptr : values.data();
-    if (keyBytes(type) == 4) return applyTyped(reinterpret_cast<uint32_t*>(keys.data()), v, type, order, n, ls, first, last);
+    if (keyBytes(type) == 4)
+        return applyTyped(reinterpret_cast<uint32_t*>(keys.data()), v, type, order, n, ls, first, last);
     return applyTyped(reinterpret_cast<uint64_t*>(keys.data()), v, type, order, n, ls, first, last);
 }
 
@@ -70,21 +73,19 @@ std::string pow2(uint32_t log) {
 struct WindowChoice {
     uint32_t layers = 1; // 1: a single global layer step
     uint32_t logR = 0, centreRows = 0, halo = 0;
-    double score = 1.0;  // layers per unit of cost (one read + one write of every key = 1)
+    double score = 1.0; // layers per unit of cost (one read + one write of every key = 1)
 };
-
-constexpr uint32_t kKeysPerLane = SORTLAB_ODDEVEN_KEYS_PER_LANE;
 
 // The best way to run the layers of merge 2^logP starting at stride 2^logK: one global layer,
 // or a subgroup window of g layers with 2^logR adjacent columns.
-WindowChoice chooseGroup(uint32_t logP, uint32_t logK, const PlanParams& pp) {
+WindowChoice chooseGroup(uint32_t logP, uint32_t logK, const PlanParams& pp, const tuning::OddEvenTuning& t) {
     WindowChoice best; // a single global layer: cost 1, score 1
     const uint32_t logSubgroup = log2Ceil(pp.subgroupSize);
     for (uint32_t g = 2; g <= logK + 1; ++g) {
         const uint32_t logKLo = logK - g + 1;
         const uint64_t rowsPerBlock = uint64_t(2) << (logP - logKLo);
         for (uint32_t logR = 0; logR <= std::min({logKLo, logSubgroup, pp.logMaxColumns}); ++logR) {
-            const uint64_t windowRows = uint64_t(pp.subgroupSize) * kKeysPerLane >> logR;
+            const uint64_t windowRows = uint64_t(pp.subgroupSize) * t.keysPerLane >> logR;
             const uint64_t rowAlign = pp.subgroupSize >> logR; // windows start on whole subgroup rows
             uint64_t centre = 0, halo = 0;
             if (rowsPerBlock <= windowRows) {
@@ -96,13 +97,13 @@ WindowChoice chooseGroup(uint32_t logP, uint32_t logK, const PlanParams& pp) {
                 centre = windowRows - 2 * halo;
             }
             const double efficiency = double(centre) / double(centre + 2 * halo);
-            // Rows of a column are kMin keys apart: a run of R keys shorter than a 32-byte memory
-            // sector wastes the rest of the sector (unless the runs touch: R == kMin).
+            // Rows of a column are 2^logKLo keys apart (the smallest stride): a run of R keys shorter
+            // than a memory sector wastes the rest of the sector (unless the runs touch: R = 2^logKLo).
             const double runBytes = (logR == logKLo) ? 1e9 : double(pp.keyBytes << logR);
-            const double sectorEfficiency = std::min(1.0, runBytes / 32.0);
-            const double cost = (0.5 + 0.5 / efficiency) / sectorEfficiency + 0.02 * g;
+            const double sectorEfficiency = std::min(1.0, runBytes / double(t.sectorBytes));
+            const double cost = (0.5 + 0.5 / efficiency) / sectorEfficiency + t.layerCost * g;
             const double score = g / cost;
-            if (score > best.score * 1.02)
+            if (score > best.score * t.minGain)
                 best = {g, logR, static_cast<uint32_t>(centre), static_cast<uint32_t>(halo), score};
         }
     }
@@ -115,6 +116,7 @@ std::vector<Step> planSteps(uint64_t n, const PlanParams& pp) {
     std::vector<Step> steps;
     const uint32_t depth = log2Ceil(n);
     if (n < 2) return steps;
+    const tuning::OddEvenTuning t = tuning::oddEven(pp.keyBytes, pp.values);
     uint32_t layerIndex = 0;
     auto layerStep = [&](uint32_t logP, uint32_t logK) {
         Step s;
@@ -125,8 +127,7 @@ std::vector<Step> planSteps(uint64_t n, const PlanParams& pp) {
         s.logP = logP;
         s.logKHi = s.logKLo = logK;
         uint64_t k = uint64_t(1) << logK;
-        s.workgroups = ((n + 2 * k - 1) / (2 * k) * k + tuning::kOddEvenLayerWorkgroup - 1) /
-                       tuning::kOddEvenLayerWorkgroup;
+        s.workgroups = ((n + 2 * k - 1) / (2 * k) * k + t.layerWorkgroup - 1) / t.layerWorkgroup;
         steps.push_back(std::move(s));
     };
     if (pp.perLayer) {
@@ -138,7 +139,7 @@ std::vector<Step> planSteps(uint64_t n, const PlanParams& pp) {
     // The tile step: every merge whose 2p blocks fit in one subgroup window, in registers.
     const uint32_t logTile = log2Ceil(std::min(pp.tileElems, pp.windowElems));
     const uint32_t tileMerges = std::min(logTile, depth);
-    const uint64_t windowsPerGroup = tuning::kOddEvenWarpWorkgroup / pp.subgroupSize;
+    const uint64_t windowsPerGroup = t.warpWorkgroup / pp.subgroupSize;
     {
         Step s;
         s.kind = "tile";
@@ -157,7 +158,7 @@ std::vector<Step> planSteps(uint64_t n, const PlanParams& pp) {
     for (uint32_t logP = tileMerges; logP < depth; ++logP) {
         int logK = static_cast<int>(logP);
         while (logK >= 0) {
-            WindowChoice c = chooseGroup(logP, static_cast<uint32_t>(logK), pp);
+            WindowChoice c = chooseGroup(logP, static_cast<uint32_t>(logK), pp, t);
             if (c.layers == 1) {
                 layerStep(logP, static_cast<uint32_t>(logK));
                 --logK;
@@ -180,8 +181,8 @@ std::vector<Step> planSteps(uint64_t n, const PlanParams& pp) {
             s.windows = blocks * (uint64_t(1) << (s.logKLo - s.logR)) * segments;
             s.workgroups = (s.windows + windowsPerGroup - 1) / windowsPerGroup;
             s.label = "merge " + pow2(logP + 1) + ", strides " + pow2(s.logKHi) + ".." + pow2(s.logKLo) + " (" +
-                      std::to_string(c.layers) + " layers" + (c.halo ? ", halo " + std::to_string(c.halo) + " rows" : "") +
-                      ")";
+                      std::to_string(c.layers) + " layers" +
+                      (c.halo ? ", halo " + std::to_string(c.halo) + " rows" : "") + ")";
             steps.push_back(std::move(s));
             logK -= static_cast<int>(c.layers);
         }
@@ -226,12 +227,14 @@ public:
         p.n = n;
         const uint32_t elemBytes = keyBytes(config.key) + valueBytes(config.values);
         if (n > (uint64_t(1) << 40))
-            return makeError(Errc::too_large, "n = " + std::to_string(n) + " is beyond what sortlab indexes (2^40 keys)");
+            return makeError(Errc::too_large,
+                             "n = " + std::to_string(n) + " is beyond what sortlab indexes (2^40 keys)");
 
-        // A window is one subgroup holding 32 keys per lane; the tile step sorts aligned tiles of
-        // that size. Tests may ask for smaller tiles so that small n reach every step kind.
+        // A window is one subgroup holding keysPerLane keys per lane; the tile step sorts aligned
+        // tiles of that size. Tests may ask for smaller tiles so that small n reach every step kind.
+        const tuning::OddEvenTuning t = tuningFor(config);
         const uint32_t subgroup = ctx_.info().subgroupSize;
-        const uint32_t windowElems = subgroup * kKeysPerLane;
+        const uint32_t windowElems = subgroup * t.keysPerLane;
         uint32_t tile = windowElems;
         if (config.sharedElems) {
             tile = config.sharedElems;
@@ -244,7 +247,8 @@ public:
         pp.subgroupSize = subgroup;
         pp.windowElems = windowElems;
         pp.keyBytes = keyBytes(config.key);
-        pp.logMaxColumns = tuning::kOddEvenLogMaxColumns;
+        pp.values = config.values != ValueType::none;
+        pp.logMaxColumns = t.logMaxColumns;
         pp.perLayer = config.perLayer;
         p.steps = planSteps(n, pp);
         p.sharedElems = tile;
@@ -281,7 +285,8 @@ public:
             VkPipeline pipe = const_cast<OddEvenSorter*>(this)->pipelineFor(s.kind, cfg).value();
             vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe);
             const bool readsTemp = i > 0 && plan.steps[i - 1].resultInTemp;
-            const uint64_t inKeys = readsTemp ? buf.keysTemp : buf.keys, inValues = readsTemp ? buf.valuesTemp : buf.values;
+            const uint64_t inKeys = readsTemp ? buf.keysTemp : buf.keys,
+                           inValues = readsTemp ? buf.valuesTemp : buf.values;
             const uint64_t outKeys = s.resultInTemp ? buf.keysTemp : buf.keys;
             const uint64_t outValues = s.resultInTemp ? buf.valuesTemp : buf.values;
             const FoldedGroups folded = foldGroups(s.workgroups, tuning::kMaxGroupsX);
@@ -296,10 +301,10 @@ public:
                 const uint32_t logPFirst = tile ? 0 : s.logP;
                 const uint64_t rowsPerBlock = uint64_t(2) << (s.logP - s.logKLo);
                 const uint32_t segments = static_cast<uint32_t>((rowsPerBlock + s.centreRows - 1) / s.centreRows);
-                WindowPush pc{inKeys,   inValues,     outKeys, outValues,
-                              plan.n,   rowsPerBlock, logPFirst, s.logP,
-                              s.logKHi, s.logKLo,     s.logR,  s.centreRows,
-                              s.halo,   segments,     static_cast<uint32_t>(s.windows), groupsX};
+                WindowPush pc{inKeys,       inValues,     outKeys, outValues, plan.n,
+                              rowsPerBlock, logPFirst,    s.logP,  s.logKHi,  s.logKLo,
+                              s.logR,       s.centreRows, s.halo,  segments,  static_cast<uint32_t>(s.windows),
+                              groupsX};
                 vkCmdPushConstants(cmd, pipelines_.layout(), VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof pc, &pc);
             }
             if (s.workgroups) vkCmdDispatch(cmd, groupsX, groupsY, 1);
@@ -310,14 +315,20 @@ public:
     }
 
 private:
+    static tuning::OddEvenTuning tuningFor(const SortConfig& cfg) {
+        return tuning::oddEven(keyBytes(cfg.key), cfg.values != ValueType::none);
+    }
+
     Result<VkPipeline> pipelineFor(const std::string& kind, const SortConfig& cfg) {
+        const tuning::OddEvenTuning t = tuningFor(cfg);
         SpecValues spec{{SORTLAB_SPEC_KEY_KIND, static_cast<uint32_t>(keyKind(cfg.key))},
                         {SORTLAB_SPEC_DESCENDING, cfg.order == Order::descending ? 1u : 0u}};
         if (kind == "layer") {
-            spec.push_back({SORTLAB_SPEC_WORKGROUP_SIZE, tuning::kOddEvenLayerWorkgroup});
+            spec.push_back({SORTLAB_SPEC_WORKGROUP_SIZE, t.layerWorkgroup});
             return pipelines_.get("oddeven_layer", keyBytes(cfg.key) / 4, cfg.values != ValueType::none, spec);
         }
-        spec.push_back({SORTLAB_SPEC_WORKGROUP_SIZE, tuning::kOddEvenWarpWorkgroup});
+        spec.push_back({SORTLAB_SPEC_WORKGROUP_SIZE, t.warpWorkgroup});
+        spec.push_back({SORTLAB_SPEC_KEYS_PER_LANE, t.keysPerLane});
         return pipelines_.get("oddeven_warp", keyBytes(cfg.key) / 4, cfg.values != ValueType::none, spec,
                               subgroupSizeToPin(ctx_.info()));
     }
@@ -328,6 +339,8 @@ private:
 
 } // namespace
 
-std::unique_ptr<Sorter> makeOddEvenSorter(Context& ctx) { return std::make_unique<OddEvenSorter>(ctx); }
+std::unique_ptr<Sorter> makeOddEvenSorter(Context& ctx) {
+    return std::make_unique<OddEvenSorter>(ctx);
+}
 
 } // namespace sortlab::oddeven
