@@ -1,9 +1,9 @@
 // Consecutive layers of Batcher's network fused in registers: one subgroup owns one window and
 // never waits on a barrier.
 //
-// Geometry (docs/oddeven.md): within a 2p block, element blockBase + row * kMin + column. Every
-// stride k of the fused layers is a multiple of kMin, so a layer pairs row j with row j + k/kMin
-// in the same column. A window holds R = 2^logR adjacent columns of consecutive rows, laid out
+// Geometry (docs/oddeven.md; kMin = 2^logKLo, the smallest stride of the step): within a 2p
+// block, element blockBase + row * kMin + column. Every stride k of the fused layers is a multiple
+// of kMin, so a layer pairs row j with row j + k/kMin in the same column. A window holds R = 2^logR adjacent columns of consecutive rows, laid out
 // as slots x = (row - firstRow) * R + column, SLOTS = SG * PER_LANE slots, and lane l holds slots
 // l + SG * i (i < PER_LANE): so each load instruction reads SG consecutive slots (runs of R
 // adjacent keys), and a layer whose slot stride sigma = s * R is at least SG pairs registers
@@ -26,20 +26,27 @@
 #extension GL_EXT_control_flow_attributes : require
 #include "keys.glsl"
 
-#define PER_LANE SORTLAB_ODDEVEN_KEYS_PER_LANE // keys per lane (registers: keys, plus values)
+// Keys per lane (registers: keys, plus values): 16 or 32 (tuning::oddEven).
+layout(constant_id = SORTLAB_SPEC_KEYS_PER_LANE) const uint PER_LANE = 32;
+// The register arrays have this many entries, the most PER_LANE may be: a fixed length lets glslc
+// split them into single registers at build time (entries past PER_LANE are never touched). Register
+// indices are clamped to MAX_PER_LANE - 1 (a literal) where the code that uses them needs i < PER_LANE.
+#define MAX_PER_LANE 32
 
 // Every per-register loop is unrolled by the preprocessor, so that each register index is a
 // literal: a driver that leaves such a loop rolled must put the array in memory (seen on NVIDIA:
-// the array moved to shared memory, 197 registers otherwise).
-#define REPEAT16(M) M(0) M(1) M(2) M(3) M(4) M(5) M(6) M(7) M(8) M(9) M(10) M(11) M(12) M(13) M(14) M(15)
-#if PER_LANE == 16
-#define REPEAT(M) REPEAT16(M)
-#define LOG_PER_LANE 4
-#else
-#define REPEAT(M) REPEAT16(M) M(16) M(17) M(18) M(19) M(20) M(21) M(22) M(23) M(24) M(25) M(26) M(27) \
-    M(28) M(29) M(30) M(31)
-#define LOG_PER_LANE 5
-#endif
+// the array moved to shared memory, 197 registers otherwise). MAX_PER_LANE copies, each under a
+// condition on the specialization constant PER_LANE that the driver folds.
+#define REGISTER_IF_(M, i) if ((i) < PER_LANE) { M(i) }
+#define REPEAT(M)                                                                                  \
+    REGISTER_IF_(M, 0) REGISTER_IF_(M, 1) REGISTER_IF_(M, 2) REGISTER_IF_(M, 3) REGISTER_IF_(M, 4)  \
+    REGISTER_IF_(M, 5) REGISTER_IF_(M, 6) REGISTER_IF_(M, 7) REGISTER_IF_(M, 8) REGISTER_IF_(M, 9)  \
+    REGISTER_IF_(M, 10) REGISTER_IF_(M, 11) REGISTER_IF_(M, 12) REGISTER_IF_(M, 13)                 \
+    REGISTER_IF_(M, 14) REGISTER_IF_(M, 15) REGISTER_IF_(M, 16) REGISTER_IF_(M, 17)                 \
+    REGISTER_IF_(M, 18) REGISTER_IF_(M, 19) REGISTER_IF_(M, 20) REGISTER_IF_(M, 21)                 \
+    REGISTER_IF_(M, 22) REGISTER_IF_(M, 23) REGISTER_IF_(M, 24) REGISTER_IF_(M, 25)                 \
+    REGISTER_IF_(M, 26) REGISTER_IF_(M, 27) REGISTER_IF_(M, 28) REGISTER_IF_(M, 29)                 \
+    REGISTER_IF_(M, 30) REGISTER_IF_(M, 31)
 
 layout(constant_id = SORTLAB_SPEC_WORKGROUP_SIZE) const uint WORKGROUP_SIZE = 256;
 layout(local_size_x_id = SORTLAB_SPEC_WORKGROUP_SIZE) in;
@@ -138,9 +145,9 @@ void main() {
     const uint64_t valueAddr0 = pc.values + offset0 * 4ul;
 #endif
 
-    Key k[PER_LANE];
+    Key k[MAX_PER_LANE];
 #if HAS_VALUES
-    uint v[PER_LANE];
+    uint v[MAX_PER_LANE];
 #endif
     const Key sentinel = sentinelKey();
 #if HAS_VALUES
@@ -171,7 +178,7 @@ void main() {
         uint r_ = rowBase + uint(i);                                                               \
         bool bitSet_ = ((r_ >> LOG_T) & 1u) != 0u;                                                 \
         bool same_ = !severalMerges || ((r_ ^ (r_ + (1u << LOG_T))) >> (logBlockSlots - logSG)) == 0u; \
-        if (bitSet_ != top && same_) { CAS(i, min((i) + (1 << LOG_T), PER_LANE - 1)) }             \
+        if (bitSet_ != top && same_) { CAS(i, min((i) + (1 << LOG_T), MAX_PER_LANE - 1)) }             \
     }
 #define IN_LANE_0(i) IN_LANE_PAIR(i, 0)
 #define IN_LANE_1(i) IN_LANE_PAIR(i, 1)
@@ -183,9 +190,7 @@ void main() {
                 case 1: REPEAT(IN_LANE_1) break;
                 case 2: REPEAT(IN_LANE_2) break;
                 case 3: REPEAT(IN_LANE_3) break;
-#if PER_LANE == 32
-                case 4: REPEAT(IN_LANE_4) break;
-#endif
+                case 4: REPEAT(IN_LANE_4) break; // PER_LANE = 32 only
                 default: break;
                 }
             } else {
@@ -199,7 +204,7 @@ void main() {
                 Key prev = sentinel, cur = subgroupShuffle(k[0], src), next;
 #if HAS_VALUES
                 uint prevV = 0u, curV = subgroupShuffle(v[0], src), nextV;
-#define CROSS_VALUES_NEXT(i) nextV = (i) + 1 < PER_LANE ? subgroupShuffle(v[min((i) + 1, PER_LANE - 1)], src) : 0u;
+#define CROSS_VALUES_NEXT(i) nextV = (i) + 1 < PER_LANE ? subgroupShuffle(v[min((i) + 1, MAX_PER_LANE - 1)], src) : 0u;
 #define CROSS_VALUES_SWAP(i) if (swap_) v[i] = wrap ? (left ? nextV : prevV) : curV; prevV = curV; curV = nextV;
 #else
 #define CROSS_VALUES_NEXT(i)
@@ -207,9 +212,10 @@ void main() {
 #endif
 #define CROSS(i)                                                                                   \
     {                                                                                              \
-        next = (i) + 1 < PER_LANE ? subgroupShuffle(k[min((i) + 1, PER_LANE - 1)], src) : sentinel; \
+        next = (i) + 1 < PER_LANE ? subgroupShuffle(k[min((i) + 1, MAX_PER_LANE - 1)], src) : sentinel; \
         CROSS_VALUES_NEXT(i)                                                                       \
-        bool has_ = !wrap || (left ? (i) + 1 < PER_LANE : (i) > 0);                                \
+        const bool inLane_ = left ? (i) + 1 < PER_LANE : (i) > 0; /* a register to wrap to */      \
+        bool has_ = !wrap || inLane_;                                                              \
         if (severalMerges) {                                                                       \
             uint x_ = slotBase + lane + (uint(i) << logSG);                                        \
             uint y_ = left ? x_ + sigma : x_ - sigma;                                               \

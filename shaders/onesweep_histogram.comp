@@ -8,7 +8,8 @@
 #version 460
 #include "onesweep.glsl"
 
-#define LOADS_IN_FLIGHT 8 // keys each invocation loads before it counts them
+// Keys each invocation loads before it counts them (tuning::oneSweep).
+layout(constant_id = SORTLAB_SPEC_LOADS_IN_FLIGHT) const uint LOADS_IN_FLIGHT = 8;
 
 shared uint counts[2 * PASSES * 256];
 

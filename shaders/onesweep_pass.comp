@@ -5,10 +5,16 @@
 // lookback, with fallback), publishes that inclusive prefix, and writes the staged keys out, so
 // that the writes to global memory are coalesced within each digit's run.
 //
-// [SECTION] Ranking: the lanes of a subgroup whose keys share a digit
-// [SECTION] Lookback: one walk per digit, bounded; a stuck walk makes the workgroup fall back
-// [SECTION] main: load; per tile: count, publish, rank and stage (looking back), look back, publish,
-//           write out
+// The phases of a tile, in the order they run (main calls them; glslc inlines every function):
+// [SECTION] State: the tile in flight, per invocation (private variables: main's locals once inlined)
+// [SECTION] Load: the tile's keys (and, after the ranking, its values)
+// [SECTION] Count and publish the aggregate: early counts, each digit's count published, the digit scan
+// [SECTION] Rank and stage: each key's place in the staged tile, with lookback steps in between
+// [SECTION] Publish the inclusive prefix: for each digit whose walk has ended
+// [SECTION] Look back: one walk per digit, bounded; a stuck walk makes the workgroup fall back
+// [SECTION] Fall back: the workgroup counts the keys of the tile a walk is stuck on
+// [SECTION] Write out: the staged keys (HALF_STAGED: in two halves), then the values
+// [SECTION] main: per tile, the phases above between the same barriers
 //
 // Early counts, as in CUB's onesweep: a tile publishes its digit counts before it ranks its keys,
 // so that the tiles after it can walk past it while it works, and it reads its first predecessor
@@ -23,8 +29,10 @@
 #version 460
 #include "onesweep.glsl"
 
-#define SPIN_LIMIT 64     // reads of a not-ready status before the fallback
-#define LOOKBACK_BATCH 4  // predecessor statuses a walk reads at once (2, 3, 8, 16 and 32 were slower)
+// Reads of a not-ready status before the fallback, and predecessor statuses a walk reads at once
+// (tuning::oneSweep; a batch of 2, 3, 8, 16 or 32 was slower than 4).
+layout(constant_id = SORTLAB_SPEC_SPIN_LIMIT) const uint SPIN_LIMIT = 64;
+layout(constant_id = SORTLAB_SPEC_LOOKBACK_BATCH) const uint LOOKBACK_BATCH = 4;
 
 // 64-bit keys stage a tile in two halves (HALF_STAGED): the ranking stages the word of the order
 // bits that holds the pass's digit; the write-out reads those, then each key's other word (raw) is
@@ -72,8 +80,135 @@ uvec2 keyFromHalves(uint w, uint other) {
 #define RANK_DIGIT(o) digitOfOrder(o, pc.pass)
 #endif
 
-// [SECTION] Ranking ------------------------------------------------------------------------------
+// [SECTION] State ----------------------------------------------------------------------------------
 
+// The invocation's place in the workgroup (set once, at the start of main).
+uint tid, sg, lane;
+uint runStart;           // key i of this lane: runStart + i * SUBGROUP_SIZE
+uint histRow, histShift; // this subgroup's counts in subgroupHist: row and 16-bit half
+// The tile in flight.
+uint tile, tileKeys;
+bool full; // tileKeys == TILE
+Key raw[KPT]; // its keys, raw (a persistent workgroup loads the next tile's here during the lookback)
+RANKED ob[KPT];
+#if HALF_STAGED
+uint other[KPT]; // the other word of each key, raw, staged after the first half's write-out
+#endif
+#if HAS_VALUES
+uint v[KPT];
+#endif
+#if HAS_VALUES || HALF_STAGED
+uint place[(KPT + 1) / 2]; // each key's place, two 16-bit places per word, for its value
+uint digits[(KPT + 3) / 4]; // the digit of each position this invocation writes, 8 bits each, for the values
+#endif
+// Per digit d = tid + q * WORKGROUP_SIZE (q < DIGITS_PER_LANE, d < 256):
+uint64_t portionBase[4];  // where this portion's keys of the digit start (used after the lookback)
+uint count[4];            // the tile's keys of the digit (real keys only)
+uint words[4][HIST_ROWS]; // the subgroups' count words of the digit
+uint within[4];           // the exclusive scan of the counts within this subgroup's run of digits
+uint localStart[4];       // where the digit starts in the staged tile
+// The digit's walk back over the predecessors' statuses.
+uint batch[4][LOOKBACK_BATCH]; // statuses read ahead
+uint acc[4];
+int next[4];
+uint spins[4];
+bool pending[4], published[4];
+
+// [SECTION] Load -----------------------------------------------------------------------------------
+
+// A tile's keys, raw. The last tile's missing keys get the largest order bits, so that they rank
+// after every real key (digit 255 in every pass) and need no checks later: they are staged past
+// the tile's real keys, never written out, and left out of digit 255's published count. All loads
+// first, the order bits after: with the map inside the loads' condition, NVIDIA's compiler waited
+// for each load in turn wherever the map is not the identity (signed, float or descending keys;
+// on an H100 at 2^26, descending u32 keys took 2.90 ms against 2.05 ascending; now 2.03).
+void loadKeys(uint64_t src, uint tile, uint runStart, out Key raw[KPT]) {
+    const uint64_t base = uint64_t(pc.firstTile + tile) * TILE;
+    const uint keys = uint(min(uint64_t(TILE), pc.n - base));
+    if (keys == TILE) {
+        [[unroll]] for (uint i = 0; i < KPT; ++i) raw[i] = keyAt(src, base + runStart + i * SUBGROUP_SIZE).v;
+    } else {
+        [[unroll]] for (uint i = 0; i < KPT; ++i)
+            raw[i] = runStart + i * SUBGROUP_SIZE < keys ? keyAt(src, base + runStart + i * SUBGROUP_SIZE).v
+                                                         : keyFromOrderBits(ALL_ONES);
+    }
+}
+#if HAS_VALUES
+// A tile's values are loaded after its ranking, so that they take no registers during it (on an
+// H100, u32/u32: 125 -> 93 registers and 4.6 % faster at 2^28, and what made persistent key-value
+// passes pay: 9.5 %; u64/u32, staged in halves: 7.18 -> 6.58 ms at 2^26).
+void loadValues(uint64_t src, uint tile, uint runStart, out uint v[KPT]) {
+    const uint64_t base = uint64_t(pc.firstTile + tile) * TILE;
+    const uint keys = uint(min(uint64_t(TILE), pc.n - base));
+    [[unroll]] for (uint i = 0; i < KPT; ++i)
+        if (keys == TILE || runStart + i * SUBGROUP_SIZE < keys) v[i] = valueAt(src, base + runStart + i * SUBGROUP_SIZE).v;
+}
+#endif
+
+// [SECTION] Count and publish the aggregate -----------------------------------------------------------
+
+// The keys' order bits (HALF_STAGED: the word that holds the digit, and the other word), and early
+// counts: each subgroup's count of each digit (one shared atomic per key), so that the tile's
+// counts are published before the ranking.
+void countTile() {
+#if HALF_STAGED
+    [[unroll]] for (uint i = 0; i < KPT; ++i) {
+        ob[i] = rankWord(orderBits(raw[i]));
+        other[i] = pc.pass < 4 ? raw[i].y : raw[i].x;
+    }
+#else
+    [[unroll]] for (uint i = 0; i < KPT; ++i) ob[i] = orderBits(raw[i]);
+#endif
+    [[unroll]] for (uint i = 0; i < KPT; ++i) atomicAdd(subgroupHist[histRow + RANK_DIGIT(ob[i])], 1u << histShift);
+}
+
+// The tile's count of each digit, published at once as an aggregate (tile 0: as an inclusive
+// prefix). Invocation t takes digits t + q * WORKGROUP_SIZE; a subgroup, a run of consecutive
+// digits. The subgroups' count words of its digits stay in registers for the second step.
+void publishAggregate() {
+    [[unroll]] for (uint q = 0; q < 4; ++q) {
+        const uint d = tid + q * WORKGROUP_SIZE;
+        count[q] = 0;
+        within[q] = 0;
+        if (q < DIGITS_PER_LANE && d < 256) {
+            uint run = 0;
+            [[unroll]] for (uint r = 0; r < HIST_ROWS; ++r) {
+                words[q][r] = subgroupHist[r * 256 + d];
+                run += (words[q][r] & 0xffffu) + (words[q][r] >> 16);
+            }
+            count[q] = d == 255 ? run - (TILE - tileKeys) : run;
+            status(tile, d).v = statusWord(tile == 0 ? SORTLAB_OS_INCLUSIVE : SORTLAB_OS_AGGREGATE, count[q]);
+            // The scan over the digits: within the subgroup's run here, across runs after the barrier.
+            within[q] = subgroupExclusiveAdd(run);
+            if (lane == SUBGROUP_SIZE - 1) perDigit[d / SUBGROUP_SIZE] = within[q] + run;
+        }
+    }
+}
+
+// Where each digit starts in the staged tile; each subgroup count word becomes the start of its
+// two subgroups' keys of the digit there (16 bits each: the tile holds fewer than 2^16 keys).
+void localStarts() {
+    [[unroll]] for (uint q = 0; q < 4; ++q) {
+        const uint d = tid + q * WORKGROUP_SIZE;
+        if (q < DIGITS_PER_LANE && d < 256) {
+            uint start = within[q];
+            // The runs before this one, read at once (a loop to d / SUBGROUP_SIZE read them one
+            // after another: on an H100, 3 % of the whole sort at 2^28 u32 keys).
+            [[unroll]] for (uint b = 0; b < 256 / SUBGROUP_SIZE; ++b)
+                if (b < d / SUBGROUP_SIZE) start += perDigit[b];
+            localStart[q] = start;
+            [[unroll]] for (uint r = 0; r < HIST_ROWS; ++r) {
+                const uint lo = words[q][r] & 0xffffu;
+                subgroupHist[r * 256 + d] = start | ((start + lo) << 16);
+                start += lo + (words[q][r] >> 16);
+            }
+        }
+    }
+}
+
+// [SECTION] Rank and stage ----------------------------------------------------------------------------
+
+// Ranking helper: the lanes of a subgroup whose keys share a digit.
 // The lanes whose key has digit d: eight ballots, one per digit bit.
 uvec4 sameDigit(uint d) {
     uvec4 m = uvec4(0xffffffffu);
@@ -87,7 +222,54 @@ uvec4 sameDigit(uint d) {
     return m;
 }
 
-// [SECTION] Lookback -----------------------------------------------------------------------------
+
+// A key's place in the staged tile is its subgroup's start for its digit, plus the keys of that
+// digit this subgroup has placed already, plus its lanes before it with the same digit. Lanes with
+// the same digit are ordered by lane, iterations by i, so the sort is stable. One shared atomic per
+// digit group and iteration; a lookback step every LOOKBACK_STRIDE iterations.
+// (No subgroup barrier per iteration: on an H100 the pass ran 5 % faster without one.)
+void lookbackStep(); // [SECTION] Look back
+void rankAndStage() {
+    [[unroll]] for (uint i = 0; i < KPT; ++i) {
+        const uint d = RANK_DIGIT(ob[i]);
+        const uvec4 m = sameDigit(d);
+        const uint below = subgroupBallotExclusiveBitCount(m);
+        uint before = 0;
+        if (below == 0)
+            before = (atomicAdd(subgroupHist[histRow + d], subgroupBallotBitCount(m) << histShift) >> histShift) & 0xffffu;
+        const uint at = subgroupShuffle(before, subgroupBallotFindLSB(m)) + below;
+        staged[at] = ob[i];
+#if HAS_VALUES || HALF_STAGED
+        if ((i & 1u) == 0) place[i / 2] = at;
+        else place[i / 2] |= at << 16;
+#endif
+        if (LOOKBACK_STRIDE != 0 && i % max(LOOKBACK_STRIDE, 1u) == LOOKBACK_STRIDE - 1) { // (max: SPIR-V evaluates both sides)
+            lookbackStep();
+        }
+    }
+}
+
+// [SECTION] Publish the inclusive prefix --------------------------------------------------------------
+
+// Publish the inclusive prefix; the tile's keys of digit d go after acc of them. (perDigit is free
+// from here on: the ranking uses subgroupHist.)
+void publishInclusive() {
+    [[unroll]] for (uint q = 0; q < 4; ++q) {
+        const uint d = tid + q * WORKGROUP_SIZE;
+        if (q < DIGITS_PER_LANE && d < 256 && !pending[q] && !published[q]) {
+            published[q] = true;
+            if (tile > 0) status(tile, d).v = statusWord(SORTLAB_OS_INCLUSIVE, acc[q] + count[q]);
+            const uint64_t base = portionBase[q] + acc[q] - localStart[q];
+            perDigit[2 * d] = uint(base);
+            perDigit[2 * d + 1] = uint(base >> 32);
+            // The portion's last tile tells the next portion where its keys of each digit start.
+            if (tile == pc.tiles - 1 && pc.lastPortion == 0)
+                qword(SORTLAB_OS_BASE + 2 * (256 * ((pc.portion + 1) & 1u) + d)).v = portionBase[q] + acc[q] + count[q];
+        }
+    }
+}
+
+// [SECTION] Look back -------------------------------------------------------------------------------
 
 // Takes predecessor statuses st[b] of tiles next - b (read at once, in any order): adds counts and
 // steps back until an inclusive prefix (done: pending = false) or a not-ready status (one more
@@ -121,43 +303,166 @@ void walk(uint d, inout uint acc, inout int next, inout uint spins, inout bool p
     }
 }
 
-// [SECTION] main ---------------------------------------------------------------------------------
-
-// A tile's keys, raw. The last tile's missing keys get the largest order bits, so that they rank
-// after every real key (digit 255 in every pass) and need no checks later: they are staged past
-// the tile's real keys, never written out, and left out of digit 255's published count. All loads
-// first, the order bits after: with the map inside the loads' condition, NVIDIA's compiler waited
-// for each load in turn wherever the map is not the identity (signed, float or descending keys;
-// on an H100 at 2^26, descending u32 keys took 2.90 ms against 2.05 ascending; now 2.03).
-void loadKeys(uint64_t src, uint tile, uint runStart, out Key raw[KPT]) {
-    const uint64_t base = uint64_t(pc.firstTile + tile) * TILE;
-    const uint keys = uint(min(uint64_t(TILE), pc.n - base));
-    if (keys == TILE) {
-        [[unroll]] for (uint i = 0; i < KPT; ++i) raw[i] = keyAt(src, base + runStart + i * SUBGROUP_SIZE).v;
-    } else {
-        [[unroll]] for (uint i = 0; i < KPT; ++i)
-            raw[i] = runStart + i * SUBGROUP_SIZE < keys ? keyAt(src, base + runStart + i * SUBGROUP_SIZE).v
-                                                         : keyFromOrderBits(ALL_ONES);
+// The first statuses of the lookback, read before the ranking and used during or after it (an
+// aggregate or an inclusive prefix read early is still right; a not-ready one is read again).
+void readFirstStatuses() {
+    [[unroll]] for (uint q = 0; q < 4; ++q) {
+        const uint d = tid + q * WORKGROUP_SIZE;
+        if (FORCE_FALLBACK == 0 && q < DIGITS_PER_LANE && d < 256 && tile > 0)
+            [[unroll]] for (uint b = 0; b < LOOKBACK_BATCH; ++b) batch[q][b] = status(uint(max(int(tile) - 1 - int(b), 0)), d).v;
     }
 }
+// Decoupled lookback: invocation t walks back for digits t + q * WORKGROUP_SIZE, in steps during
+// the ranking (LOOKBACK_STRIDE) and to the end after it. A digit whose walk ends publishes its
+// inclusive prefix at once.
+void startWalks() {
+    [[unroll]] for (uint q = 0; q < 4; ++q) {
+        const uint d = tid + q * WORKGROUP_SIZE;
+        acc[q] = 0;
+        next[q] = int(tile) - 1;
+        pending[q] = q < DIGITS_PER_LANE && d < 256 && tile > 0;
+        published[q] = false;
+        // Forced fallback: every walk starts stuck on the tile just before this one.
+        spins[q] = FORCE_FALLBACK != 0 ? SPIN_LIMIT : 0u;
+    }
+}
+// One step of a walk that is neither done nor stuck: take the batch read before, read the next
+// (its latency hides behind the ranking iterations until the next step).
+void lookbackStep() {
+    [[unroll]] for (uint q = 0; q < 4; ++q) {
+        const uint d = tid + q * WORKGROUP_SIZE;
+        if (pending[q] && spins[q] < SPIN_LIMIT) {
+            consume(batch[q], acc[q], next[q], spins[q], pending[q]);
+            if (pending[q] && spins[q] < SPIN_LIMIT)
+                [[unroll]] for (uint b = 0; b < LOOKBACK_BATCH; ++b)
+                    batch[q][b] = status(uint(max(next[q] - int(b), 0)), d).v;
+        }
+    }
+    publishInclusive();
+}
+// After the ranking: each walk takes its last batch and goes on to the end (done or stuck).
+void lookBack() {
+    [[unroll]] for (uint q = 0; q < 4; ++q) {
+        if (pending[q] && spins[q] < SPIN_LIMIT) consume(batch[q], acc[q], next[q], spins[q], pending[q]);
+        walk(tid + q * WORKGROUP_SIZE, acc[q], next[q], spins[q], pending[q]);
+    }
+}
+
+// [SECTION] Fall back ---------------------------------------------------------------------------------
+
+// While some walk is stuck, the workgroup counts the keys of the latest tile a walk is stuck on,
+// and the walks stuck there add those counts and go on. The barrier that finds no walk stuck is
+// also the one before the write-out. Returns whether the workgroup fell back.
+bool fallBack(uint64_t srcKeys) {
+    bool fellBack = false;
+    for (;;) {
+        uint stuckHere = 0;
+        [[unroll]] for (uint q = 0; q < 4; ++q)
+            if (pending[q]) stuckHere = max(stuckHere, uint(next[q]) + 1u);
+        stuckHere = subgroupMax(stuckHere);
+        if (subgroupElect() && stuckHere != 0) atomicMax(stuckTile, stuckHere);
+        barrier();
+        const uint stuck = stuckTile;
+        if (stuck == 0) break;
+        barrier(); // everyone has read stuckTile
+        if (tid == 0) stuckTile = 0;
+        for (uint d = tid; d < 256; d += WORKGROUP_SIZE) subgroupHist[d] = 0;
+        barrier();
+        const uint64_t jBase = uint64_t(pc.firstTile + stuck - 1) * TILE; // a predecessor: a full tile
+        for (uint i = tid; i < TILE; i += WORKGROUP_SIZE)
+            atomicAdd(subgroupHist[digitOf(keyAt(srcKeys, jBase + i).v, pc.pass)], 1u);
+        barrier();
+        [[unroll]] for (uint q = 0; q < 4; ++q) {
+            if (pending[q] && next[q] == int(stuck) - 1) {
+                acc[q] += subgroupHist[tid + q * WORKGROUP_SIZE];
+                spins[q] = 0;
+                if (--next[q] < 0) pending[q] = false;
+                walk(tid + q * WORKGROUP_SIZE, acc[q], next[q], spins[q], pending[q]);
+            }
+        }
+        publishInclusive();
+        fellBack = true;
+    }
+    return fellBack;
+}
+
+// [SECTION] Write out ---------------------------------------------------------------------------------
+
+// Write the staged tile out: consecutive invocations write consecutive positions of a digit's run.
+#if HALF_STAGED
+// First half: each position's digit and ranked word; then the other words, staged in the same
+// places, complete the keys, which are written whole. Keeps the digits of the positions written
+// (digits), for the values.
+void writeKeys(uint64_t dstKeys) {
+    uint ranked[KPT]; // the ranked word at each position this invocation writes
+    [[unroll]] for (uint i = 0; i < (KPT + 3) / 4; ++i) digits[i] = 0u;
+    [[unroll]] for (uint i = 0; i < KPT; ++i) {
+        const uint idx = i * WORKGROUP_SIZE + tid;
+        ranked[i] = staged[idx];
+        digits[i / 4] |= digitOfWord(ranked[i]) << (8 * (i % 4));
+    }
+    barrier();
+    [[unroll]] for (uint i = 0; i < KPT; ++i) {
+        const uint at = (place[i / 2] >> (16 * (i & 1u))) & 0xffffu;
+        if (full || runStart + i * SUBGROUP_SIZE < tileKeys) staged[at] = other[i];
+    }
+    barrier();
+    [[unroll]] for (uint i = 0; i < KPT; ++i) {
+        const uint idx = i * WORKGROUP_SIZE + tid;
+        if (full || idx < tileKeys)
+            keyAt(dstKeys, destination((digits[i / 4] >> (8 * (i % 4))) & 255u, idx)).v = keyFromHalves(ranked[i], staged[idx]);
+    }
+}
+#else
+// Key-value tiles keep the digits of the positions written (digits), for the values.
+void writeKeys(uint64_t dstKeys) {
 #if HAS_VALUES
-void loadValues(uint64_t src, uint tile, uint runStart, out uint v[KPT]) {
-    const uint64_t base = uint64_t(pc.firstTile + tile) * TILE;
-    const uint keys = uint(min(uint64_t(TILE), pc.n - base));
-    [[unroll]] for (uint i = 0; i < KPT; ++i)
-        if (keys == TILE || runStart + i * SUBGROUP_SIZE < keys) v[i] = valueAt(src, base + runStart + i * SUBGROUP_SIZE).v;
+    [[unroll]] for (uint i = 0; i < (KPT + 3) / 4; ++i) digits[i] = 0u;
+#endif
+    [[unroll]] for (uint i = 0; i < KPT; ++i) {
+        const uint idx = i * WORKGROUP_SIZE + tid;
+        if (full || idx < tileKeys) {
+            const Ord o = staged[idx];
+            const uint d = digitOfOrder(o, pc.pass);
+            keyAt(dstKeys, destination(d, idx)).v = keyFromOrderBits(o);
+#if HAS_VALUES
+            digits[i / 4] |= d << (8 * (i % 4));
+#endif
+        }
+    }
+}
+#endif // HALF_STAGED
+#if HAS_VALUES
+// Then the values, staged in the same places through the same shared memory (so that a key-value
+// tile needs no more of it than a keys-only one).
+void writeValues(uint64_t dstValues) {
+    barrier();
+    [[unroll]] for (uint i = 0; i < KPT; ++i) {
+        const uint at = (place[i / 2] >> (16 * (i & 1u))) & 0xffffu;
+        if (full || runStart + i * SUBGROUP_SIZE < tileKeys) staged[at] = v[i];
+    }
+    barrier();
+    [[unroll]] for (uint i = 0; i < KPT; ++i) {
+        const uint idx = i * WORKGROUP_SIZE + tid;
+        if (full || idx < tileKeys)
+            valueAt(dstValues, destination((digits[i / 4] >> (8 * (i % 4))) & 255u, idx)).v = staged[idx];
+    }
 }
 #endif
 
+// [SECTION] main ----------------------------------------------------------------------------------------
+
 void main() {
-    const uint tid = gl_LocalInvocationIndex, sg = gl_SubgroupID, lane = gl_SubgroupInvocationID;
+    tid = gl_LocalInvocationIndex;
+    sg = gl_SubgroupID;
+    lane = gl_SubgroupInvocationID;
     if (tid == 0) {
         tileId = atomicAdd(word(SORTLAB_OS_COUNTER + pc.dispatch).v, 1u);
         stuckTile = 0;
     }
     for (uint i = tid; i < HIST_ROWS * 256; i += WORKGROUP_SIZE) subgroupHist[i] = 0;
     barrier();
-    uint tile = tileId;
+    tile = tileId;
     // Dispatches wider than kMaxGroupsX are folded into rows, and a persistent dispatch may start
     // more workgroups than there are tiles: the ones that get an id past the last tile leave.
     if (tile >= pc.tiles) return;
@@ -166,24 +471,16 @@ void main() {
 #if HAS_VALUES
     const uint64_t srcValues = temp ? pc.valuesTemp : pc.values, dstValues = temp ? pc.values : pc.valuesTemp;
 #endif
-    const uint runStart = sg * SUBGROUP_SIZE * KPT + lane; // key i of this lane: runStart + i * SUBGROUP_SIZE
-    Key raw[KPT];
+    runStart = sg * SUBGROUP_SIZE * KPT + lane;
     loadKeys(srcKeys, tile, runStart, raw);
-#if HAS_VALUES
-    // A tile's values are loaded after its ranking, so that they take no registers during it (on an
-    // H100, u32/u32: 125 -> 93 registers and 4.6 % faster at 2^28, and what made persistent
-    // key-value passes pay: 9.5 %; u64/u32, staged in halves: 7.18 -> 6.58 ms at 2^26).
-    uint v[KPT];
-#endif
-    // Where this portion's keys of each digit start (used after the lookback).
-    uint64_t portionBase[4];
     [[unroll]] for (uint q = 0; q < 4; ++q) {
         const uint d = tid + q * WORKGROUP_SIZE;
         if (q < DIGITS_PER_LANE && d < 256)
             portionBase[q] = pc.portion == 0 ? qword(SORTLAB_OS_OFFSETS + 2 * (256 * pc.pass + d)).v
                                              : qword(SORTLAB_OS_BASE + 2 * (256 * (pc.portion & 1u) + d)).v;
     }
-    const uint histRow = (sg / 2) * 256, histShift = 16 * (sg & 1u);
+    histRow = (sg / 2) * 256;
+    histShift = 16 * (sg & 1u);
 
     // One tile per round; a persistent workgroup (PERSISTENT) goes on to the tile id it took
     // during this one, whose keys it loaded during this one's lookback, for at most PERSISTENT
@@ -192,256 +489,40 @@ void main() {
     uint round = 0;
     for (;;) {
         const uint64_t tileBase = uint64_t(pc.firstTile + tile) * TILE;
-        const uint tileKeys = uint(min(uint64_t(TILE), pc.n - tileBase));
-        const bool full = tileKeys == TILE;
+        tileKeys = uint(min(uint64_t(TILE), pc.n - tileBase));
+        full = tileKeys == TILE;
         // The next tile id, taken now and used after the ranking, so that its latency hides.
         uint takenTile = 0;
         ++round;
         if (PERSISTENT != 0 && tid == 0)
             takenTile = round < PERSISTENT ? atomicAdd(word(SORTLAB_OS_COUNTER + pc.dispatch).v, 1u) : pc.tiles;
-        RANKED ob[KPT];
-#if HALF_STAGED
-        uint other[KPT]; // the other word of each key, raw, staged after the first half's write-out
-        [[unroll]] for (uint i = 0; i < KPT; ++i) {
-            ob[i] = rankWord(orderBits(raw[i]));
-            other[i] = pc.pass < 4 ? raw[i].y : raw[i].x;
-        }
-#else
-        [[unroll]] for (uint i = 0; i < KPT; ++i) ob[i] = orderBits(raw[i]);
-#endif
-        // Early counts: each subgroup's count of each digit (one shared atomic per key), so that the
-        // tile's counts are published before the ranking.
-        [[unroll]] for (uint i = 0; i < KPT; ++i) atomicAdd(subgroupHist[histRow + RANK_DIGIT(ob[i])], 1u << histShift);
+        countTile();
         barrier();
-
-        // The tile's count of each digit, published at once as an aggregate (tile 0: as an inclusive
-        // prefix). Invocation t takes digits t + q * WORKGROUP_SIZE; a subgroup, a run of consecutive
-        // digits. The subgroups' count words of its digits stay in registers for the second step.
-        uint count[4]; // real keys only
-        uint words[4][HIST_ROWS];
-        uint within[4];
-        uint localStart[4]; // where each of this invocation's digits starts in the staged tile
-        [[unroll]] for (uint q = 0; q < 4; ++q) {
-            const uint d = tid + q * WORKGROUP_SIZE;
-            count[q] = 0;
-            within[q] = 0;
-            if (q < DIGITS_PER_LANE && d < 256) {
-                uint run = 0;
-                [[unroll]] for (uint r = 0; r < HIST_ROWS; ++r) {
-                    words[q][r] = subgroupHist[r * 256 + d];
-                    run += (words[q][r] & 0xffffu) + (words[q][r] >> 16);
-                }
-                count[q] = d == 255 ? run - (TILE - tileKeys) : run;
-                status(tile, d).v = statusWord(tile == 0 ? SORTLAB_OS_INCLUSIVE : SORTLAB_OS_AGGREGATE, count[q]);
-                // The scan over the digits: within the subgroup's run here, across runs after the barrier.
-                within[q] = subgroupExclusiveAdd(run);
-                if (lane == SUBGROUP_SIZE - 1) perDigit[d / SUBGROUP_SIZE] = within[q] + run;
-            }
-        }
-        // The first statuses of the lookback, read now and used during or after the ranking (an
-        // aggregate or an inclusive prefix read early is still right; a not-ready one is read again).
-        uint batch[4][LOOKBACK_BATCH];
-        [[unroll]] for (uint q = 0; q < 4; ++q) {
-            const uint d = tid + q * WORKGROUP_SIZE;
-            if (FORCE_FALLBACK == 0 && q < DIGITS_PER_LANE && d < 256 && tile > 0)
-                [[unroll]] for (uint b = 0; b < LOOKBACK_BATCH; ++b) batch[q][b] = status(uint(max(int(tile) - 1 - int(b), 0)), d).v;
-        }
+        publishAggregate();
+        readFirstStatuses();
         if (PERSISTENT != 0 && tid == 0) nextTileId = takenTile;
         barrier();
-        // Where each digit starts in the staged tile; each subgroup count word becomes the start of its
-        // two subgroups' keys of the digit there (16 bits each: the tile holds fewer than 2^16 keys).
-        [[unroll]] for (uint q = 0; q < 4; ++q) {
-            const uint d = tid + q * WORKGROUP_SIZE;
-            if (q < DIGITS_PER_LANE && d < 256) {
-                uint start = within[q];
-                // The runs before this one, read at once (a loop to d / SUBGROUP_SIZE read them one
-                // after another: on an H100, 3 % of the whole sort at 2^28 u32 keys).
-                [[unroll]] for (uint b = 0; b < 256 / SUBGROUP_SIZE; ++b)
-                    if (b < d / SUBGROUP_SIZE) start += perDigit[b];
-                localStart[q] = start;
-                [[unroll]] for (uint r = 0; r < HIST_ROWS; ++r) {
-                    const uint lo = words[q][r] & 0xffffu;
-                    subgroupHist[r * 256 + d] = start | ((start + lo) << 16);
-                    start += lo + (words[q][r] >> 16);
-                }
-            }
-        }
+        localStarts();
         barrier();
         const uint nextTile = PERSISTENT != 0 ? nextTileId : pc.tiles;
-
-        // Decoupled lookback: invocation t walks back for digits t + q * WORKGROUP_SIZE, in steps
-        // during the ranking (LOOKBACK_STRIDE) and to the end after it. A digit whose walk ends
-        // publishes its inclusive prefix at once.
-        uint acc[4];
-        int next[4];
-        uint spins[4];
-        bool pending[4], published[4];
-        [[unroll]] for (uint q = 0; q < 4; ++q) {
-            const uint d = tid + q * WORKGROUP_SIZE;
-            acc[q] = 0;
-            next[q] = int(tile) - 1;
-            pending[q] = q < DIGITS_PER_LANE && d < 256 && tile > 0;
-            published[q] = false;
-            // Forced fallback: every walk starts stuck on the tile just before this one.
-            spins[q] = FORCE_FALLBACK != 0 ? SPIN_LIMIT : 0u;
-        }
-        // Publish the inclusive prefix; the tile's keys of digit d go after acc of them. (perDigit
-        // is free from here on: the ranking uses subgroupHist.)
-#define PUBLISH_DONE()                                                                                                \
-    [[unroll]] for (uint q = 0; q < 4; ++q) {                                                                       \
-        const uint d = tid + q * WORKGROUP_SIZE;                                                                    \
-        if (q < DIGITS_PER_LANE && d < 256 && !pending[q] && !published[q]) {                                       \
-            published[q] = true;                                                                                    \
-            if (tile > 0) status(tile, d).v = statusWord(SORTLAB_OS_INCLUSIVE, acc[q] + count[q]);                  \
-            const uint64_t base = portionBase[q] + acc[q] - localStart[q];                                          \
-            perDigit[2 * d] = uint(base);                                                                           \
-            perDigit[2 * d + 1] = uint(base >> 32);                                                                 \
-            /* The portion's last tile tells the next portion where its keys of each digit start. */              \
-            if (tile == pc.tiles - 1 && pc.lastPortion == 0)                                                        \
-                qword(SORTLAB_OS_BASE + 2 * (256 * ((pc.portion + 1) & 1u) + d)).v = portionBase[q] + acc[q] + count[q]; \
-        }                                                                                                           \
-    }
-        // One step of a walk that is neither done nor stuck: take the batch read before, read the
-        // next (its latency hides behind the ranking iterations until the next step).
-#define LOOKBACK_STEP()                                                                                               \
-    [[unroll]] for (uint q = 0; q < 4; ++q) {                                                                       \
-        const uint d = tid + q * WORKGROUP_SIZE;                                                                    \
-        if (pending[q] && spins[q] < SPIN_LIMIT) {                                                                  \
-            consume(batch[q], acc[q], next[q], spins[q], pending[q]);                                               \
-            if (pending[q] && spins[q] < SPIN_LIMIT)                                                                \
-                [[unroll]] for (uint b = 0; b < LOOKBACK_BATCH; ++b)                                                \
-                    batch[q][b] = status(uint(max(next[q] - int(b), 0)), d).v;                                      \
-        }                                                                                                           \
-    }                                                                                                               \
-    PUBLISH_DONE();
-
-        // Rank and stage: a key's place in the staged tile is its subgroup's start for its digit, plus
-        // the keys of that digit this subgroup has placed already, plus its lanes before it with the
-        // same digit. Lanes with the same digit are ordered by lane, iterations by i, so the sort is
-        // stable. One shared atomic per digit group and iteration.
-        // (No subgroup barrier per iteration: on an H100 the pass ran 5 % faster without one.)
-#if HAS_VALUES || HALF_STAGED
-        uint place[(KPT + 1) / 2]; // each key's place, two 16-bit places per word, for its value
-#endif
-        [[unroll]] for (uint i = 0; i < KPT; ++i) {
-            const uint d = RANK_DIGIT(ob[i]);
-            const uvec4 m = sameDigit(d);
-            const uint below = subgroupBallotExclusiveBitCount(m);
-            uint before = 0;
-            if (below == 0)
-                before = (atomicAdd(subgroupHist[histRow + d], subgroupBallotBitCount(m) << histShift) >> histShift) & 0xffffu;
-            const uint at = subgroupShuffle(before, subgroupBallotFindLSB(m)) + below;
-            staged[at] = ob[i];
-#if HAS_VALUES || HALF_STAGED
-            if ((i & 1u) == 0) place[i / 2] = at;
-            else place[i / 2] |= at << 16;
-#endif
-            if (LOOKBACK_STRIDE != 0 && i % max(LOOKBACK_STRIDE, 1u) == LOOKBACK_STRIDE - 1) { // (max: SPIR-V evaluates both sides)
-                LOOKBACK_STEP();
-            }
-        }
+        startWalks();
+        rankAndStage();
         // The next tile's keys: in flight during this tile's lookback and write-out.
         if (PERSISTENT != 0 && nextTile < pc.tiles) loadKeys(srcKeys, nextTile, runStart, raw);
 #if HAS_VALUES
         loadValues(srcValues, tile, runStart, v); // in flight during the lookback and the keys' write-out
 #endif
-        [[unroll]] for (uint q = 0; q < 4; ++q) {
-            if (pending[q] && spins[q] < SPIN_LIMIT) consume(batch[q], acc[q], next[q], spins[q], pending[q]);
-            walk(tid + q * WORKGROUP_SIZE, acc[q], next[q], spins[q], pending[q]);
-        }
-        PUBLISH_DONE();
-        // Fallback: while some walk is stuck, the workgroup counts the keys of the latest tile a walk
-        // is stuck on, and the walks stuck there add those counts and go on. The barrier that finds
-        // no walk stuck is also the one before the write-out.
-        bool fellBack = false;
-        for (;;) {
-            uint stuckHere = 0;
-            [[unroll]] for (uint q = 0; q < 4; ++q)
-                if (pending[q]) stuckHere = max(stuckHere, uint(next[q]) + 1u);
-            stuckHere = subgroupMax(stuckHere);
-            if (subgroupElect() && stuckHere != 0) atomicMax(stuckTile, stuckHere);
-            barrier();
-            const uint stuck = stuckTile;
-            if (stuck == 0) break;
-            barrier(); // everyone has read stuckTile
-            if (tid == 0) stuckTile = 0;
-            for (uint d = tid; d < 256; d += WORKGROUP_SIZE) subgroupHist[d] = 0;
-            barrier();
-            const uint64_t jBase = uint64_t(pc.firstTile + stuck - 1) * TILE; // a predecessor: a full tile
-            for (uint i = tid; i < TILE; i += WORKGROUP_SIZE)
-                atomicAdd(subgroupHist[digitOf(keyAt(srcKeys, jBase + i).v, pc.pass)], 1u);
-            barrier();
-            [[unroll]] for (uint q = 0; q < 4; ++q) {
-                if (pending[q] && next[q] == int(stuck) - 1) {
-                    acc[q] += subgroupHist[tid + q * WORKGROUP_SIZE];
-                    spins[q] = 0;
-                    if (--next[q] < 0) pending[q] = false;
-                    walk(tid + q * WORKGROUP_SIZE, acc[q], next[q], spins[q], pending[q]);
-                }
-            }
-            PUBLISH_DONE();
-            fellBack = true;
-        }
+        lookBack();
+        publishInclusive();
+        const bool fellBack = fallBack(srcKeys);
         if (fellBack && tid == 0) atomicAdd(word(SORTLAB_OS_FALLBACKS + pc.pass).v, 1u);
         // The counts are free from the vote's barrier on: zeroed now for the next tile, whose counting
         // comes after the barrier at the end of this round.
         if (PERSISTENT != 0)
             for (uint i = tid; i < HIST_ROWS * 256; i += WORKGROUP_SIZE) subgroupHist[i] = 0;
-        // Write the staged tile out: consecutive invocations write consecutive positions of a digit's run.
-#if HALF_STAGED
-        // First half: each position's digit and ranked word; then the other words, staged in the same
-        // places, complete the keys, which are written whole.
-        uint digits[(KPT + 3) / 4];
-        uint ranked[KPT]; // the ranked word at each position this invocation writes
-        [[unroll]] for (uint i = 0; i < (KPT + 3) / 4; ++i) digits[i] = 0u;
-        [[unroll]] for (uint i = 0; i < KPT; ++i) {
-            const uint idx = i * WORKGROUP_SIZE + tid;
-            ranked[i] = staged[idx];
-            digits[i / 4] |= digitOfWord(ranked[i]) << (8 * (i % 4));
-        }
-        barrier();
-        [[unroll]] for (uint i = 0; i < KPT; ++i) {
-            const uint at = (place[i / 2] >> (16 * (i & 1u))) & 0xffffu;
-            if (full || runStart + i * SUBGROUP_SIZE < tileKeys) staged[at] = other[i];
-        }
-        barrier();
-        [[unroll]] for (uint i = 0; i < KPT; ++i) {
-            const uint idx = i * WORKGROUP_SIZE + tid;
-            if (full || idx < tileKeys)
-                keyAt(dstKeys, destination((digits[i / 4] >> (8 * (i % 4))) & 255u, idx)).v = keyFromHalves(ranked[i], staged[idx]);
-        }
-#else
+        writeKeys(dstKeys);
 #if HAS_VALUES
-        uint digits[(KPT + 3) / 4]; // the digit of each position this invocation writes, for the values
-        [[unroll]] for (uint i = 0; i < (KPT + 3) / 4; ++i) digits[i] = 0u;
-#define NOTE_DIGIT(i, d) digits[i / 4] |= d << (8 * (i % 4))
-#else
-#define NOTE_DIGIT(i, d)
-#endif
-        [[unroll]] for (uint i = 0; i < KPT; ++i) {
-            const uint idx = i * WORKGROUP_SIZE + tid;
-            if (full || idx < tileKeys) {
-                const Ord o = staged[idx];
-                const uint d = digitOfOrder(o, pc.pass);
-                keyAt(dstKeys, destination(d, idx)).v = keyFromOrderBits(o);
-                NOTE_DIGIT(i, d);
-            }
-        }
-#endif // HALF_STAGED
-#if HAS_VALUES
-        // Then the values, staged in the same places through the same shared memory (so that a
-        // key-value tile needs no more of it than a keys-only one).
-        barrier();
-        [[unroll]] for (uint i = 0; i < KPT; ++i) {
-            const uint at = (place[i / 2] >> (16 * (i & 1u))) & 0xffffu;
-            if (full || runStart + i * SUBGROUP_SIZE < tileKeys) staged[at] = v[i];
-        }
-        barrier();
-        [[unroll]] for (uint i = 0; i < KPT; ++i) {
-            const uint idx = i * WORKGROUP_SIZE + tid;
-            if (full || idx < tileKeys)
-                valueAt(dstValues, destination((digits[i / 4] >> (8 * (i % 4))) & 255u, idx)).v = staged[idx];
-        }
+        writeValues(dstValues);
 #endif
         if (PERSISTENT == 0 || nextTile >= pc.tiles) break;
         tile = nextTile;

@@ -16,22 +16,22 @@ layout(constant_id = SORTLAB_SPEC_MAX_SUBGROUPS) const uint MAX_SUBGROUPS = 32;
 layout(constant_id = SORTLAB_SPEC_SUBGROUP_SIZE) const uint SUBGROUP_SIZE = 32;
 layout(local_size_x_id = SORTLAB_SPEC_WORKGROUP_SIZE) in;
 
-#if KEY_WORDS == 1
-#define KPT SORTLAB_RADIX4_KEYS_PER_LANE_32
-#else
-#define KPT SORTLAB_RADIX4_KEYS_PER_LANE_64
-#endif
+// Keys each invocation holds in the count and scatter kernels (tuning::radix4: 16 for 32-bit
+// keys, 8 for 64-bit keys; at most 16, what FOR_EACH_KEY unrolls).
+layout(constant_id = SORTLAB_SPEC_KEYS_PER_LANE) const uint KPT = 16;
+// Per-key arrays are declared with this many entries, the most KPT may be: a fixed length lets glslc
+// split them into single registers at build time (entries past KPT are never touched).
+#define MAX_KPT 16
 const uint TILE = WORKGROUP_SIZE * KPT; // keys per workgroup in the count and scatter kernels
 
 // X(0) X(1) ... X(KPT - 1): per-key code with literal array indices, so that NVIDIA's compiler
-// keeps the key arrays in registers (a loop it does not unroll moves them to local memory).
-#if KPT == 16
-#define FOR_EACH_KEY(X) X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7) X(8) X(9) X(10) X(11) X(12) X(13) X(14) X(15)
-#elif KPT == 8
-#define FOR_EACH_KEY(X) X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7)
-#else
-#error "FOR_EACH_KEY knows 8 and 16 keys per lane"
-#endif
+// keeps the key arrays in registers (a loop it does not unroll moves them to local memory). Up to
+// 16 copies, each under a condition on the specialization constant KPT that the driver folds.
+#define KEY_IF_(X, i) if ((i) < KPT) { X(i) }
+#define FOR_EACH_KEY(X)                                                                            \
+    KEY_IF_(X, 0) KEY_IF_(X, 1) KEY_IF_(X, 2) KEY_IF_(X, 3) KEY_IF_(X, 4) KEY_IF_(X, 5) KEY_IF_(X, 6) \
+    KEY_IF_(X, 7) KEY_IF_(X, 8) KEY_IF_(X, 9) KEY_IF_(X, 10) KEY_IF_(X, 11) KEY_IF_(X, 12)          \
+    KEY_IF_(X, 13) KEY_IF_(X, 14) KEY_IF_(X, 15)
 
 // The same block for every radix4 kernel. keys/keysTemp (and values/valuesTemp) are the
 // ping-pong pair; which one holds the keys before pass p is scratch word WHERE + p.

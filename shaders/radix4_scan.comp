@@ -10,7 +10,8 @@
 #version 460
 #include "radix4.glsl"
 
-#define PER_LANE SORTLAB_RADIX4_SCAN_PER_LANE
+// Entries each invocation scans serially in one chunk (tuning::radix4; a multiple of 4).
+layout(constant_id = SORTLAB_SPEC_SCAN_PER_LANE) const uint PER_LANE = 16;
 
 shared uint partial[MAX_SUBGROUPS];
 shared uint carry;

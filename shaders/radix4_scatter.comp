@@ -41,9 +41,9 @@ void main() {
     const uint64_t tileBase = uint64_t(wg) * TILE;
     const uint tileKeys = uint(min(uint64_t(TILE), pc.n - tileBase));
     const uint runStart = sg * SUBGROUP_SIZE * KPT + lane; // this lane's first key, within the tile
-    Key k[KPT];
+    Key k[MAX_KPT];
 #if HAS_VALUES
-    uint v[KPT];
+    uint v[MAX_KPT];
 #define LOAD_VALUE(i) v[i] = valueAt(srcValues, tileBase + runStart + i * SUBGROUP_SIZE).v;
 #else
 #define LOAD_VALUE(i)
@@ -65,7 +65,7 @@ void main() {
     }
     subgroupMemoryBarrierShared();
     subgroupBarrier();
-    uint rank[KPT];
+    uint rank[MAX_KPT];
 #define RANK(i)                                                                                   \
     {                                                                                             \
         uint d = runStart + i * SUBGROUP_SIZE < tileKeys ? digitOf(k[i]) : 16u;                   \
@@ -123,7 +123,7 @@ void main() {
     FOR_EACH_KEY(STAGE)
     barrier();
 #if HAS_VALUES
-    uint digits[(KPT + 7) / 8];
+    uint digits[(MAX_KPT + 7) / 8];
     digits[0] = 0u;
     if (KPT > 8) digits[(KPT + 7) / 8 - 1] = 0u;
 #define KEEP_DIGIT(j, d) digits[j / 8] |= d << ((j % 8) * 4);

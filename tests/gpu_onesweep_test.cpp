@@ -271,7 +271,7 @@ TEST_F(OneSweepTest, PortionsMatchStableSort) {
                 }
 }
 
-// A persistent pass kernel (tuning::kOneSweepPersistent*) with SortConfig::passWorkgroups capped
+// A persistent pass kernel (tuning::OneSweepTuning::persistent) with SortConfig::passWorkgroups capped
 // at 1, 2 and 3: each workgroup takes several tiles in turn, loading the next one's keys while it
 // works on this one; alone and with portions (a dispatch per portion, each with its own tile
 // counter); both paths. Sorts of 64-bit keys run one tile per workgroup and must ignore the cap;
@@ -301,7 +301,7 @@ TEST_F(OneSweepTest, PersistentWorkgroupsTakeSeveralTiles) {
                         ASSERT_TRUE(job.ok()) << job.error().message;
                         const Step& last = (*job)->plan().steps.back();
                         ASSERT_EQ(last.workgroups, 8u);
-                        const bool persistent = tuning::oneSweepPersistent(keyBytes(key) == 8, kv);
+                        const bool persistent = tuning::oneSweep(keyBytes(key), kv).persistent;
                         EXPECT_EQ(last.dispatchedWorkgroups,
                                   persistent ? std::min<uint64_t>(groups, portion ? 3 : 8) : 0u);
                         const auto keys = generateKeys(key, n, Distribution::uniform, 300 + groups + portion);
@@ -316,27 +316,27 @@ TEST_F(OneSweepTest, PersistentWorkgroupsTakeSeveralTiles) {
 }
 
 // Without SortConfig::passWorkgroups a pass is persistent only from
-// tuning::kOneSweepPersistentMinTiles tiles on (plans only: nothing runs).
+// tuning::OneSweepTuning::minPersistentTiles tiles on (plans only: nothing runs).
 TEST_F(OneSweepTest, PersistentFromEnoughTiles) {
     SortConfig cfg;
     auto probe = onesweep().plan(1, cfg);
     ASSERT_TRUE(probe.ok()) << probe.error().message;
-    const uint64_t T = probe->tileKeys, most = tuning::kOneSweepPersistentWorkgroups;
-    for (uint64_t tiles :
-         {uint64_t(1), tuning::kOneSweepPersistentMinTiles - 1, tuning::kOneSweepPersistentMinTiles, 4 * most}) {
+    const tuning::OneSweepTuning t = tuning::oneSweep(4, false);
+    const uint64_t T = probe->tileKeys, most = t.persistentWorkgroups;
+    for (uint64_t tiles : {uint64_t(1), t.minPersistentTiles - 1, t.minPersistentTiles, 4 * most}) {
         auto p = onesweep().plan(tiles * T, cfg);
         ASSERT_TRUE(p.ok()) << p.error().message;
         const Step& last = p->steps.back();
         EXPECT_EQ(last.workgroups, tiles);
-        const bool persistent = tuning::kOneSweepPersistent32 && tiles >= tuning::kOneSweepPersistentMinTiles;
+        const bool persistent = t.persistent && tiles >= t.minPersistentTiles;
         EXPECT_EQ(last.dispatchedWorkgroups, persistent ? std::min(tiles, most) : 0u) << tiles << " tiles";
     }
 }
 
-// Persistent passes at their real size (kOneSweepPersistentMinTiles tiles and more), for the sorts
-// that run them (tuning::oneSweepPersistent: 32-bit keys and u32/u32 pairs; 64-bit keys run one
+// Persistent passes at their real size (minPersistentTiles tiles and more), for the sorts that run
+// them (tuning::OneSweepTuning::persistent: 32-bit keys and u32/u32 pairs; 64-bit keys run one
 // tile per workgroup since run26), with the default workgroup cap and with a cap of 1, which the
-// planner must raise so that no workgroup takes more than kOneSweepPersistentTilesPerWorkgroup
+// planner must raise so that no workgroup takes more than maxTilesPerWorkgroup
 // tiles; several runs of one job with other keys each time (one for pairs). Workgroups fall back
 // on one another's taken but unstarted tiles here. Without the per-workgroup limit lavapipe failed
 // this: one workgroup that took every tile stopped after about 740 of them (lavapipe ends a
@@ -345,23 +345,22 @@ TEST_F(OneSweepTest, PersistentPassesAtFullSize) {
     for (KeyType key : {KeyType::u32, KeyType::u64})
         for (bool kv : {false, true})
             for (uint32_t cap : {0u, 1u}) {
-                if (!tuning::oneSweepPersistent(keyBytes(key) == 8, kv)) continue; // one tile per workgroup
+                const tuning::OneSweepTuning t = tuning::oneSweep(keyBytes(key), kv);
+                if (!t.persistent) continue; // one tile per workgroup
                 SortConfig cfg;
                 cfg.key = key;
                 cfg.values = kv ? ValueType::u32 : ValueType::none;
                 cfg.passWorkgroups = cap;
                 auto probe = onesweep().plan(1, cfg);
                 ASSERT_TRUE(probe.ok()) << probe.error().message;
-                const uint64_t n = (tuning::kOneSweepPersistentMinTiles + 77) * probe->tileKeys + 11;
+                const uint64_t n = (t.minPersistentTiles + 77) * probe->tileKeys + 11;
                 auto job = SortJob::create(ctx(), onesweep(), n, cfg);
                 ASSERT_TRUE(job.ok()) << job.error().message;
                 const uint64_t tiles = (n + probe->tileKeys - 1) / probe->tileKeys,
-                               per = ctx().info().type == VK_PHYSICAL_DEVICE_TYPE_CPU
-                                         ? tuning::kOneSweepPersistentTilesPerWorkgroupCpu
-                                         : tuning::kOneSweepPersistentTilesPerWorkgroup;
+                               per = ctx().info().type == VK_PHYSICAL_DEVICE_TYPE_CPU ? t.maxTilesPerWorkgroupCpu
+                                                                                      : t.maxTilesPerWorkgroup;
                 EXPECT_EQ((*job)->plan().steps.back().dispatchedWorkgroups,
-                          cap ? (tiles + per - 1) / per
-                              : std::min<uint64_t>(tiles, tuning::kOneSweepPersistentWorkgroups));
+                          cap ? (tiles + per - 1) / per : std::min<uint64_t>(tiles, t.persistentWorkgroups));
                 for (int run = 0; run < (cap || kv ? 1 : 3); ++run) {
                     SCOPED_TRACE(describe(cfg) + ", cap " + std::to_string(cap) + ", n = " + std::to_string(n) +
                                  ", run " + std::to_string(run));

@@ -46,13 +46,14 @@ struct PlanCase {
 };
 
 // What the sorter passes: tile = the shared-memory tile (64 .. 8192), one subgroup per window
-// holding 32 rows per lane (windowElems = subgroupSize * 32), the key size for the cost model.
+// holding keysPerLane rows per lane (windowElems = subgroupSize * keysPerLane), the key size for the
+// cost model.
 PlanParams sorterParams(uint32_t tile, uint32_t subgroupSize, uint32_t keyBytes, bool perLayer) {
     PlanParams p;
     p.tileElems = tile;
     p.subgroupSize = subgroupSize;
-    p.windowElems = subgroupSize * 32;
-    p.logMaxColumns = tuning::kOddEvenLogMaxColumns;
+    p.windowElems = subgroupSize * tuning::oddEven(keyBytes, false).keysPerLane;
+    p.logMaxColumns = tuning::oddEven(keyBytes, false).logMaxColumns;
     p.keyBytes = keyBytes;
     p.perLayer = perLayer;
     return p;
@@ -176,7 +177,8 @@ void checkPlan(uint64_t n, const PlanParams& pp, const std::vector<Step>& steps)
             EXPECT_EQ(s.halo, 0u);
             EXPECT_EQ(s.centreRows, uint64_t(2) << (s.logP - s.logKLo)) << "whole blocks";
             EXPECT_EQ(s.windows, (n + (uint64_t(1) << M) - 1) >> M);
-            EXPECT_GE(s.workgroups * (tuning::kOddEvenWarpWorkgroup / pp.subgroupSize), s.windows)
+            EXPECT_GE(s.workgroups * (tuning::oddEven(pp.keyBytes, pp.values).warpWorkgroup / pp.subgroupSize),
+                      s.windows)
                 << "every window gets a subgroup";
             EXPECT_EQ(s.resultInTemp, haloWindows % 2 == 1);
         } else if (s.kind == StepKind::layer) {
@@ -186,7 +188,7 @@ void checkPlan(uint64_t n, const PlanParams& pp, const std::vector<Step>& steps)
             EXPECT_EQ(ls[s.firstLayer].logK, s.logKHi);
             const uint64_t k = uint64_t(1) << s.logKHi;
             const uint64_t slots = (n + 2 * k - 1) / (2 * k) * k;
-            EXPECT_GE(s.workgroups * tuning::kOddEvenLayerWorkgroup, slots)
+            EXPECT_GE(s.workgroups * tuning::oddEven(pp.keyBytes, pp.values).layerWorkgroup, slots)
                 << "every comparator slot gets an invocation";
             EXPECT_EQ(s.resultInTemp, prevTemp) << "layer steps work in place";
         } else if (s.kind == StepKind::window) {
@@ -218,7 +220,8 @@ void checkPlan(uint64_t n, const PlanParams& pp, const std::vector<Step>& steps)
             const uint64_t blocks = (n + (uint64_t(2) << s.logP) - 1) >> (s.logP + 1);
             const uint64_t segments = (rowsPerBlock + s.centreRows - 1) / s.centreRows;
             EXPECT_EQ(s.windows, blocks * (uint64_t(1) << (s.logKLo - s.logR)) * segments);
-            EXPECT_GE(s.workgroups * (tuning::kOddEvenWarpWorkgroup / pp.subgroupSize), s.windows)
+            EXPECT_GE(s.workgroups * (tuning::oddEven(pp.keyBytes, pp.values).warpWorkgroup / pp.subgroupSize),
+                      s.windows)
                 << "every window gets a subgroup";
         } else {
             ADD_FAILURE() << "unknown step kind " << stepKindName(s.kind);

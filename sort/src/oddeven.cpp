@@ -88,18 +88,16 @@ struct WindowChoice {
     double score = 1.0; // layers per unit of cost (one read + one write of every key = 1)
 };
 
-constexpr uint32_t kKeysPerLane = SORTLAB_ODDEVEN_KEYS_PER_LANE;
-
 // The best way to run the layers of merge 2^logP starting at stride 2^logK: one global layer,
 // or a subgroup window of g layers with 2^logR adjacent columns.
-WindowChoice chooseGroup(uint32_t logP, uint32_t logK, const PlanParams& pp) {
+WindowChoice chooseGroup(uint32_t logP, uint32_t logK, const PlanParams& pp, const tuning::OddEvenTuning& t) {
     WindowChoice best; // a single global layer: cost 1, score 1
     const uint32_t logSubgroup = log2Ceil(pp.subgroupSize);
     for (uint32_t g = 2; g <= logK + 1; ++g) {
         const uint32_t logKLo = logK - g + 1;
         const uint64_t rowsPerBlock = uint64_t(2) << (logP - logKLo);
         for (uint32_t logR = 0; logR <= std::min({logKLo, logSubgroup, pp.logMaxColumns}); ++logR) {
-            const uint64_t windowRows = uint64_t(pp.subgroupSize) * kKeysPerLane >> logR;
+            const uint64_t windowRows = uint64_t(pp.subgroupSize) * t.keysPerLane >> logR;
             const uint64_t rowAlign = pp.subgroupSize >> logR; // windows start on whole subgroup rows
             uint64_t centre = 0, halo = 0;
             if (rowsPerBlock <= windowRows) {
@@ -111,13 +109,13 @@ WindowChoice chooseGroup(uint32_t logP, uint32_t logK, const PlanParams& pp) {
                 centre = windowRows - 2 * halo;
             }
             const double efficiency = double(centre) / double(centre + 2 * halo);
-            // Rows of a column are kMin keys apart: a run of R keys shorter than a 32-byte memory
-            // sector wastes the rest of the sector (unless the runs touch: R == kMin).
+            // Rows of a column are 2^logKLo keys apart (the smallest stride): a run of R keys shorter
+            // than a memory sector wastes the rest of the sector (unless the runs touch: R = 2^logKLo).
             const double runBytes = (logR == logKLo) ? 1e9 : double(pp.keyBytes << logR);
-            const double sectorEfficiency = std::min(1.0, runBytes / 32.0);
-            const double cost = (0.5 + 0.5 / efficiency) / sectorEfficiency + 0.02 * g;
+            const double sectorEfficiency = std::min(1.0, runBytes / double(t.sectorBytes));
+            const double cost = (0.5 + 0.5 / efficiency) / sectorEfficiency + t.layerCost * g;
             const double score = g / cost;
-            if (score > best.score * 1.02)
+            if (score > best.score * t.minGain)
                 best = {g, logR, static_cast<uint32_t>(centre), static_cast<uint32_t>(halo), score};
         }
     }
@@ -130,6 +128,7 @@ std::vector<Step> planSteps(uint64_t n, const PlanParams& pp) {
     std::vector<Step> steps;
     const uint32_t depth = log2Ceil(n);
     if (n < 2) return steps;
+    const tuning::OddEvenTuning t = tuning::oddEven(pp.keyBytes, pp.values);
     uint32_t layerIndex = 0;
     auto layerStep = [&](uint32_t logP, uint32_t logK) {
         Step s;
@@ -140,8 +139,7 @@ std::vector<Step> planSteps(uint64_t n, const PlanParams& pp) {
         s.logP = logP;
         s.logKHi = s.logKLo = logK;
         uint64_t k = uint64_t(1) << logK;
-        s.workgroups =
-            ((n + 2 * k - 1) / (2 * k) * k + tuning::kOddEvenLayerWorkgroup - 1) / tuning::kOddEvenLayerWorkgroup;
+        s.workgroups = ((n + 2 * k - 1) / (2 * k) * k + t.layerWorkgroup - 1) / t.layerWorkgroup;
         steps.push_back(std::move(s));
     };
     if (pp.perLayer) {
@@ -153,7 +151,7 @@ std::vector<Step> planSteps(uint64_t n, const PlanParams& pp) {
     // The tile step: every merge whose 2p blocks fit in one subgroup window, in registers.
     const uint32_t logTile = log2Ceil(std::min(pp.tileElems, pp.windowElems));
     const uint32_t tileMerges = std::min(logTile, depth);
-    const uint64_t windowsPerGroup = tuning::kOddEvenWarpWorkgroup / pp.subgroupSize;
+    const uint64_t windowsPerGroup = t.warpWorkgroup / pp.subgroupSize;
     {
         Step s;
         s.kind = StepKind::tile;
@@ -172,7 +170,7 @@ std::vector<Step> planSteps(uint64_t n, const PlanParams& pp) {
     for (uint32_t logP = tileMerges; logP < depth; ++logP) {
         int logK = static_cast<int>(logP);
         while (logK >= 0) {
-            WindowChoice c = chooseGroup(logP, static_cast<uint32_t>(logK), pp);
+            WindowChoice c = chooseGroup(logP, static_cast<uint32_t>(logK), pp, t);
             if (c.layers == 1) {
                 layerStep(logP, static_cast<uint32_t>(logK));
                 --logK;
@@ -244,10 +242,11 @@ public:
             return makeError(Errc::too_large,
                              "n = " + std::to_string(n) + " is beyond what sortlab indexes (2^40 keys)");
 
-        // A window is one subgroup holding 32 keys per lane; the tile step sorts aligned tiles of
-        // that size. Tests may ask for smaller tiles so that small n reach every step kind.
+        // A window is one subgroup holding keysPerLane keys per lane; the tile step sorts aligned
+        // tiles of that size. Tests may ask for smaller tiles so that small n reach every step kind.
+        const tuning::OddEvenTuning t = tuningFor(config);
         const uint32_t subgroup = ctx_.info().subgroupSize;
-        const uint32_t windowElems = subgroup * kKeysPerLane;
+        const uint32_t windowElems = subgroup * t.keysPerLane;
         uint32_t tile = windowElems;
         if (config.sharedElems) {
             tile = config.sharedElems;
@@ -260,7 +259,8 @@ public:
         pp.subgroupSize = subgroup;
         pp.windowElems = windowElems;
         pp.keyBytes = keyBytes(config.key);
-        pp.logMaxColumns = tuning::kOddEvenLogMaxColumns;
+        pp.values = config.values != ValueType::none;
+        pp.logMaxColumns = t.logMaxColumns;
         pp.perLayer = config.perLayer;
         p.steps = planSteps(n, pp);
         p.sharedElems = tile;
@@ -328,14 +328,20 @@ public:
     }
 
 private:
+    static tuning::OddEvenTuning tuningFor(const SortConfig& cfg) {
+        return tuning::oddEven(keyBytes(cfg.key), cfg.values != ValueType::none);
+    }
+
     Result<VkPipeline> pipelineFor(StepKind kind, const SortConfig& cfg) {
+        const tuning::OddEvenTuning t = tuningFor(cfg);
         SpecValues spec{{SORTLAB_SPEC_KEY_KIND, static_cast<uint32_t>(keyKind(cfg.key))},
                         {SORTLAB_SPEC_DESCENDING, cfg.order == Order::descending ? 1u : 0u}};
         if (kind == StepKind::layer) {
-            spec.push_back({SORTLAB_SPEC_WORKGROUP_SIZE, tuning::kOddEvenLayerWorkgroup});
+            spec.push_back({SORTLAB_SPEC_WORKGROUP_SIZE, t.layerWorkgroup});
             return pipelines_.get("oddeven_layer", keyBytes(cfg.key) / 4, cfg.values != ValueType::none, spec);
         }
-        spec.push_back({SORTLAB_SPEC_WORKGROUP_SIZE, tuning::kOddEvenWarpWorkgroup});
+        spec.push_back({SORTLAB_SPEC_WORKGROUP_SIZE, t.warpWorkgroup});
+        spec.push_back({SORTLAB_SPEC_KEYS_PER_LANE, t.keysPerLane});
         return pipelines_.get("oddeven_warp", keyBytes(cfg.key) / 4, cfg.values != ValueType::none, spec,
                               subgroupSizeToPin(ctx_.info()));
     }

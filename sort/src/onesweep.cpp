@@ -33,6 +33,7 @@ constexpr uint32_t kStagedBytes = 4;
 // dispatch uses and the one before it did not write is its last, which no tile reads, so a row
 // of an older dispatch of the same epoch is never mistaken for a ready one and no reset is needed.
 struct Geometry {
+    tuning::OneSweepTuning tuning{};
     uint32_t workgroup = 0, keysPerLane = 0, passes = 0, histGroups = 0;
     bool persistent = false;
     uint32_t lookbackStride = 0;
@@ -43,7 +44,7 @@ struct Geometry {
     uint64_t portionTiles(uint64_t q) const { return tiles / portions + (q < tiles % portions ? 1 : 0); }
     uint64_t firstTile(uint64_t q) const { return q * (tiles / portions) + std::min(q, tiles % portions); }
     // Workgroups a pass dispatch of portion q starts: enough that each takes at most
-    // kOneSweepPersistentTilesPerWorkgroup tiles.
+    // tilesPerWorkgroup tiles.
     uint64_t dispatchGroups(uint64_t q) const {
         const uint64_t t = portionTiles(q), per = tilesPerWorkgroup;
         return persistent ? std::min(t, std::max(passWorkgroups, (t + per - 1) / per)) : t;
@@ -190,14 +191,15 @@ private:
     Result<Geometry> geometry(uint64_t n, const SortConfig& config) const {
         const DeviceInfo& dev = ctx_.info();
         Geometry g;
+        const tuning::OneSweepTuning t = tuning::oneSweep(keyBytes(config.key), config.values != ValueType::none);
+        g.tuning = t;
         g.passes = keyBits(config.key) / 8;
-        g.keysPerLane = tuning::kOneSweepKeysPerLane;
-        const bool kv = config.values != ValueType::none, wide = keyBytes(config.key) == 8;
-        g.persistent = tuning::oneSweepPersistent(wide, kv);
-        g.lookbackStride = tuning::oneSweepLookbackStride(wide, kv);
-        g.passWorkgroups = config.passWorkgroups ? config.passWorkgroups : tuning::kOneSweepPersistentWorkgroups;
-        g.tilesPerWorkgroup = dev.type == VK_PHYSICAL_DEVICE_TYPE_CPU ? tuning::kOneSweepPersistentTilesPerWorkgroupCpu
-                                                                      : tuning::kOneSweepPersistentTilesPerWorkgroup;
+        g.keysPerLane = t.keysPerLane;
+        g.persistent = t.persistent;
+        g.lookbackStride = t.lookbackStride;
+        g.passWorkgroups = config.passWorkgroups ? config.passWorkgroups : t.persistentWorkgroups;
+        g.tilesPerWorkgroup =
+            dev.type == VK_PHYSICAL_DEVICE_TYPE_CPU ? t.maxTilesPerWorkgroupCpu : t.maxTilesPerWorkgroup;
         auto sharedBytes = [&](uint32_t wg) {
             // The staged tile (the values reuse it), the subgroups' digit counts (two 16-bit counts per
             // word), the per-digit words (two per digit), the tile id, the stuck tile and the next tile id.
@@ -208,7 +210,7 @@ private:
         // Whole subgroups only: the kernel's ballots and digit scans assume them.
         const uint32_t sub = std::max(1u, dev.subgroupSize);
         auto whole = [&](uint32_t wg) { return wg - wg % sub; };
-        uint32_t wg = whole(std::min(tuning::kOneSweepWorkgroup, dev.maxWorkgroupSize));
+        uint32_t wg = whole(std::min(t.workgroup, dev.maxWorkgroupSize));
         if (wg < sub)
             return makeError(Errc::missing_feature, "onesweep needs a workgroup of at least one subgroup (" +
                                                         std::to_string(sub) + " invocations); " + dev.name +
@@ -225,7 +227,7 @@ private:
         g.tiles = (n + g.tile - 1) / g.tile;
         // Persistent workgroups and lookback steps pay off from about a thousand tiles; below that
         // the pass runs one tile per workgroup (SortConfig::passWorkgroups forces them, for tests).
-        if (!config.passWorkgroups && g.tiles < tuning::kOneSweepPersistentMinTiles) {
+        if (!config.passWorkgroups && g.tiles < t.minPersistentTiles) {
             g.persistent = false;
             g.lookbackStride = 0;
         }
@@ -237,7 +239,9 @@ private:
             return makeError(Errc::too_large, "n = " + std::to_string(n) + " needs " + std::to_string(g.portions) +
                                                   " portions per pass; onesweep runs at most " +
                                                   std::to_string(SORTLAB_OS_MAX_DISPATCHES / g.passes));
-        g.histGroups = static_cast<uint32_t>(std::clamp<uint64_t>((n + 65535) / 65536, 1, 1024));
+        const uint64_t perHistGroup = t.histogramKeysPerWorkgroup;
+        g.histGroups = static_cast<uint32_t>(
+            std::clamp<uint64_t>((n + perHistGroup - 1) / perHistGroup, 1, t.histogramMaxWorkgroups));
         return g;
     }
 
@@ -255,6 +259,10 @@ private:
         if (shader == "onesweep_pass") { // only the pass kernel reads them: one variant of the others
             spec.push_back({SORTLAB_SPEC_PERSISTENT, g.persistent ? g.tilesPerWorkgroup : 0u});
             spec.push_back({SORTLAB_SPEC_LOOKBACK_STRIDE, g.lookbackStride});
+            spec.push_back({SORTLAB_SPEC_SPIN_LIMIT, g.tuning.spinLimit});
+            spec.push_back({SORTLAB_SPEC_LOOKBACK_BATCH, g.tuning.lookbackBatch});
+        } else if (shader == "onesweep_histogram") {
+            spec.push_back({SORTLAB_SPEC_LOADS_IN_FLIGHT, g.tuning.histogramLoadsInFlight});
         }
         return pipelines_.get(shader, keyBytes(cfg.key) / 4, cfg.values != ValueType::none, spec, subgroupSizeToPin(d));
     }

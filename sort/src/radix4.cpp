@@ -22,8 +22,8 @@ static_assert(sizeof(Push) <= kPushConstantBytes);
 constexpr uint32_t kDigitBits = 4;
 constexpr uint32_t kRadix = 16;
 
-uint32_t keysPerLane(KeyType t) {
-    return keyBytes(t) == 4 ? SORTLAB_RADIX4_KEYS_PER_LANE_32 : SORTLAB_RADIX4_KEYS_PER_LANE_64;
+tuning::Radix4Tuning tuningFor(const SortConfig& cfg) {
+    return tuning::radix4(keyBytes(cfg.key), cfg.values != ValueType::none);
 }
 
 class Radix4Sorter final : public Sorter {
@@ -49,8 +49,9 @@ public:
         if (n == 0) return p;
 
         // The tile: workgroup x keys per lane, staged in shared memory with the per-subgroup counters.
-        const uint32_t kpl = keysPerLane(config.key);
-        uint32_t wg = std::min(tuning::kRadix4Workgroup, dev.maxWorkgroupSize);
+        const tuning::Radix4Tuning t = tuningFor(config);
+        const uint32_t kpl = t.keysPerLane;
+        uint32_t wg = std::min(t.workgroup, dev.maxWorkgroupSize);
         auto sharedBytes = [&](uint32_t w) { return w * kpl * keyBytes(config.key) + maxSubgroups(w) * 16 * 4 + 128; };
         while (wg > dev.maxSubgroupSize && sharedBytes(wg) > dev.sharedMemoryBytes) wg /= 2;
         if (sharedBytes(wg) > dev.sharedMemoryBytes)
@@ -114,7 +115,7 @@ public:
         const SortConfig& cfg = plan.config;
         if (timestamps) vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, timestamps, firstQuery);
         const uint64_t workgroups = (plan.n + plan.tileKeys - 1) / plan.tileKeys;
-        const uint32_t wg = static_cast<uint32_t>(plan.tileKeys / keysPerLane(cfg.key));
+        const uint32_t wg = static_cast<uint32_t>(plan.tileKeys / tuningFor(cfg).keysPerLane);
         const uint32_t passes = keyBits(cfg.key) / kDigitBits;
         Push pc{buf.keys,
                 buf.keysTemp,
@@ -182,15 +183,19 @@ private:
 
     // tileWorkgroup: the count/scatter workgroup size of the plan (the scan has its own).
     Result<VkPipeline> pipelineFor(const std::string& shader, const SortConfig& cfg, uint32_t tileWorkgroup) {
-        const uint32_t wg = shader == "radix4_scan"
-                                ? std::min(tuning::kRadix4ScanWorkgroup, ctx_.info().maxWorkgroupSize)
-                                : tileWorkgroup;
+        const tuning::Radix4Tuning t = tuningFor(cfg);
+        const bool scan = shader == "radix4_scan";
+        const uint32_t wg = scan ? std::min(t.scanWorkgroup, ctx_.info().maxWorkgroupSize) : tileWorkgroup;
         const DeviceInfo& d = ctx_.info();
         SpecValues spec{{SORTLAB_SPEC_KEY_KIND, static_cast<uint32_t>(keyKind(cfg.key))},
                         {SORTLAB_SPEC_DESCENDING, cfg.order == Order::descending ? 1u : 0u},
                         {SORTLAB_SPEC_WORKGROUP_SIZE, wg},
                         {SORTLAB_SPEC_MAX_SUBGROUPS, maxSubgroups(wg)},
                         {SORTLAB_SPEC_SUBGROUP_SIZE, d.subgroupSize}};
+        if (scan)
+            spec.push_back({SORTLAB_SPEC_SCAN_PER_LANE, t.scanPerLane});
+        else
+            spec.push_back({SORTLAB_SPEC_KEYS_PER_LANE, t.keysPerLane});
         return pipelines_.get(shader, keyBytes(cfg.key) / 4, cfg.values != ValueType::none, spec, subgroupSizeToPin(d));
     }
     VkPipeline pipeline(const std::string& shader, const SortConfig& cfg, uint32_t tileWorkgroup) const {

@@ -51,12 +51,15 @@ uint64_t comparatorsInLayer(uint64_t n, Layer layer);
 uint64_t applyLayers(std::span<std::byte> keys, std::span<uint32_t> values, KeyType type, Order order, uint64_t n,
                      size_t first, size_t last);
 
+// The rest of the planner's numbers (workgroup sizes, keys per lane, the cost model) come from
+// tuning::oddEven(keyBytes, values).
 struct PlanParams {
     uint32_t tileElems = 1024;   // power of two <= windowElems: the tile step sorts aligned tiles
-    uint32_t subgroupSize = 32;  // a window is one subgroup holding 32 keys per lane...
-    uint32_t windowElems = 1024; // ...so subgroupSize * 32 keys (rows x columns)
+    uint32_t subgroupSize = 32;  // a window is one subgroup holding keysPerLane keys per lane...
+    uint32_t windowElems = 1024; // ...so subgroupSize * keysPerLane keys (rows x columns)
     uint32_t logMaxColumns = 5;  // widest run of adjacent columns a window holds (2^5 = 32)
-    uint32_t keyBytes = 4;       // for the cost of partly used memory sectors
+    uint32_t keyBytes = 4;       // for the cost of partly used memory sectors, and the tuning row
+    bool values = false;         // the tuning row
     bool perLayer = false;
 };
 

@@ -96,8 +96,8 @@ struct SortConfig {
     uint32_t portionTiles = 0;
     // onesweep: at most this many workgroups per pass dispatch, where the pass kernel is
     // persistent (each workgroup takes tiles in turn), but at least enough that none takes more
-    // than tuning::kOneSweepPersistentTilesPerWorkgroup (...Cpu on a CPU device). 0: the tuned number
-    // (tuning::kOneSweepPersistentWorkgroups). Tests set small values so that small n make
+    // than tuning::OneSweepTuning::maxTilesPerWorkgroup (...Cpu on a CPU device). 0: the tuned number
+    // (tuning::OneSweepTuning::persistentWorkgroups). Tests set small values so that small n make
     // workgroups take several tiles.
     uint32_t passWorkgroups = 0;
 };

@@ -1,115 +1,156 @@
-// Tuning constants, kept apart from the code that uses them, each with the reason it has its value.
+// Tuning tables: one per algorithm, keyed by key width (4 or 8 bytes) and whether values ride along,
+// in the style of CUB's tuning_radix_sort.cuh. Each row has a one-line note with the measured reason;
+// the measurements themselves are in docs/benchmarks.md (the anchors named on each row). The numbers
+// that shape a kernel reach it as specialization constants (constants.h: SORTLAB_SPEC_*).
 #pragma once
 
 #include <cstdint>
 
 namespace sortlab::tuning {
 
-// Odd-even network, one dispatch per layer: one comparator per invocation. 256 is the seed's
-// choice and a multiple of every subgroup size we meet (8, 16, 32, 64).
-inline constexpr uint32_t kOddEvenLayerWorkgroup = 256;
-
-// Odd-even tile and window steps (oddeven_warp.comp): one subgroup per window, no barriers, so
-// the workgroup size only sets how many windows share a workgroup; it also bounds the registers
-// NVIDIA's compiler may use (65536 / size). Measured on an H200 at 2^24 u32 keys, 32 keys per
-// lane: 256 -> 5.21 ms, 128 -> 5.18 ms (61 registers either way); with 512, an earlier version
-// of the kernel had its key array moved to shared memory. (docs/benchmarks.md, 2026-11-21)
-inline constexpr uint32_t kOddEvenWarpWorkgroup = 256;
-// Keys each lane holds in oddeven_warp.comp (PER_LANE there): 32 beat 16 (5.2 ms vs 5.9 ms
-// at 2^24 u32 on the H200): larger windows fuse more layers and waste less on halos.
-
-// Widest run of adjacent columns a window step holds: 2^5 = 32 keys = 128 bytes for u32 keys,
-// a whole cache line per row. The planner picks narrower runs when that fuses more layers,
-// and charges runs shorter than a 32-byte memory sector for the bytes they waste.
-inline constexpr uint32_t kOddEvenLogMaxColumns = 5;
-
-// Radix4 count and scatter kernels: 128 invocations x 16 keys (32-bit keys; 8 for 64-bit keys)
-// per workgroup tile, staged in shared memory (8 KiB for 32-bit keys). Measured on an H200 at
-// 2^28 random u32 keys (keys-only / key-value, ms): 128 -> 11.46 / 16.04, 256 -> 12.67 / 15.90,
-// 512 -> 14.01 / 17.24 (docs/benchmarks.md, 2026-11-22). The scatter uses about 80 registers;
-// smaller workgroups let more of them share a multiprocessor while others wait at barriers.
-// The planner halves the workgroup where shared memory is smaller than the tile needs.
-inline constexpr uint32_t kRadix4Workgroup = 128;
-// Radix4 scan: one workgroup per digit, each scanning workgroup x 16 counts per chunk (at 2^28
-// u32 keys in 2048-key tiles, 131072 counts per digit: 8 chunks of 1024 x 16). Capped by the
-// device's limit. 256 -> 1024 took the scan from 0.033 to 0.025 ms per pass (H200, 2^28).
-inline constexpr uint32_t kRadix4ScanWorkgroup = 1024;
-
-// OneSweep pass kernel: 512 invocations x 18 keys = 9216-key tiles for every key type, with or
-// without values: 36 KiB staged, 4 bytes a key (64-bit keys in two halves, one after the other:
-// HALF_STAGED in onesweep_pass.comp; values after the keys), the largest tile that fits NVIDIA's
-// 48 KiB of shared memory beside the subgroup counts (8 KiB at 512) and 2 KiB of per-digit words.
-// Measured on an H100 at 2^28 random u32 keys, ms per pass (docs/benchmarks.md and
-// docs/results/2026-11-22-h100/experiments-512x18/): the shipped kernel, in one run: 512 x 16 ->
-// 1.98, 512 x 17 -> 1.92, 512 x 18 -> 1.87; the kernel before it, which had no room for more than
-// 512 x 17, in another: 448 x 20 -> 1.99, 384 x 24 -> 2.05, 320 x 28 -> 2.26, 256 x 36 -> 2.34
-// (fewer, longer lanes lose at the same tile size). Key-value u32/u32: 512 x 16 -> 2.63, 512 x 18
-// -> 2.54. 64-bit keys (docs/results/2026-11-23-h100/experiments/), staged whole before fd20d93,
-// ms per pass at 2^27 u64 keys: 512 x 8 -> 1.61, 512 x 9 -> 1.51, 448 x 11 -> 1.46, 384 x 13 ->
-// 1.45 (the most that fit); staged in halves, whole sort at 2^27, persistent (run23): 512 x 18
-// stride 3 -> 9.67 ms, 512 x 16 stride 3 -> 9.89, stride 2 -> 10.04, 512 x 14 stride 2 -> 10.48,
-// 512 x 12 -> 11.14, 448 x 16 -> 10.78, 384 x 18 -> 10.78 (159 registers), against 10.69 staged
-// whole at 384 x 13; u64/u32 pairs, whole sort at 2^27 (run25): 13.00 ms in halves at 512 x 18
-// (values loaded after the ranking), 14.28 with the values loaded with the keys, against 14.97
-// staged whole at 384 x 13. Larger tiles have won every time, although about 100-128 registers
-// leave one workgroup per multiprocessor: the pass pays mostly per tile (the tile id, the
-// barriers, the scans over the digits, the lookback). Halved where shared memory is short
-// (lavapipe).
-inline constexpr uint32_t kOneSweepWorkgroup = 512;
-inline constexpr uint32_t kOneSweepKeysPerLane = 18;
-
-// OneSweep pass kernel, how it overlaps its latencies (docs/onesweep.md, "Speed"), from
-// kOneSweepPersistentMinTiles tiles on. Persistent:
-// each workgroup takes its next tile id and loads that tile's keys while it works on this one,
-// and at most kOneSweepPersistentWorkgroups run per dispatch (more than any GPU of 2026 holds at
-// once: the ones past what fits start when the tiles are gone, and leave). Lookback stride: a
-// lookback step (a batch of 4 statuses) every this many ranking iterations, so that the walk's
-// reads hide behind the ranking; 0: the walk only after the ranking. Measured on an H100, ms per
-// pass (docs/results/2026-11-23-h100/): u32 2^28: 1.86 -> 1.74 (persistent, stride 3; stride 1:
-// 1.92, 2: 1.76, 4: 1.94, 5: 1.92, 6: 1.88; persistent alone 1.81-1.83; stride 3 alone 1.95); u64
-// 2^27: 1.56 -> 1.29 (persistent, stride 2; 1: 1.37, 3: 1.50, 4: 1.51) with 384 x 13 whole keys;
-// staged in halves at 512 x 18, whole sort (run26): one tile per workgroup 9.55-9.58 ms, with
-// steps every 3 9.58, persistent with steps every 3 9.64-9.67 (2^24: 1.32 against 1.35), so they
-// run one tile per workgroup. Best at six steps per tile where steps pay. Key-value
-// sorts, whose kernel loads the values after the ranking: the whole u32/u32 sort at 2^28 took
-// 9.91 ms persistent with stride 3 against 10.45 one tile per workgroup (run20); u64/u32 at 2^27,
-// staged in halves (run25), 13.00 ms one tile per workgroup against 15.96 persistent with stride 3
-// (128 registers and local memory), so those run one tile per workgroup.
-inline constexpr bool kOneSweepPersistent32 = true;
-inline constexpr bool kOneSweepPersistent64 = false;
-inline constexpr bool kOneSweepPersistentValues32 = true;  // 32-bit keys with values
-inline constexpr bool kOneSweepPersistentValues64 = false; // 64-bit keys with values
-inline constexpr uint32_t kOneSweepLookbackStride32 = 3;
-inline constexpr uint32_t kOneSweepLookbackStride64 = 0;
-inline constexpr uint32_t kOneSweepLookbackStrideValues32 = 3;
-inline constexpr uint32_t kOneSweepLookbackStrideValues64 = 0;
-// The two above for a sort with 64-bit keys (wide) or not, with values or not.
-constexpr bool oneSweepPersistent(bool wide, bool values) {
-    return values ? (wide ? kOneSweepPersistentValues64 : kOneSweepPersistentValues32)
-                  : (wide ? kOneSweepPersistent64 : kOneSweepPersistent32);
-}
-constexpr uint32_t oneSweepLookbackStride(bool wide, bool values) {
-    return values ? (wide ? kOneSweepLookbackStrideValues64 : kOneSweepLookbackStrideValues32)
-                  : (wide ? kOneSweepLookbackStride64 : kOneSweepLookbackStride32);
-}
-inline constexpr uint32_t kOneSweepPersistentWorkgroups = 2048;
-// The most tiles one persistent workgroup takes; a dispatch starts at least tiles / this many
-// workgroups, so that every tile is taken. On a GPU the bound is far above what a workgroup takes
-// (about 220 at 2^28 u32 keys on an H100's 132 multiprocessors); a cap of 128 there cost 3.6 %
-// (7.59 against 7.33 ms at 2^28, run12). CPU implementations get 128: lavapipe ends a shader's
-// loops after about 65535 iterations in all, and a single workgroup that took every tile stopped
-// after ~740 of them, leaving the rest unsorted.
-inline constexpr uint32_t kOneSweepPersistentTilesPerWorkgroup = 2048;
-inline constexpr uint32_t kOneSweepPersistentTilesPerWorkgroupCpu = 128;
-// Below this many tiles a pass runs one tile per workgroup, without lookback steps (the kernel
-// before them): H100, u32 keys, ms for the whole sort, persistent (stride 3) against that, in one
-// run (docs/results/2026-11-23-h100/experiments/run8-small-sizes): 2^10 (1 tile) 0.054 / 0.049,
-// 2^16 (8 tiles) 0.0715 / 0.0676, 2^20 (114) 0.0811 / 0.0799, 2^22 (456) 0.196 / 0.187; in the
-// sweeps of the two kernels (other runs): 2^23 (911) 0.309 / 0.308, 2^24 (1821) 0.543 / 0.553.
-inline constexpr uint64_t kOneSweepPersistentMinTiles = 1024;
-
-// Dispatches wider than this are folded into a 2-D grid (maxComputeWorkGroupCount[0] is at
-// least 65535 on every device).
+// Dispatches wider than this are folded into a 2-D grid (maxComputeWorkGroupCount[0] is at least
+// 65535 on every device).
 inline constexpr uint32_t kMaxGroupsX = 32768;
+
+// [SECTION] Odd-even merge network (oddeven_layer.comp, oddeven_warp.comp, the planner) -------------
+
+struct OddEvenTuning {
+    uint32_t layerWorkgroup; // oddeven_layer.comp: one comparator per invocation
+    uint32_t warpWorkgroup;  // oddeven_warp.comp: windows (subgroups) per workgroup x subgroup size
+    uint32_t keysPerLane;    // oddeven_warp.comp: a window is subgroup size x this (16 or 32)
+    uint32_t logMaxColumns;  // widest run of adjacent columns a window step holds (2^this keys)
+    // The planner's cost model: runs shorter than a memory sector pay for the whole sector; each
+    // fused layer costs layerCost more; a window step must beat the single layer by minGain.
+    uint32_t sectorBytes;
+    double layerCost, minGain;
+};
+
+struct OddEvenRow {
+    uint32_t keyBytes;
+    bool values;
+    OddEvenTuning t;
+};
+
+// clang-format off
+inline constexpr OddEvenRow kOddEvenTable[] = {
+    // 32 keys a lane beat 16 (5.2 vs 5.9 ms at 2^24 u32, H200); warp workgroup 256 ~ 128; docs/benchmarks.md#tuning-odd-even
+    {4, false, {.layerWorkgroup = 256, .warpWorkgroup = 256, .keysPerLane = 32, .logMaxColumns = 5, .sectorBytes = 32, .layerCost = 0.02, .minGain = 1.02}},
+    // as u32 keys (not measured apart); docs/benchmarks.md#tuning-odd-even
+    {4, true, {.layerWorkgroup = 256, .warpWorkgroup = 256, .keysPerLane = 32, .logMaxColumns = 5, .sectorBytes = 32, .layerCost = 0.02, .minGain = 1.02}},
+    // as u32 keys (not measured apart); docs/benchmarks.md#tuning-odd-even
+    {8, false, {.layerWorkgroup = 256, .warpWorkgroup = 256, .keysPerLane = 32, .logMaxColumns = 5, .sectorBytes = 32, .layerCost = 0.02, .minGain = 1.02}},
+    // as u32 keys (not measured apart); docs/benchmarks.md#tuning-odd-even
+    {8, true, {.layerWorkgroup = 256, .warpWorkgroup = 256, .keysPerLane = 32, .logMaxColumns = 5, .sectorBytes = 32, .layerCost = 0.02, .minGain = 1.02}},
+};
+// clang-format on
+
+// [SECTION] Radix4: 4-bit LSD radix sort (radix4_*.comp) ---------------------------------------------
+
+struct Radix4Tuning {
+    uint32_t workgroup;     // count and scatter kernels (halved where shared memory is short)
+    uint32_t keysPerLane;   // count and scatter kernels: a tile is workgroup x this (at most 16)
+    uint32_t scanWorkgroup; // scan kernel (capped by the device's limit)
+    uint32_t scanPerLane;   // counts each scan invocation scans serially in a chunk (a multiple of 4)
+};
+
+struct Radix4Row {
+    uint32_t keyBytes;
+    bool values;
+    Radix4Tuning t;
+};
+
+// clang-format off
+inline constexpr Radix4Row kRadix4Table[] = {
+    // 128 x 16 beat 256 and 512 (2^28 u32, H200: 11.46 vs 12.67 / 14.01 ms); scan 1024 x 16; docs/benchmarks.md#tuning-radix4
+    {4, false, {.workgroup = 128, .keysPerLane = 16, .scanWorkgroup = 1024, .scanPerLane = 16}},
+    // 128 ~ 256 for pairs (2^28 u32/u32, H200: 16.04 vs 15.90 ms), kept at 128; docs/benchmarks.md#tuning-radix4
+    {4, true, {.workgroup = 128, .keysPerLane = 16, .scanWorkgroup = 1024, .scanPerLane = 16}},
+    // 8 keys a lane: the same 8 KiB staged tile as u32 keys; docs/benchmarks.md#tuning-radix4
+    {8, false, {.workgroup = 128, .keysPerLane = 8, .scanWorkgroup = 1024, .scanPerLane = 16}},
+    // as u64 keys (values reuse the staged tile); docs/benchmarks.md#tuning-radix4
+    {8, true, {.workgroup = 128, .keysPerLane = 8, .scanWorkgroup = 1024, .scanPerLane = 16}},
+};
+// clang-format on
+
+// [SECTION] OneSweep: 8-bit radix sort with decoupled lookback (onesweep_*.comp) ---------------------
+
+struct OneSweepTuning {
+    uint32_t workgroup;                 // pass kernel (halved where shared memory is short)
+    uint32_t keysPerLane;               // pass kernel: a tile is workgroup x this (4 bytes staged a key)
+    bool persistent;                    // a pass workgroup takes tiles in turn, loading the next early
+    uint32_t lookbackStride;            // a lookback step every this many ranking iterations (0: none)
+    uint32_t persistentWorkgroups;      // the most a persistent pass dispatch starts
+    uint32_t maxTilesPerWorkgroup;      // the most tiles a persistent workgroup takes (GPUs)
+    uint32_t maxTilesPerWorkgroupCpu;   // the same on CPU devices (lavapipe ends loops at ~65535 iterations)
+    uint64_t minPersistentTiles;        // below this many tiles: one tile per workgroup, no lookback steps
+    uint32_t spinLimit;                 // reads of a not-ready status before a walk falls back
+    uint32_t lookbackBatch;             // predecessor statuses a walk reads at once
+    uint32_t histogramKeysPerWorkgroup; // histogram kernel: keys each workgroup counts (at least)
+    uint32_t histogramMaxWorkgroups;    // histogram kernel: the most workgroups it starts
+    uint32_t histogramLoadsInFlight;    // histogram kernel: keys an invocation loads before counting them
+};
+
+struct OneSweepRow {
+    uint32_t keyBytes;
+    bool values;
+    OneSweepTuning t;
+};
+
+// clang-format off
+inline constexpr OneSweepRow kOneSweepTable[] = {
+    // 512 x 18, persistent, steps every 3 (2^28 H100: 1.86 -> 1.74 ms a pass); docs/benchmarks.md#tuning-onesweep
+    {4, false, {.workgroup = 512, .keysPerLane = 18, .persistent = true, .lookbackStride = 3, .persistentWorkgroups = 2048, .maxTilesPerWorkgroup = 2048, .maxTilesPerWorkgroupCpu = 128, .minPersistentTiles = 1024, .spinLimit = 64, .lookbackBatch = 4, .histogramKeysPerWorkgroup = 65536, .histogramMaxWorkgroups = 1024, .histogramLoadsInFlight = 8}},
+    // persistent with steps every 3 (u32/u32 2^28 H100: 9.91 vs 10.45 ms whole sort); docs/benchmarks.md#tuning-onesweep
+    {4, true, {.workgroup = 512, .keysPerLane = 18, .persistent = true, .lookbackStride = 3, .persistentWorkgroups = 2048, .maxTilesPerWorkgroup = 2048, .maxTilesPerWorkgroupCpu = 128, .minPersistentTiles = 1024, .spinLimit = 64, .lookbackBatch = 4, .histogramKeysPerWorkgroup = 65536, .histogramMaxWorkgroups = 1024, .histogramLoadsInFlight = 8}},
+    // halves staged, 512 x 18, one tile a workgroup (u64 2^27 H100: 9.55 vs 9.64 ms persistent); docs/benchmarks.md#tuning-onesweep
+    {8, false, {.workgroup = 512, .keysPerLane = 18, .persistent = false, .lookbackStride = 0, .persistentWorkgroups = 2048, .maxTilesPerWorkgroup = 2048, .maxTilesPerWorkgroupCpu = 128, .minPersistentTiles = 1024, .spinLimit = 64, .lookbackBatch = 4, .histogramKeysPerWorkgroup = 65536, .histogramMaxWorkgroups = 1024, .histogramLoadsInFlight = 8}},
+    // one tile a workgroup (u64/u32 2^27 H100: 13.00 vs 15.96 ms persistent); docs/benchmarks.md#tuning-onesweep
+    {8, true, {.workgroup = 512, .keysPerLane = 18, .persistent = false, .lookbackStride = 0, .persistentWorkgroups = 2048, .maxTilesPerWorkgroup = 2048, .maxTilesPerWorkgroupCpu = 128, .minPersistentTiles = 1024, .spinLimit = 64, .lookbackBatch = 4, .histogramKeysPerWorkgroup = 65536, .histogramMaxWorkgroups = 1024, .histogramLoadsInFlight = 8}},
+};
+// clang-format on
+
+// [SECTION] Look-ups ---------------------------------------------------------------------------------
+
+namespace detail {
+template <class Row, size_t N> constexpr const Row& find(const Row (&table)[N], uint32_t keyBytes, bool values) {
+    for (const Row& r : table)
+        if (r.keyBytes == (keyBytes == 8 ? 8u : 4u) && r.values == values) return r;
+    return table[0]; // unreachable: every table has the four rows
+}
+} // namespace detail
+
+// The tuning for a sort of keyBytes-byte keys (4 or 8), with values or not.
+constexpr OddEvenTuning oddEven(uint32_t keyBytes, bool values) {
+    return detail::find(kOddEvenTable, keyBytes, values).t;
+}
+constexpr Radix4Tuning radix4(uint32_t keyBytes, bool values) {
+    return detail::find(kRadix4Table, keyBytes, values).t;
+}
+constexpr OneSweepTuning oneSweep(uint32_t keyBytes, bool values) {
+    return detail::find(kOneSweepTable, keyBytes, values).t;
+}
+
+// What the kernels assume of the numbers they are given.
+constexpr bool valid(const OddEvenTuning& t) {
+    return (t.keysPerLane == 16 || t.keysPerLane == 32) && t.warpWorkgroup > 0 && t.layerWorkgroup > 0;
+}
+constexpr bool valid(const Radix4Tuning& t, uint32_t keyBytes) {
+    // FOR_EACH_KEY (radix4.glsl) unrolls up to 16 keys; the count kernel loads 16-byte vectors.
+    return t.keysPerLane >= 1 && t.keysPerLane <= 16 && t.keysPerLane * keyBytes % 16 == 0 && t.scanPerLane % 4 == 0;
+}
+constexpr bool valid(const OneSweepTuning& t) {
+    return t.keysPerLane > 0 && t.lookbackBatch > 0 && t.spinLimit > 0 && t.histogramLoadsInFlight > 0 &&
+           t.maxTilesPerWorkgroup > 0 && t.maxTilesPerWorkgroupCpu > 0;
+}
+static_assert([] {
+    for (const auto& r : kOddEvenTable)
+        if (!valid(r.t)) return false;
+    for (const auto& r : kRadix4Table)
+        if (!valid(r.t, r.keyBytes)) return false;
+    for (const auto& r : kOneSweepTable)
+        if (!valid(r.t)) return false;
+    return sizeof kOddEvenTable / sizeof kOddEvenTable[0] == 4 && sizeof kRadix4Table / sizeof kRadix4Table[0] == 4 &&
+           sizeof kOneSweepTable / sizeof kOneSweepTable[0] == 4;
+}());
 
 } // namespace sortlab::tuning

@@ -3,25 +3,24 @@
 #ifndef SORTLAB_SHADER_CONSTANTS_H
 #define SORTLAB_SHADER_CONSTANTS_H
 
-// Specialization constant ids.
+// Specialization constant ids. The host sets the tuned ones from sortlab/tuning.h.
 #define SORTLAB_SPEC_KEY_KIND 0       // 0 unsigned, 1 signed (two's complement), 2 IEEE float
 #define SORTLAB_SPEC_DESCENDING 1     // 0 ascending, 1 descending
-#define SORTLAB_SPEC_SHARED_ELEMS 2   // elements a workgroup holds in shared memory
 #define SORTLAB_SPEC_WORKGROUP_SIZE 3 // local_size_x
 #define SORTLAB_SPEC_MAX_SUBGROUPS 4  // workgroup size / the subgroup size the pipeline runs with
 #define SORTLAB_SPEC_SUBGROUP_SIZE 5  // the subgroup size the pipeline runs with (pinned where it varies)
+#define SORTLAB_SPEC_FORCE_FALLBACK 6 // onesweep: 1: every tile counts its immediate predecessor's keys itself
+// Keys each invocation holds: oddeven_warp.comp (a window is subgroup size x this: 16 or 32), the
+// radix4 count, scatter and result kernels and the onesweep kernels (a tile is workgroup size x this).
+#define SORTLAB_SPEC_KEYS_PER_LANE 7
+#define SORTLAB_SPEC_PERSISTENT 8      // onesweep: > 0: each pass workgroup takes up to this many tiles, loading the next early
+#define SORTLAB_SPEC_LOOKBACK_STRIDE 9 // onesweep: > 0: a lookback step after every this many ranking iterations
+#define SORTLAB_SPEC_SCAN_PER_LANE 10  // radix4_scan.comp: entries each invocation scans serially in a chunk (a multiple of 4)
+#define SORTLAB_SPEC_SPIN_LIMIT 11     // onesweep_pass.comp: reads of a not-ready status before the fallback
+#define SORTLAB_SPEC_LOOKBACK_BATCH 12 // onesweep_pass.comp: predecessor statuses a walk reads at once
+#define SORTLAB_SPEC_LOADS_IN_FLIGHT 13 // onesweep_histogram.comp: keys each invocation loads before it counts them
 
-
-// Keys each lane holds in the odd-even tile and window steps (oddeven_warp.comp): a window is
-// subgroup size x this many keys. 16 or 32 (the shader unrolls for these two).
-#define SORTLAB_ODDEVEN_KEYS_PER_LANE 32
-
-// 4-bit LSD radix sort (radix4_*.comp). Keys each invocation holds in the count and scatter
-// kernels, by key width: a workgroup's tile is workgroup size x this many keys.
-#define SORTLAB_RADIX4_KEYS_PER_LANE_32 16
-#define SORTLAB_RADIX4_KEYS_PER_LANE_64 8
-// Entries each invocation of radix4_scan.comp scans serially in one chunk (a multiple of 4).
-#define SORTLAB_RADIX4_SCAN_PER_LANE 16
+// 4-bit LSD radix sort (radix4_*.comp).
 // Layout of the radix4 scratch buffer, in 32-bit words. W = workgroups per pass, Wpad = W
 // rounded up to a multiple of 4 (rows of the count and offset tables start 16-byte aligned).
 #define SORTLAB_R4_WHERE 0      // [p], p = 0..passes: 0 keys in `keys`, 1 in `keysTemp` before pass p
@@ -31,13 +30,8 @@
 #define SORTLAB_R4_COUNTS 640   // [d * Wpad + wg]: keys of workgroup wg's tile with digit d
 // followed by the workgroup offsets, [COUNTS + 16 * Wpad + d * Wpad + wg]: where the first key
 // of digit d of workgroup wg's tile goes.
-#define SORTLAB_R4_MAX_PASSES 16
 
 // OneSweep (onesweep_*.comp): 8-bit digits. See docs/onesweep.md for the layout and the encoding.
-#define SORTLAB_SPEC_FORCE_FALLBACK 6 // 1: every tile counts its immediate predecessor's keys itself
-#define SORTLAB_SPEC_KEYS_PER_LANE 7  // keys each invocation of the pass kernel holds (tile = workgroup x this)
-#define SORTLAB_SPEC_PERSISTENT 8     // > 0: each pass workgroup takes up to this many tiles, loading the next early
-#define SORTLAB_SPEC_LOOKBACK_STRIDE 9 // > 0: a lookback step after every this many ranking iterations
 // Scratch layout, in 32-bit words; 64-bit entries start at even words.
 #define SORTLAB_OS_HIST 0          // u64 [256p + d]: keys with digit d in pass p (p < 8)
 #define SORTLAB_OS_OFFSETS 4096    // u64 [256p + d]: exclusive scan of the histogram of pass p
