@@ -14,6 +14,7 @@
 //   many tiles; run several times (lavapipe's scheduling varies; lavapipe is no evidence of forward progress, so do not
 //   trust one green run of a spin-wait).
 #include <sortlab/testing/gpu_env.h>
+#include <sortlab/internal/testing.h>
 #include <sortlab/tuning.h>
 
 #include <sortlab/radix.h>
@@ -232,7 +233,7 @@ INSTANTIATE_TEST_SUITE_P(Cases, OneSweepStep, ::testing::ValuesIn(kStepCases),
     return ::testing::AssertionFailure() << "no fallbacks array";
 }
 
-// Passes in several portions (SortConfig::portionTiles), each its own chained scan whose last tile
+// Passes in several portions (internal::OneSweepLimits::portionTiles), each its own chained scan whose last tile
 // tells the next portion where its digits start: 32- and 64-bit keys (64-bit keys run 8 passes,
 // so the status rows a short last portion leaves behind are cleared before the next pass), both
 // paths, portion sizes that do and do not divide the tiles, and one job run twice with other keys
@@ -246,7 +247,7 @@ TEST_F(OneSweepTest, PortionsMatchStableSort) {
                     cfg.key = key;
                     cfg.values = kv ? ValueType::u32 : ValueType::none;
                     cfg.forceFallback = fb;
-                    cfg.portionTiles = portion;
+                    internal::ScopedOneSweepLimits limits(onesweep(), {portion, 0});
                     auto probe = onesweep().plan(1, cfg);
                     ASSERT_TRUE(probe.ok()) << probe.error().message;
                     const uint64_t n = 7 * probe->tileKeys + 5; // 8 tiles: portions of 3, 3, 2 (or 8 of 1)
@@ -271,7 +272,7 @@ TEST_F(OneSweepTest, PortionsMatchStableSort) {
                 }
 }
 
-// A persistent pass kernel (tuning::OneSweepTuning::persistent) with SortConfig::passWorkgroups capped
+// A persistent pass kernel (tuning::OneSweepTuning::persistent) with internal::OneSweepLimits::passWorkgroups capped
 // at 1, 2 and 3: each workgroup takes several tiles in turn, loading the next one's keys while it
 // works on this one; alone and with portions (a dispatch per portion, each with its own tile
 // counter); both paths. Sorts of 64-bit keys run one tile per workgroup and must ignore the cap;
@@ -289,8 +290,7 @@ TEST_F(OneSweepTest, PersistentWorkgroupsTakeSeveralTiles) {
                         cfg.values = kv ? ValueType::u32 : ValueType::none;
                         cfg.order = key == KeyType::i32 || key == KeyType::f64 ? Order::descending : Order::ascending;
                         cfg.forceFallback = fb;
-                        cfg.passWorkgroups = groups;
-                        cfg.portionTiles = portion;
+                        internal::ScopedOneSweepLimits limits(onesweep(), {portion, groups});
                         auto probe = onesweep().plan(1, cfg);
                         ASSERT_TRUE(probe.ok()) << probe.error().message;
                         const uint64_t n = 7 * probe->tileKeys + 5; // 8 tiles
@@ -315,7 +315,7 @@ TEST_F(OneSweepTest, PersistentWorkgroupsTakeSeveralTiles) {
                     }
 }
 
-// Without SortConfig::passWorkgroups a pass is persistent only from
+// Without internal::OneSweepLimits::passWorkgroups a pass is persistent only from
 // tuning::OneSweepTuning::minPersistentTiles tiles on (plans only: nothing runs).
 TEST_F(OneSweepTest, PersistentFromEnoughTiles) {
     SortConfig cfg;
@@ -350,7 +350,7 @@ TEST_F(OneSweepTest, PersistentPassesAtFullSize) {
                 SortConfig cfg;
                 cfg.key = key;
                 cfg.values = kv ? ValueType::u32 : ValueType::none;
-                cfg.passWorkgroups = cap;
+                internal::ScopedOneSweepLimits limits(onesweep(), {0, cap});
                 auto probe = onesweep().plan(1, cfg);
                 ASSERT_TRUE(probe.ok()) << probe.error().message;
                 const uint64_t n = (t.minPersistentTiles + 77) * probe->tileKeys + 11;

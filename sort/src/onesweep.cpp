@@ -2,6 +2,7 @@
 // pass per digit, each finding its tiles' offsets by a chained scan with decoupled lookback and
 // fallback. See docs/onesweep.md and shaders/onesweep_*.comp.
 #include "pipelines.h"
+#include <sortlab/internal/testing.h>
 #include <sortlab/tuning.h>
 
 #include <sortlab/shaders/constants.h>
@@ -55,6 +56,7 @@ class OneSweepSorter final : public Sorter {
 public:
     explicit OneSweepSorter(Context& ctx) : ctx_(ctx), pipelines_(ctx) {}
     Algorithm algorithm() const override { return Algorithm::onesweep; }
+    void setLimits(const internal::OneSweepLimits& limits) { limits_ = limits; }
 
     Result<Plan> plan(uint64_t n, const SortConfig& config) override {
         const DeviceInfo& dev = ctx_.info();
@@ -197,7 +199,7 @@ private:
         g.keysPerLane = t.keysPerLane;
         g.persistent = t.persistent;
         g.lookbackStride = t.lookbackStride;
-        g.passWorkgroups = config.passWorkgroups ? config.passWorkgroups : t.persistentWorkgroups;
+        g.passWorkgroups = limits_.passWorkgroups ? limits_.passWorkgroups : t.persistentWorkgroups;
         g.tilesPerWorkgroup =
             dev.type == VK_PHYSICAL_DEVICE_TYPE_CPU ? t.maxTilesPerWorkgroupCpu : t.maxTilesPerWorkgroup;
         auto sharedBytes = [&](uint32_t wg) {
@@ -226,13 +228,13 @@ private:
             return makeError(Errc::invalid_argument, "onesweep tiles hold at most 65535 keys");
         g.tiles = (n + g.tile - 1) / g.tile;
         // Persistent workgroups and lookback steps pay off from about a thousand tiles; below that
-        // the pass runs one tile per workgroup (SortConfig::passWorkgroups forces them, for tests).
-        if (!config.passWorkgroups && g.tiles < t.minPersistentTiles) {
+        // the pass runs one tile per workgroup (internal::OneSweepLimits::passWorkgroups forces them, for tests).
+        if (!limits_.passWorkgroups && g.tiles < t.minPersistentTiles) {
             g.persistent = false;
             g.lookbackStride = 0;
         }
         uint64_t most = ((uint64_t(1) << SORTLAB_OS_COUNT_BITS) - 1) / g.tile; // tiles whose counts fit
-        if (config.portionTiles) most = std::min<uint64_t>(most, config.portionTiles);
+        if (limits_.portionTiles) most = std::min<uint64_t>(most, limits_.portionTiles);
         g.portions = std::max<uint64_t>(1, (g.tiles + most - 1) / most);
         g.statusRows = g.tiles ? g.portionTiles(0) : 0;
         if (uint64_t(g.passes) * g.portions > SORTLAB_OS_MAX_DISPATCHES)
@@ -271,10 +273,25 @@ private:
     }
 
     Context& ctx_;
+    internal::OneSweepLimits limits_; // the tests' (internal/testing.h); tuned behaviour by default
     PipelineCache pipelines_;
 };
 
 } // namespace
+
+} // namespace sortlab::onesweep
+
+namespace sortlab::internal {
+
+bool setOneSweepLimits(Sorter& sorter, const OneSweepLimits& limits) {
+    auto* s = dynamic_cast<onesweep::OneSweepSorter*>(&sorter);
+    if (s) s->setLimits(limits);
+    return s != nullptr;
+}
+
+} // namespace sortlab::internal
+
+namespace sortlab::onesweep {
 
 std::unique_ptr<Sorter> makeOneSweepSorter(Context& ctx) {
     return std::make_unique<OneSweepSorter>(ctx);

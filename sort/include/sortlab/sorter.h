@@ -88,18 +88,8 @@ struct SortConfig {
     // (same result; the tests run both paths).
     bool forceFallback = false;
     // Odd-even tile size in keys: a power of two up to one subgroup window (subgroup size x 32).
-    // 0: a whole window. Tests set small values so that small n reach every step kind.
+    // 0: a whole window. Small tiles make small n reach every step kind (--shared-elems).
     uint32_t sharedElems = 0;
-    // onesweep: tiles per portion of a pass (each portion is one chained scan). 0: as many as the
-    // 29-bit counts of the tile status words allow (2^29 - 1 keys). Tests set small values so
-    // that small n run in several portions.
-    uint32_t portionTiles = 0;
-    // onesweep: at most this many workgroups per pass dispatch, where the pass kernel is
-    // persistent (each workgroup takes tiles in turn), but at least enough that none takes more
-    // than tuning::OneSweepTuning::maxTilesPerWorkgroup (...Cpu on a CPU device). 0: the tuned number
-    // (tuning::OneSweepTuning::persistentWorkgroups). Tests set small values so that small n make
-    // workgroups take several tiles.
-    uint32_t passWorkgroups = 0;
 };
 
 // The sorts by name: the one table behind the app's algorithm menu, the --algo of sortlab and

@@ -1,0 +1,40 @@
+// Knobs the tests turn so that small n reach paths only large n take (several portions per pass,
+// workgroups that take several tiles). Not part of the public API: only the tests include this
+// (the sortlab_sort_internal target), and nothing installs it.
+#pragma once
+
+#include <sortlab/sorter.h>
+
+#include <cstdint>
+
+namespace sortlab::internal {
+
+struct OneSweepLimits {
+    // Tiles per portion of a pass (each portion is one chained scan). 0: as many as the 29-bit
+    // counts of the tile status words allow (2^29 - 1 keys).
+    uint32_t portionTiles = 0;
+    // At most this many workgroups per pass dispatch, and the pass kernel persistent whatever the
+    // tiles (each workgroup takes tiles in turn) where the tuning makes it persistent at all; at
+    // least enough that none takes more than tuning::OneSweepTuning::maxTilesPerWorkgroup.
+    // 0: the tuned behaviour.
+    uint32_t passWorkgroups = 0;
+};
+
+// Plans of `sorter` (a OneSweep sorter) use these limits from now on; false for another sorter.
+bool setOneSweepLimits(Sorter& sorter, const OneSweepLimits& limits);
+
+// Sets the limits for a scope, and the tuned behaviour back at its end.
+class ScopedOneSweepLimits {
+public:
+    ScopedOneSweepLimits(Sorter& sorter, const OneSweepLimits& limits) : sorter_(sorter) {
+        setOneSweepLimits(sorter_, limits);
+    }
+    ~ScopedOneSweepLimits() { setOneSweepLimits(sorter_, {}); }
+    ScopedOneSweepLimits(const ScopedOneSweepLimits&) = delete;
+    ScopedOneSweepLimits& operator=(const ScopedOneSweepLimits&) = delete;
+
+private:
+    Sorter& sorter_;
+};
+
+} // namespace sortlab::internal
