@@ -146,21 +146,22 @@ TEST_P(OneSweepStep, EveryStepMatchesTheReference) {
         const auto* hist = snap->find(AuxKind::histogram);
         ASSERT_TRUE(hist);
         if (s.kind == StepKind::histogram || s.kind == StepKind::scan) {
+            // Every pass's histogram (and after the scan its offsets), passes one after another.
+            auto everyPass = [&](std::vector<uint64_t> radix::PassState::*field) {
+                std::vector<uint32_t> want;
+                for (auto& r : ref)
+                    for (uint64_t x : r.*field) want.push_back(static_cast<uint32_t>(x));
+                return want;
+            };
             const auto* all = snap->find(AuxKind::allHistograms);
             ASSERT_TRUE(all);
-            std::vector<uint32_t> want;
-            for (auto& r : ref)
-                for (uint64_t h : r.histogram) want.push_back(static_cast<uint32_t>(h));
-            EXPECT_EQ(all->data, want);
+            EXPECT_EQ(all->data, everyPass(&radix::PassState::histogram));
             EXPECT_EQ(hist->data, narrow(ref[0].histogram));
             EXPECT_EQ(snap->keys, input); // nothing moved yet
             if (s.kind == StepKind::scan) {
                 const auto* off = snap->find(AuxKind::allOffsets);
                 ASSERT_TRUE(off);
-                std::vector<uint32_t> wantOff;
-                for (auto& r : ref)
-                    for (uint64_t o : r.offsets) wantOff.push_back(static_cast<uint32_t>(o));
-                EXPECT_EQ(off->data, wantOff);
+                EXPECT_EQ(off->data, everyPass(&radix::PassState::offsets));
             }
             continue;
         }

@@ -52,13 +52,19 @@ std::string firstDifference(const std::vector<std::byte>& want, const std::vecto
     return "";
 }
 
-class StepPath : public GpuTest, public ::testing::WithParamInterface<StepCase> {};
+class StepPath : public GpuTest, public ::testing::WithParamInterface<StepCase> {
+protected:
+    // The job of this case, planned and with its buffers.
+    Result<std::unique_ptr<SortJob>> makeJob(const StepCase& c) {
+        return SortJob::create(ctx(), sorter(), c.n, configFor(c));
+    }
+};
 
 TEST_P(StepPath, EveryStepMatchesTheCpuModel) {
     const StepCase c = GetParam();
     const SortConfig cfg = configFor(c);
     SCOPED_TRACE(describe(cfg) + ", n = " + std::to_string(c.n));
-    auto job = SortJob::create(ctx(), sorter(), c.n, cfg);
+    auto job = makeJob(c);
     ASSERT_TRUE(job.ok()) << job.error().message;
     const Plan& plan = (*job)->plan();
     ASSERT_FALSE(plan.steps.empty());
@@ -119,7 +125,7 @@ TEST_P(StepPath, ResetAndRunStartAgainFromTheInput) {
     const StepCase c = GetParam();
     const SortConfig cfg = configFor(c);
     SCOPED_TRACE(describe(cfg) + ", n = " + std::to_string(c.n));
-    auto job = SortJob::create(ctx(), sorter(), c.n, cfg);
+    auto job = makeJob(c);
     ASSERT_TRUE(job.ok()) << job.error().message;
     const size_t steps = (*job)->plan().steps.size();
     const auto input = generateKeys(c.key, c.n, c.dist, c.n + 1);

@@ -26,40 +26,20 @@ SortConfig SortSettings::config() const {
     return c;
 }
 
+namespace {
+template <class T> double numberAt(const std::byte* keys, uint64_t i) {
+    T x;
+    std::memcpy(&x, keys + i * sizeof(T), sizeof(T));
+    return double(x);
+}
+} // namespace
+
 double keyNumber(const std::byte* keys, uint64_t i, KeyType type) {
-    switch (type) {
-    case KeyType::u32: {
-        uint32_t x;
-        std::memcpy(&x, keys + i * 4, 4);
-        return double(x);
-    }
-    case KeyType::i32: {
-        int32_t x;
-        std::memcpy(&x, keys + i * 4, 4);
-        return double(x);
-    }
-    case KeyType::f32: {
-        float x;
-        std::memcpy(&x, keys + i * 4, 4);
-        return double(x);
-    }
-    case KeyType::u64: {
-        uint64_t x;
-        std::memcpy(&x, keys + i * 8, 8);
-        return double(x);
-    }
-    case KeyType::i64: {
-        int64_t x;
-        std::memcpy(&x, keys + i * 8, 8);
-        return double(x);
-    }
-    case KeyType::f64: {
-        double x;
-        std::memcpy(&x, keys + i * 8, 8);
-        return x;
-    }
-    }
-    return 0;
+    using NumberAt = double (*)(const std::byte*, uint64_t);
+    // In KeyType's order.
+    static constexpr NumberAt kNumberAt[] = {numberAt<uint32_t>, numberAt<int32_t>, numberAt<float>,
+                                             numberAt<uint64_t>, numberAt<int64_t>, numberAt<double>};
+    return kNumberAt[static_cast<size_t>(type)](keys, i);
 }
 
 float keyHeightIn(const std::byte* keys, uint64_t i, KeyType type, double lo, double hi) {

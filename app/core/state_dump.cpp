@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstring>
 #include <fstream>
+#include <type_traits>
 
 namespace sortlab::app {
 namespace {
@@ -15,49 +16,23 @@ nlohmann::json floatKey(double v, bool negativeBit) {
     return v;
 }
 
+// Key i of raw keys as JSON: integers as numbers, floats as numbers or "nan", "-inf", ...
+template <class T> nlohmann::json keyAt(const std::byte* keys, uint64_t i) {
+    T x;
+    std::memcpy(&x, keys + i * sizeof(T), sizeof(T));
+    if constexpr (std::is_floating_point_v<T>)
+        return floatKey(x, std::signbit(x));
+    else
+        return x;
+}
+
 nlohmann::json keysJson(const std::vector<std::byte>& keys, uint64_t n, KeyType t) {
+    using KeyAt = nlohmann::json (*)(const std::byte*, uint64_t);
+    // In KeyType's order.
+    static constexpr KeyAt kKeyAt[] = {keyAt<uint32_t>, keyAt<int32_t>, keyAt<float>,
+                                       keyAt<uint64_t>, keyAt<int64_t>, keyAt<double>};
     nlohmann::json a = nlohmann::json::array();
-    for (uint64_t i = 0; i < n; ++i) {
-        const std::byte* p = keys.data() + i * keyBytes(t);
-        switch (t) {
-        case KeyType::u32: {
-            uint32_t x;
-            std::memcpy(&x, p, 4);
-            a.push_back(x);
-            break;
-        }
-        case KeyType::i32: {
-            int32_t x;
-            std::memcpy(&x, p, 4);
-            a.push_back(x);
-            break;
-        }
-        case KeyType::u64: {
-            uint64_t x;
-            std::memcpy(&x, p, 8);
-            a.push_back(x);
-            break;
-        }
-        case KeyType::i64: {
-            int64_t x;
-            std::memcpy(&x, p, 8);
-            a.push_back(x);
-            break;
-        }
-        case KeyType::f32: {
-            float x;
-            std::memcpy(&x, p, 4);
-            a.push_back(floatKey(x, std::signbit(x)));
-            break;
-        }
-        case KeyType::f64: {
-            double x;
-            std::memcpy(&x, p, 8);
-            a.push_back(floatKey(x, std::signbit(x)));
-            break;
-        }
-        }
-    }
+    for (uint64_t i = 0; i < n; ++i) a.push_back(kKeyAt[static_cast<size_t>(t)](keys.data(), i));
     return a;
 }
 

@@ -25,26 +25,6 @@
 namespace sortlab::gfx {
 namespace {
 
-bool hasLayer(const char* name) {
-    uint32_t count = 0;
-    vkEnumerateInstanceLayerProperties(&count, nullptr);
-    std::vector<VkLayerProperties> layers(count);
-    vkEnumerateInstanceLayerProperties(&count, layers.data());
-    for (auto& l : layers)
-        if (std::strcmp(l.layerName, name) == 0) return true;
-    return false;
-}
-
-bool hasDeviceExtension(VkPhysicalDevice pd, const char* name) {
-    uint32_t count = 0;
-    vkEnumerateDeviceExtensionProperties(pd, nullptr, &count, nullptr);
-    std::vector<VkExtensionProperties> exts(count);
-    vkEnumerateDeviceExtensionProperties(pd, nullptr, &count, exts.data());
-    for (auto& e : exts)
-        if (std::strcmp(e.extensionName, name) == 0) return true;
-    return false;
-}
-
 PFN_vkVoidFunction loadImGuiFunction(const char* name, void* instance) {
     return vkGetInstanceProcAddr(static_cast<VkInstance>(instance), name);
 }
@@ -70,54 +50,18 @@ Result<void> Renderer::createInstance(const RendererOptions& o) {
                                           "(mesa-vulkan-drivers for the CPU driver, or your GPU vendor's)");
     if (!glfwVulkanSupported())
         return makeError(Errc::no_vulkan, "GLFW cannot use Vulkan here (no loader or no window-system support)");
-    uint32_t loaderVersion = VK_API_VERSION_1_0;
-    if (vkEnumerateInstanceVersion) vkEnumerateInstanceVersion(&loaderVersion);
-    if (loaderVersion < VK_API_VERSION_1_2)
-        return makeError(Errc::no_vulkan, "the Vulkan loader is older than 1.2; update libvulkan1");
-
     uint32_t glfwCount = 0;
     const char** glfwExts = glfwGetRequiredInstanceExtensions(&glfwCount);
     if (!glfwExts)
         return makeError(Errc::no_vulkan, "the Vulkan loader offers no surface extension for this window system; "
                                           "install mesa-vulkan-drivers or your GPU vendor's driver");
-    std::vector<const char*> exts(glfwExts, glfwExts + glfwCount);
-    std::vector<const char*> layers;
-    VkValidationFeatureEnableEXT enables[] = {VK_VALIDATION_FEATURE_ENABLE_SYNCHRONIZATION_VALIDATION_EXT};
-    VkValidationFeaturesEXT features{VK_STRUCTURE_TYPE_VALIDATION_FEATURES_EXT};
-    features.enabledValidationFeatureCount = 1;
-    features.pEnabledValidationFeatures = enables;
-    VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
-    app.pApplicationName = "sortlab";
-    app.apiVersion = loaderVersion >= VK_API_VERSION_1_3 ? VK_API_VERSION_1_3 : VK_API_VERSION_1_2;
-    VkInstanceCreateInfo ci{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
+    auto instance = sortlab::createInstance(o.validation, std::vector<const char*>(glfwExts, glfwExts + glfwCount));
+    if (!instance) return instance.error();
+    instance_ = *instance;
     if (o.validation) {
-        if (!hasLayer("VK_LAYER_KHRONOS_validation"))
-            return makeError(Errc::missing_feature, "validation was requested but VK_LAYER_KHRONOS_validation "
-                                                    "is not installed (apt install vulkan-validationlayers)");
-        layers.push_back("VK_LAYER_KHRONOS_validation");
-        exts.push_back(VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
-        ci.pNext = &features;
-    }
-    ci.pApplicationInfo = &app;
-    ci.enabledLayerCount = static_cast<uint32_t>(layers.size());
-    ci.ppEnabledLayerNames = layers.data();
-    ci.enabledExtensionCount = static_cast<uint32_t>(exts.size());
-    ci.ppEnabledExtensionNames = exts.data();
-    VkResult res = vkCreateInstance(&ci, nullptr, &instance_);
-    if (res == VK_ERROR_INCOMPATIBLE_DRIVER || res == VK_ERROR_INITIALIZATION_FAILED)
-        return makeError(Errc::no_vulkan, std::string("no Vulkan driver could be loaded (") + vkResultName(res) +
-                                              "); install mesa-vulkan-drivers or your GPU vendor's driver");
-    SORTLAB_VK(res, "vkCreateInstance");
-    volkLoadInstance(instance_);
-    if (o.validation) {
-        VkDebugUtilsMessengerCreateInfoEXT mi{VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT};
-        mi.messageSeverity =
-            VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
-        mi.messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT;
-        mi.pfnUserCallback = &Renderer::debugCallback;
-        mi.pUserData = this;
-        SORTLAB_VK(vkCreateDebugUtilsMessengerEXT(instance_, &mi, nullptr, &messenger_),
-                   "vkCreateDebugUtilsMessengerEXT");
+        auto messenger = createDebugMessenger(instance_, &Renderer::debugCallback, this);
+        if (!messenger) return messenger.error();
+        messenger_ = *messenger;
     }
     SORTLAB_VK(glfwCreateWindowSurface(instance_, window_, nullptr, &surface_), "glfwCreateWindowSurface");
     return {};
@@ -144,7 +88,7 @@ Result<void> Renderer::pickDevice(const RendererOptions& o) {
             return false;
         }
         VkPhysicalDevice pd = pds[d.index];
-        if (!hasDeviceExtension(pd, VK_KHR_SWAPCHAIN_EXTENSION_NAME)) {
+        if (!deviceHasExtension(pd, VK_KHR_SWAPCHAIN_EXTENSION_NAME)) {
             *why = "has no swapchain extension";
             return false;
         }

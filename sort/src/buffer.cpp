@@ -16,11 +16,13 @@ Result<Buffer> Buffer::create(Context& ctx, uint64_t bytes, MemoryKind kind, con
     const DeviceInfo& info = ctx.info();
     uint64_t allocBytes = bytes < 16 ? 16 : (bytes + 15) & ~uint64_t(15);
     if (info.maxBufferSize && allocBytes > info.maxBufferSize)
-        return makeError(Errc::too_large, std::string(what) + " needs " + gib(allocBytes) + " in one buffer; " + info.name +
-                                              " allows at most " + gib(info.maxBufferSize) + " per buffer; use a smaller n");
+        return makeError(Errc::too_large, std::string(what) + " needs " + gib(allocBytes) + " in one buffer; " +
+                                              info.name + " allows at most " + gib(info.maxBufferSize) +
+                                              " per buffer; use a smaller n");
     if (kind == MemoryKind::device && info.deviceLocalBytes && allocBytes > info.deviceLocalBytes)
         return makeError(Errc::out_of_memory, std::string(what) + " needs " + gib(allocBytes) + " but " + info.name +
-                                                  " has " + gib(info.deviceLocalBytes) + " of device memory; use a smaller n");
+                                                  " has " + gib(info.deviceLocalBytes) +
+                                                  " of device memory; use a smaller n");
 
     Buffer b;
     b.ctx_ = &ctx;
@@ -37,7 +39,9 @@ Result<Buffer> Buffer::create(Context& ctx, uint64_t bytes, MemoryKind kind, con
     vkGetBufferMemoryRequirements(ctx.device(), b.buffer_, &req);
     VkMemoryPropertyFlags required = 0, preferred = 0;
     switch (kind) {
-    case MemoryKind::device: preferred = VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT; break;
+    case MemoryKind::device:
+        preferred = VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT;
+        break;
     case MemoryKind::upload:
         required = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT;
         preferred = VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
@@ -61,12 +65,14 @@ Result<Buffer> Buffer::create(Context& ctx, uint64_t bytes, MemoryKind kind, con
     VkResult r = vkAllocateMemory(ctx.device(), &ai, nullptr, &b.memory_);
     if ((r == VK_ERROR_OUT_OF_DEVICE_MEMORY || r == VK_ERROR_OUT_OF_HOST_MEMORY) && info.maxMemoryAllocationSize &&
         req.size > info.maxMemoryAllocationSize)
-        return makeError(Errc::too_large, std::string(what) + " (" + gib(req.size) + ") is larger than the " +
-                                              gib(info.maxMemoryAllocationSize) + " that " + info.name +
-                                              " guarantees for one allocation, and the driver refused it; use a smaller n");
+        return makeError(Errc::too_large,
+                         std::string(what) + " (" + gib(req.size) + ") is larger than the " +
+                             gib(info.maxMemoryAllocationSize) + " that " + info.name +
+                             " guarantees for one allocation, and the driver refused it; use a smaller n");
     if (r == VK_ERROR_OUT_OF_DEVICE_MEMORY || r == VK_ERROR_OUT_OF_HOST_MEMORY)
-        return makeError(Errc::out_of_memory, std::string(what) + " (" + gib(req.size) + ") does not fit in the free memory of " +
-                                                  info.name + "; use a smaller n");
+        return makeError(Errc::out_of_memory, std::string(what) + " (" + gib(req.size) +
+                                                  ") does not fit in the free memory of " + info.name +
+                                                  "; use a smaller n");
     SORTLAB_VK(r, std::string("allocating ") + what);
     SORTLAB_VK(vkBindBufferMemory(ctx.device(), b.buffer_, b.memory_, 0), "vkBindBufferMemory");
 
@@ -96,8 +102,12 @@ void Buffer::reset() {
     mapped_ = nullptr;
 }
 
-Buffer::~Buffer() { reset(); }
-Buffer::Buffer(Buffer&& o) noexcept { *this = std::move(o); }
+Buffer::~Buffer() {
+    reset();
+}
+Buffer::Buffer(Buffer&& o) noexcept {
+    *this = std::move(o);
+}
 Buffer& Buffer::operator=(Buffer&& o) noexcept {
     if (this != &o) {
         reset();
@@ -116,18 +126,23 @@ Buffer& Buffer::operator=(Buffer&& o) noexcept {
     return *this;
 }
 
+namespace {
+VkMappedMemoryRange wholeRange(VkDeviceMemory memory) {
+    VkMappedMemoryRange range{VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE};
+    range.memory = memory;
+    range.size = VK_WHOLE_SIZE;
+    return range;
+}
+} // namespace
+
 void Buffer::invalidate() const {
     if (coherent_ || !mapped_) return;
-    VkMappedMemoryRange range{VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE};
-    range.memory = memory_;
-    range.size = VK_WHOLE_SIZE;
+    const VkMappedMemoryRange range = wholeRange(memory_);
     vkInvalidateMappedMemoryRanges(ctx_->device(), 1, &range);
 }
 void Buffer::flush() const {
     if (coherent_ || !mapped_) return;
-    VkMappedMemoryRange range{VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE};
-    range.memory = memory_;
-    range.size = VK_WHOLE_SIZE;
+    const VkMappedMemoryRange range = wholeRange(memory_);
     vkFlushMappedMemoryRanges(ctx_->device(), 1, &range);
 }
 

@@ -17,31 +17,12 @@ namespace sortlab {
 // [SECTION] Errors and names ---------------------------------------------------------------------
 
 const char* errcName(Errc code) {
-    switch (code) {
-    case Errc::no_vulkan:
-        return "no Vulkan";
-    case Errc::no_device:
-        return "no device";
-    case Errc::missing_feature:
-        return "missing feature";
-    case Errc::out_of_memory:
-        return "out of memory";
-    case Errc::too_large:
-        return "too large";
-    case Errc::invalid_argument:
-        return "invalid argument";
-    case Errc::timeout:
-        return "timeout";
-    case Errc::device_lost:
-        return "device lost";
-    case Errc::vulkan_error:
-        return "Vulkan error";
-    case Errc::io_error:
-        return "I/O error";
-    case Errc::parse_error:
-        return "parse error";
-    }
-    return "error";
+    // In Errc's order.
+    static const char* const names[] = {"no Vulkan",    "no device",        "missing feature", "out of memory",
+                                        "too large",    "invalid argument", "timeout",         "device lost",
+                                        "Vulkan error", "I/O error",        "parse error"};
+    const size_t i = static_cast<size_t>(code);
+    return i < std::size(names) ? names[i] : "error";
 }
 
 const char* vkResultName(VkResult r) {
@@ -133,16 +114,6 @@ Result<void> loadVulkan() {
         return makeError(Errc::no_vulkan, "no Vulkan loader found (libvulkan.so.1); install libvulkan1 and a driver "
                                           "(mesa-vulkan-drivers for the CPU driver, or your GPU vendor's)");
     return {};
-}
-
-bool hasLayer(const char* name) {
-    uint32_t count = 0;
-    vkEnumerateInstanceLayerProperties(&count, nullptr);
-    std::vector<VkLayerProperties> layers(count);
-    vkEnumerateInstanceLayerProperties(&count, layers.data());
-    for (auto& l : layers)
-        if (std::strcmp(l.layerName, name) == 0) return true;
-    return false;
 }
 
 bool hasInstanceExtension(const char* name) {
@@ -254,6 +225,8 @@ Result<std::vector<VkPhysicalDevice>> physicalDevices(VkInstance instance) {
 
 // [SECTION] Instance and device creation ---------------------------------------------------------
 
+Result<VkInstance> makeInstance(bool validation, bool* debugUtils, const std::vector<const char*>& extensions = {});
+
 struct InstanceHandle {
     VkInstance instance = VK_NULL_HANDLE;
     ~InstanceHandle() {
@@ -261,7 +234,16 @@ struct InstanceHandle {
     }
 };
 
-Result<VkInstance> makeInstance(bool validation, bool* debugUtils) {
+} // namespace
+
+Result<VkInstance> createInstance(bool validation, const std::vector<const char*>& extensions) {
+    bool debugUtils = false;
+    return makeInstance(validation, &debugUtils, extensions);
+}
+
+namespace {
+
+Result<VkInstance> makeInstance(bool validation, bool* debugUtils, const std::vector<const char*>& extensions) {
     SORTLAB_TRY(loadVulkan());
     uint32_t loaderVersion = VK_API_VERSION_1_0;
     if (vkEnumerateInstanceVersion) vkEnumerateInstanceVersion(&loaderVersion);
@@ -272,7 +254,7 @@ Result<VkInstance> makeInstance(bool validation, bool* debugUtils) {
     app.pApplicationName = "sortlab";
     app.apiVersion = loaderVersion >= VK_API_VERSION_1_3 ? VK_API_VERSION_1_3 : VK_API_VERSION_1_2;
 
-    std::vector<const char*> layers, exts;
+    std::vector<const char*> layers, exts = extensions;
     *debugUtils = false;
     VkValidationFeatureEnableEXT enables[] = {VK_VALIDATION_FEATURE_ENABLE_SYNCHRONIZATION_VALIDATION_EXT};
     VkValidationFeaturesEXT features{VK_STRUCTURE_TYPE_VALIDATION_FEATURES_EXT};
@@ -280,7 +262,7 @@ Result<VkInstance> makeInstance(bool validation, bool* debugUtils) {
     features.pEnabledValidationFeatures = enables;
     VkInstanceCreateInfo ci{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
     if (validation) {
-        if (!hasLayer("VK_LAYER_KHRONOS_validation"))
+        if (!instanceHasLayer("VK_LAYER_KHRONOS_validation"))
             return makeError(Errc::missing_feature, "validation was requested but VK_LAYER_KHRONOS_validation "
                                                     "is not installed (apt install vulkan-validationlayers)");
         layers.push_back("VK_LAYER_KHRONOS_validation");
@@ -308,6 +290,39 @@ Result<VkInstance> makeInstance(bool validation, bool* debugUtils) {
 }
 
 } // namespace
+
+Result<VkDebugUtilsMessengerEXT> createDebugMessenger(VkInstance instance,
+                                                      PFN_vkDebugUtilsMessengerCallbackEXT callback, void* user) {
+    VkDebugUtilsMessengerCreateInfoEXT mi{VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT};
+    mi.messageSeverity =
+        VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
+    mi.messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT;
+    mi.pfnUserCallback = callback;
+    mi.pUserData = user;
+    VkDebugUtilsMessengerEXT messenger = VK_NULL_HANDLE;
+    SORTLAB_VK(vkCreateDebugUtilsMessengerEXT(instance, &mi, nullptr, &messenger), "vkCreateDebugUtilsMessengerEXT");
+    return messenger;
+}
+
+bool instanceHasLayer(const char* name) {
+    uint32_t count = 0;
+    vkEnumerateInstanceLayerProperties(&count, nullptr);
+    std::vector<VkLayerProperties> layers(count);
+    vkEnumerateInstanceLayerProperties(&count, layers.data());
+    for (auto& l : layers)
+        if (std::strcmp(l.layerName, name) == 0) return true;
+    return false;
+}
+
+bool deviceHasExtension(VkPhysicalDevice device, const char* name) {
+    uint32_t count = 0;
+    vkEnumerateDeviceExtensionProperties(device, nullptr, &count, nullptr);
+    std::vector<VkExtensionProperties> exts(count);
+    vkEnumerateDeviceExtensionProperties(device, nullptr, &count, exts.data());
+    for (auto& e : exts)
+        if (std::strcmp(e.extensionName, name) == 0) return true;
+    return false;
+}
 
 // [SECTION] Device requirements and choice ------------------------------------------------------------
 
@@ -422,14 +437,9 @@ Result<std::unique_ptr<Context>> Context::create(const ContextOptions& options) 
     ctx->instance_ = inst.value();
 
     if (options.validation) {
-        VkDebugUtilsMessengerCreateInfoEXT mi{VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT};
-        mi.messageSeverity =
-            VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
-        mi.messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT;
-        mi.pfnUserCallback = &Context::debugCallback;
-        mi.pUserData = ctx.get();
-        SORTLAB_VK(vkCreateDebugUtilsMessengerEXT(ctx->instance_, &mi, nullptr, &ctx->messenger_),
-                   "vkCreateDebugUtilsMessengerEXT");
+        auto messenger = createDebugMessenger(ctx->instance_, &Context::debugCallback, ctx.get());
+        if (!messenger) return messenger.error();
+        ctx->messenger_ = *messenger;
     }
 
     auto pds = physicalDevices(ctx->instance_);
@@ -452,17 +462,12 @@ Result<std::unique_ptr<Context>> Context::create(const ContextOptions& options) 
     VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR execProps{
         VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR};
     if (std::getenv("SORTLAB_PIPELINE_STATS")) {
-        uint32_t count = 0;
-        vkEnumerateDeviceExtensionProperties(ctx->physical_, nullptr, &count, nullptr);
-        std::vector<VkExtensionProperties> exts(count);
-        vkEnumerateDeviceExtensionProperties(ctx->physical_, nullptr, &count, exts.data());
-        for (auto& e : exts)
-            if (std::strcmp(e.extensionName, VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME) == 0) {
-                deviceExts.push_back(VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME);
-                execProps.pipelineExecutableInfo = VK_TRUE;
-                en.pNext = &execProps;
-                ctx->pipelineStats_ = true;
-            }
+        if (deviceHasExtension(ctx->physical_, VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME)) {
+            deviceExts.push_back(VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME);
+            execProps.pipelineExecutableInfo = VK_TRUE;
+            en.pNext = &execProps;
+            ctx->pipelineStats_ = true;
+        }
     }
     float priority = 1.0f;
     VkDeviceQueueCreateInfo qi{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};

@@ -290,8 +290,7 @@ public:
                 VkQueryPool timestamps, uint32_t firstQuery) const override {
         last = std::min(last, plan.steps.size());
         const SortConfig& cfg = plan.config;
-        if (timestamps && first < last)
-            vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, timestamps, firstQuery);
+        if (first < last) timestampBefore(cmd, timestamps, firstQuery);
         for (size_t i = first; i < last; ++i) {
             const Step& s = plan.steps[i];
             if (i > first) computeToCompute(cmd);
@@ -321,9 +320,7 @@ public:
                 vkCmdPushConstants(cmd, pipelines_.layout(), VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof pc, &pc);
             }
             if (s.workgroups) vkCmdDispatch(cmd, groupsX, groupsY, 1);
-            if (timestamps)
-                vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, timestamps,
-                                    firstQuery + static_cast<uint32_t>(i - first) + 1);
+            timestampAfter(cmd, timestamps, firstQuery, first, i);
         }
     }
 

@@ -106,10 +106,8 @@ public:
         p.resultInTemp = p.steps.back().resultInTemp;
         p.bytesMovedFloor = oneSweepBytesFloor(n, config);
 
-        for (const char* shader : {"onesweep_init", "onesweep_histogram", "onesweep_scan", "onesweep_pass"}) {
-            auto pipe = pipelineFor(shader, config, *g);
-            if (!pipe) return pipe.error();
-        }
+        SORTLAB_TRY(preparePipelines({"onesweep_init", "onesweep_histogram", "onesweep_scan", "onesweep_pass"},
+                                     [&](const char* shader) { return pipelineFor(shader, config, *g); }));
         return p;
     }
 
@@ -119,7 +117,7 @@ public:
         if (first >= last || plan.n == 0) return;
         const SortConfig& cfg = plan.config;
         const Geometry g = geometry(plan.n, cfg).value();
-        if (timestamps) vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, timestamps, firstQuery);
+        timestampBefore(cmd, timestamps, firstQuery);
         Push pc{};
         pc.keys = buf.keys;
         pc.keysTemp = buf.keysTemp;
@@ -130,11 +128,7 @@ public:
         pc.passes = g.passes;
         pc.histGroups = g.histGroups;
         auto dispatch = [&](const char* shader, uint64_t groups) {
-            vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline(shader, cfg, g));
-            const FoldedGroups f = foldGroups(groups, tuning::kMaxGroupsX);
-            pc.groupsX = f.x;
-            vkCmdPushConstants(cmd, pipelines_.layout(), VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof pc, &pc);
-            vkCmdDispatch(cmd, f.x, f.y, 1);
+            dispatchFolded(cmd, pipelines_.layout(), pipeline(shader, cfg, g), pc, groups, tuning::kMaxGroupsX);
         };
         for (size_t i = first; i < last; ++i) {
             const Step& s = plan.steps[i];
@@ -159,9 +153,7 @@ public:
                     dispatch("onesweep_pass", g.dispatchGroups(q));
                 }
             }
-            if (timestamps)
-                vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, timestamps,
-                                    firstQuery + static_cast<uint32_t>(i - first) + 1);
+            timestampAfter(cmd, timestamps, firstQuery, first, i);
         }
     }
 

@@ -6,6 +6,7 @@
 #include <sortlab/context.h>
 
 #include <cstdint>
+#include <initializer_list>
 #include <map>
 #include <span>
 #include <string>
@@ -62,6 +63,42 @@ struct FoldedGroups {
 inline FoldedGroups foldGroups(uint64_t groups, uint32_t rowLimit) {
     const uint64_t x = groups < rowLimit ? groups : rowLimit;
     return {static_cast<uint32_t>(x), static_cast<uint32_t>(x ? (groups + x - 1) / x : 0)};
+}
+
+// Creates the pipeline of every shader a plan uses, so that record() cannot fail afterwards.
+// pipelineFor(shader) returns Result<VkPipeline>.
+template <class F> Result<void> preparePipelines(std::initializer_list<const char*> shaders, F&& pipelineFor) {
+    for (const char* shader : shaders) {
+        auto pipe = pipelineFor(shader);
+        if (!pipe) return pipe.error();
+    }
+    return {};
+}
+
+// The timestamp before the first step of a recorded range (slot firstQuery), when asked for.
+inline void timestampBefore(VkCommandBuffer cmd, VkQueryPool timestamps, uint32_t firstQuery) {
+    if (timestamps) vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, timestamps, firstQuery);
+}
+
+// Binds `pipeline`, pushes `pc` with its groupsX set to the folded row width, and dispatches `groups`
+// workgroups folded into rows of at most tuning::kMaxGroupsX (the radix kernels' push constants).
+template <class Push>
+void dispatchFolded(VkCommandBuffer cmd, VkPipelineLayout layout, VkPipeline pipeline, Push& pc, uint64_t groups,
+                    uint32_t rowLimit) {
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
+    const FoldedGroups f = foldGroups(groups, rowLimit);
+    pc.groupsX = f.x;
+    vkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof pc, &pc);
+    vkCmdDispatch(cmd, f.x, f.y, 1);
+}
+
+// The timestamp after step `step` of a range recorded from `first` (slot firstQuery + step - first
+// + 1; the slot before the range is firstQuery), when the caller asked for timestamps.
+inline void timestampAfter(VkCommandBuffer cmd, VkQueryPool timestamps, uint32_t firstQuery, size_t first,
+                           size_t step) {
+    if (timestamps)
+        vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, timestamps,
+                            firstQuery + static_cast<uint32_t>(step - first) + 1);
 }
 
 } // namespace sortlab

@@ -101,10 +101,8 @@ public:
         const uint64_t kb = keyBytes(config.key), vb = valueBytes(config.values);
         p.bytesMovedFloor = passes * n * (kb + 2 * (kb + vb));
 
-        for (const char* shader : {"radix4_init", "radix4_count", "radix4_scan", "radix4_scatter", "radix4_result"}) {
-            auto pipe = pipelineFor(shader, config, wg);
-            if (!pipe) return pipe.error();
-        }
+        SORTLAB_TRY(preparePipelines({"radix4_init", "radix4_count", "radix4_scan", "radix4_scatter", "radix4_result"},
+                                     [&](const char* shader) { return pipelineFor(shader, config, wg); }));
         return p;
     }
 
@@ -113,7 +111,7 @@ public:
         last = std::min(last, plan.steps.size());
         if (first >= last || plan.tileKeys == 0) return;
         const SortConfig& cfg = plan.config;
-        if (timestamps) vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, timestamps, firstQuery);
+        timestampBefore(cmd, timestamps, firstQuery);
         const uint64_t workgroups = (plan.n + plan.tileKeys - 1) / plan.tileKeys;
         const uint32_t wg = static_cast<uint32_t>(plan.tileKeys / tuningFor(cfg).keysPerLane);
         const uint32_t passes = keyBits(cfg.key) / kDigitBits;
@@ -130,11 +128,7 @@ public:
                 static_cast<uint32_t>((workgroups + 3) / 4 * 4),
                 0};
         auto dispatch = [&](const char* shader, uint64_t groups) {
-            vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline(shader, cfg, wg));
-            const FoldedGroups f = foldGroups(groups, tuning::kMaxGroupsX);
-            pc.groupsX = f.x;
-            vkCmdPushConstants(cmd, pipelines_.layout(), VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof pc, &pc);
-            vkCmdDispatch(cmd, f.x, f.y, 1);
+            dispatchFolded(cmd, pipelines_.layout(), pipeline(shader, cfg, wg), pc, groups, tuning::kMaxGroupsX);
         };
         for (size_t i = first; i < last; ++i) {
             const Step& s = plan.steps[i];
@@ -154,9 +148,7 @@ public:
             } else {
                 dispatch("radix4_result", workgroups);
             }
-            if (timestamps)
-                vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, timestamps,
-                                    firstQuery + static_cast<uint32_t>(i - first) + 1);
+            timestampAfter(cmd, timestamps, firstQuery, first, i);
         }
     }
 

@@ -14,73 +14,40 @@ namespace onesweep {
 std::unique_ptr<Sorter> makeOneSweepSorter(Context& ctx);
 }
 
+namespace {
+
+// Names by enum value, in the enums' order (a name table a switch would only repeat).
+template <class Enum, size_t N> std::string_view nameIn(const std::string_view (&names)[N], Enum e) {
+    const size_t i = static_cast<size_t>(e);
+    return i < N ? names[i] : "?";
+}
+
+constexpr std::string_view kAlgorithmNames[] = {"oddeven", "radix4", "onesweep"};
+constexpr std::string_view kStepKindNames[] = {"layer",   "tile",   "window",    "count", "scan",
+                                               "scatter", "result", "histogram", "pass"};
+constexpr std::string_view kAuxKindNames[] = {
+    "pass",           "digit counts", "histogram",   "offsets",     "workgroup offsets",
+    "all histograms", "all offsets",  "tile status", "tile counts", "fallbacks"};
+constexpr std::string_view kKeyTypeNames[] = {"u32", "i32", "f32", "u64", "i64", "f64"};
+
+} // namespace
+
 std::string_view algorithmName(Algorithm a) {
-    switch (a) {
-    case Algorithm::oddeven:
-        return "oddeven";
-    case Algorithm::radix4:
-        return "radix4";
-    case Algorithm::onesweep:
-        return "onesweep";
-    }
-    return "?";
+    return nameIn(kAlgorithmNames, a);
 }
 
 std::optional<Algorithm> parseAlgorithm(std::string_view s) {
-    if (s == "oddeven") return Algorithm::oddeven;
-    if (s == "radix4") return Algorithm::radix4;
-    if (s == "onesweep") return Algorithm::onesweep;
+    for (Algorithm a : {Algorithm::oddeven, Algorithm::radix4, Algorithm::onesweep})
+        if (algorithmName(a) == s) return a;
     return std::nullopt;
 }
 
 std::string_view stepKindName(StepKind k) {
-    switch (k) {
-    case StepKind::layer:
-        return "layer";
-    case StepKind::tile:
-        return "tile";
-    case StepKind::window:
-        return "window";
-    case StepKind::count:
-        return "count";
-    case StepKind::scan:
-        return "scan";
-    case StepKind::scatter:
-        return "scatter";
-    case StepKind::result:
-        return "result";
-    case StepKind::histogram:
-        return "histogram";
-    case StepKind::pass:
-        return "pass";
-    }
-    return "?";
+    return nameIn(kStepKindNames, k);
 }
 
 std::string_view auxKindName(AuxKind k) {
-    switch (k) {
-    case AuxKind::passInfo:
-        return "pass";
-    case AuxKind::digitCounts:
-        return "digit counts";
-    case AuxKind::histogram:
-        return "histogram";
-    case AuxKind::offsets:
-        return "offsets";
-    case AuxKind::workgroupOffsets:
-        return "workgroup offsets";
-    case AuxKind::allHistograms:
-        return "all histograms";
-    case AuxKind::allOffsets:
-        return "all offsets";
-    case AuxKind::tileStatus:
-        return "tile status";
-    case AuxKind::tileCounts:
-        return "tile counts";
-    case AuxKind::fallbacks:
-        return "fallbacks";
-    }
-    return "?";
+    return nameIn(kAuxKindNames, k);
 }
 
 namespace {
@@ -184,21 +151,7 @@ Result<std::unique_ptr<Sorter>> makeSorter(Context& ctx, Algorithm algorithm) {
 }
 
 std::string_view keyTypeName(KeyType t) {
-    switch (t) {
-    case KeyType::u32:
-        return "u32";
-    case KeyType::i32:
-        return "i32";
-    case KeyType::f32:
-        return "f32";
-    case KeyType::u64:
-        return "u64";
-    case KeyType::i64:
-        return "i64";
-    case KeyType::f64:
-        return "f64";
-    }
-    return "?";
+    return nameIn(kKeyTypeNames, t);
 }
 std::string_view valueTypeName(ValueType v) {
     return v == ValueType::u32 ? "u32" : "none";

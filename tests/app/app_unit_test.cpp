@@ -8,6 +8,8 @@
 
 #include <gtest/gtest.h>
 
+#include <tuple>
+
 #include <cmath>
 #include <cstring>
 #include <fstream>
@@ -65,14 +67,17 @@ TEST(AppHeights, SignedIntegersByValue) {
 TEST(AppSettings, AlgorithmNames) {
     SortSettings s;
     EXPECT_EQ(s.algo, Variant::oddevenLayer) << "the app starts on the network to step through";
-    ASSERT_TRUE(applySetting(s, "algo", "oddeven").ok());
-    EXPECT_EQ(s.algo, Variant::oddeven);
-    EXPECT_FALSE(s.config().perLayer);
-    ASSERT_TRUE(applySetting(s, "algo", "oddeven-layer").ok());
-    EXPECT_EQ(s.algo, Variant::oddevenLayer);
-    EXPECT_TRUE(s.config().perLayer);
-    ASSERT_TRUE(applySetting(s, "algo", "oddeven-fused").ok());
-    EXPECT_EQ(s.algo, Variant::oddeven);
+    // name -> variant, and whether the odd-even plan runs one step per layer
+    const std::tuple<const char*, Variant, bool> names[] = {
+        {"oddeven", Variant::oddeven, false},
+        {"oddeven-layer", Variant::oddevenLayer, true},
+        {"oddeven-fused", Variant::oddeven, false}, // the app's old name for the fused plan
+    };
+    for (auto [name, variant, perLayer] : names) {
+        ASSERT_TRUE(applySetting(s, "algo", name).ok()) << name;
+        EXPECT_EQ(s.algo, variant) << name;
+        EXPECT_EQ(s.config().perLayer, perLayer) << name;
+    }
     EXPECT_FALSE(applySetting(s, "algo", "bubble").ok());
     for (const VariantInfo& v : variants()) {
         ASSERT_TRUE(applySetting(s, "algo", std::string(v.name)).ok()) << v.name;

@@ -94,6 +94,21 @@ private:
     bool v13 = false, fullSubgroups_ = false;
 };
 
+// An instance for the sorts: Vulkan 1.3 where the loader has it (1.2 at least), the debug-utils
+// extension where offered, `extensions` on top (a window system's, say), and with validation the
+// Khronos layer with synchronization validation. Loads volk's functions for it (device functions
+// through the loader's trampolines). The caller destroys it. Errors: no loader or driver, a loader
+// older than 1.2, validation asked for but not installed.
+Result<VkInstance> createInstance(bool validation, const std::vector<const char*>& extensions = {});
+
+// A messenger that calls `callback` (with `user`) for validation warnings and errors.
+Result<VkDebugUtilsMessengerEXT> createDebugMessenger(VkInstance instance,
+                                                      PFN_vkDebugUtilsMessengerCallbackEXT callback, void* user);
+
+// Whether the Vulkan loader offers this instance layer; whether the device offers this extension.
+bool instanceHasLayer(const char* name);
+bool deviceHasExtension(VkPhysicalDevice device, const char* name);
+
 // Picks a device from listDevices(): `want` "" picks the best suitable device (a discrete GPU
 // before an integrated, virtual or CPU one; then the largest device-local heap); digits pick by
 // index; anything else is a case-insensitive part of the name or driver ("lavapipe" finds Mesa's
