@@ -30,9 +30,9 @@
 #include "onesweep.glsl"
 
 // Reads of a not-ready status before the fallback, and predecessor statuses a walk reads at once
-// (tuning::oneSweep; a batch of 2, 3, 8, 16 or 32 was slower than 4).
-layout(constant_id = SORTLAB_SPEC_SPIN_LIMIT) const uint SPIN_LIMIT = 64;
-layout(constant_id = SORTLAB_SPEC_LOOKBACK_BATCH) const uint LOOKBACK_BATCH = 4;
+// (compiled in: as specialization constants they made the 64-bit passes slower; constants.h).
+#define SPIN_LIMIT uint(SORTLAB_OS_SPIN_LIMIT)
+#define LOOKBACK_BATCH uint(SORTLAB_OS_LOOKBACK_BATCH)
 
 // 64-bit keys stage a tile in two halves (HALF_STAGED): the ranking stages the word of the order
 // bits that holds the pass's digit; the write-out reads those, then each key's other word (raw) is

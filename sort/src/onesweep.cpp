@@ -253,8 +253,6 @@ private:
         if (shader == "onesweep_pass") { // only the pass kernel reads them: one variant of the others
             spec.push_back({SORTLAB_SPEC_PERSISTENT, g.persistent ? g.tilesPerWorkgroup : 0u});
             spec.push_back({SORTLAB_SPEC_LOOKBACK_STRIDE, g.lookbackStride});
-            spec.push_back({SORTLAB_SPEC_SPIN_LIMIT, g.tuning.spinLimit});
-            spec.push_back({SORTLAB_SPEC_LOOKBACK_BATCH, g.tuning.lookbackBatch});
         } else if (shader == "onesweep_histogram") {
             spec.push_back({SORTLAB_SPEC_LOADS_IN_FLIGHT, g.tuning.histogramLoadsInFlight});
         }

@@ -1,7 +1,9 @@
 // Tuning tables: one per algorithm, keyed by key width (4 or 8 bytes) and whether values ride along,
 // in the style of CUB's tuning_radix_sort.cuh. Each row has a one-line note with the measured reason;
 // the measurements themselves are in docs/benchmarks.md (the anchors named on each row). The numbers
-// that shape a kernel reach it as specialization constants (constants.h: SORTLAB_SPEC_*).
+// that shape a kernel reach it as specialization constants (constants.h: SORTLAB_SPEC_*), but for
+// OneSweep's lookback spin limit and batch, which are compiled in (SORTLAB_OS_SPIN_LIMIT and
+// SORTLAB_OS_LOOKBACK_BATCH): as specialization constants they cost the H100's 64-bit passes 0.5-0.9 %.
 #pragma once
 
 #include <cstdint>
@@ -83,8 +85,6 @@ struct OneSweepTuning {
     uint32_t maxTilesPerWorkgroup;      // the most tiles a persistent workgroup takes (GPUs)
     uint32_t maxTilesPerWorkgroupCpu;   // the same on CPU devices (lavapipe ends loops at ~65535 iterations)
     uint64_t minPersistentTiles;        // below this many tiles: one tile per workgroup, no lookback steps
-    uint32_t spinLimit;                 // reads of a not-ready status before a walk falls back
-    uint32_t lookbackBatch;             // predecessor statuses a walk reads at once
     uint32_t histogramKeysPerWorkgroup; // histogram kernel: keys each workgroup counts (at least)
     uint32_t histogramMaxWorkgroups;    // histogram kernel: the most workgroups it starts
     uint32_t histogramLoadsInFlight;    // histogram kernel: keys an invocation loads before counting them
@@ -99,13 +99,13 @@ struct OneSweepRow {
 // clang-format off
 inline constexpr OneSweepRow kOneSweepTable[] = {
     // 512 x 18, persistent, steps every 3 (2^28 H100: 1.86 -> 1.74 ms a pass); docs/benchmarks.md#tuning-onesweep
-    {4, false, {.workgroup = 512, .keysPerLane = 18, .persistent = true, .lookbackStride = 3, .persistentWorkgroups = 2048, .maxTilesPerWorkgroup = 2048, .maxTilesPerWorkgroupCpu = 128, .minPersistentTiles = 1024, .spinLimit = 64, .lookbackBatch = 4, .histogramKeysPerWorkgroup = 65536, .histogramMaxWorkgroups = 1024, .histogramLoadsInFlight = 8}},
+    {4, false, {.workgroup = 512, .keysPerLane = 18, .persistent = true, .lookbackStride = 3, .persistentWorkgroups = 2048, .maxTilesPerWorkgroup = 2048, .maxTilesPerWorkgroupCpu = 128, .minPersistentTiles = 1024, .histogramKeysPerWorkgroup = 65536, .histogramMaxWorkgroups = 1024, .histogramLoadsInFlight = 8}},
     // persistent with steps every 3 (u32/u32 2^28 H100: 9.91 vs 10.45 ms whole sort); docs/benchmarks.md#tuning-onesweep
-    {4, true, {.workgroup = 512, .keysPerLane = 18, .persistent = true, .lookbackStride = 3, .persistentWorkgroups = 2048, .maxTilesPerWorkgroup = 2048, .maxTilesPerWorkgroupCpu = 128, .minPersistentTiles = 1024, .spinLimit = 64, .lookbackBatch = 4, .histogramKeysPerWorkgroup = 65536, .histogramMaxWorkgroups = 1024, .histogramLoadsInFlight = 8}},
+    {4, true, {.workgroup = 512, .keysPerLane = 18, .persistent = true, .lookbackStride = 3, .persistentWorkgroups = 2048, .maxTilesPerWorkgroup = 2048, .maxTilesPerWorkgroupCpu = 128, .minPersistentTiles = 1024, .histogramKeysPerWorkgroup = 65536, .histogramMaxWorkgroups = 1024, .histogramLoadsInFlight = 8}},
     // halves staged, 512 x 18, one tile a workgroup (u64 2^27 H100: 9.55 vs 9.64 ms persistent); docs/benchmarks.md#tuning-onesweep
-    {8, false, {.workgroup = 512, .keysPerLane = 18, .persistent = false, .lookbackStride = 0, .persistentWorkgroups = 2048, .maxTilesPerWorkgroup = 2048, .maxTilesPerWorkgroupCpu = 128, .minPersistentTiles = 1024, .spinLimit = 64, .lookbackBatch = 4, .histogramKeysPerWorkgroup = 65536, .histogramMaxWorkgroups = 1024, .histogramLoadsInFlight = 8}},
+    {8, false, {.workgroup = 512, .keysPerLane = 18, .persistent = false, .lookbackStride = 0, .persistentWorkgroups = 2048, .maxTilesPerWorkgroup = 2048, .maxTilesPerWorkgroupCpu = 128, .minPersistentTiles = 1024, .histogramKeysPerWorkgroup = 65536, .histogramMaxWorkgroups = 1024, .histogramLoadsInFlight = 8}},
     // one tile a workgroup (u64/u32 2^27 H100: 13.00 vs 15.96 ms persistent); docs/benchmarks.md#tuning-onesweep
-    {8, true, {.workgroup = 512, .keysPerLane = 18, .persistent = false, .lookbackStride = 0, .persistentWorkgroups = 2048, .maxTilesPerWorkgroup = 2048, .maxTilesPerWorkgroupCpu = 128, .minPersistentTiles = 1024, .spinLimit = 64, .lookbackBatch = 4, .histogramKeysPerWorkgroup = 65536, .histogramMaxWorkgroups = 1024, .histogramLoadsInFlight = 8}},
+    {8, true, {.workgroup = 512, .keysPerLane = 18, .persistent = false, .lookbackStride = 0, .persistentWorkgroups = 2048, .maxTilesPerWorkgroup = 2048, .maxTilesPerWorkgroupCpu = 128, .minPersistentTiles = 1024, .histogramKeysPerWorkgroup = 65536, .histogramMaxWorkgroups = 1024, .histogramLoadsInFlight = 8}},
 };
 // clang-format on
 
@@ -139,8 +139,8 @@ constexpr bool valid(const Radix4Tuning& t, uint32_t keyBytes) {
     return t.keysPerLane >= 1 && t.keysPerLane <= 16 && t.keysPerLane * keyBytes % 16 == 0 && t.scanPerLane % 4 == 0;
 }
 constexpr bool valid(const OneSweepTuning& t) {
-    return t.keysPerLane > 0 && t.lookbackBatch > 0 && t.spinLimit > 0 && t.histogramLoadsInFlight > 0 &&
-           t.maxTilesPerWorkgroup > 0 && t.maxTilesPerWorkgroupCpu > 0;
+    return t.keysPerLane > 0 && t.histogramLoadsInFlight > 0 && t.maxTilesPerWorkgroup > 0 &&
+           t.maxTilesPerWorkgroupCpu > 0;
 }
 static_assert([] {
     for (const auto& r : kOddEvenTable)

@@ -9,6 +9,12 @@
 #define SORTLAB_SPEC_WORKGROUP_SIZE 3 // local_size_x
 #define SORTLAB_SPEC_MAX_SUBGROUPS 4  // workgroup size / the subgroup size the pipeline runs with
 #define SORTLAB_SPEC_SUBGROUP_SIZE 5  // the subgroup size the pipeline runs with (pinned where it varies)
+// onesweep_pass.comp's lookback: reads of a not-ready status before a walk falls back, and the
+// predecessor statuses a walk reads at once (a batch of 2, 3, 8, 16 or 32 was slower than 4). Compiled
+// in, not specialization constants: as those, the H100's 64-bit passes ran 0.5-0.9 % slower
+// (docs/benchmarks.md#tuning-onesweep).
+#define SORTLAB_OS_SPIN_LIMIT 64
+#define SORTLAB_OS_LOOKBACK_BATCH 4
 #define SORTLAB_SPEC_FORCE_FALLBACK 6 // onesweep: 1: every tile counts its immediate predecessor's keys itself
 // Keys each invocation holds: oddeven_warp.comp (a window is subgroup size x this: 16 or 32), the
 // radix4 count, scatter and result kernels and the onesweep kernels (a tile is workgroup size x this).
@@ -16,8 +22,6 @@
 #define SORTLAB_SPEC_PERSISTENT 8      // onesweep: > 0: each pass workgroup takes up to this many tiles, loading the next early
 #define SORTLAB_SPEC_LOOKBACK_STRIDE 9 // onesweep: > 0: a lookback step after every this many ranking iterations
 #define SORTLAB_SPEC_SCAN_PER_LANE 10  // radix4_scan.comp: entries each invocation scans serially in a chunk (a multiple of 4)
-#define SORTLAB_SPEC_SPIN_LIMIT 11     // onesweep_pass.comp: reads of a not-ready status before the fallback
-#define SORTLAB_SPEC_LOOKBACK_BATCH 12 // onesweep_pass.comp: predecessor statuses a walk reads at once
 #define SORTLAB_SPEC_LOADS_IN_FLIGHT 13 // onesweep_histogram.comp: keys each invocation loads before it counts them
 
 // 4-bit LSD radix sort (radix4_*.comp).
