@@ -1,4 +1,4 @@
-// Radix4 step 1 (the seed's "count the number of symbols"): each workgroup counts the digits of
+// Radix4 step 1 ("count the number of symbols", docs/radix4.md): each workgroup counts the digits of
 // its tile of TILE keys, writes its 16 counts to the count table, and adds them to the pass's
 // global histogram (at most 16 atomics per workgroup, none for a digit it did not see: the
 // reduction to global counts; no global atomic per key).

@@ -1,4 +1,4 @@
-// Radix4 step 2 (the seed's "exclusive scan to find global and local offsets"). One workgroup
+// Radix4 step 2 ("exclusive scan to find global and local offsets", docs/radix4.md). One workgroup
 // per digit d. The global offset of d is the sum of the histogram below d; the workgroups'
 // counts of d are scanned in workgroup order on top of it, so that workgroup wg's keys of digit
 // d go to [offset(d, wg), offset(d, wg) + count(d, wg)): every key gets a unique slot, and keys

@@ -1,4 +1,4 @@
-// Radix4 step 3 (the seed's "re-order elements"): each workgroup moves its tile of TILE keys
+// Radix4 step 3 ("re-order elements", docs/radix4.md): each workgroup moves its tile of TILE keys
 // (and values) into the other buffer of the ping-pong pair.
 //
 //  1. Rank: each subgroup walks its run of the tile SG keys at a time. For each key five ballots

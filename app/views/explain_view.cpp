@@ -15,19 +15,19 @@ struct Pseudo {
     int indent;
 };
 
-// Odd-even merge sort, iterative form (seed 000).
+// Odd-even merge sort, iterative form (docs/oddeven.md).
 const Pseudo kOddEven[] = {
     {"for p = 1, 2, 4, ... while p < n:", 0},   {"for k = p, p/2, ..., 1:", 1},         {"for every a in parallel:", 2},
     {"if a is a left end in its 2p block:", 3}, {"if key[a] > key[a+k]: swap them", 4},
 };
-// LSD radix sort with 4-bit digits (seed 001).
+// LSD radix sort with 4-bit digits (docs/radix4.md).
 const Pseudo kRadix[] = {
     {"for each digit, lowest first:", 0},      {"count: per workgroup, keys per digit", 1},
     {"scan: histogram, exclusive offsets", 1}, {"scatter: key -> its digit's next slot", 1},
     {"result: keys sorted (stable)", 0},
 };
 
-// OneSweep with 8-bit digits (seed 002; sort/src/onesweep.cpp, shaders/onesweep_pass.comp). A
+// OneSweep with 8-bit digits (docs/onesweep.md; sort/src/onesweep.cpp, shaders/onesweep_pass.comp). A
 // pass publishes its tile's counts first, ranks and stages its keys, then looks back, then writes
 // its staged keys out.
 // One pseudocode line per source line:

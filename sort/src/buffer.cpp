@@ -172,10 +172,6 @@ void transferToHost(VkCommandBuffer cmd) {
     barrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_HOST_BIT,
             VK_ACCESS_HOST_READ_BIT);
 }
-void computeToHost(VkCommandBuffer cmd) {
-    barrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT, VK_PIPELINE_STAGE_HOST_BIT,
-            VK_ACCESS_HOST_READ_BIT);
-}
 
 Result<void> uploadBytes(Context& ctx, const Buffer& dst, uint64_t dstOffset, std::span<const std::byte> src) {
     if (src.empty()) return {};

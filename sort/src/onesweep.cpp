@@ -1,4 +1,4 @@
-// OneSweep (seed 002): an 8-bit LSD radix sort with one histogram pass over the keys and then one
+// OneSweep (Adinets and Merrill, 2022): an 8-bit LSD radix sort with one histogram pass over the keys and then one
 // pass per digit, each finding its tiles' offsets by a chained scan with decoupled lookback and
 // fallback. See docs/onesweep.md and shaders/onesweep_*.comp.
 #include "pipelines.h"

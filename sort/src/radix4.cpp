@@ -1,4 +1,4 @@
-// The 4-bit LSD radix sort (seed 001): per pass, count (with subgroup ballots), scan, scatter,
+// The 4-bit LSD radix sort (docs/radix4.md): per pass, count (with subgroup ballots), scan, scatter,
 // ping-ponging between keys and keysTemp. See docs/radix4.md and shaders/radix4_*.comp.
 #include "pipelines.h"
 #include <sortlab/tuning.h>

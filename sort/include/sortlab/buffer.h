@@ -55,7 +55,6 @@ void computeToCompute(VkCommandBuffer cmd);
 void transferToCompute(VkCommandBuffer cmd);
 void computeToTransfer(VkCommandBuffer cmd);
 void transferToHost(VkCommandBuffer cmd);
-void computeToHost(VkCommandBuffer cmd);
 
 // Copy host bytes into a device buffer through a staging buffer (one submission).
 Result<void> uploadBytes(Context& ctx, const Buffer& dst, uint64_t dstOffset, std::span<const std::byte> src);

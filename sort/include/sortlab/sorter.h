@@ -80,7 +80,7 @@ struct SortConfig {
     KeyType key = KeyType::u32;
     ValueType values = ValueType::none;
     Order order = Order::ascending;
-    // oddeven: one dispatch per network layer (the seed's form, and what step-through shows).
+    // oddeven: one dispatch per network layer (Batcher's iterative form, and what step-through shows).
     // Off: layers whose comparators stay inside a shared-memory tile are fused (same result).
     bool perLayer = false;
     // onesweep: every tile but the first counts its immediate predecessor's digits from that
