@@ -3,6 +3,7 @@
 // key-value, order, distribution, seed), playback (play/pause, step, jump, speed, reset, run to
 // end) and which views are open.
 #include <sortlab/app/app.h>
+#include <sortlab/app/options.h>
 
 #include <sortlab/app/view_common.h>
 #include <sortlab/app/views.h>
@@ -30,6 +31,36 @@ template <class E, size_t N, class NameFn> bool enumCombo(const char* label, E* 
 }
 
 } // namespace
+
+// Keys typed by hand: "10, 25, 39" or one a line. "Use these keys" reads them as the key type;
+// an error names line and column and keeps the input in use.
+void App::drawKeysField(SortSettings& s, bool& changed) {
+    if (ImGui::TreeNode("your own keys")) {
+        if (s.dist == Distribution::custom && ui_.keysEdit[0] == 0)
+            std::snprintf(ui_.keysEdit.data(), ui_.keysEdit.size(), "%s", s.keysText.c_str());
+        ImGui::InputTextMultiline("##keys", ui_.keysEdit.data(), ui_.keysEdit.size(),
+                                  ImVec2(-1, ImGui::GetTextLineHeight() * 4));
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip(
+                "numbers separated by commas, spaces or new lines, e.g. 10, 25, 39, 92, 1, 5, 68, 23, 21, 10");
+        if (ImGui::Button("Use these keys")) {
+            SortSettings t = s;
+            if (auto ok = applySetting(t, "keys", ui_.keysEdit.data()); ok) {
+                s = t;
+                ui_.keysError.clear();
+                changed = true;
+            } else {
+                ui_.keysError = ok.error().message;
+            }
+        }
+        if (!ui_.keysError.empty()) {
+            ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.4f, 1.0f));
+            ImGui::TextWrapped("%s", ui_.keysError.c_str());
+            ImGui::PopStyleColor();
+        }
+        ImGui::TreePop();
+    }
+}
 
 void App::drawControls(const SortWorker::View& v) {
     if (!ImGui::Begin("Controls")) {
@@ -77,23 +108,29 @@ void App::drawControls(const SortWorker::View& v) {
     if (ImGui::InputScalar("n", ImGuiDataType_U64, &nEdit, &step1, &stepBig, "%llu",
                            ImGuiInputTextFlags_EnterReturnsTrue) ||
         (ImGui::IsItemDeactivatedAfterEdit() && nEdit != s.n)) {
-        s.n = std::clamp<uint64_t>(nEdit, 1, uint64_t(1) << 28);
-        changed = true;
+        changed |= applySetting(s, "n", std::to_string(std::clamp<uint64_t>(nEdit, 1, uint64_t(1) << 28))).ok();
     }
     for (uint32_t e : {4u, 6u, 10u, 16u, 20u}) {
         char buf[16];
         std::snprintf(buf, sizeof buf, "2^%u", e);
         if (e != 4) ImGui::SameLine();
-        if (ImGui::SmallButton(buf)) {
-            s.n = uint64_t(1) << e;
-            changed = true;
-        }
+        if (ImGui::SmallButton(buf)) changed |= applySetting(s, "n", std::to_string(uint64_t(1) << e)).ok();
     }
-    changed |= enumCombo("key type", &s.key, kAllKeyTypes, keyTypeName);
+    KeyType key = s.key;
+    if (enumCombo("key type", &key, kAllKeyTypes, keyTypeName)) {
+        // Keys given by hand must read as the new type (a float key is no u32 one): else keep the old.
+        if (auto ok = applySetting(s, "type", std::string(keyTypeName(key))); ok)
+            changed = true;
+        else
+            ui_.keysError = ok.error().message;
+    }
     changed |= ImGui::Checkbox("key-value (u32 values = input index)", &s.keyValue);
     const Order orders[] = {Order::ascending, Order::descending};
     changed |= enumCombo("order", &s.order, orders, orderName);
-    changed |= enumCombo("distribution", &s.dist, kAllDistributions, distributionName);
+    Distribution dist = s.dist;
+    if (enumCombo("distribution", &dist, kAllDistributions, distributionName))
+        changed |= applySetting(s, "dist", std::string(distributionName(dist))).ok();
+    drawKeysField(s, changed);
     static uint64_t seedEdit = 1;
     if (!ImGui::IsAnyItemActive()) seedEdit = s.seed;
     if (ImGui::InputScalar("seed", ImGuiDataType_U64, &seedEdit, &step1, nullptr, "%llu",

@@ -91,9 +91,17 @@ add_test(NAME app_variant_names
                  -P ${CMAKE_CURRENT_LIST_DIR}/app/variant_names_check.cmake)
 set_tests_properties(app_variant_names PROPERTIES TIMEOUT 300)
 
+# --- Keys of your own: the seed example typed in (--keys) and read from a file (--input) -------------
+# The app's state after a radix4 pass equals sortlab-bench's trace of the same keys.
+add_test(NAME app_trace_keys
+         COMMAND ${APP_BENCH} --validation --algo radix4 --keys "10,25,39,92,1,5,68,23,21,10" --reps 1 --quiet
+                 --trace ${APP_OUT}/trace_keys.jsonl)
+set_tests_properties(app_trace_keys PROPERTIES FIXTURES_SETUP app_trace_keys)
+file(WRITE ${APP_OUT}/seed_keys.txt "# the example of docs/radix4.md\n10\n25\n39 92, 1\n5\n68\n23\n21\n10\n")
+
 # --- The traces the app is compared with ----------------------------------------------------------
 add_test(NAME app_trace_16
-         COMMAND ${APP_BENCH} --validation --algo oddeven-layer,radix4 --n 16 --seed 1 --reps 1 --quiet
+         COMMAND ${APP_BENCH} --validation --algo oddeven-layer,radix4 --n 16 --dist small --seed 1 --reps 1 --quiet
                  --trace ${APP_OUT}/trace16.jsonl)
 add_test(NAME app_trace_13
          COMMAND ${APP_BENCH} --validation --algo oddeven-layer --type f32 --values u32 --order desc --dist special
@@ -112,6 +120,10 @@ set_tests_properties(app_trace_1000 PROPERTIES FIXTURES_SETUP app_trace_1000 TIM
 set_tests_properties(app_trace_13 PROPERTIES FIXTURES_SETUP app_trace_13 TIMEOUT 120)
 
 # --- The issue's command: odd-even, 16 keys, step 10 -----------------------------------------------
+app_run(app_keys --algo radix4 --keys "10,25,39,92,1,5,68,23,21,10" --step 3 --check --dump-state app_keys.json)
+app_check(app_keys_state "app_keys;app_trace_keys" state app_keys.json trace_keys.jsonl --algo radix4 --step 3)
+app_run(app_input --algo radix4 --input ${APP_OUT}/seed_keys.txt --step 3 --dump-state app_input.json)
+app_check(app_input_state "app_input;app_trace_keys" state app_input.json trace_keys.jsonl --algo radix4 --step 3)
 app_run(app_oddeven --algo oddeven-layer --n 16 --seed 1 --step 10 --screenshot app_oddeven.png
         --dump-state app_oddeven.json)
 app_check(app_oddeven_png app_oddeven png app_oddeven.png --width 1600 --height 1000)
@@ -239,6 +251,22 @@ add_test(NAME app_fail_bench_usage
 add_test(NAME app_fail_script_bench_run
          COMMAND ${CMAKE_COMMAND} -DEXPECT_CODE=2 "-DEXPECT_REGEX=bench-run: .*--sizes" "-DEXPECT_PREFIX=sortlab: error: "
                  -P ${APP_EXPECT} -- ${APP} --script ${CMAKE_CURRENT_LIST_DIR}/app/bad_bench.script)
+# Bad keys of your own: refused before any window opens, with where the entry is and what is wrong.
+file(WRITE ${APP_OUT}/bad_keys.txt "10\n25\n3x 4\n")
+foreach(case "keys_word|keys:1:5: 'ten' is not a u32 key|--keys;1,2,ten"
+             "keys_range|keys:1:3: 3000000000 is out of range for i32 keys|--type;i32;--keys;1,3000000000"
+             "keys_empty|keys: no keys|--keys; , "
+             "input_missing|/nonexistent/keys.txt: cannot read it|--input;/nonexistent/keys.txt"
+             "input_position|bad_keys.txt:3:1: '3x' is not a u32 key|--input;${APP_OUT}/bad_keys.txt"
+             "n_negative|n '-5' is not a count|--n;-5")
+  string(REPLACE "|" ";" parts "${case}")
+  list(GET parts 0 name)
+  list(GET parts 1 regex)
+  list(SUBLIST parts 2 -1 args)
+  add_test(NAME app_fail_${name}
+           COMMAND ${CMAKE_COMMAND} -DEXPECT_CODE=2 "-DEXPECT_REGEX=${regex}" "-DEXPECT_PREFIX=sortlab: error: "
+                   -P ${APP_EXPECT} -- ${APP} ${args})
+endforeach()
 add_test(NAME app_fail_step_past_end
          COMMAND ${CMAKE_COMMAND} -DEXPECT_CODE=2 "-DEXPECT_REGEX=past the end" "-DEXPECT_PREFIX=sortlab: error: "
                  -P ${APP_EXPECT} -- ${XVFB_RUN} -a -n 175 ${APP} --n 16 --step 99 --dump-state never.json)

@@ -141,6 +141,21 @@ endfunction()
 
 # Usage errors: exit 2.
 cli_fail(type_u16 2 "--type 'u16'" -- --type u16 --n 16)
+# Keys of your own (--keys, --input): one line naming where the entry is and what is wrong; exit 2.
+file(WRITE ${CMAKE_CURRENT_BINARY_DIR}/cli_bad_keys.txt "10\n25\n3x 4\n")
+cli_fail(keys_word 2 "--keys:1:5: 'ten' is not a u32 key" -- --keys "1,2,ten" --algo std)
+cli_fail(keys_negative 2 "--keys:1:3: -2 is negative for u32 keys" -- --keys "1,-2" --algo std)
+cli_fail(keys_range 2 "--keys:1:3: 3000000000 is out of range for i32 keys" -- --keys "1,3000000000" --type i32 --algo std)
+cli_fail(keys_range_any_type 2 "out of range for f32" -- --keys "1,1e39" --type f64,f32 --algo std)
+cli_fail(keys_empty 2 "--keys: no keys" -- --keys " , " --algo std)
+cli_fail(keys_with_n 2 "not with --n|without --n" -- --keys "1,2" --n 5 --algo std)
+cli_fail(input_missing 2 "/nonexistent/keys.txt: cannot read it" -- --input /nonexistent/keys.txt --algo std)
+cli_fail(input_position 2 "cli_bad_keys.txt:3:1: '3x' is not a u32 key" -- --input ${CMAKE_CURRENT_BINARY_DIR}/cli_bad_keys.txt --algo std)
+cli_fail(n_negative 2 "--n '-5' is not a count" -- --n -5 --algo std)
+# The keys given come back sorted, on every key type, through both radix sorts (and --check passes).
+add_test(NAME cli_keys_roundtrip
+         COMMAND ${BENCH} --validation --check --algo radix4,onesweep,oddeven,std --type all --values none,u32
+                 --keys "10,25,39,92,1,5,68,23,21,10" --reps 1 --warmup-ms 0 --quiet)
 cli_fail(algo_unknown 2 "--algo 'bubble'" -- --algo bubble --n 16)
 cli_fail(dist_unknown 2 "--dist 'zipf'" -- --dist zipf --n 16)
 cli_fail(order_unknown 2 "--order 'up'" -- --order up --n 16)

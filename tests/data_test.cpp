@@ -7,7 +7,10 @@
 
 #include <bit>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
+#include <fstream>
+#include <string>
 #include <limits>
 #include <set>
 
@@ -156,6 +159,89 @@ TEST(FormatKey, SpecialValues) {
     EXPECT_EQ(formatKey(k, 3, KeyType::f32), "1");
     EXPECT_EQ(formatKey(k, 0, KeyType::u32), "2147483648");
     EXPECT_EQ(formatKey(k, 0, KeyType::i32), "-2147483648");
+}
+
+// Keys a person types: every key type reads back what was written, separators and comments are
+// skipped, and every error names the line and column of the entry and what is wrong.
+TEST(ParseKeys, EveryTypeReadsWhatWasWritten) {
+    auto u = parseKeys("10, 25,39\n92 1\t5;68 # comment, 77\n+23", KeyType::u32);
+    ASSERT_TRUE(u.ok()) << u.error().message;
+    const uint32_t wantU[] = {10, 25, 39, 92, 1, 5, 68, 23};
+    ASSERT_EQ(u->size(), sizeof wantU);
+    EXPECT_EQ(std::memcmp(u->data(), wantU, sizeof wantU), 0);
+
+    auto i = parseKeys("-2147483648,2147483647,-1", KeyType::i32);
+    ASSERT_TRUE(i.ok()) << i.error().message;
+    const int32_t wantI[] = {INT32_MIN, INT32_MAX, -1};
+    EXPECT_EQ(std::memcmp(i->data(), wantI, sizeof wantI), 0);
+
+    auto u64 = parseKeys("18446744073709551615 0", KeyType::u64);
+    ASSERT_TRUE(u64.ok()) << u64.error().message;
+    EXPECT_EQ(formatKey(*u64, 0, KeyType::u64), "18446744073709551615");
+
+    auto i64 = parseKeys("-9223372036854775808", KeyType::i64);
+    ASSERT_TRUE(i64.ok()) << i64.error().message;
+    EXPECT_EQ(formatKey(*i64, 0, KeyType::i64), "-9223372036854775808");
+
+    for (KeyType t : {KeyType::f32, KeyType::f64}) {
+        auto f = parseKeys("1.5, -0, inf, -inf, nan, -nan, 2.5e-1", t);
+        ASSERT_TRUE(f.ok()) << f.error().message;
+        const char* want[] = {"1.5", "-0", "inf", "-inf", "nan", "-nan", "0.25"};
+        for (size_t k = 0; k < std::size(want); ++k) EXPECT_EQ(formatKey(*f, k, t), want[k]) << keyTypeName(t);
+    }
+}
+
+TEST(ParseKeys, ErrorsNameLineColumnAndWhy) {
+    auto expectError = [](std::string_view text, KeyType type, const std::string& want) {
+        auto r = parseKeys(text, type, "in.txt");
+        ASSERT_FALSE(r.ok()) << "'" << text << "' was accepted";
+        EXPECT_EQ(r.error().code, Errc::parse_error);
+        EXPECT_NE(r.error().message.find(want), std::string::npos) << r.error().message;
+    };
+    expectError("1, 2, ten", KeyType::u32, "in.txt:1:7: 'ten' is not a u32 key");
+    expectError("1\n2\n  3x", KeyType::i64, "in.txt:3:3: '3x' is not a i64 key");
+    expectError("1, -2", KeyType::u32, "in.txt:1:4: -2 is negative for u32 keys");
+    expectError("4294967296", KeyType::u32, "in.txt:1:1: 4294967296 is out of range for u32 keys (0 to 4294967295)");
+    expectError("-2147483649", KeyType::i32, "out of range for i32 keys");
+    expectError("1e39", KeyType::f32, "out of range for f32 keys");
+    expectError("1.5", KeyType::u32, "'1.5' is not a u32 key");
+    expectError("", KeyType::f64, "in.txt: no keys");
+    expectError(" ,\n# only a comment\n", KeyType::u32, "in.txt: no keys");
+    auto limited = parseKeys("1 2 3", KeyType::u32, "in.txt", 2);
+    ASSERT_FALSE(limited.ok());
+    EXPECT_NE(limited.error().message.find("in.txt:1:5: more than 2 keys"), std::string::npos)
+        << limited.error().message;
+}
+
+TEST(ParseKeys, FilesThatCannotBeReadAreNamed) {
+    auto missing = readKeysFile("/nonexistent/sortlab-keys.txt", KeyType::u32);
+    ASSERT_FALSE(missing.ok());
+    EXPECT_NE(missing.error().message.find("/nonexistent/sortlab-keys.txt: cannot read it"), std::string::npos)
+        << missing.error().message;
+    const std::string path = testing::TempDir() + "/sortlab-keys.txt";
+    {
+        std::ofstream out(path);
+        out << "3\n1\n2\n";
+    }
+    auto keys = readKeysFile(path, KeyType::u32);
+    ASSERT_TRUE(keys.ok()) << keys.error().message;
+    EXPECT_EQ(keys->size(), 12u);
+    auto tooLarge = readKeysFile(path, KeyType::u32, 4);
+    ASSERT_FALSE(tooLarge.ok());
+    EXPECT_EQ(tooLarge.error().code, Errc::too_large);
+}
+
+// The small distribution: integers 0..99 of every type, deterministic in the seed.
+TEST(Distributions, SmallIsZeroToNinetyNine) {
+    for (KeyType t : kAllKeyTypes) {
+        const auto keys = generateKeys(t, 500, Distribution::small, 7);
+        for (size_t i = 0; i < 500; ++i) {
+            const std::string k = formatKey(keys, i, t);
+            const double v = std::stod(k);
+            EXPECT_TRUE(v >= 0 && v <= 99 && v == std::floor(v)) << keyTypeName(t) << " key " << k;
+        }
+        EXPECT_EQ(keys, generateKeys(t, 500, Distribution::small, 7));
+    }
 }
 
 } // namespace

@@ -2,15 +2,14 @@
 // measured without a window (issue 5: "stepping at n = 2^20 on an H100/H200: under 50 ms from key
 // press to the new frame").
 //
-// It lives under app/ because what it times is the app's own code: it compiles app/sort_worker.cpp
-// and drives a SortWorker with the same calls app/app.cpp makes for each key (Right: goTo(target +
-// 1), Left: goTo(target - 1), End: goTo(steps), R: setSettings with the next seed), then waits until
-// the worker has published the View the next frame would draw. That View includes everything the
-// worker prepares for the views: the GPU steps, the readback (SortJob::capture), the downsampled
-// strip for n > 4096, the odd-even model's swap counts (n <= 2^16) and, with --check, the CPU
-// reference and its comparison. It needs no GLFW, ImGui or display (it is built even where the app
-// is not), so it runs on the GPU machines, which have none of them: like sortlab-bench it links
-// libstdc++ and libgcc statically and opens libvulkan.so.1 at run time.
+// What it times is the app's own code: it links sortlab_app_core (app/core, the app's windowless
+// part, compiled once for the app and this tool) and drives a SortWorker with the same calls app/app.cpp makes for each
+// key (Right: goTo(target + 1), Left: goTo(target - 1), End: goTo(steps), R: setSettings with the next seed), then
+// waits until the worker has published the View the next frame would draw. That View includes everything the worker
+// prepares for the views: the GPU steps, the readback (SortJob::capture), the downsampled strip for n > 4096, the
+// odd-even model's swap counts (n <= 2^16) and, with --check, the CPU reference and its comparison. It needs no GLFW,
+// ImGui or display (it is built even where the app is not), so it runs on the GPU machines, which have none of them:
+// like sortlab-bench it links libstdc++ and libgcc statically and opens libvulkan.so.1 at run time.
 //
 // Not included, and said so in the output: the frames. The main thread handles the key in a frame,
 // and draws the new View in the next one (ImGui build, record, submit, present; with vsync the

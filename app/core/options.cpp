@@ -7,25 +7,37 @@
 
 #include <fstream>
 #include <iostream>
+#include <algorithm>
 #include <sstream>
 
 namespace sortlab::app {
 namespace {
 
 Result<uint64_t> parseCount(const std::string& s) {
-    try {
-        if (s.rfind("2^", 0) == 0) {
-            unsigned long e = std::stoul(s.substr(2));
-            if (e > 40) return makeError(Errc::parse_error, "n '" + s + "' is too large");
-            return uint64_t(1) << e;
-        }
-        size_t used = 0;
-        unsigned long long v = std::stoull(s, &used);
-        if (used != s.size()) throw std::invalid_argument(s);
-        return uint64_t(v);
-    } catch (...) {
-        return makeError(Errc::parse_error, "n '" + s + "' is not a count (an integer or 2^K)");
+    auto digitsOnly = [](std::string_view t) {
+        return !t.empty() && t.size() <= 19 &&
+               std::all_of(t.begin(), t.end(), [](char c) { return c >= '0' && c <= '9'; });
+    };
+    const std::string_view exp = s.rfind("2^", 0) == 0 ? std::string_view(s).substr(2) : std::string_view();
+    if (!exp.empty() && digitsOnly(exp)) {
+        const unsigned long e = std::stoul(std::string(exp));
+        if (e > 40) return makeError(Errc::parse_error, "n '" + s + "' is too large (at most 2^40)");
+        return uint64_t(1) << e;
     }
+    if (!digitsOnly(s)) return makeError(Errc::parse_error, "n '" + s + "' is not a count (an integer or 2^K)");
+    return uint64_t(std::stoull(s));
+}
+
+// The keys a person gave, read as the settings' key type; on success they are the input.
+Result<void> setKeys(SortSettings& s, std::string text, std::string source) {
+    auto keys = parseKeys(text, s.key, source);
+    if (!keys) return keys.error();
+    s.n = keys->size() / keyBytes(s.key);
+    s.dist = Distribution::custom;
+    s.distAuto = false;
+    s.keysText = std::move(text);
+    s.keysSource = std::move(source);
+    return {};
 }
 
 } // namespace
@@ -50,9 +62,25 @@ Result<void> applySetting(SortSettings& s, const std::string& key, const std::st
         if (!n) return n.error();
         if (*n < 1) return bad("n must be at least 1");
         s.n = *n;
+        if (s.dist == Distribution::custom) { // a count instead of the keys: generated keys again
+            s.distAuto = true;
+            s.keysText.clear();
+            s.keysSource.clear();
+        }
+        if (s.distAuto) s.dist = s.n <= SortSettings::kSmallDistMaxN ? Distribution::small : Distribution::uniform;
+    } else if (key == "keys") {
+        return setKeys(s, value, "keys");
+    } else if (key == "input") {
+        auto text = readTextFile(value);
+        if (!text) return makeError(Errc::parse_error, text.error().message); // the user's file: a usage error
+        return setKeys(s, std::move(*text), value);
     } else if (key == "type") {
         auto t = parseKeyType(value);
         if (!t) return bad("use u32, i32, f32, u64, i64 or f64");
+        if (s.dist == Distribution::custom) { // the given keys must read as the new type too
+            auto keys = parseKeys(s.keysText, *t, s.keysSource);
+            if (!keys) return keys.error();
+        }
         s.key = *t;
     } else if (key == "values") {
         if (value == "u32")
@@ -67,8 +95,11 @@ Result<void> applySetting(SortSettings& s, const std::string& key, const std::st
         s.order = *o;
     } else if (key == "dist") {
         auto d = parseDistribution(value);
-        if (!d) return bad("unknown distribution");
+        if (!d) return bad("unknown distribution (keys of your own: --keys or --input)");
         s.dist = *d;
+        s.distAuto = false;
+        s.keysText.clear();
+        s.keysSource.clear();
     } else if (key == "seed") {
         try {
             s.seed = std::stoull(value);
@@ -93,8 +124,8 @@ Result<std::vector<Action>> readScript(const std::string& path) {
     std::vector<Action> out;
     std::string line;
     int number = 0;
-    const std::vector<std::string> settings = {"algo", "n",    "type",         "values",        "order",
-                                               "dist", "seed", "shared-elems", "force-fallback"};
+    const std::vector<std::string> settings = {"algo", "n",    "type",  "values",       "order",         "dist",
+                                               "seed", "keys", "input", "shared-elems", "force-fallback"};
     const std::vector<std::string> verbs = {
         "step", "screenshot", "dump-state", "check",      "presentation", "frames",       "size",        "key",
         "zoom", "bench",      "bench-run",  "bench-wait", "bench-cancel", "bench-export", "bench-hover", "mouse"};
@@ -146,7 +177,7 @@ Result<Options> parseOptions(int argc, char** argv, bool* exitNow) {
     *exitNow = false;
     CLI::App cli{"sortlab: watch real GPU sorts (Vulkan compute) step by step.\n"
                  "Without --step/--screenshot/--dump-state/--script it opens the window and waits for you."};
-    std::string algo = "oddeven-layer", n = "16", type = "u32", values = "none", order = "asc", dist = "uniform";
+    std::string algo = "oddeven-layer", n = "16", type = "u32", values = "none", order = "asc", dist, keys, input;
     uint64_t seed = 1;
     uint32_t sharedElems = 0;
     std::string step, screenshot, dump, script;
@@ -161,7 +192,12 @@ Result<Options> parseOptions(int argc, char** argv, bool* exitNow) {
     cli.add_option("--type", type, "key type: u32 i32 f32 u64 i64 f64 (u32)");
     cli.add_option("--values", values, "none, or u32: the input index sorted along (none)");
     cli.add_option("--order", order, "asc or desc (asc)");
-    cli.add_option("--dist", dist, "input distribution, as in sortlab-bench (uniform)");
+    cli.add_option("--dist", dist,
+                   "input distribution, as in sortlab-bench (small, keys 0..99, up to n = 64; uniform above)");
+    cli.add_option(
+        "--keys", keys,
+        "the keys themselves, e.g. \"10,25,39,92,1,5,68,23,21,10\" (n is their count; not with --n, --dist)");
+    cli.add_option("--input", input, "a file of keys: one a line, or separated by commas or spaces (n is their count)");
     cli.add_option("--seed", seed, "seed of the input generator (1)");
     cli.add_option("--shared-elems", sharedElems, "odd-even tile size (0: the device's window)");
     cli.add_option("--step", step, "run to this step (a number, or 'end') before the screenshot / dump");
@@ -193,12 +229,20 @@ Result<Options> parseOptions(int argc, char** argv, bool* exitNow) {
         return makeError(Errc::parse_error, e.what());
     }
     o.vsync = !noVsync;
+    if (!keys.empty() || !input.empty()) {
+        if (!keys.empty() && !input.empty()) return makeError(Errc::parse_error, "--keys and --input: use one");
+        if (cli.count("--n") || !dist.empty())
+            return makeError(Errc::parse_error, "--keys and --input give the keys themselves: not with --n or --dist");
+    }
     for (auto [k, val] : {std::pair<std::string, std::string>{"algo", algo},
                           {"n", n},
                           {"type", type},
                           {"values", values},
                           {"order", order},
-                          {"dist", dist}}) {
+                          {"dist", dist},
+                          {"keys", keys},
+                          {"input", input}}) {
+        if (val.empty() && (k == "dist" || k == "keys" || k == "input")) continue;
         auto r = applySetting(o.settings, k, val);
         if (!r) return r.error();
     }

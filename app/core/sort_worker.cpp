@@ -234,7 +234,14 @@ void SortWorker::buildJob(const SortSettings& s, uint64_t generation) {
     if (!sorter) return fail(std::string(s.algoName()) + " is not available");
     auto job = SortJob::create(ctx_, *sorter, s.n, s.config(), true);
     if (!job) return fail(job.error().message);
-    auto keys = std::make_shared<std::vector<std::byte>>(generateKeys(s.key, s.n, s.dist, s.seed));
+    std::shared_ptr<std::vector<std::byte>> keys;
+    if (s.dist == Distribution::custom) { // checked when they were set (applySetting)
+        auto typed = parseKeys(s.keysText, s.key, s.keysSource);
+        if (!typed) return fail(typed.error().message);
+        keys = std::make_shared<std::vector<std::byte>>(std::move(*typed));
+    } else {
+        keys = std::make_shared<std::vector<std::byte>>(generateKeys(s.key, s.n, s.dist, s.seed));
+    }
     inputValues_ = s.keyValue ? indexValues(s.n) : std::vector<uint32_t>{};
     auto up = job.value()->upload(*keys, inputValues_);
     if (!up) return fail(up.error().message);

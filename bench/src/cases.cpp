@@ -121,7 +121,13 @@ void CaseData::generate() {
         throw BenchError(kExitDevice, describe(spec_) + " needs about " + gib(need) + " of host memory (input, result" +
                                           (check_ ? ", reference" : "") + " and sort temporaries); this machine has " +
                                           gib(have) + "; use a smaller n");
-    keys_ = generateKeys(spec_.type, spec_.n, spec_.dist, spec_.seed);
+    if (spec_.dist == Distribution::custom && spec_.keysText) {
+        auto typed = parseKeys(*spec_.keysText, spec_.type, spec_.keysSource); // checked by the command line
+        if (!typed) throw BenchError(kExitUsage, typed.error().message);
+        keys_ = std::move(*typed);
+    } else {
+        keys_ = generateKeys(spec_.type, spec_.n, spec_.dist, spec_.seed);
+    }
     if (spec_.values != ValueType::none) values_ = indexValues(spec_.n);
     generated_ = true;
     // The reference now, before any result buffer exists: its sort temporaries and the result
@@ -505,7 +511,9 @@ void Runner::run() {
         for (ValueType values : opt_.values)
             for (Order order : opt_.orders)
                 for (Distribution dist : opt_.dists)
-                    for (uint64_t n : opt_.sizes) runCase(CaseSpec{type, values, order, dist, n, opt_.seed});
+                    for (uint64_t n : opt_.sizes)
+                        runCase(CaseSpec{type, values, order, dist, n, opt_.seed,
+                                         dist == Distribution::custom ? &opt_.keysText : nullptr, opt_.keysSource});
 }
 
 void Runner::runCase(const CaseSpec& spec) {

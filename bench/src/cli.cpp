@@ -61,6 +61,8 @@ int fail(int code, const std::string& message) {
 // The raw command-line strings, turned into Options by finish().
 struct RawOptions {
     std::string algo = "all", type = "u32", values = "none", order = "asc", n, sizes, dist = "uniform", anchor;
+    std::string keys, input; // --keys, --input
+    bool distGiven = false;
     double timeoutS = 60;
     double bandwidth = -1;
     std::string plotN, plotY = "auto";
@@ -73,10 +75,33 @@ Options finish(const RawOptions& raw, Options opt) {
     opt.orders = parseOrders(raw.order);
     opt.dists = parseDists(raw.dist);
     opt.anchorCub = parseAnchor(raw.anchor);
-    if (!raw.sizes.empty())
+    if (!raw.keys.empty() || !raw.input.empty()) {
+        if (!raw.keys.empty() && !raw.input.empty()) usageError("--keys and --input both give the keys: use one");
+        if (!raw.n.empty() || !raw.sizes.empty() || raw.distGiven)
+            usageError(std::string(raw.keys.empty() ? "--input" : "--keys") +
+                       " gives the keys themselves: it goes without --n, --sizes and --dist");
+        if (!raw.input.empty()) {
+            auto text = sortlab::readTextFile(raw.input);
+            if (!text) usageError(text.error().message);
+            opt.keysText = std::move(*text);
+            opt.keysSource = raw.input;
+        } else {
+            opt.keysText = raw.keys;
+            opt.keysSource = "--keys";
+        }
+        uint64_t n = 0;
+        for (sortlab::KeyType type : opt.types) { // every type must read them
+            auto keys = sortlab::parseKeys(opt.keysText, type, opt.keysSource);
+            if (!keys) usageError(keys.error().message);
+            n = keys->size() / sortlab::keyBytes(type);
+        }
+        opt.sizes = {n};
+        opt.dists = {sortlab::Distribution::custom};
+    } else if (!raw.sizes.empty()) {
         opt.sizes = parseSizeRange(raw.sizes);
-    else
+    } else {
         opt.sizes = parseSizeList(raw.n.empty() ? "2^20" : raw.n);
+    }
     if (!(raw.timeoutS > 0) || raw.timeoutS > 1e6) usageError("--timeout must be a number of seconds in (0, 1e6]");
     opt.timeout = std::chrono::nanoseconds(static_cast<int64_t>(raw.timeoutS * 1e9));
     if (opt.warmupMs < 0 || opt.warmupMs > 600000) usageError("--warmup-ms must be in [0, 600000]");
@@ -201,8 +226,15 @@ void addOptions(CLI::App& app, Options& opt, RawOptions& raw) {
         ->excludes(nOpt);
     app.add_option("--dist", raw.dist,
                    "Input distributions, a comma list of uniform, sorted, reversed, equal, few-unique, "
-                   "nearly-sorted, gaussian, special; or all")
-        ->capture_default_str();
+                   "nearly-sorted, gaussian, special, small (integers 0..99); or all")
+        ->capture_default_str()
+        ->each([&raw](const std::string&) { raw.distGiven = true; });
+    app.add_option("--keys", raw.keys,
+                   "The keys themselves, e.g. \"10,25,39,92,1,5,68,23,21,10\" (commas, spaces or new lines between "
+                   "them; read as each --type); n is their count. Not with --n, --sizes, --dist, --input");
+    app.add_option("--input", raw.input,
+                   "A file of keys: one a line, or separated by commas or spaces ('#' starts a comment); n is "
+                   "their count. Not with --n, --sizes, --dist, --keys");
     app.add_option("--seed", opt.seed, "Seed of the input generator")->capture_default_str();
     app.add_option("--reps", opt.reps, "Timed repetitions per case (median and min are reported)")
         ->capture_default_str()

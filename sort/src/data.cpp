@@ -2,10 +2,15 @@
 
 #include <algorithm>
 #include <bit>
+#include <charconv>
 #include <cmath>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <limits>
 #include <numeric>
+#include <system_error>
+#include <type_traits>
 
 namespace sortlab {
 
@@ -19,6 +24,8 @@ std::string_view distributionName(Distribution d) {
     case Distribution::nearly_sorted: return "nearly-sorted";
     case Distribution::gaussian: return "gaussian";
     case Distribution::special: return "special";
+    case Distribution::small: return "small";
+    case Distribution::custom: return "custom";
     }
     return "?";
 }
@@ -63,6 +70,15 @@ uint64_t gaussianBits(KeyType type, double g) {
     }
     return 0;
 }
+// The integer v (0..99) as a key of the type.
+uint64_t smallBits(KeyType type, uint64_t v) {
+    switch (type) {
+    case KeyType::f32: return std::bit_cast<uint32_t>(static_cast<float>(v));
+    case KeyType::f64: return std::bit_cast<uint64_t>(static_cast<double>(v));
+    default: return v;
+    }
+}
+
 uint64_t specialBits(KeyType type, uint64_t r) {
     if (type == KeyType::f32) {
         static const uint32_t s[] = {0x7fc00000u, 0xffc00000u, 0x00000000u, 0x80000000u, 0x7f800000u,
@@ -113,6 +129,10 @@ std::vector<std::byte> generateKeys(KeyType type, uint64_t n, Distribution d, ui
         return out;
     case Distribution::special:
         for (uint64_t i = 0; i < n; ++i) store(out.data(), i, kb, specialBits(type, mix(s + i)));
+        return out;
+    case Distribution::small:
+    case Distribution::custom:
+        for (uint64_t i = 0; i < n; ++i) store(out.data(), i, kb, smallBits(type, mix(s + i) % 100));
         return out;
     default: break;
     }
@@ -224,6 +244,143 @@ CheckResult compareSorted(std::span<const std::byte> expectedKeys, std::span<con
         i = j;
     }
     return {};
+}
+
+} // namespace sortlab
+
+namespace sortlab {
+
+namespace {
+
+const char* typeRange(KeyType type) {
+    switch (type) {
+    case KeyType::u32: return "0 to 4294967295";
+    case KeyType::i32: return "-2147483648 to 2147483647";
+    case KeyType::u64: return "0 to 18446744073709551615";
+    case KeyType::i64: return "-9223372036854775808 to 9223372036854775807";
+    case KeyType::f32: return "about -3.4e38 to 3.4e38, inf or nan";
+    case KeyType::f64: return "about -1.8e308 to 1.8e308, inf or nan";
+    }
+    return "";
+}
+
+// One entry as the type's bits: "" and the bits, or why it is not a key.
+template <class T> std::string parseAs(std::string_view word, uint64_t* bits) {
+    const char* first = word.data();
+    const char* last = word.data() + word.size();
+    if (first != last && *first == '+') ++first; // from_chars takes no '+'
+    T value{};
+    std::from_chars_result r;
+    if constexpr (std::is_floating_point_v<T>)
+        r = std::from_chars(first, last, value, std::chars_format::general);
+    else
+        r = std::from_chars(first, last, value);
+    if (r.ec == std::errc::result_out_of_range) return "out of range";
+    if (r.ec != std::errc() || r.ptr != last) return "not";
+    if constexpr (std::is_floating_point_v<T>) {
+        if constexpr (sizeof(T) == 4)
+            *bits = std::bit_cast<uint32_t>(value);
+        else
+            *bits = std::bit_cast<uint64_t>(value);
+    } else {
+        *bits = static_cast<uint64_t>(value);
+        if constexpr (sizeof(T) == 4) *bits &= 0xffffffffull;
+    }
+    return "";
+}
+
+std::string parseWord(std::string_view word, KeyType type, uint64_t* bits) {
+    switch (type) {
+    case KeyType::u32: return word.starts_with('-') ? "negative" : parseAs<uint32_t>(word, bits);
+    case KeyType::i32: return parseAs<int32_t>(word, bits);
+    case KeyType::u64: return word.starts_with('-') ? "negative" : parseAs<uint64_t>(word, bits);
+    case KeyType::i64: return parseAs<int64_t>(word, bits);
+    case KeyType::f32: return parseAs<float>(word, bits);
+    case KeyType::f64: return parseAs<double>(word, bits);
+    }
+    return "not";
+}
+
+bool isSeparator(char c) {
+    return c == ',' || c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == ';';
+}
+
+} // namespace
+
+Result<std::vector<std::byte>> parseKeys(std::string_view text, KeyType type, std::string_view source,
+                                         uint64_t maxKeys) {
+    const uint32_t kb = keyBytes(type);
+    const std::string typeName(keyTypeName(type));
+    std::vector<std::byte> out;
+    uint64_t line = 1, lineStart = 0, count = 0;
+    size_t i = 0;
+    while (i < text.size()) {
+        const char c = text[i];
+        if (c == '\n') {
+            ++line;
+            lineStart = ++i;
+            continue;
+        }
+        if (c == '#') { // a comment, to the end of the line
+            while (i < text.size() && text[i] != '\n') ++i;
+            continue;
+        }
+        if (isSeparator(c)) {
+            ++i;
+            continue;
+        }
+        size_t end = i;
+        while (end < text.size() && !isSeparator(text[end]) && text[end] != '#') ++end;
+        const std::string_view word = text.substr(i, end - i);
+        const std::string where = std::string(source) + ":" + std::to_string(line) + ":" + std::to_string(i - lineStart + 1);
+        uint64_t bits = 0;
+        const std::string why = parseWord(word, type, &bits);
+        if (!why.empty()) {
+            std::string shown(word.substr(0, 40));
+            if (word.size() > 40) shown += "...";
+            if (why == "not")
+                return makeError(Errc::parse_error,
+                                 where + ": '" + shown + "' is not a " + typeName + " key (" + typeRange(type) + ")");
+            return makeError(Errc::parse_error, where + ": " + shown + " is " + why + " for " + typeName + " keys (" +
+                                                    typeRange(type) + ")");
+        }
+        if (maxKeys && count == maxKeys)
+            return makeError(Errc::too_large, where + ": more than " + std::to_string(maxKeys) + " keys");
+        out.resize(out.size() + kb);
+        if (kb == 4) {
+            const uint32_t w = static_cast<uint32_t>(bits);
+            std::memcpy(out.data() + count * 4, &w, 4);
+        } else {
+            std::memcpy(out.data() + count * 8, &bits, 8);
+        }
+        ++count;
+        i = end;
+    }
+    if (count == 0)
+        return makeError(Errc::parse_error, std::string(source) +
+                                                ": no keys (expected numbers separated by commas, spaces or new lines)");
+    return out;
+}
+
+Result<std::string> readTextFile(const std::string& path, uint64_t maxBytes) {
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(path, ec);
+    if (ec) return makeError(Errc::io_error, path + ": cannot read it (" + ec.message() + ")");
+    if (size > maxBytes)
+        return makeError(Errc::too_large, path + ": " + std::to_string(size) + " bytes, more than the " +
+                                              std::to_string(maxBytes) + " a key file may have");
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return makeError(Errc::io_error, path + ": cannot open it");
+    std::string text(size, '\0');
+    in.read(text.data(), static_cast<std::streamsize>(size));
+    if (!in) return makeError(Errc::io_error, path + ": cannot read it");
+    return text;
+}
+
+Result<std::vector<std::byte>> readKeysFile(const std::string& path, KeyType type, uint64_t maxBytes) {
+    auto text = readTextFile(path, maxBytes);
+    if (!text) return text.error();
+    return parseKeys(*text, type, path);
 }
 
 } // namespace sortlab

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <sortlab/keys.h>
+#include <sortlab/result.h>
 
 #include <cstddef>
 #include <cstdint>
@@ -24,16 +25,36 @@ enum class Distribution : uint8_t {
     nearly_sorted, // sorted, then 1% of positions swapped with a random partner
     gaussian,      // normal around the middle of the type's range (floats: mean 0, sigma 1000)
     special,       // floats: NaN, -NaN, +-0.0, +-inf, denormals mixed with normal values
+    small,         // integers 0..99 (floats too: 0.0 .. 99.0), readable at the sizes a class follows
+    custom,        // keys a person gave (parseKeys, readKeysFile): never generated
 };
+// The distributions generateKeys makes (every one but custom).
 inline constexpr Distribution kAllDistributions[] = {
-    Distribution::uniform,  Distribution::sorted,        Distribution::reversed, Distribution::equal,
-    Distribution::few_unique, Distribution::nearly_sorted, Distribution::gaussian, Distribution::special};
+    Distribution::uniform,  Distribution::sorted,     Distribution::reversed,
+    Distribution::equal,    Distribution::few_unique, Distribution::nearly_sorted,
+    Distribution::gaussian, Distribution::special,    Distribution::small};
 
 std::string_view distributionName(Distribution d);
 std::optional<Distribution> parseDistribution(std::string_view s);
 
 // n keys of the given type as raw bytes (keyBytes(type) each), deterministic in (seed, n).
+// Distribution::custom makes the small distribution's keys (custom keys come from parseKeys).
 std::vector<std::byte> generateKeys(KeyType type, uint64_t n, Distribution d, uint64_t seed);
+// Keys a person typed or a file holds, as raw bytes of `type`: numbers separated by commas, spaces,
+// tabs or new lines; '#' starts a comment that runs to the end of its line. Integers in decimal
+// (a leading '-' for signed types only), floats as C writes them, or inf, -inf, nan, -nan. Every
+// error names `source`, the line and the column (from 1) of the entry, and what is wrong:
+// "keys.txt:3:7: 'ten' is not a u32 key", "...: 5000000000 is out of range for u32 keys
+// (0 to 4294967295)", "keys.txt: no keys (...)". At most maxKeys keys (0: no limit).
+Result<std::vector<std::byte>> parseKeys(std::string_view text, KeyType type, std::string_view source = "keys",
+                                         uint64_t maxKeys = 0);
+// The same from a file (parse_error or io_error with the file's name: missing, unreadable, larger
+// than maxBytes).
+Result<std::vector<std::byte>> readKeysFile(const std::string& path, KeyType type,
+                                            uint64_t maxBytes = uint64_t(1) << 30);
+// A file's text, or an io_error naming it (missing, unreadable, larger than maxBytes).
+Result<std::string> readTextFile(const std::string& path, uint64_t maxBytes = uint64_t(1) << 30);
+
 // 0, 1, ..., n-1: the values of a key-value sort, so that stability can be checked.
 std::vector<uint32_t> indexValues(uint64_t n);
 

@@ -60,6 +60,10 @@ struct UiState {
     BenchUi bench;
     int jumpTo = 0;
     std::string status; // one line for the status bar (errors, hints)
+    // The Controls panel's own keys: the text being typed, and why the last "use" was refused
+    // (file:line:column and what is wrong); the input in use stays until keys that read are used.
+    std::array<char, 4096> keysEdit{};
+    std::string keysError;
 };
 
 class App {
@@ -94,6 +98,7 @@ private:
     void handleKeys(const SortWorker::View& v);
     void advancePlayback(const SortWorker::View& v);
     void drawControls(const SortWorker::View& v);
+    void drawKeysField(SortSettings& s, bool& changed); // the Controls panel's own keys
     void drawStatusBar(const SortWorker::View& v);
     void drawHelp();
     void drawBenchPanel();

@@ -19,11 +19,18 @@ struct SortSettings {
     KeyType key = KeyType::u32;
     bool keyValue = false; // u32 values (the input index) sorted along with the keys
     Order order = Order::ascending;
-    Distribution dist = Distribution::uniform;
+    // The input: a distribution, or keys a person gave (Distribution::custom: keysText, parsed per
+    // key type, with keysSource naming them in errors: "keys" or the file). Until a distribution is
+    // chosen (distAuto), small n (<= kSmallDistMaxN) get Distribution::small, keys 0..99 a class can
+    // read, and larger n uniform ones.
+    Distribution dist = Distribution::small;
+    bool distAuto = true;
+    std::string keysText, keysSource;
     uint64_t seed = 1;
     uint32_t sharedElems = 0;   // odd-even tile size (0: the device's window)
     bool forceFallback = false; // onesweep: forced fallback on top of the variant's (--force-fallback)
 
+    static constexpr uint64_t kSmallDistMaxN = 64;
     Algorithm algorithm() const { return variantInfo(algo).algorithm; }
     std::string_view algoName() const { return variantInfo(algo).name; }
     SortConfig config() const;

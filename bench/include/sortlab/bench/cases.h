@@ -34,6 +34,10 @@ struct CaseSpec {
     sortlab::Distribution dist = sortlab::Distribution::uniform;
     uint64_t n = 0;
     uint64_t seed = 0;
+    // Distribution::custom: the keys as text (Options::keysText, which outlives the run) and where
+    // they came from.
+    const std::string* keysText = nullptr;
+    std::string_view keysSource;
 };
 
 // "u32 keys with u32 values, asc, n=1000, uniform", for messages.

@@ -27,6 +27,9 @@ struct Options {
     std::vector<sortlab::Distribution> dists;
     std::vector<uint64_t> sizes;
     uint64_t seed = 1;
+    // --keys TEXT or --input FILE: the keys themselves (Distribution::custom, n from them), parsed
+    // per key type by sortlab::parseKeys; keysSource names them in errors ("--keys" or the file).
+    std::string keysText, keysSource;
     int reps = 5;
 
     bool check = false;
