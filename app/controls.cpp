@@ -62,6 +62,29 @@ void App::drawKeysField(SortSettings& s, bool& changed) {
     }
 }
 
+// The radix sorts' tile: auto (8 keys up to 256 keys, so that small n run several workgroups),
+// the tuned tile, or a teaching size. The plan's tile is shown beside it.
+void App::drawTileChoice(SortSettings& s, const SortWorker::View& v, bool& changed) {
+    const uint64_t planTile = v.job.plan ? v.job.plan->tileKeys : 0;
+    std::string current = s.tileAuto ? "auto" : s.tileKeys == 0 ? "tuned" : std::to_string(s.tileKeys);
+    if (planTile) current += " (" + std::to_string(planTile) + " keys)";
+    if (ImGui::BeginCombo("tile", current.c_str())) {
+        if (ImGui::Selectable("auto: 8 keys up to n = 256", s.tileAuto))
+            changed |= applySetting(s, "tile-keys", "auto").ok();
+        if (ImGui::Selectable("tuned (the fast tile)", !s.tileAuto && s.tileKeys == 0))
+            changed |= applySetting(s, "tile-keys", "0").ok();
+        for (uint32_t k : {4u, 8u, 16u, 32u, 64u, 256u}) {
+            const std::string label = std::to_string(k) + " keys";
+            if (ImGui::Selectable(label.c_str(), !s.tileAuto && s.tileKeys == k))
+                changed |= applySetting(s, "tile-keys", std::to_string(k)).ok();
+        }
+        ImGui::EndCombo();
+    }
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("keys per workgroup: small tiles make small n run several workgroups, so their own counts "
+                          "and the chained scan between them show; the same shaders and the same result");
+}
+
 void App::drawControls(const SortWorker::View& v) {
     if (!ImGui::Begin("Controls")) {
         ImGui::End();
@@ -131,6 +154,7 @@ void App::drawControls(const SortWorker::View& v) {
     if (enumCombo("distribution", &dist, kAllDistributions, distributionName))
         changed |= applySetting(s, "dist", std::string(distributionName(dist))).ok();
     drawKeysField(s, changed);
+    if (s.algorithm() == Algorithm::radix4 || s.algorithm() == Algorithm::onesweep) drawTileChoice(s, v, changed);
     static uint64_t seedEdit = 1;
     if (!ImGui::IsAnyItemActive()) seedEdit = s.seed;
     if (ImGui::InputScalar("seed", ImGuiDataType_U64, &seedEdit, &step1, nullptr, "%llu",

@@ -18,7 +18,11 @@ layout(constant_id = SORTLAB_SPEC_PERSISTENT) const uint PERSISTENT = 0;
 layout(constant_id = SORTLAB_SPEC_LOOKBACK_STRIDE) const uint LOOKBACK_STRIDE = 0;
 layout(local_size_x_id = SORTLAB_SPEC_WORKGROUP_SIZE) in;
 
-const uint TILE = WORKGROUP_SIZE * KPT;
+// Keys per tile: the workgroup's WORKGROUP_SIZE x KPT slots, or fewer (TILE_KEYS: a teaching tile,
+// SortConfig::tileKeys): slots past a tile's keys are treated as the last tile's missing keys are.
+layout(constant_id = SORTLAB_SPEC_TILE_KEYS) const uint TILE_KEYS = 0;
+const uint SLOTS = WORKGROUP_SIZE * KPT;
+const uint TILE = TILE_KEYS != 0 ? TILE_KEYS : SLOTS;
 const uint DIGITS_PER_LANE = (256 + WORKGROUP_SIZE - 1) / WORKGROUP_SIZE; // 1 with 256 or more invocations
 const uint PASSES = 4 * KEY_WORDS;
 

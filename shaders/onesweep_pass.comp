@@ -44,7 +44,7 @@
 #define HALF_STAGED (KEY_WORDS == 2)
 // The tile's order bits in digit order (HALF_STAGED: their ranked words, then the keys' other
 // words); then its values, in the same places. 4 bytes a key, whatever the key.
-shared uint staged[TILE];
+shared uint staged[SLOTS];
 // [(subgroup / 2) * 256 + digit]: each subgroup's count of each digit, then where its keys of the
 // digit start in the staged tile, then where its next one goes; 16 bits each (a tile holds fewer
 // than 2^16 keys), subgroup 2s in the low half of a word and 2s + 1 in the high half. Half the
@@ -88,7 +88,7 @@ uint runStart;           // key i of this lane: runStart + i * SUBGROUP_SIZE
 uint histRow, histShift; // this subgroup's counts in subgroupHist: row and 16-bit half
 // The tile in flight.
 uint tile, tileKeys;
-bool full; // tileKeys == TILE
+bool full; // tileKeys == SLOTS: every slot holds a key
 Key raw[KPT]; // its keys, raw (a persistent workgroup loads the next tile's here during the lookback)
 RANKED ob[KPT];
 #if HALF_STAGED
@@ -125,7 +125,7 @@ bool pending[4], published[4];
 void loadKeys(uint64_t src, uint tile, uint runStart, out Key raw[KPT]) {
     const uint64_t base = uint64_t(pc.firstTile + tile) * TILE;
     const uint keys = uint(min(uint64_t(TILE), pc.n - base));
-    if (keys == TILE) {
+    if (keys == SLOTS) {
         [[unroll]] for (uint i = 0; i < KPT; ++i) raw[i] = keyAt(src, base + runStart + i * SUBGROUP_SIZE).v;
     } else {
         [[unroll]] for (uint i = 0; i < KPT; ++i)
@@ -141,7 +141,7 @@ void loadValues(uint64_t src, uint tile, uint runStart, out uint v[KPT]) {
     const uint64_t base = uint64_t(pc.firstTile + tile) * TILE;
     const uint keys = uint(min(uint64_t(TILE), pc.n - base));
     [[unroll]] for (uint i = 0; i < KPT; ++i)
-        if (keys == TILE || runStart + i * SUBGROUP_SIZE < keys) v[i] = valueAt(src, base + runStart + i * SUBGROUP_SIZE).v;
+        if (keys == SLOTS || runStart + i * SUBGROUP_SIZE < keys) v[i] = valueAt(src, base + runStart + i * SUBGROUP_SIZE).v;
 }
 #endif
 
@@ -176,7 +176,7 @@ void publishAggregate() {
                 words[q][r] = subgroupHist[r * 256 + d];
                 run += (words[q][r] & 0xffffu) + (words[q][r] >> 16);
             }
-            count[q] = d == 255 ? run - (TILE - tileKeys) : run;
+            count[q] = d == 255 ? run - (SLOTS - tileKeys) : run;
             status(tile, d).v = statusWord(tile == 0 ? SORTLAB_OS_INCLUSIVE : SORTLAB_OS_AGGREGATE, count[q]);
             // The scan over the digits: within the subgroup's run here, across runs after the barrier.
             within[q] = subgroupExclusiveAdd(run);
@@ -490,7 +490,7 @@ void main() {
     for (;;) {
         const uint64_t tileBase = uint64_t(pc.firstTile + tile) * TILE;
         tileKeys = uint(min(uint64_t(TILE), pc.n - tileBase));
-        full = tileKeys == TILE;
+        full = tileKeys == SLOTS;
         // The next tile id, taken now and used after the ranking, so that its latency hides.
         uint takenTile = 0;
         ++round;

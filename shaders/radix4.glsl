@@ -22,7 +22,11 @@ layout(constant_id = SORTLAB_SPEC_KEYS_PER_LANE) const uint KPT = 16;
 // Per-key arrays are declared with this many entries, the most KPT may be: a fixed length lets glslc
 // split them into single registers at build time (entries past KPT are never touched).
 #define MAX_KPT 16
-const uint TILE = WORKGROUP_SIZE * KPT; // keys per workgroup in the count and scatter kernels
+// Keys per workgroup in the count and scatter kernels: its WORKGROUP_SIZE x KPT slots, or fewer
+// (TILE_KEYS: a teaching tile, SortConfig::tileKeys), the slots past TILE holding no key.
+layout(constant_id = SORTLAB_SPEC_TILE_KEYS) const uint TILE_KEYS = 0;
+const uint SLOTS = WORKGROUP_SIZE * KPT;
+const uint TILE = TILE_KEYS != 0 ? TILE_KEYS : SLOTS;
 
 // X(0) X(1) ... X(KPT - 1): per-key code with literal array indices, so that NVIDIA's compiler
 // keeps the key arrays in registers (a loop it does not unroll moves them to local memory). Up to

@@ -19,7 +19,8 @@ void main() {
     const uint wg = workgroupIndex();
     if (wg >= pc.workgroups) return;
     const uint tid = gl_LocalInvocationIndex;
-    if (tid < 16) counts[tid] = 0;
+    // (A workgroup of fewer than 16 invocations, a teaching tile's, takes several digits each.)
+    for (uint d = tid; d < 16; d += WORKGROUP_SIZE) counts[d] = 0;
     if (wg == 0 && tid == 0) {
         word(SORTLAB_R4_INFO + 4 * pc.pass + 0).v = pc.pass;
         word(SORTLAB_R4_INFO + 4 * pc.pass + 1).v = pc.bitLo;
@@ -30,7 +31,7 @@ void main() {
     const uint64_t src = inputInTemp() ? pc.keysTemp : pc.keys;
     const uint64_t tileBase = uint64_t(wg) * TILE;
     uint64_t low = 0, high = 0; // digits 0..7 and 8..15, 8 bits each
-    if (tileBase + TILE <= pc.n) {
+    if (TILE == SLOTS && KPT * KEY_BYTES % 16 == 0 && tileBase + TILE <= pc.n) {
         // A whole tile: 16-byte loads, consecutive invocations reading consecutive vectors.
         const uint64_t base = src + tileBase * KEY_BYTES;
         [[unroll]] for (uint j = 0; j < KPT * KEY_BYTES / 16; ++j) {
@@ -48,10 +49,10 @@ void main() {
             }
         }
     } else {
-        // The last, partial tile.
+        // The last, partial tile, and teaching tiles (fewer keys than slots).
         [[unroll]] for (uint i = 0; i < KPT; ++i) {
             uint64_t idx = tileBase + i * WORKGROUP_SIZE + tid;
-            if (idx < pc.n) {
+            if (i * WORKGROUP_SIZE + tid < TILE && idx < pc.n) {
                 uint d = digitOf(keyAt(src, idx).v);
                 if (d < 8u) low += one(d);
                 else high += one(d);
@@ -79,9 +80,9 @@ void main() {
         }
     }
     barrier();
-    if (tid < 16) {
-        uint c = counts[tid];
-        word(SORTLAB_R4_COUNTS + tid * pc.rowStride + wg).v = c;
-        if (c != 0) atomicAdd(word(SORTLAB_R4_HIST + 16 * pc.pass + tid).v, c);
+    for (uint d = tid; d < 16; d += WORKGROUP_SIZE) {
+        uint c = counts[d];
+        word(SORTLAB_R4_COUNTS + d * pc.rowStride + wg).v = c;
+        if (c != 0) atomicAdd(word(SORTLAB_R4_HIST + 16 * pc.pass + d).v, c);
     }
 }

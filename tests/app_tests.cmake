@@ -92,16 +92,17 @@ add_test(NAME app_variant_names
 set_tests_properties(app_variant_names PROPERTIES TIMEOUT 300)
 
 # --- Keys of your own: the seed example typed in (--keys) and read from a file (--input) -------------
-# The app's state after a radix4 pass equals sortlab-bench's trace of the same keys.
+# The app's state after a radix4 pass equals sortlab-bench's trace of the same keys (the app's
+# automatic teaching tile for small n is sortlab-bench's --tile-keys 8).
 add_test(NAME app_trace_keys
-         COMMAND ${APP_BENCH} --validation --algo radix4 --keys "10,25,39,92,1,5,68,23,21,10" --reps 1 --quiet
+         COMMAND ${APP_BENCH} --validation --algo radix4 --keys "10,25,39,92,1,5,68,23,21,10" --tile-keys 8 --reps 1 --quiet
                  --trace ${APP_OUT}/trace_keys.jsonl)
 set_tests_properties(app_trace_keys PROPERTIES FIXTURES_SETUP app_trace_keys)
 file(WRITE ${APP_OUT}/seed_keys.txt "# the example of docs/radix4.md\n10\n25\n39 92, 1\n5\n68\n23\n21\n10\n")
 
 # --- The traces the app is compared with ----------------------------------------------------------
 add_test(NAME app_trace_16
-         COMMAND ${APP_BENCH} --validation --algo oddeven-layer,radix4 --n 16 --dist small --seed 1 --reps 1 --quiet
+         COMMAND ${APP_BENCH} --validation --algo oddeven-layer,radix4 --n 16 --dist small --tile-keys 8 --seed 1 --reps 1 --quiet
                  --trace ${APP_OUT}/trace16.jsonl)
 add_test(NAME app_trace_13
          COMMAND ${APP_BENCH} --validation --algo oddeven-layer --type f32 --values u32 --order desc --dist special

@@ -151,6 +151,12 @@ cli_fail(keys_empty 2 "--keys: no keys" -- --keys " , " --algo std)
 cli_fail(keys_with_n 2 "not with --n|without --n" -- --keys "1,2" --n 5 --algo std)
 cli_fail(input_missing 2 "/nonexistent/keys.txt: cannot read it" -- --input /nonexistent/keys.txt --algo std)
 cli_fail(input_position 2 "cli_bad_keys.txt:3:1: '3x' is not a u32 key" -- --input ${CMAKE_CURRENT_BINARY_DIR}/cli_bad_keys.txt --algo std)
+cli_fail(tile_keys_small 2 "radix4 tiles hold 4 to [0-9]+ keys" -- --algo radix4 --tile-keys 3 --n 64)
+cli_fail(tile_keys_large 2 "onesweep tiles hold 4 to [0-9]+ keys" -- --algo onesweep --tile-keys 1000000 --n 64)
+# Teaching tiles through the command line: every n from a few keys to 300, both radix sorts, both paths.
+add_test(NAME cli_tile_keys
+         COMMAND ${BENCH} --validation --check --algo radix4,onesweep,onesweep-fallback --type u32,f64 --values u32
+                 --tile-keys 8 --n 1,7,8,9,64,65,300 --reps 1 --warmup-ms 0 --quiet)
 cli_fail(n_negative 2 "--n '-5' is not a count" -- --n -5 --algo std)
 # The keys given come back sorted, on every key type, through both radix sorts (and --check passes).
 add_test(NAME cli_keys_roundtrip

@@ -97,6 +97,7 @@ struct StepCase {
     uint64_t extra;
     Distribution dist;
     bool fallback;
+    uint32_t tileKeys = 0; // SortConfig::tileKeys: a teaching tile (0: the tuned one)
 };
 
 class OneSweepStep : public OneSweepTest, public ::testing::WithParamInterface<StepCase> {};
@@ -108,9 +109,11 @@ TEST_P(OneSweepStep, EveryStepMatchesTheReference) {
     cfg.values = c.values ? ValueType::u32 : ValueType::none;
     cfg.order = c.order;
     cfg.forceFallback = c.fallback;
+    cfg.tileKeys = c.tileKeys;
     auto probe = onesweep().plan(1, cfg);
     ASSERT_TRUE(probe.ok()) << probe.error().message;
     const uint64_t T = probe->tileKeys;
+    if (c.tileKeys) ASSERT_EQ(T, c.tileKeys);
     const uint64_t n = c.tiles100 * T / 100 + c.extra;
     SCOPED_TRACE(describe(cfg) + ", n = " + std::to_string(n));
     const auto input = generateKeys(c.key, n, c.dist, 777 + n);
@@ -212,6 +215,13 @@ const StepCase kStepCases[] = {
     {"f32_special_fallback", KeyType::f32, true,  Order::ascending,  230,   1,    Distribution::special,    true},
     {"u64_kv_lookback",      KeyType::u64, true,  Order::ascending,  310,   5,    Distribution::uniform,    false},
     {"f64_desc_fallback",    KeyType::f64, false, Order::descending, 210,   3,    Distribution::few_unique, true},
+    // Teaching tiles (SortConfig::tileKeys): 64 keys in 8-key tiles, so that the chained scan runs
+    // over 8 tiles; 4- and 16-key tiles, with lookback and with forced fallback.
+    {"u32_tile8_lookback",   KeyType::u32, true,  Order::ascending,  800,   0,    Distribution::small,      false, 8},
+    {"u32_tile8_fallback",   KeyType::u32, true,  Order::ascending,  800,   0,    Distribution::small,      true,  8},
+    {"i32_tile4_fallback",   KeyType::i32, false, Order::descending, 2500,  3,    Distribution::uniform,    true,  4},
+    {"u64_tile16_lookback",  KeyType::u64, true,  Order::ascending,  1700,  9,    Distribution::uniform,    false, 16},
+    {"f32_tile4_lookback",   KeyType::f32, false, Order::ascending,  1900,  1,    Distribution::special,    false, 4},
 };
 // clang-format on
 
@@ -232,6 +242,42 @@ INSTANTIATE_TEST_SUITE_P(Cases, OneSweepStep, ::testing::ValuesIn(kStepCases),
                    << "fallbacks " << a.data[0] << (forced ? ", want " : ", want at most ") << most;
         }
     return ::testing::AssertionFailure() << "no fallbacks array";
+}
+
+// Teaching tiles at n from 1 to 300 (4-, 8- and 16-key tiles, with lookback and forced fallback),
+// and the tile sizes the planner refuses, with a message naming the sizes that work.
+TEST_F(OneSweepTest, TeachingTilesSortEverySmallN) {
+    for (uint32_t tile : {4u, 8u, 16u})
+        for (bool fb : {false, true}) {
+            SortConfig cfg;
+            cfg.values = ValueType::u32;
+            cfg.forceFallback = fb;
+            cfg.tileKeys = tile;
+            for (uint64_t n = 1; n <= 300; n += (n < 24 ? 1 : 41)) {
+                SCOPED_TRACE("tile " + std::to_string(tile) + ", n = " + std::to_string(n) + (fb ? ", fallback" : ""));
+                const auto keys = generateKeys(KeyType::u32, n, Distribution::uniform, n + tile);
+                const auto values = valuesFor(cfg, n);
+                auto job = SortJob::create(ctx(), onesweep(), n, cfg);
+                ASSERT_TRUE(job.ok()) << job.error().message;
+                ASSERT_EQ((*job)->plan().tileKeys, tile);
+                ASSERT_EQ((*job)->plan().steps.back().workgroups, (n + tile - 1) / tile);
+                SortRun got;
+                ASSERT_TRUE(runJob(**job, keys, values, got));
+                ASSERT_TRUE(matchesReference(keys, values, got, cfg, true));
+                EXPECT_TRUE(lastPassFallbacks(**job, fb));
+            }
+        }
+    SortConfig cfg;
+    auto tuned = onesweep().plan(1000, cfg);
+    ASSERT_TRUE(tuned.ok());
+    for (uint64_t bad : {uint64_t(2), tuned->tileKeys + 1}) {
+        cfg.tileKeys = static_cast<uint32_t>(bad);
+        auto p = onesweep().plan(1000, cfg);
+        ASSERT_FALSE(p.ok()) << bad;
+        EXPECT_NE(p.error().message.find("onesweep tiles hold 4 to " + std::to_string(tuned->tileKeys) + " keys"),
+                  std::string::npos)
+            << p.error().message;
+    }
 }
 
 // Passes in several portions (internal::OneSweepLimits::portionTiles), each its own chained scan whose last tile

@@ -84,7 +84,8 @@ struct StepCase {
     uint64_t tiles100; // n = tiles100 * T / 100 (+ extra)
     uint64_t extra;
     Distribution dist;
-    uint64_t mask; // keys are and-ed with this (0: none), so that high digits repeat
+    uint64_t mask;         // keys are and-ed with this (0: none), so that high digits repeat
+    uint32_t tileKeys = 0; // SortConfig::tileKeys: a teaching tile (0: the tuned one)
 };
 
 class RadixStep : public RadixTest, public ::testing::WithParamInterface<StepCase> {};
@@ -95,9 +96,11 @@ TEST_P(RadixStep, EveryStepMatchesTheReference) {
     cfg.key = c.key;
     cfg.values = c.values ? ValueType::u32 : ValueType::none;
     cfg.order = c.order;
+    cfg.tileKeys = c.tileKeys;
     auto probe = radix().plan(1, cfg);
     ASSERT_TRUE(probe.ok()) << probe.error().message;
     const uint64_t T = probe->tileKeys;
+    if (c.tileKeys) ASSERT_EQ(T, c.tileKeys);
     const uint64_t n = c.tiles100 * T / 100 + c.extra;
     SCOPED_TRACE(describe(cfg) + ", n = " + std::to_string(n));
 
@@ -197,11 +200,53 @@ const StepCase kStepCases[] = {
     {"i64_desc",             KeyType::i64, false, Order::descending, 140,   0,    Distribution::uniform,      0},
     {"f64_few_unique",       KeyType::f64, true,  Order::descending, 180,   7,    Distribution::few_unique,   0},
     {"u32_all_equal",        KeyType::u32, true,  Order::ascending,  150,   0,    Distribution::equal,        0},
+    // Teaching tiles (SortConfig::tileKeys): 4, 8 and 16 keys a workgroup, fewer keys than a
+    // subgroup's lanes where the subgroup is wider, so most workgroups' slots hold no key.
+    {"u32_tile4",            KeyType::u32, true,  Order::ascending,  1500,  3,    Distribution::small,        0, 4},
+    {"u32_tile8",            KeyType::u32, false, Order::ascending,  800,   0,    Distribution::small,        0, 8},
+    {"i32_tile16_desc",      KeyType::i32, true,  Order::descending, 450,   5,    Distribution::uniform,      0, 16},
+    {"f64_tile8",            KeyType::f64, true,  Order::ascending,  1200,  1,    Distribution::special,      0, 8},
+    {"u64_tile4",            KeyType::u64, false, Order::descending, 7500,  2,    Distribution::uniform,      0, 4},
 };
 // clang-format on
 
 INSTANTIATE_TEST_SUITE_P(Cases, RadixStep, ::testing::ValuesIn(kStepCases),
                          [](const auto& info) { return std::string(info.param.name); });
+
+// Teaching tiles at every n from 1 to 300 (4-, 8- and 16-key tiles), and every tile size the
+// planner refuses: below 4 keys or above the tuned tile, each with a message naming the sizes that work.
+TEST_F(RadixTest, TeachingTilesSortEverySmallN) {
+    for (uint32_t tile : {4u, 8u, 16u})
+        for (bool kv : {false, true}) {
+            SortConfig cfg;
+            cfg.values = kv ? ValueType::u32 : ValueType::none;
+            cfg.tileKeys = tile;
+            for (uint64_t n = 1; n <= 300; n += (n < 40 ? 1 : 37)) {
+                SCOPED_TRACE("tile " + std::to_string(tile) + ", n = " + std::to_string(n) + (kv ? ", kv" : ""));
+                const auto keys = generateKeys(KeyType::u32, n, Distribution::small, n + tile);
+                const auto values = valuesFor(cfg, n);
+                auto job = SortJob::create(ctx(), radix(), n, cfg);
+                ASSERT_TRUE(job.ok()) << job.error().message;
+                ASSERT_EQ((*job)->plan().tileKeys, tile);
+                EXPECT_EQ((*job)->plan().steps.front().workgroups, (n + tile - 1) / tile);
+                SortRun got;
+                ASSERT_TRUE(runJob(**job, keys, values, got));
+                ASSERT_TRUE(matchesReference(keys, values, got, cfg, true));
+            }
+        }
+    SortConfig cfg;
+    auto tuned = radix().plan(1000, cfg);
+    ASSERT_TRUE(tuned.ok());
+    for (uint64_t bad : {uint64_t(1), uint64_t(3), tuned->tileKeys + 1}) {
+        cfg.tileKeys = static_cast<uint32_t>(bad);
+        auto p = radix().plan(1000, cfg);
+        ASSERT_FALSE(p.ok()) << bad;
+        EXPECT_EQ(p.error().code, Errc::invalid_argument);
+        EXPECT_NE(p.error().message.find("radix4 tiles hold 4 to " + std::to_string(tuned->tileKeys) + " keys"),
+                  std::string::npos)
+            << p.error().message;
+    }
+}
 
 // A pass is skipped when every key has the same digit; with 0xfffff keys (5 digits) three passes
 // of eight are skipped, an odd number, so the sorted keys end in keysTemp and the result step

@@ -68,6 +68,16 @@ Result<void> applySetting(SortSettings& s, const std::string& key, const std::st
             s.keysSource.clear();
         }
         if (s.distAuto) s.dist = s.n <= SortSettings::kSmallDistMaxN ? Distribution::small : Distribution::uniform;
+    } else if (key == "tile-keys") {
+        if (value == "auto") {
+            s.tileAuto = true;
+            return {};
+        }
+        auto k = parseCount(value);
+        if (!k) return bad("use auto, 0 (the tuned tile) or keys per tile from 4 up");
+        if (*k > (uint64_t(1) << 16)) return bad("at most 65536 keys per tile");
+        s.tileKeys = static_cast<uint32_t>(*k);
+        s.tileAuto = false;
     } else if (key == "keys") {
         return setKeys(s, value, "keys");
     } else if (key == "input") {
@@ -124,8 +134,8 @@ Result<std::vector<Action>> readScript(const std::string& path) {
     std::vector<Action> out;
     std::string line;
     int number = 0;
-    const std::vector<std::string> settings = {"algo", "n",    "type",  "values",       "order",         "dist",
-                                               "seed", "keys", "input", "shared-elems", "force-fallback"};
+    const std::vector<std::string> settings = {"algo", "n",    "type",  "values",       "order",          "dist",
+                                               "seed", "keys", "input", "shared-elems", "force-fallback", "tile-keys"};
     const std::vector<std::string> verbs = {
         "step", "screenshot", "dump-state", "check",      "presentation", "frames",       "size",        "key",
         "zoom", "bench",      "bench-run",  "bench-wait", "bench-cancel", "bench-export", "bench-hover", "mouse"};
@@ -192,6 +202,10 @@ Result<Options> parseOptions(int argc, char** argv, bool* exitNow) {
     cli.add_option("--type", type, "key type: u32 i32 f32 u64 i64 f64 (u32)");
     cli.add_option("--values", values, "none, or u32: the input index sorted along (none)");
     cli.add_option("--order", order, "asc or desc (asc)");
+    std::string tileKeys;
+    cli.add_option("--tile-keys", tileKeys,
+                   "radix4, onesweep: keys per workgroup tile, 4 up to the tuned tile, 0 for the tuned tile (auto: 8 "
+                   "up to n = 256, else the tuned tile)");
     cli.add_option("--dist", dist,
                    "input distribution, as in sortlab-bench (small, keys 0..99, up to n = 64; uniform above)");
     cli.add_option(
@@ -241,8 +255,9 @@ Result<Options> parseOptions(int argc, char** argv, bool* exitNow) {
                           {"order", order},
                           {"dist", dist},
                           {"keys", keys},
-                          {"input", input}}) {
-        if (val.empty() && (k == "dist" || k == "keys" || k == "input")) continue;
+                          {"input", input},
+                          {"tile-keys", tileKeys}}) {
+        if (val.empty() && (k == "dist" || k == "keys" || k == "input" || k == "tile-keys")) continue;
         auto r = applySetting(o.settings, k, val);
         if (!r) return r.error();
     }

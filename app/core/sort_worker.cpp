@@ -21,6 +21,7 @@ SortConfig SortSettings::config() const {
     c.values = keyValue ? ValueType::u32 : ValueType::none;
     c.order = order;
     c = configure(algo, c);
+    if (algorithm() == Algorithm::radix4 || algorithm() == Algorithm::onesweep) c.tileKeys = effectiveTileKeys();
     c.forceFallback = c.forceFallback || forceFallback;
     c.sharedElems = sharedElems;
     return c;

@@ -55,7 +55,8 @@ std::vector<const AlgoSpec*> parseAlgos(std::string_view text) {
 }
 
 sortlab::SortConfig configFor(const AlgoSpec& algo, sortlab::KeyType key, sortlab::ValueType values,
-                              sortlab::Order order, uint32_t sharedElems, bool trace, bool forceFallback) {
+                              sortlab::Order order, uint32_t sharedElems, bool trace, bool forceFallback,
+                              uint32_t tileKeys) {
     sortlab::SortConfig c;
     c.key = key;
     c.values = values;
@@ -64,6 +65,7 @@ sortlab::SortConfig configFor(const AlgoSpec& algo, sortlab::KeyType key, sortla
     if (algo.variant) c = sortlab::configure(*algo.variant, c);
     c.forceFallback = c.forceFallback || forceFallback;
     if (trace && algo.gpu == sortlab::Algorithm::oddeven) c.perLayer = true;
+    if (algo.gpu == sortlab::Algorithm::radix4 || algo.gpu == sortlab::Algorithm::onesweep) c.tileKeys = tileKeys;
     return c;
 }
 

@@ -308,7 +308,7 @@ CaseResult Runner::runGpu(const AlgoSpec& algo, const CaseSpec& spec, CaseData& 
     Context& ctx = *ctx_;
     Sorter& sorter = *sorters_.at(*algo.gpu);
     const SortConfig cfg =
-        configFor(algo, spec.type, spec.values, spec.order, opt_.sharedElems, false, opt_.forceFallback);
+        configFor(algo, spec.type, spec.values, spec.order, opt_.sharedElems, false, opt_.forceFallback, opt_.tileKeys);
     const std::string what = std::string(algo.name) + " (" + describe(spec) + ")";
 
     CaseResult r;
@@ -484,8 +484,8 @@ CaseResult Runner::errorRow(const AlgoSpec& algo, const CaseSpec& spec, const st
     CaseResult r;
     r.algo = &algo;
     r.spec = spec;
-    r.variant = variantFor(
-        algo, configFor(algo, spec.type, spec.values, spec.order, opt_.sharedElems, false, opt_.forceFallback));
+    r.variant = variantFor(algo, configFor(algo, spec.type, spec.values, spec.order, opt_.sharedElems, false,
+                                           opt_.forceFallback, opt_.tileKeys));
     r.device = algo.gpu && ctx_ ? ctx_->info().name : "host CPU";
     r.driver = algo.gpu && ctx_ ? ctx_->info().driver : "";
     if (&algo == &cubAlgo()) r.variant = spec.values == ValueType::none ? "SortKeys" : "SortPairs";
@@ -522,7 +522,7 @@ void Runner::runCase(const CaseSpec& spec) {
         for (const AlgoSpec* a : opt_.algos)
             if (a->gpu)
                 trace_->traceCase(*ctx_, *sorters_.at(*a->gpu), *a, spec, data.keys(), data.values(), opt_.sharedElems,
-                                  opt_.forceFallback);
+                                  opt_.forceFallback, opt_.tileKeys);
 
     std::vector<CaseResult> results;
     // One algorithm on this case; with keepGoing, a failure becomes its error row.

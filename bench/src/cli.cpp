@@ -229,6 +229,10 @@ void addOptions(CLI::App& app, Options& opt, RawOptions& raw) {
                    "nearly-sorted, gaussian, special, small (integers 0..99); or all")
         ->capture_default_str()
         ->each([&raw](const std::string&) { raw.distGiven = true; });
+    app.add_option("--tile-keys", opt.tileKeys,
+                   "radix4 and onesweep: keys per workgroup tile, from 4 up to the tuned tile (0: the tuned tile), "
+                   "so that small n run several workgroups (SortConfig::tileKeys)")
+        ->capture_default_str();
     app.add_option("--keys", raw.keys,
                    "The keys themselves, e.g. \"10,25,39,92,1,5,68,23,21,10\" (commas, spaces or new lines between "
                    "them; read as each --type); n is their count. Not with --n, --sizes, --dist, --input");

@@ -76,8 +76,9 @@ void TraceWriter::writeLine(const std::string& line) {
 
 void TraceWriter::traceCase(Context& ctx, Sorter& sorter, const AlgoSpec& algo, const CaseSpec& spec,
                             std::span<const std::byte> keys, std::span<const uint32_t> values, uint32_t sharedElems,
-                            bool forceFallback) {
-    const SortConfig cfg = configFor(algo, spec.type, spec.values, spec.order, sharedElems, true, forceFallback);
+                            bool forceFallback, uint32_t tileKeys) {
+    const SortConfig cfg =
+        configFor(algo, spec.type, spec.values, spec.order, sharedElems, true, forceFallback, tileKeys);
     const std::string what = "--trace " + std::string(algo.name) + " (" + describe(spec) + ")";
     auto job = SortJob::create(ctx, sorter, spec.n, cfg, true);
     if (!job && sharedElems && job.error().code == Errc::invalid_argument)

@@ -28,6 +28,7 @@ constexpr uint32_t kRadix = 256;
 // Bytes of shared memory a staged key takes, whatever its type: 64-bit keys are staged in two 4-byte
 // halves, one after the other (HALF_STAGED in onesweep_pass.comp), values after the keys.
 constexpr uint32_t kStagedBytes = 4;
+constexpr uint32_t kMinTileKeys = 4; // the smallest teaching tile
 
 // A pass runs in portions, each its own chained scan, so that the counts in the 32-bit status
 // words stay below 2^29. The portions differ by one tile at most: then the only status row a
@@ -214,8 +215,23 @@ private:
             return makeError(Errc::missing_feature, "onesweep needs " + std::to_string(sharedBytes(wg)) +
                                                         " bytes of shared memory; " + dev.name + " has " +
                                                         std::to_string(dev.sharedMemoryBytes));
+        const uint64_t tuned = uint64_t(wg) * g.keysPerLane;
+        if (config.tileKeys && config.tileKeys != tuned) {
+            // A teaching tile: at least 64 invocations (the digit loops give each at most 4 of the
+            // 256 digits), whole subgroups, as few keys a lane as hold the tile.
+            if (config.tileKeys < kMinTileKeys || config.tileKeys > tuned)
+                return makeError(Errc::invalid_argument, "onesweep tiles hold " + std::to_string(kMinTileKeys) +
+                                                             " to " + std::to_string(tuned) + " keys on " + dev.name +
+                                                             " (" + std::to_string(config.tileKeys) + " asked for)");
+            const uint32_t perLane = g.keysPerLane;
+            uint32_t small = std::max<uint32_t>(64, sub);
+            small = (small + sub - 1) / sub * sub;
+            small = std::max(small, sub * ((config.tileKeys + sub * perLane - 1) / (sub * perLane)));
+            wg = std::min(wg, small);
+            g.keysPerLane = (config.tileKeys + wg - 1) / wg;
+        }
         g.workgroup = wg;
-        g.tile = uint64_t(wg) * g.keysPerLane;
+        g.tile = config.tileKeys ? config.tileKeys : tuned;
         if (g.tile > 0xffff) // the pass kernel keeps counts and places in 16 bits
             return makeError(Errc::invalid_argument, "onesweep tiles hold at most 65535 keys");
         g.tiles = (n + g.tile - 1) / g.tile;
@@ -253,6 +269,8 @@ private:
         if (shader == "onesweep_pass") { // only the pass kernel reads them: one variant of the others
             spec.push_back({SORTLAB_SPEC_PERSISTENT, g.persistent ? g.tilesPerWorkgroup : 0u});
             spec.push_back({SORTLAB_SPEC_LOOKBACK_STRIDE, g.lookbackStride});
+            if (g.tile != uint64_t(g.workgroup) * g.keysPerLane)
+                spec.push_back({SORTLAB_SPEC_TILE_KEYS, static_cast<uint32_t>(g.tile)}); // a teaching tile
         } else if (shader == "onesweep_histogram") {
             spec.push_back({SORTLAB_SPEC_LOADS_IN_FLIGHT, g.tuning.histogramLoadsInFlight});
         }

@@ -21,6 +21,7 @@ static_assert(sizeof(Push) <= kPushConstantBytes);
 
 constexpr uint32_t kDigitBits = 4;
 constexpr uint32_t kRadix = 16;
+constexpr uint32_t kMinTileKeys = 4; // the smallest teaching tile
 
 tuning::Radix4Tuning tuningFor(const SortConfig& cfg) {
     return tuning::radix4(keyBytes(cfg.key), cfg.values != ValueType::none);
@@ -48,17 +49,10 @@ public:
         p.n = n;
         if (n == 0) return p;
 
-        // The tile: workgroup x keys per lane, staged in shared memory with the per-subgroup counters.
-        const tuning::Radix4Tuning t = tuningFor(config);
-        const uint32_t kpl = t.keysPerLane;
-        uint32_t wg = std::min(t.workgroup, dev.maxWorkgroupSize);
-        auto sharedBytes = [&](uint32_t w) { return w * kpl * keyBytes(config.key) + maxSubgroups(w) * 16 * 4 + 128; };
-        while (wg > dev.maxSubgroupSize && sharedBytes(wg) > dev.sharedMemoryBytes) wg /= 2;
-        if (sharedBytes(wg) > dev.sharedMemoryBytes)
-            return makeError(Errc::missing_feature, "radix4 needs " + std::to_string(sharedBytes(wg)) +
-                                                        " bytes of shared memory; " + dev.name + " has " +
-                                                        std::to_string(dev.sharedMemoryBytes));
-        const uint64_t tile = uint64_t(wg) * kpl;
+        auto geo = geometry(config);
+        if (!geo) return geo.error();
+        const uint32_t wg = geo->workgroup;
+        const uint64_t tile = geo->tile;
         const uint64_t workgroups = (n + tile - 1) / tile;
         const uint64_t rowStride = (workgroups + 3) / 4 * 4;
         p.tileKeys = tile;
@@ -102,7 +96,7 @@ public:
         p.bytesMovedFloor = passes * n * (kb + 2 * (kb + vb));
 
         SORTLAB_TRY(preparePipelines({"radix4_init", "radix4_count", "radix4_scan", "radix4_scatter", "radix4_result"},
-                                     [&](const char* shader) { return pipelineFor(shader, config, wg); }));
+                                     [&](const char* shader) { return pipelineFor(shader, config, *geo); }));
         return p;
     }
 
@@ -113,7 +107,8 @@ public:
         const SortConfig& cfg = plan.config;
         timestampBefore(cmd, timestamps, firstQuery);
         const uint64_t workgroups = (plan.n + plan.tileKeys - 1) / plan.tileKeys;
-        const uint32_t wg = static_cast<uint32_t>(plan.tileKeys / tuningFor(cfg).keysPerLane);
+        const Geometry geo = geometry(cfg).value(); // plan() checked it
+        const uint32_t wg = geo.workgroup;
         const uint32_t passes = keyBits(cfg.key) / kDigitBits;
         Push pc{buf.keys,
                 buf.keysTemp,
@@ -128,7 +123,7 @@ public:
                 static_cast<uint32_t>((workgroups + 3) / 4 * 4),
                 0};
         auto dispatch = [&](const char* shader, uint64_t groups) {
-            dispatchFolded(cmd, pipelines_.layout(), pipeline(shader, cfg, wg), pc, groups, tuning::kMaxGroupsX);
+            dispatchFolded(cmd, pipelines_.layout(), pipeline(shader, cfg, geo), pc, groups, tuning::kMaxGroupsX);
         };
         for (size_t i = first; i < last; ++i) {
             const Step& s = plan.steps[i];
@@ -171,27 +166,62 @@ public:
     }
 
 private:
+    // The count and scatter kernels' workgroup, keys per lane and keys per tile: the tuned ones
+    // (the workgroup halved where shared memory is short), or a teaching tile of config.tileKeys
+    // keys in the fewest whole subgroups that hold it (slots past the tile hold no key).
+    struct Geometry {
+        uint32_t workgroup = 0, keysPerLane = 0, tile = 0;
+        uint32_t tileKeysSpec() const { return tile == workgroup * keysPerLane ? 0u : tile; }
+    };
+    Result<Geometry> geometry(const SortConfig& config) const {
+        const DeviceInfo& dev = ctx_.info();
+        const tuning::Radix4Tuning t = tuningFor(config);
+        uint32_t kpl = t.keysPerLane;
+        uint32_t wg = std::min(t.workgroup, dev.maxWorkgroupSize);
+        auto sharedBytes = [&](uint32_t w, uint32_t k) {
+            return w * k * keyBytes(config.key) + maxSubgroups(w) * 16 * 4 + 128;
+        };
+        while (wg > dev.maxSubgroupSize && sharedBytes(wg, kpl) > dev.sharedMemoryBytes) wg /= 2;
+        if (sharedBytes(wg, kpl) > dev.sharedMemoryBytes)
+            return makeError(Errc::missing_feature, "radix4 needs " + std::to_string(sharedBytes(wg, kpl)) +
+                                                        " bytes of shared memory; " + dev.name + " has " +
+                                                        std::to_string(dev.sharedMemoryBytes));
+        const uint32_t tuned = wg * kpl;
+        if (config.tileKeys == 0 || config.tileKeys == tuned) return Geometry{wg, kpl, tuned};
+        if (config.tileKeys < kMinTileKeys || config.tileKeys > tuned)
+            return makeError(Errc::invalid_argument, "radix4 tiles hold " + std::to_string(kMinTileKeys) + " to " +
+                                                         std::to_string(tuned) + " keys on " + dev.name + " (" +
+                                                         std::to_string(config.tileKeys) + " asked for)");
+        const uint32_t sub = std::max(1u, dev.subgroupSize);
+        const uint32_t perSubgroup = sub * t.keysPerLane; // the most one subgroup's lanes hold
+        wg = sub * ((config.tileKeys + perSubgroup - 1) / perSubgroup);
+        kpl = (config.tileKeys + wg - 1) / wg;
+        return Geometry{wg, kpl, config.tileKeys};
+    }
+
     uint32_t maxSubgroups(uint32_t wg) const { return std::max(1u, wg / std::max(1u, ctx_.info().subgroupSize)); }
 
-    // tileWorkgroup: the count/scatter workgroup size of the plan (the scan has its own).
-    Result<VkPipeline> pipelineFor(const std::string& shader, const SortConfig& cfg, uint32_t tileWorkgroup) {
+    // geo: the count/scatter kernels' geometry of the plan (the scan has its own workgroup).
+    Result<VkPipeline> pipelineFor(const std::string& shader, const SortConfig& cfg, const Geometry& geo) {
         const tuning::Radix4Tuning t = tuningFor(cfg);
         const bool scan = shader == "radix4_scan";
-        const uint32_t wg = scan ? std::min(t.scanWorkgroup, ctx_.info().maxWorkgroupSize) : tileWorkgroup;
+        const uint32_t wg = scan ? std::min(t.scanWorkgroup, ctx_.info().maxWorkgroupSize) : geo.workgroup;
         const DeviceInfo& d = ctx_.info();
         SpecValues spec{{SORTLAB_SPEC_KEY_KIND, static_cast<uint32_t>(keyKind(cfg.key))},
                         {SORTLAB_SPEC_DESCENDING, cfg.order == Order::descending ? 1u : 0u},
                         {SORTLAB_SPEC_WORKGROUP_SIZE, wg},
                         {SORTLAB_SPEC_MAX_SUBGROUPS, maxSubgroups(wg)},
                         {SORTLAB_SPEC_SUBGROUP_SIZE, d.subgroupSize}};
-        if (scan)
+        if (scan) {
             spec.push_back({SORTLAB_SPEC_SCAN_PER_LANE, t.scanPerLane});
-        else
-            spec.push_back({SORTLAB_SPEC_KEYS_PER_LANE, t.keysPerLane});
+        } else {
+            spec.push_back({SORTLAB_SPEC_KEYS_PER_LANE, geo.keysPerLane});
+            if (geo.tileKeysSpec()) spec.push_back({SORTLAB_SPEC_TILE_KEYS, geo.tileKeysSpec()});
+        }
         return pipelines_.get(shader, keyBytes(cfg.key) / 4, cfg.values != ValueType::none, spec, subgroupSizeToPin(d));
     }
-    VkPipeline pipeline(const std::string& shader, const SortConfig& cfg, uint32_t tileWorkgroup) const {
-        return const_cast<Radix4Sorter*>(this)->pipelineFor(shader, cfg, tileWorkgroup).value();
+    VkPipeline pipeline(const std::string& shader, const SortConfig& cfg, const Geometry& geo) const {
+        return const_cast<Radix4Sorter*>(this)->pipelineFor(shader, cfg, geo).value();
     }
 
     Context& ctx_;

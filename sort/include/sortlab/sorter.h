@@ -90,6 +90,10 @@ struct SortConfig {
     // Odd-even tile size in keys: a power of two up to one subgroup window (subgroup size x 32).
     // 0: a whole window. Small tiles make small n reach every step kind (--shared-elems).
     uint32_t sharedElems = 0;
+    // radix4: keys per workgroup tile, from 4 up to the tuned tile (0: the tuned tile). Small
+    // teaching tiles make small n run several workgroups (16 keys in 4-key tiles: 4 workgroups),
+    // so that their local counts and the global offsets show; same shaders, same result.
+    uint32_t tileKeys = 0;
 };
 
 // The sorts by name: the one table behind the app's algorithm menu, the --algo of sortlab and

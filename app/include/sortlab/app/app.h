@@ -98,7 +98,8 @@ private:
     void handleKeys(const SortWorker::View& v);
     void advancePlayback(const SortWorker::View& v);
     void drawControls(const SortWorker::View& v);
-    void drawKeysField(SortSettings& s, bool& changed); // the Controls panel's own keys
+    void drawKeysField(SortSettings& s, bool& changed);                             // the Controls panel's own keys
+    void drawTileChoice(SortSettings& s, const SortWorker::View& v, bool& changed); // radix sorts' tile
     void drawStatusBar(const SortWorker::View& v);
     void drawHelp();
     void drawBenchPanel();

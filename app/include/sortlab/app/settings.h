@@ -30,6 +30,17 @@ struct SortSettings {
     uint32_t sharedElems = 0;   // odd-even tile size (0: the device's window)
     bool forceFallback = false; // onesweep: forced fallback on top of the variant's (--force-fallback)
 
+    // The radix sorts' tile (SortConfig::tileKeys; 0: the tuned tile). Until one is chosen
+    // (tileAuto), up to kTeachingTileMaxN keys run in kTeachingTileKeys-key tiles, so that 64 keys
+    // make 8 workgroups and the chained scan has 8 tiles to walk.
+    uint32_t tileKeys = 0;
+    bool tileAuto = true;
+    static constexpr uint64_t kTeachingTileMaxN = 256;
+    static constexpr uint32_t kTeachingTileKeys = 8;
+    uint32_t effectiveTileKeys() const {
+        if (!tileAuto) return tileKeys;
+        return n <= kTeachingTileMaxN ? kTeachingTileKeys : 0;
+    }
     static constexpr uint64_t kSmallDistMaxN = 64;
     Algorithm algorithm() const { return variantInfo(algo).algorithm; }
     std::string_view algoName() const { return variantInfo(algo).name; }

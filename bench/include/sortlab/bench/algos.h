@@ -29,7 +29,8 @@ std::vector<const AlgoSpec*> parseAlgos(std::string_view text);
 // The odd-even variants are traced with the per-layer plan, so that every trace line is exactly one
 // network layer (docs/trace.md); the fused plan runs the same comparators in the same order.
 sortlab::SortConfig configFor(const AlgoSpec& algo, sortlab::KeyType key, sortlab::ValueType values,
-                              sortlab::Order order, uint32_t sharedElems, bool trace, bool forceFallback = false);
+                              sortlab::Order order, uint32_t sharedElems, bool trace, bool forceFallback = false,
+                              uint32_t tileKeys = 0); // tileKeys: the radix sorts' (SortConfig::tileKeys)
 
 // The "variant" column: the library's variant name for GPU sorts; std::sort / std::stable_sort.
 std::string variantFor(const AlgoSpec& algo, const sortlab::SortConfig& config);

@@ -19,37 +19,41 @@
 // Keys each invocation holds: oddeven_warp.comp (a window is subgroup size x this: 16 or 32), the
 // radix4 count, scatter and result kernels and the onesweep kernels (a tile is workgroup size x this).
 #define SORTLAB_SPEC_KEYS_PER_LANE 7
-#define SORTLAB_SPEC_PERSISTENT 8      // onesweep: > 0: each pass workgroup takes up to this many tiles, loading the next early
+#define SORTLAB_SPEC_PERSISTENT                                                                                        \
+    8 // onesweep: > 0: each pass workgroup takes up to this many tiles, loading the next early
 #define SORTLAB_SPEC_LOOKBACK_STRIDE 9 // onesweep: > 0: a lookback step after every this many ranking iterations
-#define SORTLAB_SPEC_SCAN_PER_LANE 10  // radix4_scan.comp: entries each invocation scans serially in a chunk (a multiple of 4)
+#define SORTLAB_SPEC_SCAN_PER_LANE                                                                                     \
+    10 // radix4_scan.comp: entries each invocation scans serially in a chunk (a multiple of 4)
+#define SORTLAB_SPEC_TILE_KEYS                                                                                         \
+    14 // radix4, onesweep: keys per tile when fewer than the workgroup's slots (0: all of them)
 #define SORTLAB_SPEC_LOADS_IN_FLIGHT 13 // onesweep_histogram.comp: keys each invocation loads before it counts them
 
 // 4-bit LSD radix sort (radix4_*.comp).
 // Layout of the radix4 scratch buffer, in 32-bit words. W = workgroups per pass, Wpad = W
 // rounded up to a multiple of 4 (rows of the count and offset tables start 16-byte aligned).
-#define SORTLAB_R4_WHERE 0      // [p], p = 0..passes: 0 keys in `keys`, 1 in `keysTemp` before pass p
-#define SORTLAB_R4_INFO 32      // [4p..4p+3]: pass, bit lo, bit hi, skipped (0/1)
-#define SORTLAB_R4_HIST 128     // [16p + d]: global count of digit d in pass p
-#define SORTLAB_R4_OFFSETS 384  // [16p + d]: exclusive scan of the histogram of pass p
-#define SORTLAB_R4_COUNTS 640   // [d * Wpad + wg]: keys of workgroup wg's tile with digit d
+#define SORTLAB_R4_WHERE 0     // [p], p = 0..passes: 0 keys in `keys`, 1 in `keysTemp` before pass p
+#define SORTLAB_R4_INFO 32     // [4p..4p+3]: pass, bit lo, bit hi, skipped (0/1)
+#define SORTLAB_R4_HIST 128    // [16p + d]: global count of digit d in pass p
+#define SORTLAB_R4_OFFSETS 384 // [16p + d]: exclusive scan of the histogram of pass p
+#define SORTLAB_R4_COUNTS 640  // [d * Wpad + wg]: keys of workgroup wg's tile with digit d
 // followed by the workgroup offsets, [COUNTS + 16 * Wpad + d * Wpad + wg]: where the first key
 // of digit d of workgroup wg's tile goes.
 
 // OneSweep (onesweep_*.comp): 8-bit digits. See docs/onesweep.md for the layout and the encoding.
 // Scratch layout, in 32-bit words; 64-bit entries start at even words.
-#define SORTLAB_OS_HIST 0          // u64 [256p + d]: keys with digit d in pass p (p < 8)
-#define SORTLAB_OS_OFFSETS 4096    // u64 [256p + d]: exclusive scan of the histogram of pass p
-#define SORTLAB_OS_FALLBACKS 8192  // u32 [p]: tiles of pass p that counted a predecessor's keys themselves
-#define SORTLAB_OS_BASE 8448       // u64 [2][256]: where each digit's keys of the next portion start
-#define SORTLAB_OS_COUNTER 9472    // u32 [k]: next tile id of pass dispatch k (one per pass and portion)
+#define SORTLAB_OS_HIST 0         // u64 [256p + d]: keys with digit d in pass p (p < 8)
+#define SORTLAB_OS_OFFSETS 4096   // u64 [256p + d]: exclusive scan of the histogram of pass p
+#define SORTLAB_OS_FALLBACKS 8192 // u32 [p]: tiles of pass p that counted a predecessor's keys themselves
+#define SORTLAB_OS_BASE 8448      // u64 [2][256]: where each digit's keys of the next portion start
+#define SORTLAB_OS_COUNTER 9472   // u32 [k]: next tile id of pass dispatch k (one per pass and portion)
 #define SORTLAB_OS_MAX_DISPATCHES 1024
-#define SORTLAB_OS_STATUS 10496    // u32 [256t + d]: tile t's status for digit d, in the current portion
+#define SORTLAB_OS_STATUS 10496 // u32 [256t + d]: tile t's status for digit d, in the current portion
 // Status word: bit 31 the epoch (the parity of the pass dispatch that wrote it: a word of another
 // epoch reads as not ready, so no reset is needed between passes), bits 29..30 the flag, bits
 // 0..28 the count. Counts stay below 2^29 because a pass runs in portions of fewer keys.
 #define SORTLAB_OS_NOT_READY 0
-#define SORTLAB_OS_AGGREGATE 1     // the tile's own count of the digit
-#define SORTLAB_OS_INCLUSIVE 2     // the count of the digit in this tile and every tile before it (in the portion)
+#define SORTLAB_OS_AGGREGATE 1 // the tile's own count of the digit
+#define SORTLAB_OS_INCLUSIVE 2 // the count of the digit in this tile and every tile before it (in the portion)
 #define SORTLAB_OS_COUNT_BITS 29
 #define SORTLAB_OS_FLAG_SHIFT 29
 #define SORTLAB_OS_EPOCH_SHIFT 31
