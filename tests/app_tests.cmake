@@ -123,6 +123,14 @@ set_tests_properties(app_trace_13 PROPERTIES FIXTURES_SETUP app_trace_13 TIMEOUT
 # --- The issue's command: odd-even, 16 keys, step 10 -----------------------------------------------
 app_run(app_keys --algo radix4 --keys "10,25,39,92,1,5,68,23,21,10" --step 3 --check --dump-state app_keys.json)
 app_check(app_keys_state "app_keys;app_trace_keys" state app_keys.json trace_keys.jsonl --algo radix4 --step 3)
+add_test(NAME app_trace_tiles4
+         COMMAND ${APP_BENCH} --validation --algo radix4 --keys "10,25,39,92,1,5,68,23,21,10" --tile-keys 4 --reps 1
+                 --quiet --trace ${APP_OUT}/trace_tiles4.jsonl)
+set_tests_properties(app_trace_tiles4 PROPERTIES FIXTURES_SETUP app_trace_tiles4)
+app_run(app_radix_tiles --script ${CMAKE_CURRENT_LIST_DIR}/app/radix_tiles.script)
+app_check(app_radix_tiles_png app_radix_tiles png app_radix_tiles.png --width 1600 --height 1000)
+app_check(app_radix_tiles_state "app_radix_tiles;app_trace_tiles4" state app_radix_tiles.json trace_tiles4.jsonl
+          --algo radix4 --step 3)
 app_run(app_input --algo radix4 --input ${APP_OUT}/seed_keys.txt --step 3 --dump-state app_input.json)
 app_check(app_input_state "app_input;app_trace_keys" state app_input.json trace_keys.jsonl --algo radix4 --step 3)
 app_run(app_oddeven --algo oddeven-layer --n 16 --seed 1 --step 10 --screenshot app_oddeven.png

@@ -20,6 +20,7 @@
 #include <cstdio>
 #include <map>
 #include <string>
+#include <string_view>
 
 namespace sortlab::app {
 namespace {
@@ -208,7 +209,10 @@ void tileStatus(const Snapshot::Aux& a, const Snapshot::Aux* counts, float heigh
     }
 }
 
-void binaryKeys(const ViewContext& c, uint32_t lo, uint32_t hi) {
+std::vector<uint64_t> movesOf(const SortWorker::View& v); // below, with the arrows
+
+// The keys in binary, one a row; returns the row under the mouse (-1: none).
+int64_t binaryKeys(const ViewContext& c, uint32_t lo, uint32_t hi) {
     const auto& v = c.v;
     const Snapshot& s = *v.data->snapshot;
     const uint64_t n = v.job.settings.n;
@@ -217,9 +221,15 @@ void binaryKeys(const ViewContext& c, uint32_t lo, uint32_t hi) {
     ImGui::PushFont(c.ui.presentation ? c.fonts.monoLarge : c.fonts.mono);
     const float cw = ImGui::CalcTextSize("0").x;
     ImDrawList* dl = ImGui::GetWindowDrawList();
+    int64_t hovered = -1;
+    const float rowW = cw * (4.0f + float(bits) * 1.125f + 4.0f);
     for (uint64_t i = 0; i < n; ++i) {
         const uint64_t b = orderBitsAt(s.keys.data(), i, v.job.settings.key, v.job.settings.order);
         ImVec2 p = ImGui::GetCursorScreenPos();
+        if (ImGui::IsMouseHoveringRect(p, ImVec2(p.x + rowW, p.y + ImGui::GetFontSize()))) {
+            hovered = int64_t(i);
+            dl->AddRectFilled(p, ImVec2(p.x + rowW, p.y + ImGui::GetFontSize()), IM_COL32(60, 80, 120, 255));
+        }
         char idx[24];
         std::snprintf(idx, sizeof idx, "%3llu ", (unsigned long long)i);
         ImGui::TextUnformatted(idx);
@@ -238,15 +248,77 @@ void binaryKeys(const ViewContext& c, uint32_t lo, uint32_t hi) {
         dl->AddText(ImVec2(x, p.y), IM_COL32(255, 220, 120, 255), digit);
     }
     ImGui::PopFont();
+    return hovered;
 }
 
-// Arrows from each key's position before this step to its position after it. Keys are matched
-// through their values when the sort carries them, else by rank among equal keys (the sort is
-// stable, so the j-th copy of a key stays the j-th copy).
-void arrows(const ViewContext& c) {
+// radix4 after a scatter: key j's new index as the sort builds it, from this step's buffers: where
+// its digit starts + the keys with that digit in the workgroups before its own + its rank among its
+// workgroup's keys with that digit.
+void explainMove(const ViewContext& c, uint64_t j, uint32_t lo, uint32_t hi) {
     const auto& v = c.v;
+    const Snapshot& s = *v.data->snapshot;
+    const Snapshot::Aux* offsets = s.find(AuxKind::offsets);
+    const Snapshot::Aux* wgOffsets = s.find(AuxKind::workgroupOffsets);
+    const std::vector<uint64_t> to = movesOf(v);
+    if (!offsets || !wgOffsets || wgOffsets->shape.size() < 2 || to.empty() || !v.job.plan) return;
+    const uint64_t tile = v.job.plan->tileKeys, W = wgOffsets->shape[1];
+    uint64_t from = 0;
+    while (from < to.size() && to[from] != j) ++from;
+    if (from == to.size() || tile == 0) return;
+    const KeyType t = v.job.settings.key;
+    const uint32_t d =
+        uint32_t((orderBitsAt(s.keys.data(), j, t, v.job.settings.order) >> lo) & ((1u << (hi - lo)) - 1));
+    const uint64_t w = from / tile;
+    if (d >= offsets->data.size() || d * W + w >= wgOffsets->data.size()) return;
+    const uint64_t start = offsets->data[d], wgStart = wgOffsets->data[d * W + w];
+    const uint64_t before = wgStart - start, rank = j - wgStart;
+    const std::string earlier = w == 0 ? "no workgroup comes before workgroup 0"
+                                       : "digit-" + std::string(1, "0123456789ABCDEF"[d & 15]) +
+                                             " keys in workgroups 0.." + std::to_string(w - 1);
+    ImGui::Separator();
+    ImGui::TextWrapped("key %s (index %llu before the step, workgroup %llu, digit %X) goes to index %llu = %llu "
+                       "(where digit %X starts) + %llu (%s) + %llu (its rank among workgroup %llu's digit-%X keys)",
+                       formatKey(s.keys, j, t).c_str(), (unsigned long long)from, (unsigned long long)w, d,
+                       (unsigned long long)j, (unsigned long long)start, d, (unsigned long long)before, earlier.c_str(),
+                       (unsigned long long)rank, (unsigned long long)w, d);
+}
+
+// A {16, W} table of numbers (data[d * W + w]) for a few workgroups: one row per workgroup.
+void numberTable(const char* id, const char* title, const Snapshot::Aux& a) {
+    if (a.shape.size() < 2) return;
+    const uint32_t digits = a.shape[0], rows = a.shape[1];
+    ImGui::TextWrapped("%s (%u digits x %u workgroup%s)", title, digits, rows, rows == 1 ? "" : "s");
+    if (!ImGui::BeginTable(id, int(digits) + 1, ImGuiTableFlags_BordersInner | ImGuiTableFlags_SizingFixedFit)) return;
+    ImGui::TableSetupColumn("wg");
+    for (uint32_t d = 0; d < digits; ++d) {
+        char h[4];
+        std::snprintf(h, sizeof h, "%X", d);
+        ImGui::TableSetupColumn(h);
+    }
+    ImGui::TableHeadersRow();
+    for (uint32_t w = 0; w < rows; ++w) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::Text("%u", w);
+        for (uint32_t d = 0; d < digits; ++d) {
+            ImGui::TableNextColumn();
+            const uint32_t x = a.data[size_t(d) * rows + w];
+            if (x == 0 && std::string_view(id) == "##counts")
+                ImGui::TextDisabled(".");
+            else
+                ImGui::Text("%u", x);
+        }
+    }
+    ImGui::EndTable();
+}
+
+// Arrows from each key's position before this step to its position after it.
+// Where each key of the previous snapshot went in this one: matched through the values when the
+// sort carries them, else by rank among equal keys (the sort is stable, so the j-th copy of a key
+// stays the j-th copy). Empty without a previous snapshot.
+std::vector<uint64_t> movesOf(const SortWorker::View& v) {
     const StepData& d = *v.data;
-    if (!d.previous) return;
+    if (!d.previous) return {};
     const uint64_t n = v.job.settings.n;
     const KeyType t = v.job.settings.key;
     std::vector<uint64_t> to(n, 0);
@@ -266,6 +338,15 @@ void arrows(const ViewContext& c) {
             to[i] = j < list.size() ? list[j] : i;
         }
     }
+    return to;
+}
+
+void arrows(const ViewContext& c) {
+    const auto& v = c.v;
+    const StepData& d = *v.data;
+    const std::vector<uint64_t> to = movesOf(v);
+    if (to.empty()) return;
+    const uint64_t n = v.job.settings.n;
     ImGui::Text("where each key moved in this step");
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 o = ImGui::GetCursorScreenPos();
@@ -315,6 +396,7 @@ void drawRadixView(const ViewContext& c, bool* open) {
     const float fs = ImGui::GetFontSize();
     const bool small = n <= 64 && n > 0;
     const Step* step = currentStep(v);
+    int64_t hoveredKey = -1;
     if (small && ImGui::BeginTable("##radix", 2, ImGuiTableFlags_Resizable | ImGuiTableFlags_BordersInnerV)) {
         // The keys column as wide as a key in binary (index, bits in nibbles, digit).
         ImGui::PushFont(c.ui.presentation ? c.fonts.monoLarge : c.fonts.mono);
@@ -326,7 +408,7 @@ void drawRadixView(const ViewContext& c, bool* open) {
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
         if (step && (step->kind == StepKind::scatter || step->kind == StepKind::pass)) arrows(c);
-        if (haveDigit) binaryKeys(c, lo, hi);
+        if (haveDigit) hoveredKey = binaryKeys(c, lo, hi);
         ImGui::TableNextColumn();
     }
     // Which pass the histogram and offsets belong to (OneSweep's "histogram"/"scan" steps: pass 0).
@@ -341,10 +423,26 @@ void drawRadixView(const ViewContext& c, bool* open) {
         bars(("digit histogram" + ofPass + " (all keys)").c_str(), *a, fs * 6, true);
     if (const Snapshot::Aux* a = s.find(AuxKind::offsets))
         bars(("exclusive offsets" + ofPass + ": where each digit starts").c_str(), *a, fs * 4, true);
-    if (const Snapshot::Aux* a = s.find(AuxKind::digitCounts))
-        heatMap("per-workgroup digit counts", *a, "workgroup", fs * 8, false);
-    if (const Snapshot::Aux* a = s.find(AuxKind::workgroupOffsets))
-        heatMap("per-workgroup offsets", *a, "workgroup", fs * 8, false);
+    // A few workgroups (small n, teaching tiles): their counts and offsets as numbers; more: heat maps.
+    constexpr uint32_t kNumberRows = 16;
+    if (const Snapshot::Aux* a = s.find(AuxKind::digitCounts)) {
+        if (a->shape.size() >= 2 && a->shape[1] <= kNumberRows)
+            numberTable("##counts", "per-workgroup digit counts: keys of each digit in each workgroup", *a);
+        else
+            heatMap("per-workgroup digit counts", *a, "workgroup", fs * 8, false);
+    }
+    if (const Snapshot::Aux* a = s.find(AuxKind::workgroupOffsets)) {
+        if (a->shape.size() >= 2 && a->shape[1] <= kNumberRows)
+            numberTable("##offsets", "per-workgroup offsets: where each workgroup's keys of a digit start", *a);
+        else
+            heatMap("per-workgroup offsets", *a, "workgroup", fs * 8, false);
+    }
+    if (step && step->kind == StepKind::scatter && haveDigit) {
+        if (hoveredKey >= 0)
+            explainMove(c, uint64_t(hoveredKey), lo, hi);
+        else if (small)
+            ImGui::TextDisabled("hover a key in binary: its new index as the scatter builds it");
+    }
     if (const Snapshot::Aux* a = s.find(AuxKind::tileCounts))
         heatMap("tile counts, from the status words (inclusive prefix: keys of the digit in tiles 0..t)", *a, "tile",
                 fs * 8, true);
