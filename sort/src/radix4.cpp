@@ -51,7 +51,6 @@ public:
 
         auto geo = geometry(config);
         if (!geo) return geo.error();
-        const uint32_t wg = geo->workgroup;
         const uint64_t tile = geo->tile;
         const uint64_t workgroups = (n + tile - 1) / tile;
         const uint64_t rowStride = (workgroups + 3) / 4 * 4;
@@ -108,7 +107,6 @@ public:
         timestampBefore(cmd, timestamps, firstQuery);
         const uint64_t workgroups = (plan.n + plan.tileKeys - 1) / plan.tileKeys;
         const Geometry geo = geometry(cfg).value(); // plan() checked it
-        const uint32_t wg = geo.workgroup;
         const uint32_t passes = keyBits(cfg.key) / kDigitBits;
         Push pc{buf.keys,
                 buf.keysTemp,
