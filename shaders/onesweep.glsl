@@ -23,6 +23,9 @@ layout(local_size_x_id = SORTLAB_SPEC_WORKGROUP_SIZE) in;
 layout(constant_id = SORTLAB_SPEC_TILE_KEYS) const uint TILE_KEYS = 0;
 const uint SLOTS = WORKGROUP_SIZE * KPT;
 const uint TILE = TILE_KEYS != 0 ? TILE_KEYS : SLOTS;
+// The instrumented form (SortConfig::logLookback): LOG_BASE > 0 turns the lookback log on.
+layout(constant_id = SORTLAB_SPEC_LOG_BASE) const uint LOG_BASE = 0;
+layout(constant_id = SORTLAB_SPEC_LOG_TILES) const uint LOG_TILES = 0;
 const uint DIGITS_PER_LANE = (256 + WORKGROUP_SIZE - 1) / WORKGROUP_SIZE; // 1 with 256 or more invocations
 const uint PASSES = 4 * KEY_WORDS;
 

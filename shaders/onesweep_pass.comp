@@ -269,6 +269,18 @@ void publishInclusive() {
     }
 }
 
+// [SECTION] Lookback log (LOG_BASE > 0 only: the instrumented form) ---------------------------------
+
+// Word w of this pass's record of tile `tile`, and the next event number (plus one: 0 is "none").
+WordRef logWord(uint w) {
+    return word(LOG_BASE + SORTLAB_OS_LOG_HEAD + SORTLAB_OS_LOG_RECORD * (pc.pass * LOG_TILES + pc.firstTile + tile) + w);
+}
+uint logEvent() {
+    const uint e = atomicAdd(word(LOG_BASE).v, 1u) + 1u;
+    memoryBarrierBuffer(); // the event is numbered before what it marks is published
+    return e;
+}
+
 // [SECTION] Look back -------------------------------------------------------------------------------
 
 // Takes predecessor statuses st[b] of tiles next - b (read at once, in any order): adds counts and
@@ -279,6 +291,7 @@ void consume(uint st[LOOKBACK_BATCH], inout uint acc, inout int next, inout uint
     [[unroll]] for (uint b = 0; b < LOOKBACK_BATCH; ++b) {
         if (go) {
             const uint flag = statusFlag(st[b]);
+            if (LOG_BASE != 0) atomicAdd(logWord(SORTLAB_OS_LOG_READS + flag).v, 1u);
             if (flag == SORTLAB_OS_NOT_READY) {
                 ++spins;
                 go = false;
@@ -463,6 +476,14 @@ void main() {
     for (uint i = tid; i < HIST_ROWS * 256; i += WORKGROUP_SIZE) subgroupHist[i] = 0;
     barrier();
     tile = tileId;
+    if (LOG_BASE != 0 && tid == 0 && tile < pc.tiles) {
+        // Ids are logged in id order: wait for the tile before (it took its id, so it runs) to log its own.
+        while (atomicAdd(word(LOG_BASE + 1 + pc.dispatch).v, 0u) != tile) {
+        }
+        logWord(SORTLAB_OS_LOG_TOOK).v = logEvent();
+        memoryBarrierBuffer();
+        atomicAdd(word(LOG_BASE + 1 + pc.dispatch).v, 1u);
+    }
     // Dispatches wider than kMaxGroupsX are folded into rows, and a persistent dispatch may start
     // more workgroups than there are tiles: the ones that get an id past the last tile leave.
     if (tile >= pc.tiles) return;
@@ -497,6 +518,8 @@ void main() {
         if (PERSISTENT != 0 && tid == 0)
             takenTile = round < PERSISTENT ? atomicAdd(word(SORTLAB_OS_COUNTER + pc.dispatch).v, 1u) : pc.tiles;
         countTile();
+        if (LOG_BASE != 0 && tid == 0) // tile 0 of a portion publishes its inclusive prefixes at once
+            logWord(tile == 0 ? SORTLAB_OS_LOG_INCLUSIVE : SORTLAB_OS_LOG_AGGREGATE).v = logEvent();
         barrier();
         publishAggregate();
         readFirstStatuses();
@@ -516,6 +539,10 @@ void main() {
         publishInclusive();
         const bool fellBack = fallBack(srcKeys);
         if (fellBack && tid == 0) atomicAdd(word(SORTLAB_OS_FALLBACKS + pc.pass).v, 1u);
+        if (LOG_BASE != 0 && tid == 0) {
+            if (tile > 0) logWord(SORTLAB_OS_LOG_INCLUSIVE).v = logEvent(); // every digit published
+            logWord(SORTLAB_OS_LOG_FELL_BACK).v = fellBack ? 1u : 0u;
+        }
         // The counts are free from the vote's barrier on: zeroed now for the next tile, whose counting
         // comes after the barrier at the end of this round.
         if (PERSISTENT != 0)
@@ -526,6 +553,7 @@ void main() {
 #endif
         if (PERSISTENT == 0 || nextTile >= pc.tiles) break;
         tile = nextTile;
+        if (LOG_BASE != 0 && tid == 0) logWord(SORTLAB_OS_LOG_TOOK).v = logEvent(); // starts on the id it took
         barrier(); // the staged tile, the per-digit words and the counts are free again
     }
 }

@@ -22,3 +22,17 @@ add_test(NAME cli_radix4_trace_check
 add_test(NAME cli_radix4_trace_check_skips
          COMMAND radix_trace_check ${RADIX_TRACE_OUT}/radix4_few.jsonl --algo radix4 --digit-bits 4)
 set_tests_properties(cli_radix4_trace_check cli_radix4_trace_check_skips PROPERTIES FIXTURES_REQUIRED radix4_trace)
+
+# OneSweep's lookback log (--lookback-log) at 8-key tiles: 64 keys are 8 tiles, with lookback and
+# forced fallback; every record checked independently (radix_trace_check: prefixes recounted, the
+# order of the events).
+add_test(NAME cli_onesweep_lookback_run
+         COMMAND $<TARGET_FILE:sortlab-bench> --validation --algo onesweep,onesweep-fallback --type u32,f64 --values u32
+                 --tile-keys 8 --n 64,61 --reps 1 --quiet --lookback-log --trace ${RADIX_TRACE_OUT}/lookback.jsonl)
+set_tests_properties(cli_onesweep_lookback_run PROPERTIES FIXTURES_SETUP onesweep_lookback TIMEOUT 300)
+foreach(algo onesweep onesweep-fallback)
+  add_test(NAME cli_${algo}_lookback_check
+           COMMAND radix_trace_check ${RADIX_TRACE_OUT}/lookback.jsonl --algo ${algo} --digit-bits 8)
+  set_tests_properties(cli_${algo}_lookback_check PROPERTIES FIXTURES_REQUIRED onesweep_lookback)
+endforeach()
+cli_fail(lookback_log_no_trace 2 "--lookback-log adds to --trace" -- --algo onesweep --lookback-log --n 64)

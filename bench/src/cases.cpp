@@ -522,7 +522,7 @@ void Runner::runCase(const CaseSpec& spec) {
         for (const AlgoSpec* a : opt_.algos)
             if (a->gpu)
                 trace_->traceCase(*ctx_, *sorters_.at(*a->gpu), *a, spec, data.keys(), data.values(), opt_.sharedElems,
-                                  opt_.forceFallback, opt_.tileKeys);
+                                  opt_.forceFallback, opt_.tileKeys, opt_.lookbackLog);
 
     std::vector<CaseResult> results;
     // One algorithm on this case; with keepGoing, a failure becomes its error row.

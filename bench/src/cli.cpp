@@ -123,6 +123,7 @@ Options finish(const RawOptions& raw, Options opt) {
                            std::to_string(kMaxTraceN) + "; n = " + std::to_string(n) + " is too large");
         if (!opt.needsGpu()) usageError("--trace traces GPU algorithms; --algo names none");
     }
+    if (opt.lookbackLog && opt.tracePath.empty()) usageError("--lookback-log adds to --trace: give --trace FILE");
     return opt;
 }
 
@@ -229,6 +230,9 @@ void addOptions(CLI::App& app, Options& opt, RawOptions& raw) {
                    "nearly-sorted, gaussian, special, small (integers 0..99); or all")
         ->capture_default_str()
         ->each([&raw](const std::string&) { raw.distGiven = true; });
+    app.add_flag("--lookback-log", opt.lookbackLog,
+                 "OneSweep, with --trace: run the instrumented pass kernel and add each pass's lookback log to its "
+                 "trace line (\"lookback\": one record per tile; docs/trace.md)");
     app.add_option("--tile-keys", opt.tileKeys,
                    "radix4 and onesweep: keys per workgroup tile, from 4 up to the tuned tile (0: the tuned tile), "
                    "so that small n run several workgroups (SortConfig::tileKeys)")

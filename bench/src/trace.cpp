@@ -33,6 +33,29 @@ std::string str(std::string_view s) {
     return nlohmann::json(std::string(s)).dump();
 }
 
+// ,"lookback":[...]: one record per tile of the pass, from the instrumented kernel's log (events
+// numbered from 1 in one sequence; null: none) and its 256 inclusive prefixes (the status counts).
+std::string lookbackJson(const Snapshot::Aux& log, const Snapshot::Aux* counts) {
+    auto event = [](uint32_t e) { return e ? std::to_string(e) : std::string("null"); };
+    const std::vector<LookbackRecord> records = lookbackRecords(log);
+    std::string out = ",\"lookback\":[";
+    for (size_t t = 0; t < records.size(); ++t) {
+        const LookbackRecord& r = records[t];
+        out += std::string(t ? "," : "") + "{\"tile\":" + std::to_string(t) + ",\"took\":" + event(r.took) +
+               ",\"aggregate\":" + event(r.aggregate) + ",\"inclusive\":" + event(r.inclusive) +
+               ",\"fell_back\":" + (r.fellBack ? "true" : "false") + ",\"reads\":" +
+               std::to_string(r.readsNotReady + r.readsAggregate + r.readsInclusive) +
+               ",\"reads_not_ready\":" + std::to_string(r.readsNotReady) + ",\"reads_aggregate\":" +
+               std::to_string(r.readsAggregate) + ",\"reads_inclusive\":" + std::to_string(r.readsInclusive) +
+               ",\"prefix\":[";
+        if (counts && counts->shape.size() == 2 && t < counts->shape[0])
+            for (uint32_t d = 0; d < counts->shape[1]; ++d)
+                out += (d ? "," : "") + std::to_string(counts->data[t * counts->shape[1] + d]);
+        out += "]}";
+    }
+    return out + "]";
+}
+
 } // namespace
 
 std::string jsonKey(std::span<const std::byte> keys, size_t i, KeyType type) {
@@ -76,9 +99,9 @@ void TraceWriter::writeLine(const std::string& line) {
 
 void TraceWriter::traceCase(Context& ctx, Sorter& sorter, const AlgoSpec& algo, const CaseSpec& spec,
                             std::span<const std::byte> keys, std::span<const uint32_t> values, uint32_t sharedElems,
-                            bool forceFallback, uint32_t tileKeys) {
-    const SortConfig cfg =
-        configFor(algo, spec.type, spec.values, spec.order, sharedElems, true, forceFallback, tileKeys);
+                            bool forceFallback, uint32_t tileKeys, bool lookbackLog) {
+    SortConfig cfg = configFor(algo, spec.type, spec.values, spec.order, sharedElems, true, forceFallback, tileKeys);
+    cfg.logLookback = lookbackLog && algo.gpu == Algorithm::onesweep;
     const std::string what = "--trace " + std::string(algo.name) + " (" + describe(spec) + ")";
     auto job = SortJob::create(ctx, sorter, spec.n, cfg, true);
     if (!job && sharedElems && job.error().code == Errc::invalid_argument)
@@ -156,6 +179,7 @@ void TraceWriter::traceCase(Context& ctx, Sorter& sorter, const AlgoSpec& algo, 
             }
             if (const Snapshot::Aux* info = snap->find(AuxKind::passInfo); info && info->data.size() == 4)
                 line += std::string(",\"skipped\":") + (info->data[3] ? "true" : "false");
+            if (const Snapshot::Aux* log = snap->find(AuxKind::lookbackLog)) line += lookbackJson(*log, snap->find(AuxKind::tileCounts));
             line += ",\"tile_keys\":" + std::to_string(plan.tileKeys);
         }
         writeLine(line + arrays(*snap) + "}");

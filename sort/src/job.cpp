@@ -55,6 +55,18 @@ Result<std::unique_ptr<SortJob>> SortJob::create(Context& ctx, Sorter& sorter, u
     return job;
 }
 
+std::vector<LookbackRecord> lookbackRecords(const Snapshot::Aux& log) {
+    std::vector<LookbackRecord> out;
+    if (log.kind != AuxKind::lookbackLog || log.shape.size() != 2 || log.shape[1] != SORTLAB_OS_LOG_RECORD) return out;
+    for (size_t t = 0; t < log.shape[0] && (t + 1) * SORTLAB_OS_LOG_RECORD <= log.data.size(); ++t) {
+        const uint32_t* r = log.data.data() + t * SORTLAB_OS_LOG_RECORD;
+        out.push_back({r[SORTLAB_OS_LOG_TOOK], r[SORTLAB_OS_LOG_AGGREGATE], r[SORTLAB_OS_LOG_INCLUSIVE],
+                       r[SORTLAB_OS_LOG_FELL_BACK] != 0, r[SORTLAB_OS_LOG_READS + SORTLAB_OS_NOT_READY],
+                       r[SORTLAB_OS_LOG_READS + SORTLAB_OS_AGGREGATE], r[SORTLAB_OS_LOG_READS + SORTLAB_OS_INCLUSIVE]});
+    }
+    return out;
+}
+
 SortJob::~SortJob() {
     if (queries_) ctx_.destroyWhenIdle([q = queries_](VkDevice d) { vkDestroyQueryPool(d, q, nullptr); });
 }

@@ -78,6 +78,10 @@ public:
         p.tileKeys = g->tile;
         p.needsTemp = true;
         p.scratchBytes = (SORTLAB_OS_STATUS + g->statusRows * kRadix) * 4;
+        if (config.logLookback && g->tiles > (1u << 16))
+            return makeError(Errc::invalid_argument, "the lookback log records at most 65536 tiles a pass (n = " +
+                                                         std::to_string(n) + " has " + std::to_string(g->tiles) + ")");
+        if (config.logLookback) p.scratchBytes = (logBase(*g) + logWords(*g)) * 4; // the lookback log after the statuses
         // Every pass runs its portions one after another, one dispatch each.
 
         Step h;
@@ -179,10 +183,24 @@ public:
         r.push_back({AuxKind::tileStatus, {tiles, kRadix}, SORTLAB_OS_STATUS, 0, F::statusFlag});
         r.push_back({AuxKind::tileCounts, {tiles, kRadix}, SORTLAB_OS_STATUS, 0, F::statusCount});
         r.push_back({AuxKind::fallbacks, {1}, SORTLAB_OS_FALLBACKS + s.pass, 0, F::u32});
+        if (plan.config.logLookback) {
+            const uint32_t all = static_cast<uint32_t>(g.tiles);
+            r.push_back({AuxKind::lookbackLog,
+                         {all, SORTLAB_OS_LOG_RECORD},
+                         logBase(g) + SORTLAB_OS_LOG_HEAD + uint64_t(SORTLAB_OS_LOG_RECORD) * s.pass * all,
+                         0,
+                         F::u32});
+        }
         return r;
     }
 
 private:
+    // The lookback log (SortConfig::logLookback): after the status words; its size in words.
+    static uint64_t logBase(const Geometry& g) { return SORTLAB_OS_STATUS + g.statusRows * kRadix; }
+    static uint64_t logWords(const Geometry& g) {
+        return SORTLAB_OS_LOG_HEAD + uint64_t(SORTLAB_OS_LOG_RECORD) * g.passes * g.tiles;
+    }
+
     Result<Geometry> geometry(uint64_t n, const SortConfig& config) const {
         const DeviceInfo& dev = ctx_.info();
         Geometry g;
@@ -241,6 +259,8 @@ private:
             g.persistent = false;
             g.lookbackStride = 0;
         }
+        // The instrumented kernel logs one tile per workgroup (its tiles log their ids in id order).
+        if (config.logLookback) g.persistent = false;
         uint64_t most = ((uint64_t(1) << SORTLAB_OS_COUNT_BITS) - 1) / g.tile; // tiles whose counts fit
         if (limits_.portionTiles) most = std::min<uint64_t>(most, limits_.portionTiles);
         g.portions = std::max<uint64_t>(1, (g.tiles + most - 1) / most);
@@ -271,7 +291,12 @@ private:
             spec.push_back({SORTLAB_SPEC_LOOKBACK_STRIDE, g.lookbackStride});
             if (g.tile != uint64_t(g.workgroup) * g.keysPerLane)
                 spec.push_back({SORTLAB_SPEC_TILE_KEYS, static_cast<uint32_t>(g.tile)}); // a teaching tile
-        } else if (shader == "onesweep_histogram") {
+        }
+        if (cfg.logLookback && (shader == "onesweep_pass" || shader == "onesweep_init")) {
+            spec.push_back({SORTLAB_SPEC_LOG_BASE, static_cast<uint32_t>(logBase(g))});
+            spec.push_back({SORTLAB_SPEC_LOG_TILES, static_cast<uint32_t>(g.tiles)});
+        }
+        if (shader == "onesweep_histogram") {
             spec.push_back({SORTLAB_SPEC_LOADS_IN_FLIGHT, g.tuning.histogramLoadsInFlight});
         }
         return pipelines_.get(shader, keyBytes(cfg.key) / 4, cfg.values != ValueType::none, spec, subgroupSizeToPin(d));

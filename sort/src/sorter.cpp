@@ -27,7 +27,7 @@ constexpr std::string_view kStepKindNames[] = {"layer",   "tile",   "window",   
                                                "scatter", "result", "histogram", "pass"};
 constexpr std::string_view kAuxKindNames[] = {
     "pass",           "digit counts", "histogram",   "offsets",     "workgroup offsets",
-    "all histograms", "all offsets",  "tile status", "tile counts", "fallbacks"};
+    "all histograms", "all offsets",  "tile status", "tile counts", "fallbacks", "lookback log"};
 constexpr std::string_view kKeyTypeNames[] = {"u32", "i32", "f32", "u64", "i64", "f64"};
 
 } // namespace

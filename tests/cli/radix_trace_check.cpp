@@ -1,5 +1,8 @@
 // radix_trace_check FILE --algo NAME --digit-bits B
 //
+// (radix4: --digit-bits 4; onesweep: 8. With sortlab-bench --lookback-log, OneSweep's lookback
+// records are checked too: checkLookback.)
+//
 // Checks the --trace lines of a radix sort (sortlab-bench --algo radix4), independently of the
 // sortlab library: for each traced case, line 0 is the input and line p + 1 the state after pass
 // p, which must be
@@ -61,6 +64,53 @@ uint64_t orderBits(const Json& v, const std::string& type, bool desc) {
     return (desc ? ~x : x) & mask;
 }
 
+// OneSweep's lookback log (sortlab-bench --lookback-log): one record per tile; every published
+// prefix equals the keys of that digit in tiles 0..t (recounted here: counts[d * w + tile]); a tile
+// that did not fall back finished after its predecessor published; every tile took its id, in order,
+// before it published; the events are all different.
+void checkLookback(const std::string& where, const Json& log, const std::vector<uint64_t>& counts, uint64_t w,
+                   uint32_t radix) {
+    expect(log.size() == w, where + ": lookback has " + std::to_string(log.size()) + " records, expected " +
+                                std::to_string(w) + " tiles");
+    std::vector<uint64_t> events;
+    auto event = [](const Json& e) { return e.is_null() ? uint64_t(0) : e.get<uint64_t>(); };
+    std::vector<uint64_t> prefix(radix, 0);
+    for (uint64_t t = 0; t < w; ++t) {
+        const Json& r = log[t];
+        const std::string at = where + ", tile " + std::to_string(t);
+        expect(r.at("tile") == t, at + ": record says tile " + r.at("tile").dump());
+        for (uint32_t d = 0; d < radix; ++d) prefix[d] += counts[d * w + t];
+        expect(r.at("prefix") == Json(prefix), at + ": the published prefix " + r.at("prefix").dump() +
+                                                  " is not the recount of tiles 0.." + std::to_string(t));
+        const uint64_t took = event(r.at("took")), aggregate = event(r.at("aggregate")),
+                       inclusive = event(r.at("inclusive"));
+        expect(took > 0 && inclusive > 0, at + ": no took or inclusive event");
+        expect((t == 0) == (aggregate == 0), at + ": only the first tile publishes no aggregate");
+        expect(took < inclusive && (aggregate == 0 || (took < aggregate && aggregate < inclusive)),
+               at + ": events out of order (took " + std::to_string(took) + ", aggregate " +
+                   std::to_string(aggregate) + ", inclusive " + std::to_string(inclusive) + ")");
+        if (t > 0) {
+            const Json& before = log[t - 1];
+            const uint64_t published = event(before.at("aggregate")) ? event(before.at("aggregate"))
+                                                                      : event(before.at("inclusive"));
+            expect(event(before.at("took")) < took, at + ": took its id before tile " + std::to_string(t - 1));
+            if (!r.at("fell_back").get<bool>())
+                expect(inclusive > published, at + ": finished (event " + std::to_string(inclusive) +
+                                                  ") before tile " + std::to_string(t - 1) + " published (event " +
+                                                  std::to_string(published) + ") without falling back");
+        } else {
+            expect(!r.at("fell_back").get<bool>() && r.at("reads") == 0, at + ": the first tile looks back");
+        }
+        expect(r.at("reads") == r.at("reads_not_ready").get<uint64_t>() + r.at("reads_aggregate").get<uint64_t>() +
+                                    r.at("reads_inclusive").get<uint64_t>(),
+               at + ": reads is not the sum of its kinds");
+        for (uint64_t e : {took, aggregate, inclusive})
+            if (e) events.push_back(e);
+    }
+    std::sort(events.begin(), events.end());
+    expect(std::adjacent_find(events.begin(), events.end()) == events.end(), where + ": two records share an event");
+}
+
 void checkGroup(const std::string& name, const std::vector<Json>& lines, uint32_t digitBits) {
     const Json& in = lines.front();
     const std::string type = in.at("type");
@@ -102,9 +152,12 @@ void checkGroup(const std::string& name, const std::vector<Json>& lines, uint32_
                                                        ", recounted " + Json(hist).dump());
         expect(line.at("offsets") == Json(offsets), where + ": offsets " + line.at("offsets").dump() +
                                                         ", recounted " + Json(offsets).dump());
-        expect(line.at("workgroup_counts") == Json(counts), where + ": workgroup_counts differ from the recount");
+        if (line.contains("workgroup_counts")) // radix4
+            expect(line.at("workgroup_counts") == Json(counts), where + ": workgroup_counts differ from the recount");
+        if (line.contains("lookback")) checkLookback(where, line.at("lookback"), counts, w, radix);
         const bool skipped = std::find(hist.begin(), hist.end(), n) != hist.end();
-        expect(line.at("skipped") == skipped, where + ": skipped is " + line.at("skipped").dump());
+        if (line.contains("skipped")) // radix4
+            expect(line.at("skipped") == skipped, where + ": skipped is " + line.at("skipped").dump());
 
         // One stable pass, and the stable sort of the input on the low bits: both must agree
         // with the line.

@@ -33,6 +33,17 @@ struct Snapshot {
     }
 };
 
+// One tile's record in OneSweep's lookback log (AuxKind::lookbackLog, SortConfig::logLookback):
+// events are numbered from 1 in one sequence for the whole sort (0: none).
+struct LookbackRecord {
+    uint32_t took = 0;      // the tile took its id (the event just after)
+    uint32_t aggregate = 0; // just before it published its aggregates (0 for a portion's first tile)
+    uint32_t inclusive = 0; // after it had published every inclusive prefix (a first tile: just before)
+    bool fellBack = false;  // it counted a predecessor's keys itself
+    uint32_t readsNotReady = 0, readsAggregate = 0, readsInclusive = 0; // status words its walks read
+};
+std::vector<LookbackRecord> lookbackRecords(const Snapshot::Aux& log);
+
 struct Timing {
     double totalMs = 0;         // GPU time of all steps (timestamps), or wall time without them
     std::vector<double> stepMs; // per step, when timestamps are available

@@ -69,10 +69,12 @@ enum class AuxKind : uint8_t {
     tileStatus,       // OneSweep {tiles, 256}: each tile's status flag (0 not ready, 1 aggregate, 2 inclusive)
     tileCounts,       // OneSweep {tiles, 256}: the count in each tile's status word
     fallbacks,        // OneSweep {1}: tiles of the pass that counted a predecessor's keys themselves
+    lookbackLog,      // OneSweep with logLookback {tiles, 8}: each tile's record (constants.h, SORTLAB_OS_LOG_*)
 };
 inline constexpr AuxKind kAllAuxKinds[] = {
     AuxKind::passInfo,      AuxKind::digitCounts, AuxKind::histogram,  AuxKind::offsets,    AuxKind::workgroupOffsets,
-    AuxKind::allHistograms, AuxKind::allOffsets,  AuxKind::tileStatus, AuxKind::tileCounts, AuxKind::fallbacks};
+    AuxKind::allHistograms, AuxKind::allOffsets,  AuxKind::tileStatus, AuxKind::tileCounts, AuxKind::fallbacks,
+    AuxKind::lookbackLog};
 // "pass", "digit counts", "histogram", ...: the names of --trace and --dump-state's "aux".
 std::string_view auxKindName(AuxKind k);
 
@@ -94,6 +96,10 @@ struct SortConfig {
     // teaching tiles make small n run several workgroups (16 keys in 4-key tiles: 4 workgroups),
     // so that their local counts and the global offsets show; same shaders, same result.
     uint32_t tileKeys = 0;
+    // onesweep: the instrumented pass kernel (same kernel, a specialization constant) logs each
+    // tile's lookback into scratch: AuxKind::lookbackLog after each pass. For small n (teaching, the
+    // trace); it costs time.
+    bool logLookback = false;
 };
 
 // The sorts by name: the one table behind the app's algorithm menu, the --algo of sortlab and

@@ -39,6 +39,7 @@ struct Options {
     std::chrono::nanoseconds timeout = std::chrono::seconds(60);
     uint32_t sharedElems = 0;   // SortConfig::sharedElems; 0: the device's largest
     uint32_t tileKeys = 0;      // SortConfig::tileKeys (radix4, onesweep); 0: the tuned tile
+    bool lookbackLog = false;   // --lookback-log: OneSweep's instrumented pass kernel, its log in --trace
     bool forceFallback = false; // SortConfig::forceFallback (onesweep)
     bool anchorCub = false;     // --anchor cub: also run cub::DeviceRadixSort (bench/cub/) on every case
     bool quiet = false;

@@ -26,6 +26,22 @@
     10 // radix4_scan.comp: entries each invocation scans serially in a chunk (a multiple of 4)
 #define SORTLAB_SPEC_TILE_KEYS                                                                                         \
     14 // radix4, onesweep: keys per tile when fewer than the workgroup's slots (0: all of them)
+#define SORTLAB_SPEC_LOG_BASE 15       // onesweep: > 0: the instrumented pass kernel logs its lookback from this word on
+#define SORTLAB_SPEC_LOG_TILES 16      // onesweep, with LOG_BASE: tiles of a pass (records per pass)
+// The lookback log (SortConfig::logLookback): at LOG_BASE the event counter (the events of every
+// pass numbered in one sequence), at LOG_BASE + 1 + k the ticket of pass dispatch k (its tiles log
+// taking their ids in id order), then from LOG_BASE + SORTLAB_OS_LOG_HEAD one record of
+// SORTLAB_OS_LOG_RECORD words per (pass p, tile t) at LOG_BASE + HEAD + RECORD * (p * LOG_TILES + t):
+// the events (plus one; 0: none) of taking its tile id, of publishing its aggregates and of having
+// published every inclusive prefix, whether it fell back, and the status words its walks read
+// that were not ready, aggregates and inclusive prefixes.
+#define SORTLAB_OS_LOG_RECORD 8
+#define SORTLAB_OS_LOG_HEAD (8 + SORTLAB_OS_MAX_DISPATCHES)
+#define SORTLAB_OS_LOG_TOOK 0
+#define SORTLAB_OS_LOG_AGGREGATE 1
+#define SORTLAB_OS_LOG_INCLUSIVE 2
+#define SORTLAB_OS_LOG_FELL_BACK 3
+#define SORTLAB_OS_LOG_READS 4 // + the flag read (SORTLAB_OS_NOT_READY, _AGGREGATE, _INCLUSIVE)
 #define SORTLAB_SPEC_LOADS_IN_FLIGHT 13 // onesweep_histogram.comp: keys each invocation loads before it counts them
 
 // 4-bit LSD radix sort (radix4_*.comp).
