@@ -113,7 +113,9 @@ TEST_P(OneSweepStep, EveryStepMatchesTheReference) {
     auto probe = onesweep().plan(1, cfg);
     ASSERT_TRUE(probe.ok()) << probe.error().message;
     const uint64_t T = probe->tileKeys;
-    if (c.tileKeys) ASSERT_EQ(T, c.tileKeys);
+    if (c.tileKeys) {
+        ASSERT_EQ(T, c.tileKeys);
+    }
     const uint64_t n = c.tiles100 * T / 100 + c.extra;
     SCOPED_TRACE(describe(cfg) + ", n = " + std::to_string(n));
     const auto input = generateKeys(c.key, n, c.dist, 777 + n);

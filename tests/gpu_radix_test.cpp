@@ -100,7 +100,9 @@ TEST_P(RadixStep, EveryStepMatchesTheReference) {
     auto probe = radix().plan(1, cfg);
     ASSERT_TRUE(probe.ok()) << probe.error().message;
     const uint64_t T = probe->tileKeys;
-    if (c.tileKeys) ASSERT_EQ(T, c.tileKeys);
+    if (c.tileKeys) {
+        ASSERT_EQ(T, c.tileKeys);
+    }
     const uint64_t n = c.tiles100 * T / 100 + c.extra;
     SCOPED_TRACE(describe(cfg) + ", n = " + std::to_string(n));
 

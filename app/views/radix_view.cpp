@@ -291,7 +291,7 @@ void numberTable(const char* id, const char* title, const Snapshot::Aux& a) {
     if (!ImGui::BeginTable(id, int(digits) + 1, ImGuiTableFlags_BordersInner | ImGuiTableFlags_SizingFixedFit)) return;
     ImGui::TableSetupColumn("wg");
     for (uint32_t d = 0; d < digits; ++d) {
-        char h[4];
+        char h[12];
         std::snprintf(h, sizeof h, "%X", d);
         ImGui::TableSetupColumn(h);
     }
