@@ -209,7 +209,33 @@ void tileStatus(const Snapshot::Aux& a, const Snapshot::Aux* counts, float heigh
     }
 }
 
-std::vector<uint64_t> movesOf(const SortWorker::View& v); // below, with the arrows
+// Where each key of the previous snapshot went in this one: matched through the values when the
+// sort carries them, else by rank among equal keys (the sort is stable, so the j-th copy of a key
+// stays the j-th copy). Empty without a previous snapshot.
+std::vector<uint64_t> movesOf(const SortWorker::View& v) {
+    const StepData& d = *v.data;
+    if (!d.previous) return {};
+    const uint64_t n = v.job.settings.n;
+    const KeyType t = v.job.settings.key;
+    std::vector<uint64_t> to(n, 0);
+    if (!d.snapshot->values.empty()) {
+        std::map<uint32_t, uint64_t> where;
+        for (uint64_t i = 0; i < n; ++i) where[d.snapshot->values[i]] = i;
+        for (uint64_t i = 0; i < n; ++i) to[i] = where[d.previous->values[i]];
+    } else {
+        std::map<uint64_t, std::vector<uint64_t>> positions;
+        for (uint64_t i = 0; i < n; ++i)
+            positions[orderBitsAt(d.snapshot->keys.data(), i, t, Order::ascending)].push_back(i);
+        std::map<uint64_t, size_t> used;
+        for (uint64_t i = 0; i < n; ++i) {
+            uint64_t k = orderBitsAt(d.previous->keys.data(), i, t, Order::ascending);
+            auto& list = positions[k];
+            size_t j = used[k]++;
+            to[i] = j < list.size() ? list[j] : i;
+        }
+    }
+    return to;
+}
 
 // The keys in binary, one a row; returns the row under the mouse (-1: none).
 int64_t binaryKeys(const ViewContext& c, uint32_t lo, uint32_t hi) {
@@ -254,12 +280,11 @@ int64_t binaryKeys(const ViewContext& c, uint32_t lo, uint32_t hi) {
 // radix4 after a scatter: key j's new index as the sort builds it, from this step's buffers: where
 // its digit starts + the keys with that digit in the workgroups before its own + its rank among its
 // workgroup's keys with that digit.
-void explainMove(const ViewContext& c, uint64_t j, uint32_t lo, uint32_t hi) {
+void explainMove(const ViewContext& c, const std::vector<uint64_t>& to, uint64_t j, uint32_t lo, uint32_t hi) {
     const auto& v = c.v;
     const Snapshot& s = *v.data->snapshot;
     const Snapshot::Aux* offsets = s.find(AuxKind::offsets);
     const Snapshot::Aux* wgOffsets = s.find(AuxKind::workgroupOffsets);
-    const std::vector<uint64_t> to = movesOf(v);
     if (!offsets || !wgOffsets || wgOffsets->shape.size() < 2 || to.empty() || !v.job.plan) return;
     const uint64_t tile = v.job.plan->tileKeys, W = wgOffsets->shape[1];
     uint64_t from = 0;
@@ -313,38 +338,9 @@ void numberTable(const char* id, const char* title, const Snapshot::Aux& a) {
 }
 
 // Arrows from each key's position before this step to its position after it.
-// Where each key of the previous snapshot went in this one: matched through the values when the
-// sort carries them, else by rank among equal keys (the sort is stable, so the j-th copy of a key
-// stays the j-th copy). Empty without a previous snapshot.
-std::vector<uint64_t> movesOf(const SortWorker::View& v) {
-    const StepData& d = *v.data;
-    if (!d.previous) return {};
-    const uint64_t n = v.job.settings.n;
-    const KeyType t = v.job.settings.key;
-    std::vector<uint64_t> to(n, 0);
-    if (!d.snapshot->values.empty()) {
-        std::map<uint32_t, uint64_t> where;
-        for (uint64_t i = 0; i < n; ++i) where[d.snapshot->values[i]] = i;
-        for (uint64_t i = 0; i < n; ++i) to[i] = where[d.previous->values[i]];
-    } else {
-        std::map<uint64_t, std::vector<uint64_t>> positions;
-        for (uint64_t i = 0; i < n; ++i)
-            positions[orderBitsAt(d.snapshot->keys.data(), i, t, Order::ascending)].push_back(i);
-        std::map<uint64_t, size_t> used;
-        for (uint64_t i = 0; i < n; ++i) {
-            uint64_t k = orderBitsAt(d.previous->keys.data(), i, t, Order::ascending);
-            auto& list = positions[k];
-            size_t j = used[k]++;
-            to[i] = j < list.size() ? list[j] : i;
-        }
-    }
-    return to;
-}
-
-void arrows(const ViewContext& c) {
+void arrows(const ViewContext& c, const std::vector<uint64_t>& to) {
     const auto& v = c.v;
     const StepData& d = *v.data;
-    const std::vector<uint64_t> to = movesOf(v);
     if (to.empty()) return;
     const uint64_t n = v.job.settings.n;
     ImGui::Text("where each key moved in this step");
@@ -397,6 +393,10 @@ void drawRadixView(const ViewContext& c, bool* open) {
     const bool small = n <= 64 && n > 0;
     const Step* step = currentStep(v);
     int64_t hoveredKey = -1;
+    // Where each key went in this step (a digit pass: scatter or OneSweep pass), for the arrows and
+    // the hovered key's explanation.
+    const bool moves = step && (step->kind == StepKind::scatter || step->kind == StepKind::pass);
+    const std::vector<uint64_t> to = small && moves ? movesOf(v) : std::vector<uint64_t>{};
     if (small && ImGui::BeginTable("##radix", 2, ImGuiTableFlags_Resizable | ImGuiTableFlags_BordersInnerV)) {
         // The keys column as wide as a key in binary (index, bits in nibbles, digit).
         ImGui::PushFont(c.ui.presentation ? c.fonts.monoLarge : c.fonts.mono);
@@ -407,7 +407,7 @@ void drawRadixView(const ViewContext& c, bool* open) {
         ImGui::TableSetupColumn("digits", ImGuiTableColumnFlags_WidthStretch);
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
-        if (step && (step->kind == StepKind::scatter || step->kind == StepKind::pass)) arrows(c);
+        if (moves) arrows(c, to);
         if (haveDigit) hoveredKey = binaryKeys(c, lo, hi);
         ImGui::TableNextColumn();
     }
@@ -439,7 +439,7 @@ void drawRadixView(const ViewContext& c, bool* open) {
     }
     if (step && step->kind == StepKind::scatter && haveDigit) {
         if (hoveredKey >= 0)
-            explainMove(c, uint64_t(hoveredKey), lo, hi);
+            explainMove(c, to, uint64_t(hoveredKey), lo, hi);
         else if (small)
             ImGui::TextDisabled("hover a key in binary: its new index as the scatter builds it");
     }

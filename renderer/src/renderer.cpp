@@ -21,6 +21,7 @@
 #include <cctype>
 #include <cstdio>
 #include <cstring>
+#include <optional>
 
 namespace sortlab::gfx {
 namespace {
@@ -80,18 +81,8 @@ Result<void> Renderer::pickDevice(const RendererOptions& o) {
         return makeError(Errc::no_device, "Vulkan found no device; install mesa-vulkan-drivers (CPU driver lavapipe) "
                                           "or your GPU vendor's driver");
 
-    // A device fits when the library can sort on it (chooseDevice checks that) and one queue
-    // family draws, computes and presents to this window.
-    auto fits = [&](const DeviceInfo& d, std::string* why) {
-        if (d.index >= pds.size()) {
-            *why = "is not in this instance's list";
-            return false;
-        }
-        VkPhysicalDevice pd = pds[d.index];
-        if (!deviceHasExtension(pd, VK_KHR_SWAPCHAIN_EXTENSION_NAME)) {
-            *why = "has no swapchain extension";
-            return false;
-        }
+    // The queue family that draws, computes and presents to this window (none: the device cannot).
+    auto presentFamily = [&](VkPhysicalDevice pd) -> std::optional<uint32_t> {
         uint32_t fc = 0;
         vkGetPhysicalDeviceQueueFamilyProperties(pd, &fc, nullptr);
         std::vector<VkQueueFamilyProperties> fams(fc);
@@ -99,20 +90,32 @@ Result<void> Renderer::pickDevice(const RendererOptions& o) {
         for (uint32_t f = 0; f < fc; ++f) {
             VkBool32 present = VK_FALSE;
             vkGetPhysicalDeviceSurfaceSupportKHR(pd, f, surface_, &present);
-            VkQueueFlags need = VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT;
-            if (present && (fams[f].queueFlags & need) == need) {
-                family_ = f;
-                return true;
-            }
+            const VkQueueFlags need = VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT;
+            if (present && (fams[f].queueFlags & need) == need) return f;
         }
-        *why = "has no queue that draws, computes and presents to this window";
-        return false;
+        return std::nullopt;
+    };
+    // A device fits when the library can sort on it (chooseDevice checks that), it has a swapchain
+    // and one queue family draws, computes and presents to this window.
+    auto fits = [&](const DeviceInfo& d, std::string* why) {
+        if (d.index >= pds.size()) {
+            *why = "is not in this instance's list";
+            return false;
+        }
+        if (!deviceHasExtension(pds[d.index], VK_KHR_SWAPCHAIN_EXTENSION_NAME)) {
+            *why = "has no swapchain extension";
+            return false;
+        }
+        if (!presentFamily(pds[d.index])) {
+            *why = "has no queue that draws, computes and presents to this window";
+            return false;
+        }
+        return true;
     };
     auto index = chooseDevice(*infos, o.device, fits, "the app");
     if (!index) return index.error();
     const uint32_t chosen = *index;
-    std::string why;
-    fits((*infos)[chosen], &why); // the family of the chosen device (the last call may have been another's)
+    family_ = *presentFamily(pds[chosen]); // fits() found one
     physical_ = pds[chosen];
     deviceName_ = (*infos)[chosen].name;
     apiVersion_ = (*infos)[chosen].apiVersion;
