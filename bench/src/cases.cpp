@@ -121,10 +121,8 @@ void CaseData::generate() {
         throw BenchError(kExitDevice, describe(spec_) + " needs about " + gib(need) + " of host memory (input, result" +
                                           (check_ ? ", reference" : "") + " and sort temporaries); this machine has " +
                                           gib(have) + "; use a smaller n");
-    if (spec_.dist == Distribution::custom && spec_.keysText) {
-        auto typed = parseKeys(*spec_.keysText, spec_.type, spec_.keysSource); // checked by the command line
-        if (!typed) throw BenchError(kExitUsage, typed.error().message);
-        keys_ = std::move(*typed);
+    if (spec_.dist == Distribution::custom && spec_.customKeys) {
+        keys_ = *spec_.customKeys;
     } else {
         keys_ = generateKeys(spec_.type, spec_.n, spec_.dist, spec_.seed);
     }
@@ -513,7 +511,9 @@ void Runner::run() {
                 for (Distribution dist : opt_.dists)
                     for (uint64_t n : opt_.sizes)
                         runCase(CaseSpec{type, values, order, dist, n, opt_.seed,
-                                         dist == Distribution::custom ? &opt_.keysText : nullptr, opt_.keysSource});
+                                         dist == Distribution::custom && opt_.customKeys.count(type)
+                                             ? &opt_.customKeys.at(type)
+                                             : nullptr});
 }
 
 void Runner::runCase(const CaseSpec& spec) {

@@ -80,20 +80,19 @@ Options finish(const RawOptions& raw, Options opt) {
         if (!raw.n.empty() || !raw.sizes.empty() || raw.distGiven)
             usageError(std::string(raw.keys.empty() ? "--input" : "--keys") +
                        " gives the keys themselves: it goes without --n, --sizes and --dist");
+        std::string text = raw.keys;
+        const std::string source = raw.input.empty() ? "--keys" : raw.input;
         if (!raw.input.empty()) {
-            auto text = sortlab::readTextFile(raw.input);
-            if (!text) usageError(text.error().message);
-            opt.keysText = std::move(*text);
-            opt.keysSource = raw.input;
-        } else {
-            opt.keysText = raw.keys;
-            opt.keysSource = "--keys";
+            auto file = sortlab::readTextFile(raw.input);
+            if (!file) usageError(file.error().message);
+            text = std::move(*file);
         }
         uint64_t n = 0;
-        for (sortlab::KeyType type : opt.types) { // every type must read them
-            auto keys = sortlab::parseKeys(opt.keysText, type, opt.keysSource);
+        for (sortlab::KeyType type : opt.types) { // every type must read them; read once, here
+            auto keys = sortlab::parseKeys(text, type, source);
             if (!keys) usageError(keys.error().message);
             n = keys->size() / sortlab::keyBytes(type);
+            opt.customKeys[type] = std::move(*keys);
         }
         opt.sizes = {n};
         opt.dists = {sortlab::Distribution::custom};

@@ -34,10 +34,8 @@ struct CaseSpec {
     sortlab::Distribution dist = sortlab::Distribution::uniform;
     uint64_t n = 0;
     uint64_t seed = 0;
-    // Distribution::custom: the keys as text (Options::keysText, which outlives the run) and where
-    // they came from.
-    const std::string* keysText = nullptr;
-    std::string_view keysSource;
+    // Distribution::custom: the keys given (Options::customKeys of this type, which outlives the run).
+    const std::vector<std::byte>* customKeys = nullptr;
 };
 
 // "u32 keys with u32 values, asc, n=1000, uniform", for messages.

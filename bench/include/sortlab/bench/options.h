@@ -7,7 +7,9 @@
 #include <sortlab/keys.h>
 
 #include <chrono>
+#include <cstddef>
 #include <cstdint>
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -27,9 +29,9 @@ struct Options {
     std::vector<sortlab::Distribution> dists;
     std::vector<uint64_t> sizes;
     uint64_t seed = 1;
-    // --keys TEXT or --input FILE: the keys themselves (Distribution::custom, n from them), parsed
-    // per key type by sortlab::parseKeys; keysSource names them in errors ("--keys" or the file).
-    std::string keysText, keysSource;
+    // --keys TEXT or --input FILE: the keys themselves (Distribution::custom, n from them), as
+    // sortlab::parseKeys read them for each --type.
+    std::map<sortlab::KeyType, std::vector<std::byte>> customKeys;
     int reps = 5;
 
     bool check = false;
