@@ -1,5 +1,5 @@
 // OneSweep, before the histogram: the global histogram, the tile counters of every pass dispatch
-// and the fallback counts of every pass to zero.
+// and the fallback counts of every pass to zero (and the lookback log's counters).
 #version 460
 #include "onesweep.glsl"
 
@@ -8,8 +8,6 @@ void main() {
     for (uint i = gl_LocalInvocationIndex; i < SORTLAB_OS_MAX_DISPATCHES; i += WORKGROUP_SIZE)
         word(SORTLAB_OS_COUNTER + i).v = 0u;
     for (uint i = gl_LocalInvocationIndex; i < 8; i += WORKGROUP_SIZE) word(SORTLAB_OS_FALLBACKS + i).v = 0u;
-    if (LOG_BASE != 0) // the lookback log: its counter and every pass's records
-        for (uint i = gl_LocalInvocationIndex; i < SORTLAB_OS_LOG_HEAD + SORTLAB_OS_LOG_RECORD * PASSES * LOG_TILES;
-             i += WORKGROUP_SIZE)
-            word(LOG_BASE + i).v = 0u;
+    if (LOG_BASE != 0) // the lookback log: its counter and tickets (each tile's workgroup clears its record)
+        for (uint i = gl_LocalInvocationIndex; i < SORTLAB_OS_LOG_HEAD; i += WORKGROUP_SIZE) word(LOG_BASE + i).v = 0u;
 }

@@ -249,26 +249,6 @@ void rankAndStage() {
     }
 }
 
-// [SECTION] Publish the inclusive prefix --------------------------------------------------------------
-
-// Publish the inclusive prefix; the tile's keys of digit d go after acc of them. (perDigit is free
-// from here on: the ranking uses subgroupHist.)
-void publishInclusive() {
-    [[unroll]] for (uint q = 0; q < 4; ++q) {
-        const uint d = tid + q * WORKGROUP_SIZE;
-        if (q < DIGITS_PER_LANE && d < 256 && !pending[q] && !published[q]) {
-            published[q] = true;
-            if (tile > 0) status(tile, d).v = statusWord(SORTLAB_OS_INCLUSIVE, acc[q] + count[q]);
-            const uint64_t base = portionBase[q] + acc[q] - localStart[q];
-            perDigit[2 * d] = uint(base);
-            perDigit[2 * d + 1] = uint(base >> 32);
-            // The portion's last tile tells the next portion where its keys of each digit start.
-            if (tile == pc.tiles - 1 && pc.lastPortion == 0)
-                qword(SORTLAB_OS_BASE + 2 * (256 * ((pc.portion + 1) & 1u) + d)).v = portionBase[q] + acc[q] + count[q];
-        }
-    }
-}
-
 // [SECTION] Lookback log (LOG_BASE > 0 only: the instrumented form) ---------------------------------
 
 // Word w of this pass's record of tile `tile`, and the next event number (plus one: 0 is "none").
@@ -280,18 +260,60 @@ uint logEvent() {
     memoryBarrierBuffer(); // the event is numbered before what it marks is published
     return e;
 }
+// The walk for digit d read a status with this flag, or counted a predecessor itself (flag 3).
+// Only the invocation that owns digit d writes its words.
+void logWalk(uint d, uint flag) {
+    if (flag == SORTLAB_OS_NOT_READY) {
+        logWord(SORTLAB_OS_LOG_NOT_READY + d).v += 1u;
+        return;
+    }
+    uint w = logWord(SORTLAB_OS_LOG_WALK + d).v;
+    if (flag == SORTLAB_OS_AGGREGATE) w = (w & 0xffffu) == 0xffffu ? w : w + 1u;
+    else if (flag == SORTLAB_OS_INCLUSIVE) w |= 1u << SORTLAB_OS_LOG_WALK_INCLUSIVE_BIT;
+    else if (((w >> SORTLAB_OS_LOG_WALK_COUNTED_SHIFT) & 0x7fffu) != 0x7fffu) w += 1u << SORTLAB_OS_LOG_WALK_COUNTED_SHIFT;
+    logWord(SORTLAB_OS_LOG_WALK + d).v = w;
+}
+// A new tile's record: its digits' words start at zero (the same invocations write them later).
+void logClear() {
+    for (uint d = tid; d < 256; d += WORKGROUP_SIZE) {
+        logWord(SORTLAB_OS_LOG_WALK + d).v = 0u;
+        logWord(SORTLAB_OS_LOG_NOT_READY + d).v = 0u;
+        logWord(SORTLAB_OS_LOG_PUBLISHED + d).v = 0u;
+    }
+}
+
+// [SECTION] Publish the inclusive prefix --------------------------------------------------------------
+
+// Publish the inclusive prefix; the tile's keys of digit d go after acc of them. (perDigit is free
+// from here on: the ranking uses subgroupHist.)
+void publishInclusive() {
+    [[unroll]] for (uint q = 0; q < 4; ++q) {
+        const uint d = tid + q * WORKGROUP_SIZE;
+        if (q < DIGITS_PER_LANE && d < 256 && !pending[q] && !published[q]) {
+            published[q] = true;
+            if (LOG_BASE != 0 && tile > 0) logWord(SORTLAB_OS_LOG_PUBLISHED + d).v = logEvent();
+            if (tile > 0) status(tile, d).v = statusWord(SORTLAB_OS_INCLUSIVE, acc[q] + count[q]);
+            const uint64_t base = portionBase[q] + acc[q] - localStart[q];
+            perDigit[2 * d] = uint(base);
+            perDigit[2 * d + 1] = uint(base >> 32);
+            // The portion's last tile tells the next portion where its keys of each digit start.
+            if (tile == pc.tiles - 1 && pc.lastPortion == 0)
+                qword(SORTLAB_OS_BASE + 2 * (256 * ((pc.portion + 1) & 1u) + d)).v = portionBase[q] + acc[q] + count[q];
+        }
+    }
+}
 
 // [SECTION] Look back -------------------------------------------------------------------------------
 
 // Takes predecessor statuses st[b] of tiles next - b (read at once, in any order): adds counts and
 // steps back until an inclusive prefix (done: pending = false) or a not-ready status (one more
 // spin; `next` is the tile it waits for).
-void consume(uint st[LOOKBACK_BATCH], inout uint acc, inout int next, inout uint spins, inout bool pending) {
+void consume(uint d, uint st[LOOKBACK_BATCH], inout uint acc, inout int next, inout uint spins, inout bool pending) {
     bool go = true;
     [[unroll]] for (uint b = 0; b < LOOKBACK_BATCH; ++b) {
         if (go) {
             const uint flag = statusFlag(st[b]);
-            if (LOG_BASE != 0) atomicAdd(logWord(SORTLAB_OS_LOG_READS + flag).v, 1u);
+            if (LOG_BASE != 0) logWalk(d, flag);
             if (flag == SORTLAB_OS_NOT_READY) {
                 ++spins;
                 go = false;
@@ -312,7 +334,7 @@ void walk(uint d, inout uint acc, inout int next, inout uint spins, inout bool p
     while (pending && spins < SPIN_LIMIT) {
         uint st[LOOKBACK_BATCH];
         [[unroll]] for (uint b = 0; b < LOOKBACK_BATCH; ++b) st[b] = status(uint(max(next - int(b), 0)), d).v;
-        consume(st, acc, next, spins, pending);
+        consume(d, st, acc, next, spins, pending);
     }
 }
 
@@ -345,7 +367,7 @@ void lookbackStep() {
     [[unroll]] for (uint q = 0; q < 4; ++q) {
         const uint d = tid + q * WORKGROUP_SIZE;
         if (pending[q] && spins[q] < SPIN_LIMIT) {
-            consume(batch[q], acc[q], next[q], spins[q], pending[q]);
+            consume(d, batch[q], acc[q], next[q], spins[q], pending[q]);
             if (pending[q] && spins[q] < SPIN_LIMIT)
                 [[unroll]] for (uint b = 0; b < LOOKBACK_BATCH; ++b)
                     batch[q][b] = status(uint(max(next[q] - int(b), 0)), d).v;
@@ -356,7 +378,7 @@ void lookbackStep() {
 // After the ranking: each walk takes its last batch and goes on to the end (done or stuck).
 void lookBack() {
     [[unroll]] for (uint q = 0; q < 4; ++q) {
-        if (pending[q] && spins[q] < SPIN_LIMIT) consume(batch[q], acc[q], next[q], spins[q], pending[q]);
+        if (pending[q] && spins[q] < SPIN_LIMIT) consume(tid + q * WORKGROUP_SIZE, batch[q], acc[q], next[q], spins[q], pending[q]);
         walk(tid + q * WORKGROUP_SIZE, acc[q], next[q], spins[q], pending[q]);
     }
 }
@@ -388,6 +410,7 @@ bool fallBack(uint64_t srcKeys) {
         [[unroll]] for (uint q = 0; q < 4; ++q) {
             if (pending[q] && next[q] == int(stuck) - 1) {
                 acc[q] += subgroupHist[tid + q * WORKGROUP_SIZE];
+                if (LOG_BASE != 0) logWalk(tid + q * WORKGROUP_SIZE, 3u);
                 spins[q] = 0;
                 if (--next[q] < 0) pending[q] = false;
                 walk(tid + q * WORKGROUP_SIZE, acc[q], next[q], spins[q], pending[q]);
@@ -481,6 +504,7 @@ void main() {
         while (atomicAdd(word(LOG_BASE + 1 + pc.dispatch).v, 0u) != tile) {
         }
         logWord(SORTLAB_OS_LOG_TOOK).v = logEvent();
+        logWord(SORTLAB_OS_LOG_WORKGROUP).v = workgroupIndex();
         memoryBarrierBuffer();
         atomicAdd(word(LOG_BASE + 1 + pc.dispatch).v, 1u);
     }
@@ -517,9 +541,12 @@ void main() {
         ++round;
         if (PERSISTENT != 0 && tid == 0)
             takenTile = round < PERSISTENT ? atomicAdd(word(SORTLAB_OS_COUNTER + pc.dispatch).v, 1u) : pc.tiles;
+        if (LOG_BASE != 0) logClear();
         countTile();
-        if (LOG_BASE != 0 && tid == 0) // tile 0 of a portion publishes its inclusive prefixes at once
+        if (LOG_BASE != 0 && tid == 0) { // tile 0 of a portion publishes its inclusive prefixes at once
+            logWord(SORTLAB_OS_LOG_AGGREGATE).v = 0u;
             logWord(tile == 0 ? SORTLAB_OS_LOG_INCLUSIVE : SORTLAB_OS_LOG_AGGREGATE).v = logEvent();
+        }
         barrier();
         publishAggregate();
         readFirstStatuses();

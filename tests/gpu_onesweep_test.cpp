@@ -9,6 +9,8 @@
 //   8-bit digits), that pass's histogram and offsets, every tile's status (all inclusive once
 //   the pass is done) with its inclusive count, and the fallback count (every tile but the
 //   first under forced fallback).
+// OneSweepTest.LookbackLogReplaysToTheStatusBuffer: the instrumented kernel's log, replayed to the
+//   status buffer each pass left; its statistics; every pass's log after a whole run.
 // OneSweepTest.PortionsMatchStableSort: passes split into portions of 1 or 3 tiles.
 // OneSweepTest.ManyTilesAgreeWithAndWithoutFallback: lookback and forced fallback give identical keys and values on
 //   many tiles; run several times (lavapipe's scheduling varies; lavapipe is no evidence of forward progress, so do not
@@ -17,6 +19,7 @@
 #include <sortlab/internal/testing.h>
 #include <sortlab/tuning.h>
 
+#include <sortlab/lookback.h>
 #include <sortlab/radix.h>
 
 #include <algorithm>
@@ -279,6 +282,90 @@ TEST_F(OneSweepTest, TeachingTilesSortEverySmallN) {
         EXPECT_NE(p.error().message.find("onesweep tiles hold 4 to " + std::to_string(tuned->tileKeys) + " keys"),
                   std::string::npos)
             << p.error().message;
+    }
+}
+
+// The lookback log (SortConfig::logLookback) at 8-key tiles, step by step: after each pass the
+// replay's last state is the status buffer the pass left (flags and counts, every digit); every
+// tile's record took an id and published every digit; the statistics add up over the records; a
+// digit's events come in event order. After a whole run (run()), each pass's log is still there
+// (SortJob::captureAuxOf), and the sort is right.
+TEST_F(OneSweepTest, LookbackLogReplaysToTheStatusBuffer) {
+    for (bool fb : {false, true}) {
+        SCOPED_TRACE(fb ? "forced fallback" : "lookback");
+        SortConfig cfg;
+        cfg.values = ValueType::u32;
+        cfg.forceFallback = fb;
+        cfg.tileKeys = 8;
+        cfg.logLookback = true;
+        const uint64_t n = 61, tiles = 8;
+        const auto keys = generateKeys(KeyType::u32, n, Distribution::small, 3);
+        const auto values = valuesFor(cfg, n);
+        auto job = SortJob::create(ctx(), onesweep(), n, cfg);
+        ASSERT_TRUE(job.ok()) << job.error().message;
+        SortJob& j = **job;
+        ASSERT_TRUE(j.upload(keys, values).ok());
+        size_t passes = 0;
+        for (size_t step = 0; step < j.plan().steps.size(); ++step) {
+            ASSERT_TRUE(j.runTo(step + 1).ok());
+            if (j.plan().steps[step].kind != StepKind::pass) continue;
+            ++passes;
+            auto snap = j.capture();
+            ASSERT_TRUE(snap.ok()) << snap.error().message;
+            const Snapshot::Aux *log = snap->find(AuxKind::lookbackLog), *flags = snap->find(AuxKind::tileStatus),
+                                *counts = snap->find(AuxKind::tileCounts);
+            ASSERT_TRUE(log && flags && counts);
+            const std::vector<LookbackRecord> records = lookbackRecords(*log);
+            ASSERT_EQ(records.size(), tiles);
+            uint32_t last = 0;
+            for (size_t t = 0; t < tiles; ++t) {
+                EXPECT_GT(records[t].took, 0u) << t;
+                EXPECT_GT(records[t].inclusive, records[t].took) << t;
+                EXPECT_EQ(records[t].fellBack, fb && t > 0) << t;
+                last = std::max(last, records[t].inclusive);
+                for (uint32_t d = 0; d < 256 && t > 0; ++d) {
+                    EXPECT_GT(records[t].walks[d].published, records[t].aggregate) << t << " " << d;
+                    EXPECT_GE(records[t].walks[d].depth(), 1u);
+                    EXPECT_EQ(records[t].walks[d].counted > 0, fb) << t << " " << d; // forced: t-1 counted
+                }
+            }
+            for (uint32_t d = 0; d < 256; ++d) {
+                const LookbackState end = lookbackStateAt(records, *counts, d, last);
+                const LookbackState before = lookbackStateAt(records, *counts, d, 0);
+                for (size_t t = 0; t < tiles; ++t) {
+                    ASSERT_EQ(end.flag[t], flags->data[t * 256 + d]) << "tile " << t << " digit " << d;
+                    ASSERT_EQ(end.count[t], counts->data[t * 256 + d]) << "tile " << t << " digit " << d;
+                    ASSERT_EQ(before.flag[t], 0u);
+                }
+                const std::vector<LookbackEvent> events = lookbackEvents(records, d);
+                EXPECT_EQ(events.size(), 3 * tiles - 1); // took, aggregate (not tile 0), published
+                EXPECT_TRUE(std::is_sorted(events.begin(), events.end(),
+                                           [](const LookbackEvent& a, const LookbackEvent& b) { return a.event < b.event; }));
+            }
+            const LookbackStats st = lookbackStats(records);
+            EXPECT_EQ(st.tiles, tiles);
+            EXPECT_EQ(st.walks, (tiles - 1) * 256);
+            uint64_t walks = 0;
+            for (uint64_t c : st.depthCount) walks += c;
+            EXPECT_EQ(walks, st.walks);
+            EXPECT_EQ(st.fallbacks, fb ? tiles - 1 : 0u);
+            EXPECT_GE(st.maxDepth, st.p99Depth);
+            EXPECT_GE(st.p99Depth, st.medianDepth);
+            EXPECT_GE(st.medianDepth, 1u);
+        }
+        EXPECT_EQ(passes, 4u);
+        // A whole run: every pass's log is read after the last step.
+        SortRun got;
+        ASSERT_TRUE(runJob(j, keys, values, got));
+        ASSERT_TRUE(matchesReference(keys, values, got, cfg, true));
+        for (size_t step = 0; step < j.plan().steps.size(); ++step) {
+            if (j.plan().steps[step].kind != StepKind::pass) continue;
+            auto aux = j.captureAuxOf(step + 1, AuxKind::lookbackLog);
+            ASSERT_TRUE(aux.ok()) << aux.error().message;
+            ASSERT_EQ(aux->size(), 1u);
+            EXPECT_EQ(lookbackRecords(aux->front()).size(), tiles);
+        }
+        EXPECT_FALSE(j.captureAuxOf(j.plan().steps.size() + 1, AuxKind::lookbackLog).ok());
     }
 }
 

@@ -36,3 +36,13 @@ foreach(algo onesweep onesweep-fallback)
   set_tests_properties(cli_${algo}_lookback_check PROPERTIES FIXTURES_REQUIRED onesweep_lookback)
 endforeach()
 cli_fail(lookback_log_no_trace 2 "--lookback-log adds to --trace" -- --algo onesweep --lookback-log --n 64)
+# --lookback-stats: 300 keys in 8-key tiles are 38 tiles a pass; the statistics agree with their
+# depth histograms (bench_cli_check json --lookback 38). Without a onesweep variant it is a usage error.
+add_test(NAME cli_onesweep_lookback_stats_run
+         COMMAND $<TARGET_FILE:sortlab-bench> --validation --algo onesweep,onesweep-fallback --type u32,f64 --tile-keys 8
+                 --n 300 --reps 1 --check --lookback-stats --json ${RADIX_TRACE_OUT}/lookback_stats.json)
+set_tests_properties(cli_onesweep_lookback_stats_run PROPERTIES FIXTURES_SETUP onesweep_lookback_stats TIMEOUT 300)
+add_test(NAME cli_onesweep_lookback_stats_check
+         COMMAND bench_cli_check json ${RADIX_TRACE_OUT}/lookback_stats.json --count 4 --check pass --lookback 38)
+set_tests_properties(cli_onesweep_lookback_stats_check PROPERTIES FIXTURES_REQUIRED onesweep_lookback_stats)
+cli_fail(lookback_stats_no_onesweep 2 "--lookback-stats sums up OneSweep's lookback" -- --algo radix4 --lookback-stats --n 64)

@@ -71,7 +71,8 @@ sortlab::SortConfig configFor(const AlgoSpec& algo, sortlab::KeyType key, sortla
 
 std::string variantFor(const AlgoSpec& algo, const sortlab::SortConfig& config) {
     if (!algo.gpu) return config.values == sortlab::ValueType::none ? "std::sort" : "std::stable_sort";
-    return sortlab::variantName(*algo.gpu, config);
+    // The instrumented OneSweep (--lookback-stats) is named apart: it is slower.
+    return sortlab::variantName(*algo.gpu, config) + (config.logLookback ? "+log" : "");
 }
 
 } // namespace sortlab::bench

@@ -305,8 +305,9 @@ CaseResult Runner::runStd(const AlgoSpec& algo, const CaseSpec& spec, CaseData& 
 CaseResult Runner::runGpu(const AlgoSpec& algo, const CaseSpec& spec, CaseData& data) {
     Context& ctx = *ctx_;
     Sorter& sorter = *sorters_.at(*algo.gpu);
-    const SortConfig cfg =
+    SortConfig cfg =
         configFor(algo, spec.type, spec.values, spec.order, opt_.sharedElems, false, opt_.forceFallback, opt_.tileKeys);
+    cfg.logLookback = opt_.lookbackStats && algo.gpu == Algorithm::onesweep;
     const std::string what = std::string(algo.name) + " (" + describe(spec) + ")";
 
     CaseResult r;
@@ -378,6 +379,13 @@ CaseResult Runner::runGpu(const AlgoSpec& algo, const CaseSpec& spec, CaseData& 
                 r.fallbackTiles = j.plan().steps.back().workgroups; // the whole pass (all its portions)
             }
     }
+    if (cfg.logLookback) // each pass's log stays where it wrote it: read them all after the last rep
+        for (size_t i = 0; i < j.plan().steps.size(); ++i) {
+            if (j.plan().steps[i].kind != StepKind::pass) continue;
+            auto log = j.captureAuxOf(i + 1, AuxKind::lookbackLog);
+            if (!log) jobError(log.error(), what);
+            if (!log->empty()) r.lookback.push_back(lookbackStats(lookbackRecords(log->front())));
+        }
     if (!perStep.empty() && !perStep[0].empty())
         for (size_t i = 0; i < r.steps; ++i)
             r.stepMs.push_back({j.plan().steps[i].label, j.plan().steps[i].kind, median(perStep[i])});

@@ -15,6 +15,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <new>
 #include <string>
@@ -123,6 +124,9 @@ Options finish(const RawOptions& raw, Options opt) {
         if (!opt.needsGpu()) usageError("--trace traces GPU algorithms; --algo names none");
     }
     if (opt.lookbackLog && opt.tracePath.empty()) usageError("--lookback-log adds to --trace: give --trace FILE");
+    if (opt.lookbackStats &&
+        std::none_of(opt.algos.begin(), opt.algos.end(), [](const AlgoSpec* a) { return a->gpu == Algorithm::onesweep; }))
+        usageError("--lookback-stats sums up OneSweep's lookback: --algo names no onesweep variant");
     return opt;
 }
 
@@ -232,6 +236,10 @@ void addOptions(CLI::App& app, Options& opt, RawOptions& raw) {
     app.add_flag("--lookback-log", opt.lookbackLog,
                  "OneSweep, with --trace: run the instrumented pass kernel and add each pass's lookback log to its "
                  "trace line (\"lookback\": one record per tile; docs/trace.md)");
+    app.add_flag("--lookback-stats", opt.lookbackStats,
+                 "OneSweep: time the instrumented pass kernel and sum up each pass's lookback log: how deep the "
+                 "walks went, what they read, fallbacks, tiles taken or finished out of order (at most 65536 "
+                 "tiles a pass; docs/onesweep.md)");
     app.add_option("--tile-keys", opt.tileKeys,
                    "radix4 and onesweep: keys per workgroup tile, from 4 up to the tuned tile (0: the tuned tile), "
                    "so that small n run several workgroups (SortConfig::tileKeys)")

@@ -177,6 +177,17 @@ void Reporter::addCase(const std::vector<CaseResult>& results) {
         cells.push_back(r.check);
         printRow(cells);
         if (!r.error.empty()) std::printf("  error: %s\n", r.error.c_str());
+        for (size_t p = 0; p < r.lookback.size(); ++p) {
+            const LookbackStats& s = r.lookback[p];
+            std::printf("  lookback pass %zu: %u tiles, depth mean %.2f median %u p99 %u max %u; reads: %llu not ready, "
+                        "%llu aggregates, %llu inclusive; %u fell back; %u taken out of order, %u finished out of "
+                        "order\n",
+                        p, s.tiles, s.meanDepth, s.medianDepth, s.p99Depth, s.maxDepth,
+                        static_cast<unsigned long long>(s.readsNotReady),
+                        static_cast<unsigned long long>(s.readsAggregate),
+                        static_cast<unsigned long long>(s.readsInclusive), s.fallbacks, s.takenOutOfOrder,
+                        s.finishedOutOfOrder);
+        }
     }
     std::fflush(stdout);
 }
@@ -216,6 +227,27 @@ nlohmann::ordered_json resultsJson(const std::vector<CaseResult>& results) {
         if (r.fallbacks) {
             o["fallbacks_last_pass"] = *r.fallbacks;
             o["tiles_last_pass"] = r.fallbackTiles ? Json(*r.fallbackTiles) : Json(nullptr);
+        }
+        if (!r.lookback.empty()) {
+            o["lookback"] = Json::array();
+            for (size_t p = 0; p < r.lookback.size(); ++p) {
+                const LookbackStats& s = r.lookback[p];
+                o["lookback"].push_back(Json{{"pass", p},
+                                             {"tiles", s.tiles},
+                                             {"walks", s.walks},
+                                             {"depth_mean", number(s.meanDepth)},
+                                             {"depth_median", s.medianDepth},
+                                             {"depth_p99", s.p99Depth},
+                                             {"depth_max", s.maxDepth},
+                                             {"depth_count", s.depthCount},
+                                             {"reads_not_ready", s.readsNotReady},
+                                             {"reads_aggregate", s.readsAggregate},
+                                             {"reads_inclusive", s.readsInclusive},
+                                             {"fallbacks", s.fallbacks},
+                                             {"counted_tiles", s.countedTiles},
+                                             {"taken_out_of_order", s.takenOutOfOrder},
+                                             {"finished_out_of_order", s.finishedOutOfOrder}});
+            }
         }
         o["shared_elems"] = r.sharedElems;
         o["steps"] = r.steps;

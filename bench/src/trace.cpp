@@ -3,6 +3,7 @@
 #include <sortlab/bench/errors.h>
 
 #include <sortlab/job.h>
+#include <sortlab/lookback.h>
 
 #include <nlohmann/json.hpp>
 
@@ -34,20 +35,34 @@ std::string str(std::string_view s) {
 }
 
 // ,"lookback":[...]: one record per tile of the pass, from the instrumented kernel's log (events
-// numbered from 1 in one sequence; null: none) and its 256 inclusive prefixes (the status counts).
+// numbered from 1 in one sequence; null: none), per digit its walk (depth, not-ready reads, tiles
+// counted by falling back, the event of publishing) and its 256 inclusive prefixes (the status counts).
 std::string lookbackJson(const Snapshot::Aux& log, const Snapshot::Aux* counts) {
     auto event = [](uint32_t e) { return e ? std::to_string(e) : std::string("null"); };
+    auto perDigit = [](const std::vector<LookbackWalk>& walks, auto field) {
+        std::string a = "[";
+        for (size_t d = 0; d < walks.size(); ++d) a += (d ? "," : "") + field(walks[d]);
+        return a + "]";
+    };
     const std::vector<LookbackRecord> records = lookbackRecords(log);
     std::string out = ",\"lookback\":[";
     for (size_t t = 0; t < records.size(); ++t) {
         const LookbackRecord& r = records[t];
-        out += std::string(t ? "," : "") + "{\"tile\":" + std::to_string(t) + ",\"took\":" + event(r.took) +
-               ",\"aggregate\":" + event(r.aggregate) + ",\"inclusive\":" + event(r.inclusive) +
-               ",\"fell_back\":" + (r.fellBack ? "true" : "false") + ",\"reads\":" +
-               std::to_string(r.readsNotReady + r.readsAggregate + r.readsInclusive) +
+        out += std::string(t ? "," : "") + "{\"tile\":" + std::to_string(t) + ",\"workgroup\":" +
+               std::to_string(r.workgroup) + ",\"took\":" + event(r.took) + ",\"aggregate\":" + event(r.aggregate) +
+               ",\"inclusive\":" + event(r.inclusive) + ",\"fell_back\":" + (r.fellBack ? "true" : "false") +
+               ",\"reads\":" + std::to_string(r.readsNotReady + r.readsAggregate + r.readsInclusive) +
                ",\"reads_not_ready\":" + std::to_string(r.readsNotReady) + ",\"reads_aggregate\":" +
-               std::to_string(r.readsAggregate) + ",\"reads_inclusive\":" + std::to_string(r.readsInclusive) +
-               ",\"prefix\":[";
+               std::to_string(r.readsAggregate) + ",\"reads_inclusive\":" + std::to_string(r.readsInclusive);
+        if (t > 0) {
+            out += ",\"depth\":" + perDigit(r.walks, [](const LookbackWalk& w) { return std::to_string(w.depth()); });
+            out += ",\"ended_inclusive\":" +
+                   perDigit(r.walks, [](const LookbackWalk& w) { return std::string(w.inclusive ? "1" : "0"); });
+            out += ",\"counted\":" + perDigit(r.walks, [](const LookbackWalk& w) { return std::to_string(w.counted); });
+            out += ",\"not_ready\":" + perDigit(r.walks, [](const LookbackWalk& w) { return std::to_string(w.notReady); });
+            out += ",\"published\":" + perDigit(r.walks, [&](const LookbackWalk& w) { return event(w.published); });
+        }
+        out += ",\"prefix\":[";
         if (counts && counts->shape.size() == 2 && t < counts->shape[0])
             for (uint32_t d = 0; d < counts->shape[1]; ++d)
                 out += (d ? "," : "") + std::to_string(counts->data[t * counts->shape[1] + d]);

@@ -55,18 +55,6 @@ Result<std::unique_ptr<SortJob>> SortJob::create(Context& ctx, Sorter& sorter, u
     return job;
 }
 
-std::vector<LookbackRecord> lookbackRecords(const Snapshot::Aux& log) {
-    std::vector<LookbackRecord> out;
-    if (log.kind != AuxKind::lookbackLog || log.shape.size() != 2 || log.shape[1] != SORTLAB_OS_LOG_RECORD) return out;
-    for (size_t t = 0; t < log.shape[0] && (t + 1) * SORTLAB_OS_LOG_RECORD <= log.data.size(); ++t) {
-        const uint32_t* r = log.data.data() + t * SORTLAB_OS_LOG_RECORD;
-        out.push_back({r[SORTLAB_OS_LOG_TOOK], r[SORTLAB_OS_LOG_AGGREGATE], r[SORTLAB_OS_LOG_INCLUSIVE],
-                       r[SORTLAB_OS_LOG_FELL_BACK] != 0, r[SORTLAB_OS_LOG_READS + SORTLAB_OS_NOT_READY],
-                       r[SORTLAB_OS_LOG_READS + SORTLAB_OS_AGGREGATE], r[SORTLAB_OS_LOG_READS + SORTLAB_OS_INCLUSIVE]});
-    }
-    return out;
-}
-
 SortJob::~SortJob() {
     if (queries_) ctx_.destroyWhenIdle([q = queries_](VkDevice d) { vkDestroyQueryPool(d, q, nullptr); });
 }
@@ -161,16 +149,25 @@ Result<void> SortJob::runTo(size_t last) {
 }
 
 Result<Snapshot> SortJob::capture() {
-    return captureImpl(true);
+    return captureImpl(true, stepsDone_, std::nullopt);
 }
 
 Result<std::vector<Snapshot::Aux>> SortJob::captureAux() {
-    auto s = captureImpl(false);
+    auto s = captureImpl(false, stepsDone_, std::nullopt);
     if (!s) return s.error();
     return std::move(s->aux);
 }
 
-Result<Snapshot> SortJob::captureImpl(bool withKeys) {
+Result<std::vector<Snapshot::Aux>> SortJob::captureAuxOf(size_t stepsDone, AuxKind kind) {
+    if (stepsDone > stepsDone_)
+        return makeError(Errc::invalid_argument, "captureAuxOf: step " + std::to_string(stepsDone) +
+                                                     " has not run (" + std::to_string(stepsDone_) + " have)");
+    auto s = captureImpl(false, stepsDone, kind);
+    if (!s) return s.error();
+    return std::move(s->aux);
+}
+
+Result<Snapshot> SortJob::captureImpl(bool withKeys, size_t regionsOf, std::optional<AuxKind> only) {
     Snapshot s;
     s.stepsDone = stepsDone_;
     s.label = stepsDone_ == 0 ? "input" : plan_.steps[stepsDone_ - 1].label;
@@ -184,7 +181,8 @@ Result<Snapshot> SortJob::captureImpl(bool withKeys) {
     if (plan_.n && withKeys) rb.add(*temp ? keysTemp_ : keys_, 0, s.keys.size(), s.keys.data());
     if (!s.values.empty()) rb.add(*temp ? valuesTemp_ : values_, 0, s.values.size() * 4, s.values.data());
     // The sort's auxiliary state (counts, histograms, ...), rows packed on the way.
-    std::vector<SnapshotRegion> regions = sorter_.snapshotRegions(plan_, stepsDone_);
+    std::vector<SnapshotRegion> regions = sorter_.snapshotRegions(plan_, regionsOf);
+    if (only) std::erase_if(regions, [&](const SnapshotRegion& r) { return r.kind != *only; });
     std::vector<std::vector<uint32_t>> raw(regions.size());
     auto geometry = [](const SnapshotRegion& r) { // rows, columns, stride in words (columns in words too)
         const uint64_t wordsPerEntry = r.format == SnapshotRegion::Format::u64 ? 2 : 1;

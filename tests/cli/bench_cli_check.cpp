@@ -9,7 +9,9 @@
 // definition, independently of sort/'s iterative one.
 //
 //   bench_cli_check trace FILE --algos a,b [--groups G]
-//   bench_cli_check json FILE --count N [--algos a,b] [--check pass|skipped] [--anchor cub]
+//   bench_cli_check json FILE --count N [--algos a,b] [--check pass|skipped] [--anchor cub] [--lookback T]
+//     --lookback T: every onesweep row ran the instrumented kernel ("+log") and has each pass's
+//     lookback statistics over T tiles, consistent with their depth histogram
 //     --anchor cub: every case has one cub row (SortKeys/SortPairs, timed by CUDA events, the
 //     OneSweep bytes floor) and speedup_vs_cub is the cub median / the median on the GPU rows and
 //     the cub row, null on std; without it, speedup_vs_cub is null everywhere
@@ -313,8 +315,56 @@ void checkCubRows(const std::string& path, const Json& all) {
     }
 }
 
+// --lookback-stats: per pass, the statistics agree with their own depth histogram and the tiles.
+void checkLookbackStats(const std::string& path, const Json& all, uint64_t tiles) {
+    size_t rows = 0;
+    for (size_t i = 0; i < all.size(); ++i) {
+        const Json& o = all[i];
+        if (o["algo"].get<std::string>().rfind("onesweep", 0) != 0) continue;
+        ++rows;
+        const std::string where = path + "[" + std::to_string(i) + "]";
+        const std::string variant = o["variant"];
+        expect(variant.size() > 4 && variant.substr(variant.size() - 4) == "+log",
+               where + ": the variant " + variant + " is not the instrumented one (+log)");
+        const std::string type = o["type"];
+        const size_t passes = (type == "u64" || type == "i64" || type == "f64") ? 8 : 4;
+        expect(o.contains("lookback") && o["lookback"].size() == passes,
+               where + ": not " + std::to_string(passes) + " passes of lookback statistics");
+        for (size_t p = 0; p < passes; ++p) {
+            const Json& s = o["lookback"][p];
+            const std::string at = where + ", pass " + std::to_string(p);
+            expect(s["pass"] == p && s["tiles"] == tiles, at + ": pass or tiles " + s["pass"].dump() + ", " +
+                                                              s["tiles"].dump());
+            const uint64_t walks = s["walks"];
+            expect(walks == (tiles - 1) * 256, at + ": " + std::to_string(walks) + " walks");
+            const Json& count = s["depth_count"];
+            uint64_t sum = 0, weighted = 0, median = 0, p99 = 0;
+            for (size_t d = 0; d < count.size(); ++d) {
+                const uint64_t c = count[d];
+                expect(d > 0 || c == 0, at + ": walks of depth 0");
+                expect(d < tiles || c == 0, at + ": a walk deeper than its tile's predecessors");
+                if (!median && (sum + c) * 2 >= walks && c) median = d;
+                if (!p99 && double(sum + c) >= 0.99 * double(walks) && c) p99 = d;
+                sum += c;
+                weighted += c * d;
+            }
+            expect(sum == walks, at + ": depth_count sums to " + std::to_string(sum));
+            if (walks == 0) continue;
+            expect(s["depth_max"] == count.size() - 1 && count.back() > 0, at + ": depth_max is not the histogram's");
+            expect(s["depth_median"] == median && s["depth_p99"] == p99, at + ": median or p99 not the histogram's");
+            expect(std::fabs(s["depth_mean"].get<double>() - double(weighted) / double(walks)) < 1e-6,
+                   at + ": depth_mean is not the histogram's");
+            expect(s["reads_inclusive"].get<uint64_t>() <= walks, at + ": more inclusive reads than walks");
+            expect(s["fallbacks"].get<uint64_t>() < tiles && s["taken_out_of_order"].get<uint64_t>() <= tiles &&
+                       s["finished_out_of_order"].get<uint64_t>() < tiles,
+                   at + ": fallbacks or out-of-order counts beyond the tiles");
+        }
+    }
+    expect(rows > 0, path + ": no onesweep row");
+}
+
 int checkJson(const std::string& path, long count, const std::vector<std::string>& algos, const std::string& check,
-              bool anchorCub) {
+              bool anchorCub, long lookbackTiles) {
     std::ifstream in(path);
     expect(in.good(), "cannot read " + path);
     Json all;
@@ -396,6 +446,7 @@ int checkJson(const std::string& path, long count, const std::vector<std::string
         }
     }
     for (const std::string& a : algos) expect(seenAlgos.count(a), path + " has no result of " + a);
+    if (lookbackTiles >= 0) checkLookbackStats(path, all, uint64_t(lookbackTiles));
     if (anchorCub) checkCubRows(path, all);
     std::printf("ok: %s: %zu results\n", path.c_str(), all.size());
     return 0;
@@ -413,6 +464,7 @@ int main(int argc, char** argv) {
         long count = -1, groups = -1;
         std::string check;
         bool anchorCub = false;
+        long lookbackTiles = -1;
         for (int i = 3; i + 1 < argc; i += 2) {
             const std::string opt = argv[i], val = argv[i + 1];
             if (opt == "--algos")
@@ -425,11 +477,13 @@ int main(int argc, char** argv) {
                 check = val;
             else if (opt == "--anchor")
                 anchorCub = val == "cub";
+            else if (opt == "--lookback")
+                lookbackTiles = std::stol(val);
             else
                 fail("unknown option " + opt);
         }
         if (mode == "trace") return checkTrace(path, algos, groups);
-        if (mode == "json") return checkJson(path, count, algos, check, anchorCub);
+        if (mode == "json") return checkJson(path, count, algos, check, anchorCub, lookbackTiles);
         fail("unknown mode " + mode);
     } catch (const std::exception& e) {
         std::fprintf(stderr, "bench_cli_check: FAIL: %s\n", e.what());

@@ -67,7 +67,11 @@ uint64_t orderBits(const Json& v, const std::string& type, bool desc) {
 // OneSweep's lookback log (sortlab-bench --lookback-log): one record per tile; every published
 // prefix equals the keys of that digit in tiles 0..t (recounted here: counts[d * w + tile]); a tile
 // that did not fall back finished after its predecessor published; every tile took its id, in order,
-// before it published; the events are all different.
+// before it published; the events are all different. Per digit: a walk that ended on an inclusive
+// prefix at tile t - depth published after that tile had, and after every tile it passed had
+// published its aggregate (unless it counted some itself); a walk that did not end on one covered
+// every predecessor by falling back; a digit's prefix is published after the tile's aggregates and
+// before the tile's last event.
 void checkLookback(const std::string& where, const Json& log, const std::vector<uint64_t>& counts, uint64_t w,
                    uint32_t radix) {
     expect(log.size() == w, where + ": lookback has " + std::to_string(log.size()) + " records, expected " +
@@ -106,6 +110,35 @@ void checkLookback(const std::string& where, const Json& log, const std::vector<
                at + ": reads is not the sum of its kinds");
         for (uint64_t e : {took, aggregate, inclusive})
             if (e) events.push_back(e);
+        if (t == 0) continue;
+        for (const char* field : {"depth", "ended_inclusive", "counted", "not_ready", "published"})
+            expect(r.at(field).size() == radix, at + ": \"" + field + "\" has not " + std::to_string(radix) + " digits");
+        uint64_t notReady = 0;
+        for (uint32_t d = 0; d < radix; ++d) {
+            const std::string ad = at + ", digit " + std::to_string(d);
+            const uint64_t depth = r["depth"][d], counted = r["counted"][d], pub = event(r["published"][d]);
+            const bool endedInclusive = r["ended_inclusive"][d] == 1;
+            notReady += r["not_ready"][d].get<uint64_t>();
+            expect(depth >= 1 && depth <= t, ad + ": walk depth " + std::to_string(depth));
+            expect(pub > aggregate && pub < inclusive, ad + ": published (event " + std::to_string(pub) +
+                                                           ") outside the tile's aggregate..last events");
+            expect(counted == 0 || r.at("fell_back").get<bool>(), ad + ": counted keys but the tile did not fall back");
+            events.push_back(pub);
+            if (endedInclusive) {
+                const uint64_t u = t - depth;
+                const uint64_t upub = u == 0 ? event(log[0].at("inclusive")) : event(log[u]["published"][d]);
+                expect(upub < pub, ad + ": read tile " + std::to_string(u) + "'s inclusive prefix (event " +
+                                       std::to_string(upub) + ") before it was published at event " +
+                                       std::to_string(pub));
+            } else {
+                expect(depth == t && counted > 0, ad + ": the walk neither found an inclusive prefix nor counted back to tile 0");
+            }
+            if (counted == 0)
+                for (uint64_t v = t - 1; v > t - depth; --v)
+                    expect(event(log[v].at("aggregate")) < pub,
+                           ad + ": passed tile " + std::to_string(v) + " before it published its aggregate");
+        }
+        expect(notReady == r.at("reads_not_ready").get<uint64_t>(), at + ": the digits' not-ready reads do not sum up");
     }
     std::sort(events.begin(), events.end());
     expect(std::adjacent_find(events.begin(), events.end()) == events.end(), where + ": two records share an event");

@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -32,17 +33,6 @@ struct Snapshot {
         return nullptr;
     }
 };
-
-// One tile's record in OneSweep's lookback log (AuxKind::lookbackLog, SortConfig::logLookback):
-// events are numbered from 1 in one sequence for the whole sort (0: none).
-struct LookbackRecord {
-    uint32_t took = 0;      // the tile took its id (the event just after)
-    uint32_t aggregate = 0; // just before it published its aggregates (0 for a portion's first tile)
-    uint32_t inclusive = 0; // after it had published every inclusive prefix (a first tile: just before)
-    bool fellBack = false;  // it counted a predecessor's keys itself
-    uint32_t readsNotReady = 0, readsAggregate = 0, readsInclusive = 0; // status words its walks read
-};
-std::vector<LookbackRecord> lookbackRecords(const Snapshot::Aux& log);
 
 struct Timing {
     double totalMs = 0;         // GPU time of all steps (timestamps), or wall time without them
@@ -74,6 +64,9 @@ public:
     Result<Snapshot> capture();
     // Only the auxiliary buffers of the current step (no keys or values read back).
     Result<std::vector<Snapshot::Aux>> captureAux();
+    // The entries of one kind that the snapshot after step `stepsDone` (at most stepsDone()) held,
+    // read now: right for buffers later steps leave alone, such as each OneSweep pass's lookback log.
+    Result<std::vector<Snapshot::Aux>> captureAuxOf(size_t stepsDone, AuxKind kind);
     Result<void> download(std::span<std::byte> keys, std::span<uint32_t> values);
 
 private:
@@ -82,7 +75,7 @@ private:
     // the step that ran last leaves that to the GPU (Step::locationWord).
     Result<bool> keysInTemp();
     void recordRestore(VkCommandBuffer cmd) const;
-    Result<Snapshot> captureImpl(bool withKeys);
+    Result<Snapshot> captureImpl(bool withKeys, size_t regionsOf, std::optional<AuxKind> only);
 
     Context& ctx_;
     Sorter& sorter_;

@@ -11,6 +11,7 @@
 #include <sortlab/context.h>
 #include <sortlab/data.h>
 #include <sortlab/job.h>
+#include <sortlab/lookback.h>
 
 #include <cstdint>
 #include <functional>
@@ -73,6 +74,8 @@ struct CaseResult {
     // OneSweep: tiles of the last pass that counted a predecessor's keys themselves in the last
     // timed rep (the "fallbacks" of the last step's snapshot), and the tiles of that pass.
     std::optional<uint64_t> fallbacks, fallbackTiles;
+    // --lookback-stats (OneSweep): each pass's lookback in the last timed rep, in pass order.
+    std::vector<sortlab::LookbackStats> lookback;
 
     double gkeysPerS() const;
     std::optional<double> gbytesPerS() const;

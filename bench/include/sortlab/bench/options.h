@@ -42,6 +42,7 @@ struct Options {
     uint32_t sharedElems = 0;   // SortConfig::sharedElems; 0: the device's largest
     uint32_t tileKeys = 0;      // SortConfig::tileKeys (radix4, onesweep); 0: the tuned tile
     bool lookbackLog = false;   // --lookback-log: OneSweep's instrumented pass kernel, its log in --trace
+    bool lookbackStats = false; // --lookback-stats: OneSweep timed with the instrumented kernel, its log summed up
     bool forceFallback = false; // SortConfig::forceFallback (onesweep)
     bool anchorCub = false;     // --anchor cub: also run cub::DeviceRadixSort (bench/cub/) on every case
     bool quiet = false;

@@ -31,17 +31,24 @@
 // The lookback log (SortConfig::logLookback): at LOG_BASE the event counter (the events of every
 // pass numbered in one sequence), at LOG_BASE + 1 + k the ticket of pass dispatch k (its tiles log
 // taking their ids in id order), then from LOG_BASE + SORTLAB_OS_LOG_HEAD one record of
-// SORTLAB_OS_LOG_RECORD words per (pass p, tile t) at LOG_BASE + HEAD + RECORD * (p * LOG_TILES + t):
-// the events (plus one; 0: none) of taking its tile id, of publishing its aggregates and of having
-// published every inclusive prefix, whether it fell back, and the status words its walks read
-// that were not ready, aggregates and inclusive prefixes.
-#define SORTLAB_OS_LOG_RECORD 8
+// SORTLAB_OS_LOG_RECORD words per (pass p, tile t) at LOG_BASE + HEAD + RECORD * (p * LOG_TILES + t),
+// written by the workgroup that took tile t only. Events are numbered from 1 (0: none).
+#define SORTLAB_OS_LOG_RECORD (8 + 3 * 256)
 #define SORTLAB_OS_LOG_HEAD (8 + SORTLAB_OS_MAX_DISPATCHES)
-#define SORTLAB_OS_LOG_TOOK 0
-#define SORTLAB_OS_LOG_AGGREGATE 1
-#define SORTLAB_OS_LOG_INCLUSIVE 2
-#define SORTLAB_OS_LOG_FELL_BACK 3
-#define SORTLAB_OS_LOG_READS 4 // + the flag read (SORTLAB_OS_NOT_READY, _AGGREGATE, _INCLUSIVE)
+#define SORTLAB_OS_LOG_TOOK 0      // the event of taking the tile id
+#define SORTLAB_OS_LOG_AGGREGATE 1 // the event just before publishing its aggregates (0 for tile 0)
+#define SORTLAB_OS_LOG_INCLUSIVE 2 // the event after every inclusive prefix was published (tile 0: before)
+#define SORTLAB_OS_LOG_FELL_BACK 3 // 1: the workgroup counted a predecessor's keys itself
+#define SORTLAB_OS_LOG_WORKGROUP 4 // the index of the workgroup that took the tile
+// Per digit d: the walk at WALK + d (bits 0..15: aggregates it added, bits 16..30: predecessor tiles
+// it counted itself by falling back, bit 31: it ended on an inclusive prefix), the not-ready
+// statuses it read at NOT_READY + d, and the event just before it published its inclusive prefix
+// at PUBLISHED + d (0 for tile 0, whose aggregates are inclusive prefixes).
+#define SORTLAB_OS_LOG_WALK 8
+#define SORTLAB_OS_LOG_NOT_READY (8 + 256)
+#define SORTLAB_OS_LOG_PUBLISHED (8 + 2 * 256)
+#define SORTLAB_OS_LOG_WALK_COUNTED_SHIFT 16
+#define SORTLAB_OS_LOG_WALK_INCLUSIVE_BIT 31
 #define SORTLAB_SPEC_LOADS_IN_FLIGHT 13 // onesweep_histogram.comp: keys each invocation loads before it counts them
 
 // 4-bit LSD radix sort (radix4_*.comp).
