@@ -28,12 +28,14 @@ void App::applySettings(const SortSettings& s) {
     ui_.settings = s;
     ui_.playing = false;
     ui_.jumpTo = 0;
+    ui_.replay.shown = -1;
     worker_.setSettings(s);
 }
 
 void App::goTo(size_t step) {
     worker_.goTo(step);
     ui_.jumpTo = int(step);
+    ui_.replay.shown = -1;
 }
 
 void App::setCheck(bool on) {
@@ -100,7 +102,7 @@ void App::frame() {
         }
     } else if (radix && ui_.showRadix) {
         place(Panel::main, "Radix");
-        drawRadixView(c, &ui_.showRadix);
+        drawRadixView(c, ui_.replay, &ui_.showRadix);
     }
     if (ui_.showExplain) {
         place(Panel::explain, "Explanation");

@@ -9,6 +9,7 @@
 #include <sortlab/bench/cli.h>
 #include <sortlab/bench/errors.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <string_view>
 
@@ -232,9 +233,54 @@ Outcome dumpStateVerb(VerbContext& c) {
     e.validationMessages = c.validationMessages;
     e.presentation = c.app.ui().presentation;
     e.check = c.app.ui().check;
+    e.replay = c.app.ui().replay;
     auto r = writeStateJson(c.a.args[0], c.worker.view(), e);
     if (!r) return Failure{r.error().message, 3};
     c.nextNow = true;
+    return {};
+}
+
+// replay-digit D (0..255, or 0xHH; auto: the pass's most common digit) and replay-event K (the
+// replay after its first K events; start, end, +K, -K): the radix view's lookback replay.
+Outcome replayDigitVerb(VerbContext& c) {
+    const std::string& arg = c.a.args[0];
+    int d = -1;
+    if (arg != "auto") {
+        try {
+            size_t used = 0;
+            d = std::stoi(arg, &used, 0);
+            if (used != arg.size()) d = -2;
+        } catch (...) {
+            d = -2;
+        }
+        if (d < 0 || d > 255) return Failure{"replay-digit '" + arg + "': use 0..255, 0x00..0xff or auto", 2};
+    }
+    c.app.ui().replay.digit = d;
+    c.settle = 3;
+    return {};
+}
+
+Outcome replayEventVerb(VerbContext& c) {
+    const std::string& arg = c.a.args[0];
+    LookbackReplayChoice& r = c.app.ui().replay;
+    const auto replay = c.v.data && c.v.data->snapshot ? lookbackReplay(*c.v.data->snapshot, r) : std::nullopt;
+    if (!replay) return Failure{"replay-event: this step has no lookback log (a OneSweep pass with --lookback-log)", 2};
+    const long events = long(replay->events.size()), at = long(replay->shown);
+    long target = at;
+    try {
+        if (arg == "end")
+            target = events;
+        else if (arg == "start")
+            target = 0;
+        else if (arg[0] == '+' || arg[0] == '-')
+            target = at + std::stol(arg);
+        else
+            target = std::stol(arg);
+    } catch (...) {
+        return Failure{"replay-event '" + arg + "': use a number, +K, -K, start or end", 2};
+    }
+    r.shown = int(std::clamp<long>(target, 0, events));
+    c.settle = 3;
     return {};
 }
 
@@ -262,6 +308,8 @@ const std::pair<std::string_view, Handler> kVerbs[] = {
     {"bench-export", benchExportVerb},
     {"dump-state", dumpStateVerb},
     {"screenshot", screenshotVerb},
+    {"replay-digit", replayDigitVerb},
+    {"replay-event", replayEventVerb},
 };
 
 Handler handlerFor(std::string_view verb) {

@@ -260,6 +260,17 @@ uint logEvent() {
     memoryBarrierBuffer(); // the event is numbered before what it marks is published
     return e;
 }
+// The next event numbers for the lanes of the subgroup that ask (one atomic a subgroup: a tile
+// publishes up to 256 prefixes at once), in lane order; 0 for the others.
+uint logEvents(bool mine) {
+    const uvec4 ask = subgroupBallot(mine);
+    const uint asked = subgroupBallotBitCount(ask);
+    uint first = 0;
+    if (subgroupElect() && asked != 0) first = atomicAdd(word(LOG_BASE).v, asked);
+    first = subgroupBroadcastFirst(first);
+    memoryBarrierBuffer(); // the events are numbered before what they mark is published
+    return mine ? first + subgroupBallotExclusiveBitCount(ask) + 1u : 0u;
+}
 // The walk for digit d read a status with this flag, or counted a predecessor itself (flag 3).
 // Only the invocation that owns digit d writes its words.
 void logWalk(uint d, uint flag) {
@@ -289,9 +300,12 @@ void logClear() {
 void publishInclusive() {
     [[unroll]] for (uint q = 0; q < 4; ++q) {
         const uint d = tid + q * WORKGROUP_SIZE;
-        if (q < DIGITS_PER_LANE && d < 256 && !pending[q] && !published[q]) {
+        const bool now = q < DIGITS_PER_LANE && d < 256 && !pending[q] && !published[q];
+        uint event = 0;
+        if (LOG_BASE != 0 && tile > 0) event = logEvents(now); // (subgroup-uniform here)
+        if (now) {
             published[q] = true;
-            if (LOG_BASE != 0 && tile > 0) logWord(SORTLAB_OS_LOG_PUBLISHED + d).v = logEvent();
+            if (LOG_BASE != 0 && tile > 0) logWord(SORTLAB_OS_LOG_PUBLISHED + d).v = event;
             if (tile > 0) status(tile, d).v = statusWord(SORTLAB_OS_INCLUSIVE, acc[q] + count[q]);
             const uint64_t base = portionBase[q] + acc[q] - localStart[q];
             perDigit[2 * d] = uint(base);
@@ -500,9 +514,12 @@ void main() {
     barrier();
     tile = tileId;
     if (LOG_BASE != 0 && tid == 0 && tile < pc.tiles) {
-        // Ids are logged in id order: wait for the tile before (it took its id, so it runs) to log its own.
-        while (atomicAdd(word(LOG_BASE + 1 + pc.dispatch).v, 0u) != tile) {
-        }
+        // Up to SORTLAB_OS_LOG_ORDERED_TILES tiles a pass, ids are logged in id order: each waits for
+        // the tile before (it took its id, so it runs) to log its own. (Beyond, that chain of waits
+        // would be most of the instrumented kernel's time.)
+        if (LOG_TILES <= SORTLAB_OS_LOG_ORDERED_TILES)
+            while (atomicAdd(word(LOG_BASE + 1 + pc.dispatch).v, 0u) != tile) {
+            }
         logWord(SORTLAB_OS_LOG_TOOK).v = logEvent();
         logWord(SORTLAB_OS_LOG_WORKGROUP).v = workgroupIndex();
         memoryBarrierBuffer();

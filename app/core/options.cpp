@@ -78,6 +78,10 @@ Result<void> applySetting(SortSettings& s, const std::string& key, const std::st
         if (*k > (uint64_t(1) << 16)) return bad("at most 65536 keys per tile");
         s.tileKeys = static_cast<uint32_t>(*k);
         s.tileAuto = false;
+    } else if (key == "lookback-log") {
+        if (value != "auto" && value != "on" && value != "off") return bad("use auto, on or off");
+        s.lookbackAuto = value == "auto";
+        s.lookbackLog = value == "on";
     } else if (key == "keys") {
         return setKeys(s, value, "keys");
     } else if (key == "input") {
@@ -135,10 +139,12 @@ Result<std::vector<Action>> readScript(const std::string& path) {
     std::string line;
     int number = 0;
     const std::vector<std::string> settings = {"algo", "n",    "type",  "values",       "order",          "dist",
-                                               "seed", "keys", "input", "shared-elems", "force-fallback", "tile-keys"};
+                                               "seed", "keys", "input", "shared-elems", "force-fallback", "tile-keys",
+                                               "lookback-log"};
     const std::vector<std::string> verbs = {
         "step", "screenshot", "dump-state", "check",      "presentation", "frames",       "size",        "key",
-        "zoom", "bench",      "bench-run",  "bench-wait", "bench-cancel", "bench-export", "bench-hover", "mouse"};
+        "zoom", "bench",      "bench-run",  "bench-wait", "bench-cancel", "bench-export", "bench-hover", "mouse",
+        "replay-digit", "replay-event"};
     // Verbs that may come without a value.
     const std::vector<std::string> bare = {"step", "bench-run", "bench-wait", "bench-cancel"};
     while (std::getline(in, line)) {
@@ -202,7 +208,10 @@ Result<Options> parseOptions(int argc, char** argv, bool* exitNow) {
     cli.add_option("--type", type, "key type: u32 i32 f32 u64 i64 f64 (u32)");
     cli.add_option("--values", values, "none, or u32: the input index sorted along (none)");
     cli.add_option("--order", order, "asc or desc (asc)");
-    std::string tileKeys;
+    std::string tileKeys, lookbackLog;
+    cli.add_option("--lookback-log", lookbackLog,
+                   "onesweep: run the instrumented pass kernel, whose log the radix view replays event by event: auto "
+                   "(on up to n = 65536), on or off");
     cli.add_option("--tile-keys", tileKeys,
                    "radix4, onesweep: keys per workgroup tile, 4 up to the tuned tile, 0 for the tuned tile (auto: 8 "
                    "up to n = 256, else the tuned tile)");
@@ -256,8 +265,10 @@ Result<Options> parseOptions(int argc, char** argv, bool* exitNow) {
                           {"dist", dist},
                           {"keys", keys},
                           {"input", input},
-                          {"tile-keys", tileKeys}}) {
-        if (val.empty() && (k == "dist" || k == "keys" || k == "input" || k == "tile-keys")) continue;
+                          {"tile-keys", tileKeys},
+                          {"lookback-log", lookbackLog}}) {
+        if (val.empty() && (k == "dist" || k == "keys" || k == "input" || k == "tile-keys" || k == "lookback-log"))
+            continue;
         auto r = applySetting(o.settings, k, val);
         if (!r) return r.error();
     }

@@ -23,6 +23,7 @@ SortConfig SortSettings::config() const {
     c = configure(algo, c);
     if (algorithm() == Algorithm::radix4 || algorithm() == Algorithm::onesweep) c.tileKeys = effectiveTileKeys();
     c.forceFallback = c.forceFallback || forceFallback;
+    c.logLookback = algorithm() == Algorithm::onesweep && effectiveLookbackLog();
     c.sharedElems = sharedElems;
     return c;
 }

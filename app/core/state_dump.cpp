@@ -90,6 +90,30 @@ Result<void> writeStateJson(const std::string& path, const SortWorker::View& v, 
         json aux = json::object();
         for (auto& a : snap.aux) aux[std::string(auxKindName(a.kind))] = {{"shape", a.shape}, {"data", a.data}};
         j["aux"] = aux;
+        if (auto r = lookbackReplay(snap, extras.replay)) {
+            const LookbackEvent* last = r->last();
+            json tiles = json::array();
+            for (size_t t = 1; t < r->records.size(); ++t) {
+                const LookbackWalk& w = r->records[t].walks[r->digit];
+                tiles.push_back({{"tile", t},
+                                 {"depth", w.depth()},
+                                 {"counted", w.counted},
+                                 {"not_ready", w.notReady},
+                                 {"published", w.published}});
+            }
+            j["lookback_replay"] = {{"digit", r->digit},
+                                    {"events", r->events.size()},
+                                    {"shown", r->shown},
+                                    {"event", last ? json(last->event) : json(nullptr)},
+                                    {"event_tile", last ? json(last->tile) : json(nullptr)},
+                                    {"event_kind", last ? json(std::string(lookbackEventKindName(last->kind))) : json(nullptr)},
+                                    {"flags", r->state.flag},
+                                    {"counts", r->state.count},
+                                    {"walks", tiles},
+                                    {"depth_mean", r->stats.meanDepth},
+                                    {"depth_max", r->stats.maxDepth},
+                                    {"fallbacks", r->stats.fallbacks}};
+        }
         if (extras.check) {
             const StepCheck& c = d.check;
             j["check"] = {{"available", c.available},

@@ -34,6 +34,22 @@ ImU32 heightColour(float h) {
     return ImGui::ColorConvertFloat4ToU32(ImVec4(r, g, b, 1.0f));
 }
 
+const ImU32 kFlagColour[3] = {IM_COL32(70, 70, 80, 255), IM_COL32(240, 150, 40, 255), IM_COL32(80, 200, 110, 255)};
+const char* const kFlagName[3] = {"not ready", "aggregate", "inclusive prefix"};
+
+void flagLegend() {
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const float fs = ImGui::GetFontSize();
+    for (int f = 0; f < 3; ++f) {
+        if (f) ImGui::SameLine(0, fs);
+        const ImVec2 p = ImGui::GetCursorScreenPos();
+        dl->AddRectFilled(ImVec2(p.x, p.y + 2), ImVec2(p.x + fs - 2, p.y + fs), kFlagColour[f]);
+        ImGui::Dummy(ImVec2(fs, fs));
+        ImGui::SameLine(0, 4);
+        ImGui::TextUnformatted(kFlagName[f]);
+    }
+}
+
 ImU32 heatColour(float t) {
     t = std::clamp(t, 0.0f, 1.0f);
     float r = std::min(1.0f, t * 3.0f), g = std::clamp(t * 3.0f - 1.0f, 0.0f, 1.0f),

@@ -136,22 +136,6 @@ void heatMap(const char* title, const Snapshot::Aux& a, const char* rowName, flo
 // ("tile status", decoded by the library: 0 not ready, 1 aggregate = the tile's own count,
 // 2 inclusive = the count over this tile and every tile before it) and the count held in the
 // same word ("tile counts", shown in the tooltip).
-const ImU32 kFlagColour[3] = {IM_COL32(70, 70, 80, 255), IM_COL32(240, 150, 40, 255), IM_COL32(80, 200, 110, 255)};
-const char* const kFlagName[3] = {"not ready", "aggregate", "inclusive prefix"};
-
-void flagLegend() {
-    ImDrawList* dl = ImGui::GetWindowDrawList();
-    const float fs = ImGui::GetFontSize();
-    for (int f = 0; f < 3; ++f) {
-        if (f) ImGui::SameLine(0, fs);
-        const ImVec2 p = ImGui::GetCursorScreenPos();
-        dl->AddRectFilled(ImVec2(p.x, p.y + 2), ImVec2(p.x + fs - 2, p.y + fs), kFlagColour[f]);
-        ImGui::Dummy(ImVec2(fs, fs));
-        ImGui::SameLine(0, 4);
-        ImGui::TextUnformatted(kFlagName[f]);
-    }
-}
-
 void tileStatus(const Snapshot::Aux& a, const Snapshot::Aux* counts, float height) {
     if (a.shape.size() < 2) return;
     const uint32_t tiles = a.shape[0], digits = a.shape[1];
@@ -368,7 +352,7 @@ bool hasRadixData(const SortWorker::View& v) {
     return false;
 }
 
-void drawRadixView(const ViewContext& c, bool* open) {
+void drawRadixView(const ViewContext& c, LookbackReplayChoice& replay, bool* open) {
     if (!ImGui::Begin(windowTitle("Radix", c.ui.presentation), open)) {
         ImGui::End();
         return;
@@ -423,6 +407,7 @@ void drawRadixView(const ViewContext& c, bool* open) {
         bars(("digit histogram" + ofPass + " (all keys)").c_str(), *a, fs * 6, true);
     if (const Snapshot::Aux* a = s.find(AuxKind::offsets))
         bars(("exclusive offsets" + ofPass + ": where each digit starts").c_str(), *a, fs * 4, true);
+    drawLookbackReplay(c, replay);
     // A few workgroups (small n, teaching tiles): their counts and offsets as numbers; more: heat maps.
     constexpr uint32_t kNumberRows = 16;
     if (const Snapshot::Aux* a = s.find(AuxKind::digitCounts)) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <sortlab/app/bench_worker.h>
+#include <sortlab/app/lookback_replay.h>
 #include <sortlab/app/settings.h>
 #include <sortlab/app/sort_worker.h>
 
@@ -64,6 +65,9 @@ struct UiState {
     // (file:line:column and what is wrong); the input in use stays until keys that read are used.
     std::array<char, 4096> keysEdit{};
     std::string keysError;
+    // The radix view's replay of a OneSweep pass's lookback: the digit and how far it has got (a
+    // new step or input shows the whole pass again).
+    LookbackReplayChoice replay;
 };
 
 class App {

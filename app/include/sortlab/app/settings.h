@@ -42,6 +42,13 @@ struct SortSettings {
         return n <= kTeachingTileMaxN ? kTeachingTileKeys : 0;
     }
     static constexpr uint64_t kSmallDistMaxN = 64;
+
+    // OneSweep's lookback log (SortConfig::logLookback: the instrumented pass kernel), which the
+    // radix view replays. Until one is chosen (lookbackAuto), on up to kLookbackLogMaxN keys.
+    bool lookbackLog = false;
+    bool lookbackAuto = true;
+    static constexpr uint64_t kLookbackLogMaxN = 65536;
+    bool effectiveLookbackLog() const { return lookbackAuto ? n <= kLookbackLogMaxN : lookbackLog; }
     Algorithm algorithm() const { return variantInfo(algo).algorithm; }
     std::string_view algoName() const { return variantInfo(algo).name; }
     SortConfig config() const;

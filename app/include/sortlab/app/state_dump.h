@@ -2,6 +2,7 @@
 // encoding as sortlab-bench --trace (docs/trace.md), so a test can compare the two.
 #pragma once
 
+#include <sortlab/app/lookback_replay.h>
 #include <sortlab/app/sort_worker.h>
 
 #include <sortlab/result.h>
@@ -16,6 +17,7 @@ struct DumpExtras {
     size_t validationMessages = 0;
     bool presentation = false;
     bool check = false;
+    LookbackReplayChoice replay; // the radix view's lookback replay (a OneSweep pass with its log)
 };
 
 Result<void> writeStateJson(const std::string& path, const SortWorker::View& v, const DumpExtras& extras);

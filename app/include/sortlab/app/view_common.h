@@ -17,6 +17,10 @@ float keyHeight(const JobInfo& job, const Snapshot& s, uint64_t i);
 // A colour ramp for heights (blue -> teal -> yellow), alpha 255.
 ImU32 heightColour(float h);
 ImU32 heatColour(float t); // heat map: dark -> red -> yellow -> white
+// OneSweep's status word flags (0 not ready, 1 aggregate, 2 inclusive prefix): colour and name.
+extern const ImU32 kFlagColour[3];
+extern const char* const kFlagName[3];
+void flagLegend();
 
 // The step that produced the current state (nullptr before the first step).
 const Step* currentStep(const SortWorker::View& v);

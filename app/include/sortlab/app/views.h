@@ -27,6 +27,9 @@ void drawCheckView(const ViewContext& c, bool* open);
 // offsets", "pass"; OneSweep: "tile status", "fallbacks"). hasRadixData says whether the current
 // snapshot carries any of them (the view is offered only then).
 bool hasRadixData(const SortWorker::View& v);
-void drawRadixView(const ViewContext& c, bool* open);
+// The radix view; a OneSweep pass with its lookback log also shows the replay (drawLookbackReplay),
+// which changes the user's choice of digit and event.
+void drawRadixView(const ViewContext& c, LookbackReplayChoice& replay, bool* open);
+void drawLookbackReplay(const ViewContext& c, LookbackReplayChoice& choice);
 
 } // namespace sortlab::app

@@ -29,11 +29,12 @@
 #define SORTLAB_SPEC_LOG_BASE 15       // onesweep: > 0: the instrumented pass kernel logs its lookback from this word on
 #define SORTLAB_SPEC_LOG_TILES 16      // onesweep, with LOG_BASE: tiles of a pass (records per pass)
 // The lookback log (SortConfig::logLookback): at LOG_BASE the event counter (the events of every
-// pass numbered in one sequence), at LOG_BASE + 1 + k the ticket of pass dispatch k (its tiles log
-// taking their ids in id order), then from LOG_BASE + SORTLAB_OS_LOG_HEAD one record of
+// pass numbered in one sequence), at LOG_BASE + 1 + k the ticket of pass dispatch k (up to
+// SORTLAB_OS_LOG_ORDERED_TILES tiles, they log taking their ids in id order), then from LOG_BASE + SORTLAB_OS_LOG_HEAD one record of
 // SORTLAB_OS_LOG_RECORD words per (pass p, tile t) at LOG_BASE + HEAD + RECORD * (p * LOG_TILES + t),
 // written by the workgroup that took tile t only. Events are numbered from 1 (0: none).
 #define SORTLAB_OS_LOG_RECORD (8 + 3 * 256)
+#define SORTLAB_OS_LOG_ORDERED_TILES 4096 // up to this many tiles a pass, ids are logged in id order
 #define SORTLAB_OS_LOG_HEAD (8 + SORTLAB_OS_MAX_DISPATCHES)
 #define SORTLAB_OS_LOG_TOOK 0      // the event of taking the tile id
 #define SORTLAB_OS_LOG_AGGREGATE 1 // the event just before publishing its aggregates (0 for tile 0)

@@ -1,0 +1,38 @@
+// The replay of a OneSweep pass's lookback, from the instrumented kernel's log (a pass step's
+// AuxKind::lookbackLog): for one digit, the events that change its status words, and the status
+// words of every tile after the first `shown` of them. The view draws it; --dump-state writes it.
+#pragma once
+
+#include <sortlab/job.h>
+#include <sortlab/lookback.h>
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace sortlab::app {
+
+// The user's choice (UiState): the digit (-1: the pass's most common one) and how many of its
+// events are shown (-1: all of them, the state the pass left).
+struct LookbackReplayChoice {
+    int digit = -1;
+    int shown = -1;
+};
+
+struct LookbackReplay {
+    std::vector<LookbackRecord> records; // per tile
+    uint32_t digit = 0;
+    std::vector<LookbackEvent> events; // the digit's, in the order the GPU numbered them
+    size_t shown = 0;                  // events [0, shown) have happened
+    LookbackState state;               // every tile's status word for the digit, after them
+    LookbackStats stats;               // the pass's whole log in numbers
+    const LookbackEvent* last() const { return shown ? &events[shown - 1] : nullptr; }
+};
+
+// Null when the snapshot has no lookback log (not a OneSweep pass, or the log is off).
+std::optional<LookbackReplay> lookbackReplay(const Snapshot& s, const LookbackReplayChoice& choice);
+
+// The digit with the most keys in the snapshot's pass (its "histogram"), 0 without one.
+uint32_t mostCommonDigit(const Snapshot& s);
+
+} // namespace sortlab::app

@@ -1,0 +1,255 @@
+// The lookback of a OneSweep pass as the GPU ran it, replayed from the instrumented kernel's log
+// (a pass step's "lookback log"): for one digit, the tiles' status words filling in event by event
+// (not ready -> aggregate -> inclusive prefix), each tile's walk back drawn as an arc to the tile
+// whose inclusive prefix ended it (red: it counted predecessors itself, a fallback), the event
+// just replayed in words, and the pass's whole log in numbers. After the last event the boxes are
+// the status buffer the pass left (the "tile status" map below them).
+#include <sortlab/app/view_common.h>
+#include <sortlab/app/views.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <string>
+
+namespace sortlab::app {
+namespace {
+
+// The count of the digit in tile t alone and in tiles 0..t, from the status counts the pass left.
+struct Counts {
+    const Snapshot::Aux& prefix;
+    uint32_t digit;
+    uint32_t inclusive(size_t t) const { return prefix.data[t * prefix.shape[1] + digit]; }
+    uint32_t own(size_t t) const { return t ? inclusive(t) - inclusive(t - 1) : inclusive(0); }
+};
+
+// The event just replayed, in words.
+std::string describe(const LookbackReplay& r, const Counts& k) {
+    const LookbackEvent* e = r.last();
+    char buf[512];
+    if (!e)
+        return "Before the pass: every status word reads as not ready (the last pass wrote them with the other "
+               "epoch bit, so nothing needs clearing).";
+    const LookbackRecord& rec = r.records[e->tile];
+    std::string out;
+    switch (e->kind) {
+    case LookbackEventKind::took:
+        std::snprintf(buf, sizeof buf, "Event %u: tile %u was taken by workgroup %u%s.", e->event, e->tile,
+                      rec.workgroup,
+                      rec.workgroup != e->tile ? " (the id comes from a counter in the order workgroups start, so a "
+                                                 "tile never waits on one that has not started)"
+                                               : "");
+        return buf;
+    case LookbackEventKind::aggregate:
+        std::snprintf(buf, sizeof buf,
+                      "Event %u: tile %u published its aggregate: %u key%s of digit %02X in its own tile (and its "
+                      "counts of every other digit).",
+                      e->event, e->tile, k.own(e->tile), k.own(e->tile) == 1 ? "" : "s", r.digit);
+        return buf;
+    case LookbackEventKind::published:
+        break;
+    }
+    if (e->tile == 0) {
+        std::snprintf(buf, sizeof buf,
+                      "Event %u: tile 0 has nothing before it: its counts are inclusive prefixes at once (%u of digit "
+                      "%02X).",
+                      e->event, k.inclusive(0), r.digit);
+        return buf;
+    }
+    const LookbackWalk& w = rec.walks[r.digit];
+    const uint32_t t = e->tile, depth = std::min(w.depth(), t);
+    std::snprintf(buf, sizeof buf, "Event %u: tile %u published its inclusive prefix for digit %02X: %u = its own %u",
+                  e->event, t, r.digit, k.inclusive(t), k.own(t));
+    out = buf;
+    for (uint32_t u = t - 1; u + depth >= t; --u) {
+        const bool end = u + depth == t;
+        if (end && w.inclusive)
+            std::snprintf(buf, sizeof buf, " + tile %u's inclusive prefix %u", u, k.inclusive(u));
+        else
+            std::snprintf(buf, sizeof buf, " + tile %u's %u", u, k.own(u));
+        out += buf;
+        if (u == 0) break;
+    }
+    std::snprintf(buf, sizeof buf, ". Its walk went back %u tile%s", depth, depth == 1 ? "" : "s");
+    out += buf;
+    if (w.counted) {
+        std::snprintf(buf, sizeof buf, ", counting %u of them itself (fallback: a status stayed not ready)",
+                      w.counted);
+        out += buf;
+    }
+    if (w.notReady) {
+        std::snprintf(buf, sizeof buf, "; %u read%s found a status not ready yet", w.notReady,
+                      w.notReady == 1 ? "" : "s");
+        out += buf;
+    }
+    return out + ".";
+}
+
+// The buttons, the event slider and the digit.
+void controls(const LookbackReplay& r, LookbackReplayChoice& choice) {
+    const int events = int(r.events.size());
+    int shown = int(r.shown);
+    ImGui::PushID("lookback");
+    if (ImGui::Button("|<")) shown = 0;
+    ImGui::SameLine();
+    if (ImGui::Button("<")) shown = std::max(0, shown - 1);
+    ImGui::SameLine();
+    if (ImGui::Button(">")) shown = std::min(events, shown + 1);
+    ImGui::SameLine();
+    if (ImGui::Button(">|")) shown = events;
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(std::max(120.0f, ImGui::GetContentRegionAvail().x * 0.45f));
+    ImGui::SliderInt("event", &shown, 0, events, shown == events ? "all %d (the pass's end)" : "%d");
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("how many of this digit's events have happened: tiles taking their ids, publishing their "
+                          "aggregates, publishing their inclusive prefixes");
+    ImGui::SameLine();
+    int digit = int(r.digit);
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
+    if (ImGui::SliderInt("digit", &digit, 0, 255, "%02X")) choice.digit = digit;
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("the digit whose status words are shown (at first the one with the most keys)");
+    ImGui::PopID();
+    if (shown != int(r.shown)) choice.shown = shown == events ? -1 : shown;
+}
+
+// One box per tile (its status word for the digit), arcs above for the walks that have ended.
+void tiles(const ViewContext& c, const LookbackReplay& r, const Counts& k) {
+    const size_t n = r.records.size();
+    const float fs = ImGui::GetFontSize();
+    const float w = ImGui::GetContentRegionAvail().x;
+    const float pitch = std::min(w / float(n), fs * 5.0f);
+    const float box = std::max(2.0f, pitch - std::min(6.0f, pitch * 0.15f));
+    uint32_t deepest = 1;
+    for (size_t t = 1; t < n; ++t) deepest = std::max(deepest, r.records[t].walks[r.digit].depth());
+    const float arcH = std::min(fs * 6.0f, fs * (1.5f + float(std::min<uint32_t>(deepest, 6)) * 0.8f));
+    const bool text = box >= ImGui::CalcTextSize("I 0000").x;
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const ImVec2 o = ImGui::GetCursorScreenPos();
+    const float top = o.y + arcH, boxH = fs * 2.2f;
+    const LookbackEvent* e = r.last();
+    const uint32_t now = e ? e->event : 0;
+    auto centre = [&](size_t t) { return o.x + pitch * float(t) + box / 2; };
+    // The walks that have ended: an arc from the tile back to the one whose prefix ended it.
+    for (size_t t = 1; t < n; ++t) {
+        const LookbackWalk& wk = r.records[t].walks[r.digit];
+        if (!wk.published || wk.published > now) continue;
+        const uint32_t depth = std::min<uint32_t>(wk.depth(), uint32_t(t));
+        const bool current = e && e->tile == t && e->kind == LookbackEventKind::published;
+        const ImU32 col = current      ? IM_COL32(255, 230, 90, 255)
+                          : wk.counted ? IM_COL32(235, 80, 80, 230)
+                                       : IM_COL32(120, 170, 255, 200);
+        const float x0 = centre(t), x1 = centre(t - depth);
+        const float h = std::min(arcH - 4, fs * (0.9f + 0.8f * float(depth)));
+        const ImVec2 a(x0, top - 2), b(x1, top - 2);
+        dl->AddBezierCubic(a, ImVec2(x0, top - h), ImVec2(x1, top - h), b, col, (current ? 3.0f : 1.6f) * c.line);
+        const float hs = fs * 0.35f; // the arrow's head, at the tile whose prefix ended the walk
+        dl->AddTriangleFilled(ImVec2(x1, top - 1), ImVec2(x1 - hs, top - 1 - hs * 1.6f),
+                              ImVec2(x1 + hs, top - 1 - hs * 1.6f), col);
+    }
+    for (size_t t = 0; t < n; ++t) {
+        const float x = o.x + pitch * float(t);
+        const uint32_t flag = std::min<uint32_t>(r.state.flag[t], 2);
+        dl->AddRectFilled(ImVec2(x, top), ImVec2(x + box, top + boxH), kFlagColour[flag], 3.0f);
+        const LookbackRecord& rec = r.records[t];
+        const bool fellBackNow = t > 0 && rec.walks[r.digit].counted && rec.walks[r.digit].published &&
+                                 rec.walks[r.digit].published <= now;
+        if (fellBackNow)
+            dl->AddRect(ImVec2(x, top), ImVec2(x + box, top + boxH), IM_COL32(235, 80, 80, 255), 3.0f, 0,
+                        2.0f * c.line);
+        if (e && e->tile == t)
+            dl->AddRect(ImVec2(x - 2, top - 2), ImVec2(x + box + 2, top + boxH + 2), IM_COL32(255, 230, 90, 255), 4.0f,
+                        0, 2.0f * c.line);
+        if (text) {
+            char buf[32];
+            if (flag == 0)
+                std::snprintf(buf, sizeof buf, "-");
+            else
+                std::snprintf(buf, sizeof buf, "%s %u", flag == 2 ? "I" : "A", r.state.count[t]);
+            const ImU32 ink = flag == 0 ? IM_COL32(190, 190, 200, 255) : IM_COL32(10, 10, 10, 255);
+            dl->AddText(ImVec2(x + 4, top + (boxH - fs) / 2), ink, buf);
+        }
+        if (text || t % std::max<size_t>(1, size_t(fs * 3 / pitch)) == 0) {
+            char id[24];
+            std::snprintf(id, sizeof id, "%zu", t);
+            dl->AddText(ImVec2(x + 2, top + boxH + 2), IM_COL32(170, 170, 180, 255), id);
+        }
+        if (ImGui::IsMouseHoveringRect(ImVec2(x, top), ImVec2(x + box, top + boxH))) {
+            const LookbackWalk& wk = rec.walks[r.digit];
+            if (t == 0)
+                ImGui::SetTooltip("tile 0 (workgroup %u): took its id at event %u, published its counts as inclusive "
+                                  "prefixes at event %u\n%u key%s of digit %02X",
+                                  rec.workgroup, rec.took, rec.inclusive, k.own(0), k.own(0) == 1 ? "" : "s", r.digit);
+            else
+                ImGui::SetTooltip("tile %zu (workgroup %u): took its id at event %u, published its aggregates at "
+                                  "event %u, its inclusive prefix for digit %02X at event %u\n%u key%s of the digit "
+                                  "here, %u in tiles 0..%zu\nwalk: back %u tile%s (%u aggregate%s%s, %u counted "
+                                  "itself), %u not-ready read%s%s",
+                                  t, rec.workgroup, rec.took, rec.aggregate, r.digit, wk.published, k.own(t),
+                                  k.own(t) == 1 ? "" : "s", k.inclusive(t), t, wk.depth(), wk.depth() == 1 ? "" : "s",
+                                  wk.aggregates, wk.aggregates == 1 ? "" : "s",
+                                  wk.inclusive ? ", then an inclusive prefix" : "", wk.counted, wk.notReady,
+                                  wk.notReady == 1 ? "" : "s", rec.fellBack ? "; the workgroup fell back" : "");
+        }
+    }
+    ImGui::Dummy(ImVec2(w, arcH + boxH + fs + 4));
+}
+
+// The whole pass in numbers: how far the walks went (a bar per depth) and what they met.
+void passStats(const LookbackStats& s) {
+    ImGui::TextWrapped("This pass, every digit: %u tiles, %llu walks back; depth mean %.2f, median %u, 99th "
+                       "percentile %u, deepest %u. Reads: %llu aggregates, %llu inclusive prefixes, %llu not ready. "
+                       "%u tile%s fell back; %u taken by a workgroup of another index; %u finished before the tile "
+                       "before them.",
+                       s.tiles, static_cast<unsigned long long>(s.walks), s.meanDepth, s.medianDepth, s.p99Depth,
+                       s.maxDepth, static_cast<unsigned long long>(s.readsAggregate),
+                       static_cast<unsigned long long>(s.readsInclusive),
+                       static_cast<unsigned long long>(s.readsNotReady), s.fallbacks, s.fallbacks == 1 ? "" : "s",
+                       s.takenOutOfOrder, s.finishedOutOfOrder);
+    if (s.walks == 0 || s.depthCount.size() < 2) return;
+    const float fs = ImGui::GetFontSize();
+    const size_t bins = std::min<size_t>(s.depthCount.size() - 1, 32);
+    uint64_t mx = 1;
+    for (size_t d = 1; d <= bins; ++d) mx = std::max(mx, s.depthCount[d]);
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const ImVec2 o = ImGui::GetCursorScreenPos();
+    const float bw = std::min(fs * 3.0f, ImGui::GetContentRegionAvail().x / float(bins)), h = fs * 3.0f;
+    for (size_t d = 1; d <= bins; ++d) {
+        const float x = o.x + bw * float(d - 1), bh = std::max(1.0f, float(s.depthCount[d]) / float(mx) * h);
+        dl->AddRectFilled(ImVec2(x + 1, o.y + h - bh), ImVec2(x + bw - 1, o.y + h), IM_COL32(120, 170, 255, 220));
+        char buf[24];
+        std::snprintf(buf, sizeof buf, "%zu", d);
+        dl->AddText(ImVec2(x + 2, o.y + h + 1), IM_COL32(190, 190, 200, 255), buf);
+        if (ImGui::IsMouseHoveringRect(ImVec2(x, o.y), ImVec2(x + bw, o.y + h)))
+            ImGui::SetTooltip("%llu walk%s went back %zu tile%s", static_cast<unsigned long long>(s.depthCount[d]),
+                              s.depthCount[d] == 1 ? "" : "s", d, d == 1 ? "" : "s");
+    }
+    ImGui::Dummy(ImVec2(bw * float(bins), h + fs + 2));
+    ImGui::TextDisabled("walks by depth (tiles back)%s", s.depthCount.size() - 1 > bins ? ", the first 32" : "");
+}
+
+} // namespace
+
+void drawLookbackReplay(const ViewContext& c, LookbackReplayChoice& choice) {
+    const Snapshot& s = *c.v.data->snapshot;
+    const std::optional<LookbackReplay> r = lookbackReplay(s, choice);
+    if (!r) return;
+    const Snapshot::Aux* prefix = s.find(AuxKind::tileCounts);
+    if (!prefix || prefix->shape.size() != 2 || prefix->shape[0] < r->records.size() || prefix->shape[1] != 256)
+        return;
+    const Counts k{*prefix, r->digit};
+    const Snapshot::Aux* h = s.find(AuxKind::histogram);
+    const uint32_t keys = h && h->data.size() > r->digit ? h->data[r->digit] : 0;
+    ImGui::Separator();
+    ImGui::Text("The lookback, event by event: digit %02X (%u key%s), %zu tiles", r->digit, keys, keys == 1 ? "" : "s",
+                r->records.size());
+    controls(*r, choice);
+    ImGui::TextWrapped("%s", describe(*r, k).c_str());
+    tiles(c, *r, k);
+    flagLegend();
+    ImGui::SameLine(0, ImGui::GetFontSize());
+    ImGui::TextDisabled("arc: a walk back to the prefix that ended it (red: fallback)");
+    passStats(r->stats);
+    ImGui::Separator();
+}
+
+} // namespace sortlab::app
