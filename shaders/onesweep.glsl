@@ -26,6 +26,7 @@ const uint TILE = TILE_KEYS != 0 ? TILE_KEYS : SLOTS;
 // The instrumented form (SortConfig::logLookback): LOG_BASE > 0 turns the lookback log on.
 layout(constant_id = SORTLAB_SPEC_LOG_BASE) const uint LOG_BASE = 0;
 layout(constant_id = SORTLAB_SPEC_LOG_TILES) const uint LOG_TILES = 0;
+layout(constant_id = SORTLAB_SPEC_LOG_ORDERED) const uint LOG_ORDERED = 1;
 const uint DIGITS_PER_LANE = (256 + WORKGROUP_SIZE - 1) / WORKGROUP_SIZE; // 1 with 256 or more invocations
 const uint PASSES = 4 * KEY_WORDS;
 

@@ -514,13 +514,15 @@ void main() {
     barrier();
     tile = tileId;
     if (LOG_BASE != 0 && tid == 0 && tile < pc.tiles) {
-        // Up to SORTLAB_OS_LOG_ORDERED_TILES tiles a pass, ids are logged in id order: each waits for
-        // the tile before (it took its id, so it runs) to log its own. (Beyond, that chain of waits
-        // would be most of the instrumented kernel's time.)
-        if (LOG_TILES <= SORTLAB_OS_LOG_ORDERED_TILES)
-            while (atomicAdd(word(LOG_BASE + 1 + pc.dispatch).v, 0u) != tile) {
-            }
+        // LOG_ORDERED: ids are logged in id order; each waits for the tile before (it took its id,
+        // so it runs) to log its own, for a bounded time. (On an H100 that chain of waits is most
+        // of the time.)
+        bool inOrder = false;
+        if (LOG_ORDERED != 0)
+            for (uint spin = 0; spin < SORTLAB_OS_LOG_TICKET_SPINS && !inOrder; ++spin)
+                inOrder = atomicAdd(word(LOG_BASE + 1 + pc.dispatch).v, 0u) == tile;
         logWord(SORTLAB_OS_LOG_TOOK).v = logEvent();
+        logWord(SORTLAB_OS_LOG_IN_ORDER).v = inOrder ? 1u : 0u;
         logWord(SORTLAB_OS_LOG_WORKGROUP).v = workgroupIndex();
         memoryBarrierBuffer();
         atomicAdd(word(LOG_BASE + 1 + pc.dispatch).v, 1u);

@@ -318,6 +318,7 @@ TEST_F(OneSweepTest, LookbackLogReplaysToTheStatusBuffer) {
             const std::vector<LookbackRecord> records = lookbackRecords(*log);
             ASSERT_EQ(records.size(), tiles);
             uint32_t last = 0;
+            EXPECT_TRUE(records[0].tookInOrder); // its turn from the start (later tiles: when they waited)
             for (size_t t = 0; t < tiles; ++t) {
                 EXPECT_GT(records[t].took, 0u) << t;
                 EXPECT_GT(records[t].inclusive, records[t].took) << t;

@@ -49,7 +49,8 @@ std::string lookbackJson(const Snapshot::Aux& log, const Snapshot::Aux* counts) 
     for (size_t t = 0; t < records.size(); ++t) {
         const LookbackRecord& r = records[t];
         out += std::string(t ? "," : "") + "{\"tile\":" + std::to_string(t) + ",\"workgroup\":" +
-               std::to_string(r.workgroup) + ",\"took\":" + event(r.took) + ",\"aggregate\":" + event(r.aggregate) +
+               std::to_string(r.workgroup) + ",\"took\":" + event(r.took) + ",\"took_in_order\":" +
+               (r.tookInOrder ? "true" : "false") + ",\"aggregate\":" + event(r.aggregate) +
                ",\"inclusive\":" + event(r.inclusive) + ",\"fell_back\":" + (r.fellBack ? "true" : "false") +
                ",\"reads\":" + std::to_string(r.readsNotReady + r.readsAggregate + r.readsInclusive) +
                ",\"reads_not_ready\":" + std::to_string(r.readsNotReady) + ",\"reads_aggregate\":" +

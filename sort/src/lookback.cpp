@@ -17,6 +17,7 @@ std::vector<LookbackRecord> lookbackRecords(const Snapshot::Aux& log) {
         rec.inclusive = r[SORTLAB_OS_LOG_INCLUSIVE];
         rec.fellBack = r[SORTLAB_OS_LOG_FELL_BACK] != 0;
         rec.workgroup = r[SORTLAB_OS_LOG_WORKGROUP];
+        rec.tookInOrder = r[SORTLAB_OS_LOG_IN_ORDER] != 0;
         rec.walks.resize(256);
         for (uint32_t d = 0; d < 256; ++d) {
             const uint32_t w = r[SORTLAB_OS_LOG_WALK + d];

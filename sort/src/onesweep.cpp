@@ -295,6 +295,7 @@ private:
         if (cfg.logLookback && (shader == "onesweep_pass" || shader == "onesweep_init")) {
             spec.push_back({SORTLAB_SPEC_LOG_BASE, static_cast<uint32_t>(logBase(g))});
             spec.push_back({SORTLAB_SPEC_LOG_TILES, static_cast<uint32_t>(g.tiles)});
+            spec.push_back({SORTLAB_SPEC_LOG_ORDERED, cfg.logInIdOrder ? 1u : 0u});
         }
         if (shader == "onesweep_histogram") {
             spec.push_back({SORTLAB_SPEC_LOADS_IN_FLIGHT, g.tuning.histogramLoadsInFlight});

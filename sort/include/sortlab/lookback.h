@@ -31,6 +31,9 @@ struct LookbackRecord {
     uint32_t inclusive = 0; // after it had published every inclusive prefix (tile 0: just before)
     bool fellBack = false;  // the workgroup counted a predecessor's keys itself
     uint32_t workgroup = 0; // the index of the workgroup that took the tile
+    // It logged taking its id in id order (SortConfig::logInIdOrder: it waited for the tile before
+    // to log its own; a tile that waited too long, or an unordered log, says false).
+    bool tookInOrder = false;
     uint32_t readsNotReady = 0, readsAggregate = 0, readsInclusive = 0; // status words read, all digits
     std::vector<LookbackWalk> walks; // per digit (256; all zero for tile 0, which walks nowhere)
 };

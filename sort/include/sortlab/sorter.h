@@ -69,7 +69,7 @@ enum class AuxKind : uint8_t {
     tileStatus,       // OneSweep {tiles, 256}: each tile's status flag (0 not ready, 1 aggregate, 2 inclusive)
     tileCounts,       // OneSweep {tiles, 256}: the count in each tile's status word
     fallbacks,        // OneSweep {1}: tiles of the pass that counted a predecessor's keys themselves
-    lookbackLog,      // OneSweep with logLookback {tiles, 8}: each tile's record (constants.h, SORTLAB_OS_LOG_*)
+    lookbackLog,      // OneSweep with logLookback {tiles, record}: each tile's (sortlab/lookback.h reads them)
 };
 inline constexpr AuxKind kAllAuxKinds[] = {
     AuxKind::passInfo,      AuxKind::digitCounts, AuxKind::histogram,  AuxKind::offsets,    AuxKind::workgroupOffsets,
@@ -97,9 +97,13 @@ struct SortConfig {
     // so that their local counts and the global offsets show; same shaders, same result.
     uint32_t tileKeys = 0;
     // onesweep: the instrumented pass kernel (same kernel, a specialization constant) logs each
-    // tile's lookback into scratch: AuxKind::lookbackLog after each pass. For small n (teaching, the
-    // trace); it costs time.
+    // tile's lookback into scratch: AuxKind::lookbackLog after each pass (sortlab/lookback.h). It
+    // costs time (on an H100, docs/onesweep.md), and takes at most 65536 tiles a pass.
     bool logLookback = false;
+    // With logLookback: tiles log taking their ids in id order, each waiting for the one before, so
+    // that a replay reads in order (the app, --lookback-log). That chain of waits changes the
+    // schedule on a GPU; the statistics of --lookback-stats turn it off.
+    bool logInIdOrder = true;
 };
 
 // The sorts by name: the one table behind the app's algorithm menu, the --algo of sortlab and

@@ -28,19 +28,24 @@
     14 // radix4, onesweep: keys per tile when fewer than the workgroup's slots (0: all of them)
 #define SORTLAB_SPEC_LOG_BASE 15       // onesweep: > 0: the instrumented pass kernel logs its lookback from this word on
 #define SORTLAB_SPEC_LOG_TILES 16      // onesweep, with LOG_BASE: tiles of a pass (records per pass)
+#define SORTLAB_SPEC_LOG_ORDERED 17    // onesweep, with LOG_BASE: 1: tiles log their ids in id order
 // The lookback log (SortConfig::logLookback): at LOG_BASE the event counter (the events of every
-// pass numbered in one sequence), at LOG_BASE + 1 + k the ticket of pass dispatch k (up to
-// SORTLAB_OS_LOG_ORDERED_TILES tiles, they log taking their ids in id order), then from LOG_BASE + SORTLAB_OS_LOG_HEAD one record of
+// pass numbered in one sequence), at LOG_BASE + 1 + k the ticket of pass dispatch k (with
+// LOG_ORDERED, its tiles log taking their ids in id order), then from LOG_BASE + SORTLAB_OS_LOG_HEAD one record of
 // SORTLAB_OS_LOG_RECORD words per (pass p, tile t) at LOG_BASE + HEAD + RECORD * (p * LOG_TILES + t),
 // written by the workgroup that took tile t only. Events are numbered from 1 (0: none).
 #define SORTLAB_OS_LOG_RECORD (8 + 3 * 256)
-#define SORTLAB_OS_LOG_ORDERED_TILES 4096 // up to this many tiles a pass, ids are logged in id order
 #define SORTLAB_OS_LOG_HEAD (8 + SORTLAB_OS_MAX_DISPATCHES)
 #define SORTLAB_OS_LOG_TOOK 0      // the event of taking the tile id
 #define SORTLAB_OS_LOG_AGGREGATE 1 // the event just before publishing its aggregates (0 for tile 0)
 #define SORTLAB_OS_LOG_INCLUSIVE 2 // the event after every inclusive prefix was published (tile 0: before)
 #define SORTLAB_OS_LOG_FELL_BACK 3 // 1: the workgroup counted a predecessor's keys itself
 #define SORTLAB_OS_LOG_WORKGROUP 4 // the index of the workgroup that took the tile
+#define SORTLAB_OS_LOG_IN_ORDER 5  // 1: it logged taking its id in id order (LOG_ORDERED, waited its turn)
+// LOG_ORDERED: reads of the ticket before a tile gives up waiting for its turn. Bounded, because a
+// spin that never ends is no forward progress, and lavapipe gives an invocation's loops 65535
+// iterations in all: a longer wait would cut its lookback short.
+#define SORTLAB_OS_LOG_TICKET_SPINS 2048
 // Per digit d: the walk at WALK + d (bits 0..15: aggregates it added, bits 16..30: predecessor tiles
 // it counted itself by falling back, bit 31: it ended on an inclusive prefix), the not-ready
 // statuses it read at NOT_READY + d, and the event just before it published its inclusive prefix
