@@ -118,6 +118,12 @@ void App::drawControls(const SortWorker::View& v) {
             s.forceFallback = forced;
             changed = true;
         }
+        bool logged = s.effectiveLookbackLog();
+        if (ImGui::Checkbox(s.lookbackAuto ? "log the lookback (auto: up to n = 65536)" : "log the lookback", &logged))
+            changed |= applySetting(s, "lookback-log", logged ? "on" : "off").ok();
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("run the instrumented pass kernel, which logs every tile's lookback: the radix view "
+                              "replays each pass event by event (slower; at most 65536 tiles a pass)");
     }
     for (size_t i = 0; i < menu.size() && i < algos_.size(); ++i)
         if (!algos_[i].available)

@@ -131,6 +131,13 @@ app_run(app_radix_tiles --script ${CMAKE_CURRENT_LIST_DIR}/app/radix_tiles.scrip
 app_check(app_radix_tiles_png app_radix_tiles png app_radix_tiles.png --width 1600 --height 1000)
 app_check(app_radix_tiles_state "app_radix_tiles;app_trace_tiles4" state app_radix_tiles.json trace_tiles4.jsonl
           --algo radix4 --step 3)
+# OneSweep's lookback replayed event by event: it starts with every status word not ready and ends
+# on the status buffer the pass left, with lookback and with forced fallback.
+app_run(app_lookback_replay --script ${CMAKE_CURRENT_LIST_DIR}/app/lookback_replay.script)
+app_check(app_lookback_replay_png app_lookback_replay png app_lookback_replay.png --width 1600 --height 1000)
+app_check(app_lookback_replay_check app_lookback_replay replay replay_start.json replay_mid.json replay_end.json)
+app_check(app_lookback_replay_fallback app_lookback_replay replay replay_fb_start.json replay_fb_mid.json
+          replay_fb_end.json)
 app_run(app_input --algo radix4 --input ${APP_OUT}/seed_keys.txt --step 3 --dump-state app_input.json)
 app_check(app_input_state "app_input;app_trace_keys" state app_input.json trace_keys.jsonl --algo radix4 --step 3)
 app_run(app_oddeven --algo oddeven-layer --n 16 --seed 1 --step 10 --screenshot app_oddeven.png

@@ -23,7 +23,7 @@ struct Counts {
 };
 
 // The event just replayed, in words.
-std::string describe(const LookbackReplay& r, const Counts& k) {
+std::string describe(const LookbackReplay& r, const Counts& k, bool forced) {
     const LookbackEvent* e = r.last();
     char buf[512];
     if (!e)
@@ -72,8 +72,8 @@ std::string describe(const LookbackReplay& r, const Counts& k) {
     std::snprintf(buf, sizeof buf, ". Its walk went back %u tile%s", depth, depth == 1 ? "" : "s");
     out += buf;
     if (w.counted) {
-        std::snprintf(buf, sizeof buf, ", counting %u of them itself (fallback: a status stayed not ready)",
-                      w.counted);
+        std::snprintf(buf, sizeof buf, ", counting %u of them itself (%s)", w.counted,
+                      forced ? "forced fallback" : "fallback: a status stayed not ready");
         out += buf;
     }
     if (w.notReady) {
@@ -97,17 +97,20 @@ void controls(const LookbackReplay& r, LookbackReplayChoice& choice) {
     ImGui::SameLine();
     if (ImGui::Button(">|")) shown = events;
     ImGui::SameLine();
-    ImGui::SetNextItemWidth(std::max(120.0f, ImGui::GetContentRegionAvail().x * 0.45f));
-    ImGui::SliderInt("event", &shown, 0, events, shown == events ? "all %d (the pass's end)" : "%d");
+    ImGui::SetNextItemWidth(std::max(80.0f, ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize("event").x - 8));
+    char format[64];
+    std::snprintf(format, sizeof format, shown == events ? "%%d of %d: the pass's end" : "%%d of %d", events);
+    ImGui::SliderInt("event", &shown, 0, events, format, ImGuiSliderFlags_AlwaysClamp);
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("how many of this digit's events have happened: tiles taking their ids, publishing their "
                           "aggregates, publishing their inclusive prefixes");
-    ImGui::SameLine();
     int digit = int(r.digit);
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10);
     if (ImGui::SliderInt("digit", &digit, 0, 255, "%02X")) choice.digit = digit;
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("the digit whose status words are shown (at first the one with the most keys)");
+    ImGui::SameLine();
+    if (ImGui::SmallButton("most keys")) choice.digit = -1;
     ImGui::PopID();
     if (shown != int(r.shown)) choice.shown = shown == events ? -1 : shown;
 }
@@ -122,7 +125,7 @@ void tiles(const ViewContext& c, const LookbackReplay& r, const Counts& k) {
     uint32_t deepest = 1;
     for (size_t t = 1; t < n; ++t) deepest = std::max(deepest, r.records[t].walks[r.digit].depth());
     const float arcH = std::min(fs * 6.0f, fs * (1.5f + float(std::min<uint32_t>(deepest, 6)) * 0.8f));
-    const bool text = box >= ImGui::CalcTextSize("I 0000").x;
+    const bool text = box >= ImGui::CalcTextSize("I 00").x + 6;
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 o = ImGui::GetCursorScreenPos();
     const float top = o.y + arcH, boxH = fs * 2.2f;
@@ -243,11 +246,13 @@ void drawLookbackReplay(const ViewContext& c, LookbackReplayChoice& choice) {
     ImGui::Text("The lookback, event by event: digit %02X (%u key%s), %zu tiles", r->digit, keys, keys == 1 ? "" : "s",
                 r->records.size());
     controls(*r, choice);
-    ImGui::TextWrapped("%s", describe(*r, k).c_str());
+    ImGui::TextWrapped("%s", describe(*r, k, c.v.job.settings.config().forceFallback).c_str());
     tiles(c, *r, k);
     flagLegend();
-    ImGui::SameLine(0, ImGui::GetFontSize());
-    ImGui::TextDisabled("arc: a walk back to the prefix that ended it (red: fallback)");
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("I: inclusive prefix, A: aggregate. An arc: a walk back, to the tile whose prefix ended it "
+                       "(red: it counted tiles itself, a fallback).");
+    ImGui::PopStyleColor();
     passStats(r->stats);
     ImGui::Separator();
 }

@@ -403,11 +403,11 @@ void drawRadixView(const ViewContext& c, LookbackReplayChoice& replay, bool* ope
         ofPass =
             ", pass " + std::to_string(pass) + " (bits " + std::to_string(lo) + ".." + std::to_string(hi - 1) + ")";
     }
+    drawLookbackReplay(c, replay); // a OneSweep pass with its log: the pass as it happened, first
     if (const Snapshot::Aux* a = s.find(AuxKind::histogram))
         bars(("digit histogram" + ofPass + " (all keys)").c_str(), *a, fs * 6, true);
     if (const Snapshot::Aux* a = s.find(AuxKind::offsets))
         bars(("exclusive offsets" + ofPass + ": where each digit starts").c_str(), *a, fs * 4, true);
-    drawLookbackReplay(c, replay);
     // A few workgroups (small n, teaching tiles): their counts and offsets as numbers; more: heat maps.
     constexpr uint32_t kNumberRows = 16;
     if (const Snapshot::Aux* a = s.find(AuxKind::digitCounts)) {

@@ -10,6 +10,11 @@
 //       the tiles, recounted from the previous trace line's keys);
 //       --step also pins the step; --check-ok requires the
 //       app's check mode to have compared the step with the CPU reference and found it equal.
+//   app_check replay START.json MID.json END.json
+//       the radix view's lookback replay of one OneSweep pass (the same digit and step in the three
+//       dumps) before any event, after some and after all: before, every status word is not ready;
+//       after all, the flags and counts are the digit's column of the "tile status" and "tile
+//       counts" the GPU left (the status buffer); in between, no flag is past its final one.
 // Exit 0 when every check passes; otherwise 1 with the reasons on stderr.
 #include <nlohmann/json.hpp>
 
@@ -19,6 +24,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <stdexcept>
 #include <map>
 #include <set>
 #include <string>
@@ -232,6 +238,44 @@ int checkState(const std::string& statePath, const std::string& tracePath, const
     return failures ? 1 : 0;
 }
 
+json readJson(const std::string& path) {
+    std::ifstream in(path);
+    if (!in) throw std::runtime_error("cannot read " + path);
+    return json::parse(in);
+}
+
+int checkReplay(const std::string& startPath, const std::string& midPath, const std::string& endPath) {
+    const json start = readJson(startPath), mid = readJson(midPath), end = readJson(endPath);
+    for (const json* j : {&start, &mid, &end})
+        if (!j->contains("lookback_replay")) throw std::runtime_error("a dump without lookback_replay");
+    const json &a = start["lookback_replay"], &b = mid["lookback_replay"], &c = end["lookback_replay"];
+    const uint32_t digit = c["digit"];
+    if (a["digit"] != digit || b["digit"] != digit || start["step"] != end["step"] || mid["step"] != end["step"])
+        fail("the three dumps are not of one digit and step");
+    const size_t events = c["events"], tiles = c["flags"].size();
+    if (a["shown"] != 0 || c["shown"] != events || b["shown"].get<size_t>() == 0 || b["shown"].get<size_t>() >= events)
+        fail("not the start, a middle and the end of the replay (shown " + a["shown"].dump() + ", " +
+             b["shown"].dump() + ", " + c["shown"].dump() + " of " + std::to_string(events) + ")");
+    for (size_t t = 0; t < tiles; ++t)
+        if (a["flags"][t] != 0 || a["counts"][t] != 0) fail("tile " + std::to_string(t) + " is not \"not ready\" at the start");
+    const json &flags = end["aux"]["tile status"], &counts = end["aux"]["tile counts"];
+    if (flags["shape"][0] != tiles || flags["shape"][1] != 256) fail("the tile status is not {tiles, 256}");
+    for (size_t t = 0; t < tiles && !failures; ++t) {
+        const std::string at = "tile " + std::to_string(t) + ", digit " + std::to_string(digit);
+        if (c["flags"][t] != flags["data"][t * 256 + digit])
+            fail(at + ": the replay ends on flag " + c["flags"][t].dump() + ", the GPU left " +
+                 flags["data"][t * 256 + digit].dump());
+        if (c["counts"][t] != counts["data"][t * 256 + digit])
+            fail(at + ": the replay ends on count " + c["counts"][t].dump() + ", the GPU left " +
+                 counts["data"][t * 256 + digit].dump());
+        if (b["flags"][t].get<int>() > c["flags"][t].get<int>()) fail(at + ": a flag in the middle past its end");
+    }
+    if (!failures)
+        std::printf("%s..%s: the replay of digit %u (%zu events, %zu tiles) ends on the status buffer\n",
+                    startPath.c_str(), endPath.c_str(), digit, events, tiles);
+    return failures ? 1 : 0;
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -246,6 +290,7 @@ int main(int argc, char** argv) {
         if (mode == "png")
             return checkPng(argv[2], std::atoi(arg(argc, argv, "--width", "0").c_str()),
                             std::atoi(arg(argc, argv, "--height", "0").c_str()));
+        if (mode == "replay" && argc >= 5) return checkReplay(argv[2], argv[3], argv[4]);
         if (mode == "state" && argc >= 4)
             return checkState(argv[2], argv[3], arg(argc, argv, "--algo", "oddeven-layer"),
                               std::atoi(arg(argc, argv, "--step", "-1").c_str()), flag(argc, argv, "--check-ok"));
