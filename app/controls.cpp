@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <utility>
 
 namespace sortlab::app {
 namespace {
@@ -35,6 +36,7 @@ template <class E, size_t N, class NameFn> bool enumCombo(const char* label, E* 
 // Keys typed by hand: "10, 25, 39" or one a line. "Use these keys" reads them as the key type;
 // an error names line and column and keeps the input in use.
 void App::drawKeysField(SortSettings& s, bool& changed) {
+    if (ui_.keysUse) ImGui::SetNextItemOpen(true);
     if (ImGui::TreeNode("your own keys")) {
         if (s.dist == Distribution::custom && ui_.keysEdit[0] == 0)
             std::snprintf(ui_.keysEdit.data(), ui_.keysEdit.size(), "%s", s.keysText.c_str());
@@ -43,7 +45,7 @@ void App::drawKeysField(SortSettings& s, bool& changed) {
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip(
                 "numbers separated by commas, spaces or new lines, e.g. 10, 25, 39, 92, 1, 5, 68, 23, 21, 10");
-        if (ImGui::Button("Use these keys")) {
+        if (ImGui::Button("Use these keys") || std::exchange(ui_.keysUse, false)) {
             SortSettings t = s;
             if (auto ok = applySetting(t, "keys", ui_.keysEdit.data()); ok) {
                 s = t;

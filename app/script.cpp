@@ -234,9 +234,22 @@ Outcome dumpStateVerb(VerbContext& c) {
     e.presentation = c.app.ui().presentation;
     e.check = c.app.ui().check;
     e.replay = c.app.ui().replay;
+    e.keysError = c.app.ui().keysError;
     auto r = writeStateJson(c.a.args[0], c.worker.view(), e);
     if (!r) return Failure{r.error().message, 3};
     c.nextNow = true;
+    return {};
+}
+
+// type-keys TEXT: the text typed into the Controls panel's own keys field, then "Use these keys"
+// (refused keys show their error there and leave the input as it was).
+Outcome typeKeysVerb(VerbContext& c) {
+    std::string text;
+    for (const std::string& w : c.a.args) text += (text.empty() ? "" : " ") + w;
+    UiState& ui = c.app.ui();
+    std::snprintf(ui.keysEdit.data(), ui.keysEdit.size(), "%s", text.c_str());
+    ui.keysUse = true;
+    c.settle = 4;
     return {};
 }
 
@@ -309,6 +322,7 @@ const std::pair<std::string_view, Handler> kVerbs[] = {
     {"dump-state", dumpStateVerb},
     {"screenshot", screenshotVerb},
     {"replay-digit", replayDigitVerb},
+    {"type-keys", typeKeysVerb},
     {"replay-event", replayEventVerb},
 };
 

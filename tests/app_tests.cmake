@@ -138,6 +138,14 @@ app_check(app_lookback_replay_png app_lookback_replay png app_lookback_replay.pn
 app_check(app_lookback_replay_check app_lookback_replay replay replay_start.json replay_mid.json replay_end.json)
 app_check(app_lookback_replay_fallback app_lookback_replay replay replay_fb_start.json replay_fb_mid.json
           replay_fb_end.json)
+# The Controls panel's own keys: the example typed in and used, then a word among keys refused
+# with its position, the keys in use kept (both dumps equal the trace of the example's input).
+app_run(app_keys_field --script ${CMAKE_CURRENT_LIST_DIR}/app/keys_field.script)
+app_check(app_keys_field_png app_keys_field png app_keys_error.png --width 1600 --height 1000)
+app_check(app_keys_field_good "app_keys_field;app_trace_keys" state keys_field_good.json trace_keys.jsonl
+          --algo radix4 --step 0)
+app_check(app_keys_field_bad "app_keys_field;app_trace_keys" state keys_field_bad.json trace_keys.jsonl
+          --algo radix4 --step 0 --keys-error "keys:1:9: 'thirty' is not a u32 key")
 app_run(app_input --algo radix4 --input ${APP_OUT}/seed_keys.txt --step 3 --dump-state app_input.json)
 app_check(app_input_state "app_input;app_trace_keys" state app_input.json trace_keys.jsonl --algo radix4 --step 3)
 app_run(app_oddeven --algo oddeven-layer --n 16 --seed 1 --step 10 --screenshot app_oddeven.png

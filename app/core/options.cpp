@@ -144,7 +144,7 @@ Result<std::vector<Action>> readScript(const std::string& path) {
     const std::vector<std::string> verbs = {
         "step", "screenshot", "dump-state", "check",      "presentation", "frames",       "size",        "key",
         "zoom", "bench",      "bench-run",  "bench-wait", "bench-cancel", "bench-export", "bench-hover", "mouse",
-        "replay-digit", "replay-event"};
+        "replay-digit", "replay-event", "type-keys"};
     // Verbs that may come without a value.
     const std::vector<std::string> bare = {"step", "bench-run", "bench-wait", "bench-cancel"};
     while (std::getline(in, line)) {

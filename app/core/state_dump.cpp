@@ -55,6 +55,7 @@ Result<void> writeStateJson(const std::string& path, const SortWorker::View& v, 
     j["frame_ui_cpu_ms"] = extras.frameBuildCpuMs;
     j["validation_messages"] = extras.validationMessages;
     j["presentation"] = extras.presentation;
+    if (!extras.keysError.empty()) j["keys_error"] = extras.keysError;
     if (!v.error.empty()) j["error"] = v.error;
     if (v.job.plan) {
         j["variant"] = variantName(v.job.plan->algorithm, v.job.plan->config);

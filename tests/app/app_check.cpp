@@ -9,7 +9,8 @@
 //       "fallbacks", and the app's "tile counts" against the inclusive prefix of each digit over
 //       the tiles, recounted from the previous trace line's keys);
 //       --step also pins the step; --check-ok requires the
-//       app's check mode to have compared the step with the CPU reference and found it equal.
+//       app's check mode to have compared the step with the CPU reference and found it equal;
+//       --keys-error TEXT: the app refused keys typed into its field, with a message holding TEXT.
 //   app_check replay START.json MID.json END.json
 //       the radix view's lookback replay of one OneSweep pass (the same digit and step in the three
 //       dumps) before any event, after some and after all: before, every status word is not ready;
@@ -165,7 +166,7 @@ void checkOneSweep(const json& state, const json& match, const json& previous, b
 }
 
 int checkState(const std::string& statePath, const std::string& tracePath, const std::string& algo, int step,
-               bool checkOk) {
+               bool checkOk, const std::string& keysError) {
     const bool forceFallback = algo == "onesweep-fallback";
     std::ifstream in(statePath);
     if (!in) {
@@ -173,6 +174,10 @@ int checkState(const std::string& statePath, const std::string& tracePath, const
         return 1;
     }
     json state = json::parse(in);
+    if (!keysError.empty() &&
+        (!state.contains("keys_error") || state["keys_error"].get<std::string>().find(keysError) == std::string::npos))
+        fail("keys_error is " + (state.contains("keys_error") ? state["keys_error"].dump() : std::string("missing")) +
+             ", expected one holding \"" + keysError + "\"");
     if (state.contains("error")) fail("the app reported an error: " + state["error"].get<std::string>());
     if (step >= 0 && state.value("step", -1) != step)
         fail("the app is at step " + std::to_string(state.value("step", -1)) + ", expected " + std::to_string(step));
@@ -293,7 +298,8 @@ int main(int argc, char** argv) {
         if (mode == "replay" && argc >= 5) return checkReplay(argv[2], argv[3], argv[4]);
         if (mode == "state" && argc >= 4)
             return checkState(argv[2], argv[3], arg(argc, argv, "--algo", "oddeven-layer"),
-                              std::atoi(arg(argc, argv, "--step", "-1").c_str()), flag(argc, argv, "--check-ok"));
+                              std::atoi(arg(argc, argv, "--step", "-1").c_str()), flag(argc, argv, "--check-ok"),
+                              arg(argc, argv, "--keys-error"));
     } catch (const std::exception& e) {
         std::fprintf(stderr, "app_check: %s\n", e.what());
         return 1;

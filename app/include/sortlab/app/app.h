@@ -65,6 +65,7 @@ struct UiState {
     // (file:line:column and what is wrong); the input in use stays until keys that read are used.
     std::array<char, 4096> keysEdit{};
     std::string keysError;
+    bool keysUse = false; // a script typed keys into the field: open it and press "Use these keys"
     // The radix view's replay of a OneSweep pass's lookback: the digit and how far it has got (a
     // new step or input shows the whole pass again).
     LookbackReplayChoice replay;

@@ -18,6 +18,7 @@ struct DumpExtras {
     bool presentation = false;
     bool check = false;
     LookbackReplayChoice replay; // the radix view's lookback replay (a OneSweep pass with its log)
+    std::string keysError;       // why the Controls panel's own keys were last refused ("": they were not)
 };
 
 Result<void> writeStateJson(const std::string& path, const SortWorker::View& v, const DumpExtras& extras);
