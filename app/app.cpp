@@ -78,6 +78,7 @@ void App::frame() {
     if (!v.busy && v.data) ui_.jumpTo = int(v.data->step);
     handleKeys(v);
     advancePlayback(v);
+    updateLesson(v);
 
     const ImVec2 viewport = ImGui::GetMainViewport()->Size;
     viewportResized_ =
@@ -104,7 +105,10 @@ void App::frame() {
         place(Panel::main, "Radix");
         drawRadixView(c, ui_.replay, &ui_.showRadix);
     }
-    if (ui_.showExplain) {
+    if (ui_.lesson.lesson) { // a lesson takes the explanation's place
+        place(Panel::explain, windowTitle("Lesson", present));
+        drawLessonPanel(v);
+    } else if (ui_.showExplain) {
         place(Panel::explain, "Explanation");
         drawExplainView(c, &ui_.showExplain);
     }
@@ -209,6 +213,11 @@ void App::handleKeys(const SortWorker::View& v) {
     if (ImGui::IsKeyPressed(GLFW_KEY_C, false)) setCheck(!ui_.check);
     if (ImGui::IsKeyPressed(GLFW_KEY_B, false)) ui_.bench.open = !ui_.bench.open;
     if (ImGui::IsKeyPressed(GLFW_KEY_ESCAPE, false) && ui_.help) ui_.help = false;
+    if (ui_.lesson.lesson && !lessonBusy()) { // a lesson's stops
+        if (ImGui::IsKeyPressed(GLFW_KEY_PAGE_DOWN, false) && ui_.lesson.stop + 1 < ui_.lesson.lesson->stops.size())
+            goToStop(ui_.lesson.stop + 1);
+        if (ImGui::IsKeyPressed(GLFW_KEY_PAGE_UP, false) && ui_.lesson.stop > 0) goToStop(ui_.lesson.stop - 1);
+    }
 }
 
 // [SECTION] Playback ----------------------------------------------------------------------------------------

@@ -95,6 +95,8 @@ void App::drawControls(const SortWorker::View& v) {
     SortSettings s = ui_.settings;
     bool changed = false;
 
+    drawLessonMenu();
+    ImGui::Spacing();
     ImGui::TextDisabled("SORT");
     const std::span<const VariantInfo> menu = variants();
     if (ImGui::BeginCombo("algorithm", std::string(s.algoName()).c_str())) {

@@ -109,7 +109,7 @@ int main(int argc, char** argv) {
     app::Options opt = std::move(parsed.value());
     bool scripted = false;
     for (auto& a : opt.actions)
-        if (a.verb != "step" && a.verb != "set") scripted = true;
+        if (a.verb != "step" && a.verb != "set" && a.verb != "lesson") scripted = true; // (a lesson alone: taught live)
 
     glfwSetErrorCallback([](int, const char* d) { gGlfwError = d ? d : ""; });
     if (!glfwInit())

@@ -297,6 +297,61 @@ Outcome replayEventVerb(VerbContext& c) {
     return {};
 }
 
+// lesson NAME|FILE, lesson-stop K (0-based), lesson-answer right|N, lesson-record FILE (appends
+// one JSON line about the stop: its question, the answers, the keys before and after).
+Outcome lessonVerb(VerbContext& c) {
+    if (std::string e = c.app.openLesson(c.a.args[0]); !e.empty()) return Failure{e, 2};
+    c.settle = 3;
+    return {};
+}
+
+Outcome lessonStopVerb(VerbContext& c) {
+    const auto& L = c.app.ui().lesson;
+    if (!L.lesson) return Failure{"lesson-stop: no lesson is open", 2};
+    size_t k = 0;
+    try {
+        k = std::stoul(c.a.args[0]);
+    } catch (...) {
+        return Failure{"lesson-stop '" + c.a.args[0] + "': a stop number", 2};
+    }
+    if (k >= L.lesson->stops.size())
+        return Failure{"lesson-stop " + c.a.args[0] + ": the lesson has " + std::to_string(L.lesson->stops.size()) +
+                           " stops (0.." + std::to_string(L.lesson->stops.size() - 1) + ")",
+                       2};
+    c.app.goToStop(k);
+    c.settle = 4;
+    return {};
+}
+
+Outcome lessonAnswerVerb(VerbContext& c) {
+    const auto& L = c.app.ui().lesson;
+    if (!L.lesson || !L.lesson->stops[L.stop].question) return Failure{"lesson-answer: this stop asks nothing", 2};
+    if (!L.result.empty() && !L.answered) return Failure{L.result, 3};
+    if (c.a.args[0] == "right") {
+        c.app.answerStop(std::nullopt);
+    } else {
+        try {
+            c.app.answerStop(std::stoull(c.a.args[0]));
+        } catch (...) {
+            return Failure{"lesson-answer '" + c.a.args[0] + "': right or a number", 2};
+        }
+    }
+    c.settle = 4;
+    return {};
+}
+
+Outcome lessonRecordVerb(VerbContext& c) {
+    const auto& L = c.app.ui().lesson;
+    if (L.lesson && L.answered && !L.right) return Failure{L.result, 3}; // the GPU's state could not answer
+    FILE* f = std::fopen(c.a.args[0].c_str(), "a");
+    if (!f) return Failure{"cannot write " + c.a.args[0], 3};
+    const std::string line = c.app.lessonRecord() + "\n";
+    const bool ok = std::fputs(line.c_str(), f) >= 0;
+    if (std::fclose(f) != 0 || !ok) return Failure{"cannot write " + c.a.args[0], 3};
+    c.nextNow = true;
+    return {};
+}
+
 Outcome screenshotVerb(VerbContext& c) {
     c.screenshot = c.a.args[0];
     return {};
@@ -323,6 +378,10 @@ const std::pair<std::string_view, Handler> kVerbs[] = {
     {"screenshot", screenshotVerb},
     {"replay-digit", replayDigitVerb},
     {"type-keys", typeKeysVerb},
+    {"lesson", lessonVerb},
+    {"lesson-stop", lessonStopVerb},
+    {"lesson-answer", lessonAnswerVerb},
+    {"lesson-record", lessonRecordVerb},
     {"replay-event", replayEventVerb},
 };
 
@@ -352,6 +411,7 @@ std::string ScriptRunner::beforeFrame() {
         if (settle_ > 0 || measureLeft_ > 0) return {};
         // Wait for the GPU work the last action asked for.
         if (!worker_.waitIdle(std::chrono::milliseconds(0))) return {};
+        if (app_.lessonBusy()) return {}; // a lesson's stop or answer on its way
         const SortWorker::View v = worker_.view();
         if (!v.error.empty()) {
             fail(actions_[next_ ? next_ - 1 : 0], v.error, 3);

@@ -253,6 +253,21 @@ set_tests_properties(app_bench_cancel PROPERTIES TIMEOUT 60
                      PASS_REGULAR_EXPRESSION "benchmark: cancelled after [0-9.]+ s: [0-9]+ results")
 app_check(app_bench_running_png app_bench_cancel png app_bench_running.png --width 1600 --height 1000)
 
+# --- Lessons: every built-in lesson run to its end headless, each question answered with the GPU's
+#     answer and recomputed from the record (app_check lesson); the example of docs/lessons.md; the
+#     list; a malformed lesson refused with file:line ---------------------------------------------------
+file(MAKE_DIRECTORY ${APP_OUT}/lessons)
+foreach(lesson oddeven radix4 onesweep)
+  app_run(app_lesson_${lesson} --lesson ${lesson} --screenshot-each lessons)
+  app_check(app_lesson_${lesson}_check app_lesson_${lesson} lesson lessons/${lesson}.jsonl --min-stops 10)
+endforeach()
+app_run(app_lesson_teacher --presentation --width 1280 --height 720 --lesson ${CMAKE_CURRENT_LIST_DIR}/app/teacher.lesson
+        --screenshot-each lessons)
+app_check(app_lesson_teacher_check app_lesson_teacher lesson lessons/teacher.jsonl --min-stops 4)
+add_test(NAME app_list_lessons COMMAND ${APP} --list-lessons)
+set_tests_properties(app_list_lessons PROPERTIES PASS_REGULAR_EXPRESSION
+                     "oddeven .*stops.*radix4 .*stops.*onesweep .*stops")
+
 # --- Failures: exit code and exactly one line on stderr ------------------------------------------------
 set(APP_EXPECT ${CMAKE_CURRENT_LIST_DIR}/cli/expect_failure.cmake)
 add_test(NAME app_fail_no_display
@@ -272,6 +287,12 @@ add_test(NAME app_fail_usage
 add_test(NAME app_fail_bench_usage
          COMMAND ${CMAKE_COMMAND} -DEXPECT_CODE=2 "-DEXPECT_REGEX=--algo 'bubble'" "-DEXPECT_PREFIX=sortlab: error: "
                  -P ${APP_EXPECT} -- ${APP} --bench --algo bubble)
+add_test(NAME app_fail_lesson
+         COMMAND ${CMAKE_COMMAND} -DEXPECT_CODE=2 "-DEXPECT_REGEX=bad.lesson:5: unknown directive '@colour'"
+                 "-DEXPECT_PREFIX=sortlab: error: " -P ${APP_EXPECT} -- ${APP} --lesson ${CMAKE_CURRENT_LIST_DIR}/app/bad.lesson)
+add_test(NAME app_fail_no_lesson
+         COMMAND ${CMAKE_COMMAND} -DEXPECT_CODE=2 "-DEXPECT_REGEX=no lesson 'nosuch'" "-DEXPECT_PREFIX=sortlab: error: "
+                 -P ${APP_EXPECT} -- ${APP} --lesson nosuch)
 add_test(NAME app_fail_script_bench_run
          COMMAND ${CMAKE_COMMAND} -DEXPECT_CODE=2 "-DEXPECT_REGEX=bench-run: .*--sizes" "-DEXPECT_PREFIX=sortlab: error: "
                  -P ${APP_EXPECT} -- ${APP} --script ${CMAKE_CURRENT_LIST_DIR}/app/bad_bench.script)

@@ -1,10 +1,13 @@
 #include <sortlab/app/options.h>
+#include <sortlab/app/lesson.h>
 
 #include <sortlab/bench/cli.h>
 #include <sortlab/bench/errors.h>
 
 #include <CLI/CLI.hpp>
 
+#include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <algorithm>
@@ -144,7 +147,7 @@ Result<std::vector<Action>> readScript(const std::string& path) {
     const std::vector<std::string> verbs = {
         "step", "screenshot", "dump-state", "check",      "presentation", "frames",       "size",        "key",
         "zoom", "bench",      "bench-run",  "bench-wait", "bench-cancel", "bench-export", "bench-hover", "mouse",
-        "replay-digit", "replay-event", "type-keys"};
+        "replay-digit", "replay-event", "type-keys", "lesson", "lesson-stop", "lesson-answer", "lesson-record"};
     // Verbs that may come without a value.
     const std::vector<std::string> bare = {"step", "bench-run", "bench-wait", "bench-cancel"};
     while (std::getline(in, line)) {
@@ -227,6 +230,13 @@ Result<Options> parseOptions(int argc, char** argv, bool* exitNow) {
     cli.add_option("--screenshot", screenshot, "write a PNG of the window, then exit");
     cli.add_option("--dump-state", dump, "write the current state as JSON (keys as in --trace), then exit");
     cli.add_option("--script", script, "run the actions in this file (see docs/app.md), then exit");
+    std::string lesson, screenshotEach;
+    bool listLessons = false;
+    cli.add_option("--lesson", lesson, "open a lesson: a built-in one (--list-lessons) or a lesson file (docs/lessons.md)");
+    cli.add_flag("--list-lessons", listLessons, "list the built-in lessons, then exit");
+    cli.add_option("--screenshot-each", screenshotEach,
+                   "with --lesson: run it to its end, answering each question with the GPU's answer, write a PNG "
+                   "of every stop (and of every answer) and NAME.jsonl into this folder, then exit");
     cli.add_option("--device", o.device, "Vulkan device: index or part of its name (best device)");
     cli.add_flag("--validation", o.validation, "Vulkan validation layers on; any message makes the exit code 1");
     bool forceFallback = false;
@@ -252,6 +262,15 @@ Result<Options> parseOptions(int argc, char** argv, bool* exitNow) {
         return makeError(Errc::parse_error, e.what());
     }
     o.vsync = !noVsync;
+    if (listLessons) {
+        for (const auto& [name, title] : builtinLessons()) {
+            auto l = loadLesson(name);
+            std::cout << name << "  " << title << " (" << (l ? l->stops.size() : 0) << " stops)\n";
+        }
+        *exitNow = true;
+        return o;
+    }
+    if (!screenshotEach.empty() && lesson.empty()) return makeError(Errc::parse_error, "--screenshot-each goes with --lesson");
     if (!keys.empty() || !input.empty()) {
         if (!keys.empty() && !input.empty()) return makeError(Errc::parse_error, "--keys and --input: use one");
         if (cli.count("--n") || !dist.empty())
@@ -279,6 +298,29 @@ Result<Options> parseOptions(int argc, char** argv, bool* exitNow) {
         auto a = readScript(script);
         if (!a) return a.error();
         o.actions = std::move(a.value());
+    }
+    if (!lesson.empty()) {
+        auto l = loadLesson(lesson); // a malformed lesson: file:line, exit 2, before any window
+        if (!l) return l.error();
+        o.actions.push_back({"lesson", {lesson}, 0});
+        if (!screenshotEach.empty()) {
+            std::error_code ec;
+            std::filesystem::create_directories(screenshotEach, ec);
+            const std::string stem =
+                (std::filesystem::path(screenshotEach) / std::filesystem::path(l->name).stem()).string();
+            std::filesystem::remove(stem + ".jsonl", ec);
+            for (size_t k = 0; k < l->stops.size(); ++k) {
+                char nn[24];
+                std::snprintf(nn, sizeof nn, "%02zu", k + 1);
+                o.actions.push_back({"lesson-stop", {std::to_string(k)}, 0});
+                o.actions.push_back({"screenshot", {stem + "-" + nn + ".png"}, 0});
+                if (l->stops[k].question) {
+                    o.actions.push_back({"lesson-answer", {"right"}, 0});
+                    o.actions.push_back({"screenshot", {stem + "-" + nn + "-answer.png"}, 0});
+                }
+                o.actions.push_back({"lesson-record", {stem + ".jsonl"}, 0});
+            }
+        }
     }
     if (!step.empty()) o.actions.push_back({"step", {step}, 0});
     if (!dump.empty()) o.actions.push_back({"dump-state", {dump}, 0});

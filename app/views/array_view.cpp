@@ -223,6 +223,9 @@ void drawArrayView(const ViewContext& c, bool* open) {
             if (changed[i] && w >= 3)
                 dl->AddRect(ImVec2(x0, top), ImVec2(x1, p0.y + plotH), IM_COL32(255, 140, 40, 255), 0, 0,
                             std::max(1.5f, c.line * 1.5f));
+            if (const auto mark = highlighted(c.ui, HighlightKind::key); mark && *mark == k) // a lesson's key
+                dl->AddRect(ImVec2(x0 - 2, top - 4), ImVec2(x1 + 2, p0.y + plotH + 2), kHighlightColour, 2.0f, 0,
+                            std::max(3.0f, c.line * 2.5f));
             if (labels) {
                 std::string t = keyText(s, k, job.settings.key);
                 ImVec2 ts = ImGui::CalcTextSize(t.c_str());

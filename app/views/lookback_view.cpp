@@ -159,6 +159,9 @@ void tiles(const ViewContext& c, const LookbackReplay& r, const Counts& k) {
         if (fellBackNow)
             dl->AddRect(ImVec2(x, top), ImVec2(x + box, top + boxH), IM_COL32(235, 80, 80, 255), 3.0f, 0,
                         2.0f * c.line);
+        if (const auto mark = highlighted(c.ui, HighlightKind::tile); mark && *mark == t) // a lesson's tile
+            dl->AddRect(ImVec2(x - 4, top - 4), ImVec2(x + box + 4, top + boxH + 4), kHighlightColour, 5.0f, 0,
+                        2.5f * c.line);
         if (e && e->tile == t)
             dl->AddRect(ImVec2(x - 2, top - 2), ImVec2(x + box + 2, top + boxH + 2), IM_COL32(255, 230, 90, 255), 4.0f,
                         0, 2.0f * c.line);

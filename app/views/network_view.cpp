@@ -119,6 +119,11 @@ void drawDiagram(const ViewContext& c) {
         const float x0 = lx(g.x0[curLo] - 0.3f), x1 = lx(g.x1[curHi - 1] + 0.3f);
         dl->AddRectFilled(ImVec2(x0, o.y), ImVec2(x1, o.y + height), IM_COL32(90, 80, 20, 160), 4.0f);
     }
+    if (const auto mark = highlighted(c.ui, HighlightKind::layer); mark && *mark >= 1 && *mark <= g.x1.size()) {
+        const size_t l = size_t(*mark - 1); // a lesson points at this layer (1-based)
+        dl->AddRect(ImVec2(lxl(l, g.x0[l] - 0.4f), o.y - 2), ImVec2(lxl(l, g.x1[l] + 0.4f), o.y + height + 2),
+                    kHighlightColour, 4.0f, 0, 2.5f * c.line);
+    }
     const float wireEnd = lx(g.width) + gapPx;
     // Keep the current step in view when it changes (the diagram can be wider than the window).
     static size_t scrolledFor = SIZE_MAX;

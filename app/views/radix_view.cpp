@@ -49,7 +49,7 @@ bool digitBits(const SortWorker::View& v, uint32_t* lo, uint32_t* hi) {
     return false;
 }
 
-void bars(const char* title, const Snapshot::Aux& a, float height, bool hex) {
+void bars(const char* title, const Snapshot::Aux& a, float height, bool hex, std::optional<uint64_t> mark = {}) {
     ImGui::TextWrapped("%s", title);
     const size_t bins = a.data.size();
     if (!bins) return;
@@ -66,6 +66,9 @@ void bars(const char* title, const Snapshot::Aux& a, float height, bool hex) {
         const float x0 = o.x + bw * float(i);
         dl->AddRectFilled(ImVec2(x0 + (bw > 4 ? 1 : 0), o.y + height - h),
                           ImVec2(x0 + std::max(1.0f, bw - 1), o.y + height), heightColour(float(i) / float(bins - 1)));
+        if (mark && *mark == i) // a lesson points at this digit's bucket
+            dl->AddRect(ImVec2(x0 - 1, o.y), ImVec2(x0 + std::max(2.0f, bw) + 1, o.y + height), kHighlightColour, 0, 0,
+                        2.5f);
         if (labelH) {
             char buf[24];
             std::snprintf(buf, sizeof buf, hex ? "%zX" : "%zu", i);
@@ -293,7 +296,7 @@ void explainMove(const ViewContext& c, const std::vector<uint64_t>& to, uint64_t
 }
 
 // A {16, W} table of numbers (data[d * W + w]) for a few workgroups: one row per workgroup.
-void numberTable(const char* id, const char* title, const Snapshot::Aux& a) {
+void numberTable(const char* id, const char* title, const Snapshot::Aux& a, std::optional<uint64_t> mark = {}) {
     if (a.shape.size() < 2) return;
     const uint32_t digits = a.shape[0], rows = a.shape[1];
     ImGui::TextWrapped("%s (%u digits x %u workgroup%s)", title, digits, rows, rows == 1 ? "" : "s");
@@ -307,6 +310,8 @@ void numberTable(const char* id, const char* title, const Snapshot::Aux& a) {
     ImGui::TableHeadersRow();
     for (uint32_t w = 0; w < rows; ++w) {
         ImGui::TableNextRow();
+        if (mark && *mark == w) // a lesson points at this workgroup
+            ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, IM_COL32(30, 90, 110, 255));
         ImGui::TableNextColumn();
         ImGui::Text("%u", w);
         for (uint32_t d = 0; d < digits; ++d) {
@@ -405,20 +410,23 @@ void drawRadixView(const ViewContext& c, LookbackReplayChoice& replay, bool* ope
     }
     drawLookbackReplay(c, replay); // a OneSweep pass with its log: the pass as it happened, first
     if (const Snapshot::Aux* a = s.find(AuxKind::histogram))
-        bars(("digit histogram" + ofPass + " (all keys)").c_str(), *a, fs * 6, true);
+        bars(("digit histogram" + ofPass + " (all keys)").c_str(), *a, fs * 6, true,
+             highlighted(c.ui, HighlightKind::digit));
     if (const Snapshot::Aux* a = s.find(AuxKind::offsets))
         bars(("exclusive offsets" + ofPass + ": where each digit starts").c_str(), *a, fs * 4, true);
     // A few workgroups (small n, teaching tiles): their counts and offsets as numbers; more: heat maps.
     constexpr uint32_t kNumberRows = 16;
     if (const Snapshot::Aux* a = s.find(AuxKind::digitCounts)) {
         if (a->shape.size() >= 2 && a->shape[1] <= kNumberRows)
-            numberTable("##counts", "per-workgroup digit counts: keys of each digit in each workgroup", *a);
+            numberTable("##counts", "per-workgroup digit counts: keys of each digit in each workgroup", *a,
+                        highlighted(c.ui, HighlightKind::workgroup));
         else
             heatMap("per-workgroup digit counts", *a, "workgroup", fs * 8, false);
     }
     if (const Snapshot::Aux* a = s.find(AuxKind::workgroupOffsets)) {
         if (a->shape.size() >= 2 && a->shape[1] <= kNumberRows)
-            numberTable("##offsets", "per-workgroup offsets: where each workgroup's keys of a digit start", *a);
+            numberTable("##offsets", "per-workgroup offsets: where each workgroup's keys of a digit start", *a,
+                        highlighted(c.ui, HighlightKind::workgroup));
         else
             heatMap("per-workgroup offsets", *a, "workgroup", fs * 8, false);
     }

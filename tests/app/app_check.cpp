@@ -16,6 +16,14 @@
 //       dumps) before any event, after some and after all: before, every status word is not ready;
 //       after all, the flags and counts are the digit's column of the "tile status" and "tile
 //       counts" the GPU left (the status buffer); in between, no flag is past its final one.
+//   app_check lesson NAME.jsonl [--min-stops K]
+//       sortlab --lesson NAME --screenshot-each DIR: one record per stop, in order, at least K of
+//       them, a PNG of every stop (and of every answer) beside it that is not blank, and every
+//       question answered with the GPU's answer, recomputed here from the keys, values and buffers
+//       the record holds: swaps = positions whose key changed / 2; where = the index of the key's
+//       value after the step; count = the keys before the step whose digit (the step's bits) is it;
+//       depth = the walk of the tile for the replayed digit in the raw lookback log (the most
+//       common digit of the pass's histogram).
 // Exit 0 when every check passes; otherwise 1 with the reasons on stderr.
 #include <nlohmann/json.hpp>
 
@@ -249,6 +257,65 @@ json readJson(const std::string& path) {
     return json::parse(in);
 }
 
+int checkLesson(const std::string& path, size_t minStops) {
+    std::ifstream in(path);
+    if (!in) throw std::runtime_error("cannot read " + path);
+    const std::string stem = path.substr(0, path.size() - std::string(".jsonl").size());
+    std::string line;
+    size_t stops = 0, questions = 0;
+    while (std::getline(in, line)) {
+        const json r = json::parse(line);
+        const std::string at = path + ", stop " + std::to_string(stops);
+        if (r["stop"] != stops) fail(at + ": the record is of stop " + r["stop"].dump());
+        char nn[24];
+        std::snprintf(nn, sizeof nn, "-%02zu", stops + 1);
+        const int before = failures;
+        checkPng(stem + nn + ".png", 0, 0);
+        if (r.contains("question")) checkPng(stem + nn + "-answer.png", 0, 0);
+        if (failures != before) fail(at + ": its screenshots");
+        ++stops;
+        if (!r.contains("question")) continue;
+        ++questions;
+        const json& q = r["question"];
+        if (r["right"].is_null() || r["given"] != r["right"]) {
+            fail(at + ": not answered with the GPU's answer (" + r["given"].dump() + ", " + r["right"].dump() + ")");
+            continue;
+        }
+        const json &b = r["before"], &a = r["after"];
+        const uint64_t arg = q["arg"], n = b["keys"].size(), right = r["right"];
+        uint64_t want = UINT64_MAX;
+        const std::string kind = q["kind"];
+        if (kind == "swaps") {
+            uint64_t changed = 0;
+            for (uint64_t i = 0; i < n; ++i) changed += b["keys"][i] != a["keys"][i];
+            want = changed / 2;
+        } else if (kind == "where") {
+            for (uint64_t j = 0; j < n; ++j)
+                if (a["values"][j] == b["values"][arg]) want = j;
+        } else if (kind == "count") {
+            const uint32_t lo = a["bit_lo"], hi = a["bit_hi"];
+            want = 0;
+            for (uint64_t i = 0; i < n; ++i)
+                want += ((b["keys"][i].get<uint64_t>() >> lo) & ((1ull << (hi - lo)) - 1)) == arg;
+        } else if (kind == "depth") {
+            const json& log = a["aux"]["lookback log"];
+            const json& hist = a["aux"]["histogram"]["data"];
+            uint64_t digit = 0;
+            for (uint64_t d = 1; d < hist.size(); ++d)
+                if (hist[d].get<uint64_t>() > hist[digit].get<uint64_t>()) digit = d;
+            if (r["replay_digit"] != digit) fail(at + ": the replayed digit is not the most common one");
+            const uint64_t words = log["shape"][1], w = log["data"][arg * words + 8 + digit];
+            want = (w & 0xffff) + ((w >> 16) & 0x7fff) + (w >> 31);
+        }
+        if (want != right)
+            fail(at + ": the " + kind + " answer is " + std::to_string(right) + ", recomputed " + std::to_string(want));
+    }
+    if (stops < minStops) fail(path + ": " + std::to_string(stops) + " stops, expected at least " + std::to_string(minStops));
+    if (!failures)
+        std::printf("%s: %zu stops, %zu questions answered as the GPU's state says\n", path.c_str(), stops, questions);
+    return failures ? 1 : 0;
+}
+
 int checkReplay(const std::string& startPath, const std::string& midPath, const std::string& endPath) {
     const json start = readJson(startPath), mid = readJson(midPath), end = readJson(endPath);
     for (const json* j : {&start, &mid, &end})
@@ -296,6 +363,7 @@ int main(int argc, char** argv) {
             return checkPng(argv[2], std::atoi(arg(argc, argv, "--width", "0").c_str()),
                             std::atoi(arg(argc, argv, "--height", "0").c_str()));
         if (mode == "replay" && argc >= 5) return checkReplay(argv[2], argv[3], argv[4]);
+        if (mode == "lesson") return checkLesson(argv[2], std::stoul(arg(argc, argv, "--min-stops", "1")));
         if (mode == "state" && argc >= 4)
             return checkState(argv[2], argv[3], arg(argc, argv, "--algo", "oddeven-layer"),
                               std::atoi(arg(argc, argv, "--step", "-1").c_str()), flag(argc, argv, "--check-ok"),

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <sortlab/app/bench_worker.h>
+#include <sortlab/app/lesson.h>
 #include <sortlab/app/lookback_replay.h>
 #include <sortlab/app/settings.h>
 #include <sortlab/app/sort_worker.h>
@@ -69,6 +70,20 @@ struct UiState {
     // The radix view's replay of a OneSweep pass's lookback: the digit and how far it has got (a
     // new step or input shows the whole pass again).
     LookbackReplayChoice replay;
+    // The lesson being taught (docs/lessons.md): its stop, and the question's state.
+    struct LessonUi {
+        std::optional<Lesson> lesson;
+        size_t stop = 0;
+        bool pending = false;   // the stop's settings are applied; its step comes once the plan is there
+        size_t shownStep = 0;   // the step the stop shows
+        bool answering = false; // the step after the question is running
+        bool answered = false;
+        std::optional<uint64_t> given, right; // the class's answer (none: "show me") and the GPU's
+        std::string result;                   // the outcome in words, or why there is none
+        std::array<char, 32> answerEdit{};
+        int choice = 0; // the Lessons menu's built-in lesson
+    } lesson;
+    Highlight highlight; // what the current stop points at
 };
 
 class App {
@@ -94,6 +109,14 @@ public:
     // The benchmark panel: a sweep with these options (the panel opens), and an export of the
     // results shown (results.json, results.csv, plot.png, plot.svg in dir): "" or why not.
     void startBench(const bench::Options& options);
+    // Lessons: open one (a built-in name or a file; "" or why not), go to a stop, answer its
+    // question (none: "show me", the GPU's answer), and whether a stop or an answer is still coming.
+    std::string openLesson(const std::string& nameOrFile);
+    void goToStop(size_t stop);
+    void answerStop(std::optional<uint64_t> given);
+    bool lessonBusy() const { return ui_.lesson.lesson && (ui_.lesson.pending || ui_.lesson.answering); }
+    // One JSON line about the current stop (its question, the answers, the keys before and after).
+    std::string lessonRecord() const;
     std::string exportBench(const std::string& dir);
     // Where the throughput plot drew the point of this algorithm at this n in the last frame
     // (scripts hover it with `bench-hover ALGO N`).
@@ -107,6 +130,9 @@ private:
     void drawTileChoice(SortSettings& s, const SortWorker::View& v, bool& changed); // radix sorts' tile
     void drawStatusBar(const SortWorker::View& v);
     void drawHelp();
+    void updateLesson(const SortWorker::View& v); // the stop's step once its plan is there; answers
+    void drawLessonPanel(const SortWorker::View& v);
+    void drawLessonMenu();
     void drawBenchPanel();
     void drawBenchRunControls(const BenchWorker::State& st, float buttonW);
     void drawBenchSetup(const BenchWorker::State& st, float leftW);
@@ -116,6 +142,7 @@ private:
     const plot::Figure& benchFigure(const BenchWorker::State& st);
     bool radixAvailable(const SortWorker::View& v) const;
     enum class Panel { controls, check, array, main, explain, bench };
+    SortWorker::View lessonView_; // the view the last answer was computed from (lessonRecord)
     void place(Panel p, const char* title);
     ImVec2 lastViewport_{0, 0};
     bool viewportResized_ = false;

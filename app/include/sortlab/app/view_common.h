@@ -1,12 +1,14 @@
 // Helpers shared by the views: key heights, colours, aux lookup, which indices a step touched.
 #pragma once
 
+#include <sortlab/app/app.h>
 #include <sortlab/app/sort_worker.h>
 
 #include <imgui.h>
 
 #include <sortlab/oddeven.h>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,6 +23,12 @@ ImU32 heatColour(float t); // heat map: dark -> red -> yellow -> white
 extern const ImU32 kFlagColour[3];
 extern const char* const kFlagName[3];
 void flagLegend();
+// What a lesson's stop points at is outlined in this colour; the index when it is of this kind.
+constexpr ImU32 kHighlightColour = IM_COL32(80, 220, 255, 255);
+inline std::optional<uint64_t> highlighted(const UiState& ui, HighlightKind kind) {
+    if (!ui.lesson.lesson || ui.highlight.kind != kind) return std::nullopt;
+    return ui.highlight.index;
+}
 
 // The step that produced the current state (nullptr before the first step).
 const Step* currentStep(const SortWorker::View& v);

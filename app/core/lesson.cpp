@@ -1,0 +1,265 @@
+#include <sortlab/app/lesson.h>
+
+#include <sortlab/app/options.h>
+
+#include <algorithm>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+namespace sortlab::app {
+
+#include "builtin_lessons.inc" // kBuiltinLessons: {name, text} (generated from lessons/*.lesson)
+
+namespace {
+
+std::string trim(std::string_view s) {
+    size_t a = 0, b = s.size();
+    while (a < b && (s[a] == ' ' || s[a] == '\t' || s[a] == '\r')) ++a;
+    while (b > a && (s[b - 1] == ' ' || s[b - 1] == '\t' || s[b - 1] == '\r')) --b;
+    return std::string(s.substr(a, b - a));
+}
+
+// Directives that are settings: the lesson's name for it, and applySetting's.
+const std::pair<std::string_view, std::string_view> kSettingDirectives[] = {
+    {"sort", "algo"},   {"n", "n"},         {"type", "type"}, {"values", "values"},
+    {"order", "order"}, {"dist", "dist"},   {"seed", "seed"}, {"keys", "keys"},
+    {"tile", "tile-keys"}, {"force-fallback", "force-fallback"}, {"lookback-log", "lookback-log"},
+};
+constexpr std::string_view kDirectives = "@sort, @n, @type, @values, @order, @dist, @seed, @keys, @tile, "
+                                         "@force-fallback, @lookback-log, @step, @replay-digit, @replay-event, "
+                                         "@highlight or @ask";
+
+const std::pair<std::string_view, HighlightKind> kHighlights[] = {
+    {"key", HighlightKind::key},         {"layer", HighlightKind::layer}, {"digit", HighlightKind::digit},
+    {"workgroup", HighlightKind::workgroup}, {"tile", HighlightKind::tile},
+};
+const std::pair<std::string_view, QuestionKind> kQuestions[] = {
+    {"swaps", QuestionKind::swaps}, {"where", QuestionKind::where},
+    {"count", QuestionKind::count}, {"depth", QuestionKind::depth},
+};
+
+std::optional<uint64_t> number(const std::string& w) {
+    if (w.empty()) return std::nullopt;
+    try {
+        size_t used = 0;
+        const unsigned long long v = std::stoull(w, &used, 0);
+        if (used != w.size()) return std::nullopt;
+        return v;
+    } catch (...) {
+        return std::nullopt;
+    }
+}
+
+} // namespace
+
+std::string_view questionKindName(QuestionKind k) {
+    for (const auto& [name, kind] : kQuestions)
+        if (kind == k) return name;
+    return "?";
+}
+
+std::string_view highlightKindName(HighlightKind k) {
+    for (const auto& [name, kind] : kHighlights)
+        if (kind == k) return name;
+    return "none";
+}
+
+Result<Lesson> parseLesson(std::string_view text, const std::string& source, const std::string& name) {
+    Lesson lesson;
+    lesson.name = name;
+    lesson.source = source;
+    SortSettings probe; // every setting is tried in order, as the app will apply them
+    std::istringstream in{std::string(text)};
+    std::string raw;
+    int line = 0;
+    bool blank = false; // a blank line since the last narration line: a new paragraph
+    auto bad = [&](const std::string& what) {
+        return makeError(Errc::parse_error, source + ":" + std::to_string(line) + ": " + what);
+    };
+    while (std::getline(in, raw)) {
+        ++line;
+        const std::string l = trim(raw);
+        if (l.empty()) {
+            blank = true;
+            continue;
+        }
+        if (l.rfind("<!--", 0) == 0) continue; // a comment line for the teacher
+        if (lesson.title.empty()) {
+            if (l.rfind("# ", 0) != 0) return bad("expected the lesson's title: a line '# Title'");
+            lesson.title = trim(l.substr(2));
+            continue;
+        }
+        if (l.rfind("## ", 0) == 0) {
+            LessonStop stop;
+            stop.line = line;
+            stop.title = trim(l.substr(3));
+            if (stop.title.empty()) return bad("a stop needs a title after '## '");
+            lesson.stops.push_back(std::move(stop));
+            blank = false;
+            continue;
+        }
+        if (l.rfind("# ", 0) == 0) return bad("a second '# ' title; stops start with '## '");
+        if (lesson.stops.empty()) return bad("expected a stop, '## Title', before this line");
+        LessonStop& stop = lesson.stops.back();
+        if (l[0] != '@') {
+            if (!stop.narration.empty()) stop.narration += blank ? "\n\n" : " ";
+            stop.narration += l;
+            blank = false;
+            continue;
+        }
+        std::istringstream words(l.substr(1));
+        std::string directive, arg;
+        words >> directive;
+        std::string rest;
+        std::getline(words, rest);
+        rest = trim(rest);
+        bool done = false;
+        for (const auto& [word, key] : kSettingDirectives)
+            if (directive == word) {
+                if (rest.empty()) return bad("@" + directive + " needs a value");
+                if (auto ok = applySetting(probe, std::string(key), rest); !ok)
+                    return bad("@" + directive + ": " + ok.error().message);
+                stop.settings.emplace_back(std::string(key), rest);
+                done = true;
+            }
+        if (done) continue;
+        std::istringstream args(rest);
+        std::string a0, a1;
+        args >> a0;
+        if (directive == "step") {
+            if (a0 != "end" && !number(a0)) return bad("@step takes a step number or end");
+            stop.step = a0;
+        } else if (directive == "replay-digit") {
+            const auto d = a0 == "auto" ? std::optional<uint64_t>(0) : number(a0);
+            if (!d || *d > 255) return bad("@replay-digit takes 0..255, 0xHH or auto");
+            stop.replayDigit = a0 == "auto" ? -1 : int(*d);
+        } else if (directive == "replay-event") {
+            const auto e = a0 == "end" ? std::optional<uint64_t>(0) : number(a0);
+            if (!e) return bad("@replay-event takes an event count or end");
+            stop.replayEvent = a0 == "end" ? -1 : int(*e);
+        } else if (directive == "highlight") {
+            args >> a1;
+            const auto i = number(a1);
+            auto k = std::find_if(std::begin(kHighlights), std::end(kHighlights),
+                                  [&](const auto& h) { return h.first == a0; });
+            if (k == std::end(kHighlights) || !i)
+                return bad("@highlight takes key, layer, digit, workgroup or tile, then a number");
+            stop.highlight = {k->second, *i};
+        } else if (directive == "ask") {
+            auto k = std::find_if(std::begin(kQuestions), std::end(kQuestions),
+                                  [&](const auto& q) { return q.first == a0; });
+            if (k == std::end(kQuestions)) return bad("@ask takes swaps, where I, count D or depth T, then the question");
+            Question q;
+            q.kind = k->second;
+            std::string text;
+            if (q.kind != QuestionKind::swaps) {
+                args >> a1;
+                const auto i = number(a1);
+                if (!i) return bad("@ask " + a0 + " needs a number (the key's index, the digit or the tile)");
+                q.arg = *i;
+            }
+            std::getline(args, text);
+            q.text = trim(text);
+            if (q.text.empty()) return bad("@ask " + a0 + ": write the question after it");
+            if (stop.question) return bad("one question a stop");
+            stop.question = std::move(q);
+        } else {
+            return bad("unknown directive '@" + directive + "' (expected " + std::string(kDirectives) + ")");
+        }
+    }
+    if (lesson.title.empty()) return makeError(Errc::parse_error, source + ":" + std::to_string(line) + ": empty lesson (expected '# Title')");
+    if (lesson.stops.empty())
+        return makeError(Errc::parse_error, source + ":" + std::to_string(line) + ": a lesson needs at least one stop ('## Title')");
+    return lesson;
+}
+
+std::vector<std::pair<std::string, std::string>> builtinLessons() {
+    std::vector<std::pair<std::string, std::string>> out;
+    for (const auto& [name, text] : kBuiltinLessons) {
+        auto l = parseLesson(text, "lesson " + std::string(name), name);
+        out.emplace_back(name, l ? l->title : "(does not read: " + l.error().message + ")");
+    }
+    return out;
+}
+
+Result<Lesson> loadLesson(const std::string& nameOrFile) {
+    for (const auto& [name, text] : kBuiltinLessons)
+        if (nameOrFile == name) return parseLesson(text, "lesson " + nameOrFile, nameOrFile);
+    std::ifstream in(nameOrFile, std::ios::binary);
+    if (!in) {
+        std::string names;
+        for (const auto& [name, text] : kBuiltinLessons) names += (names.empty() ? "" : ", ") + std::string(name);
+        return makeError(Errc::parse_error,
+                         "no lesson '" + nameOrFile + "': not a built-in one (" + names + ") nor a file that reads");
+    }
+    std::ostringstream text;
+    text << in.rdbuf();
+    if (text.str().size() > (1u << 20)) return makeError(Errc::parse_error, nameOrFile + ": more than 1 MiB: not a lesson");
+    return parseLesson(text.str(), nameOrFile, nameOrFile);
+}
+
+Result<SortSettings> settingsAt(const Lesson& lesson, size_t stop, SortSettings s) {
+    for (size_t i = 0; i <= stop && i < lesson.stops.size(); ++i)
+        for (const auto& [key, value] : lesson.stops[i].settings)
+            if (auto ok = applySetting(s, key, value); !ok)
+                return makeError(Errc::parse_error, lesson.source + ":" + std::to_string(lesson.stops[i].line) + ": " +
+                                                        ok.error().message);
+    return s;
+}
+
+size_t stepAt(const Lesson& lesson, size_t stop, size_t steps) {
+    for (size_t i = std::min(stop, lesson.stops.size() - 1) + 1; i-- > 0;) {
+        const std::string& st = lesson.stops[i].step;
+        if (st.empty()) {
+            if (!lesson.stops[i].settings.empty()) return 0; // a new input starts at its beginning
+            continue;
+        }
+        if (st == "end") return steps;
+        return std::min<size_t>(steps, size_t(std::stoull(st)));
+    }
+    return 0;
+}
+
+Result<uint64_t> answerOf(const Question& q, const StepData& after, const SortSettings& s,
+                          const LookbackReplayChoice& replay) {
+    if (!after.snapshot || !after.previous)
+        return makeError(Errc::invalid_argument, "the step before the answer is not stored");
+    const Snapshot &now = *after.snapshot, &before = *after.previous;
+    const uint64_t n = s.n;
+    const size_t kb = keyBytes(s.key);
+    switch (q.kind) {
+    case QuestionKind::swaps: {
+        uint64_t changed = 0;
+        for (uint64_t i = 0; i < n; ++i)
+            changed += std::memcmp(now.keys.data() + i * kb, before.keys.data() + i * kb, kb) != 0;
+        return changed / 2;
+    }
+    case QuestionKind::where: {
+        if (q.arg >= n) return makeError(Errc::invalid_argument, "no key at index " + std::to_string(q.arg));
+        if (now.values.size() != n || before.values.size() != n)
+            return makeError(Errc::invalid_argument, "'where' follows a key by its value: the lesson needs @values u32");
+        for (uint64_t j = 0; j < n; ++j)
+            if (now.values[j] == before.values[q.arg]) return j;
+        return makeError(Errc::invalid_argument, "the key's value is gone (the GPU lost it)");
+    }
+    case QuestionKind::count: {
+        const Snapshot::Aux* h = now.find(AuxKind::histogram);
+        if (!h || q.arg >= h->data.size())
+            return makeError(Errc::invalid_argument, "the step after the question has no histogram with digit " +
+                                                         std::to_string(q.arg));
+        return h->data[q.arg];
+    }
+    case QuestionKind::depth: {
+        const auto r = lookbackReplay(now, replay);
+        if (!r) return makeError(Errc::invalid_argument, "the step after the question has no lookback log");
+        if (q.arg == 0 || q.arg >= r->records.size())
+            return makeError(Errc::invalid_argument, "tile " + std::to_string(q.arg) + " has no walk (tiles 1.." +
+                                                         std::to_string(r->records.size() - 1) + ")");
+        return r->records[q.arg].walks[r->digit].depth();
+    }
+    }
+    return makeError(Errc::invalid_argument, "unknown question");
+}
+
+} // namespace sortlab::app

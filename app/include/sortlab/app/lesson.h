@@ -1,0 +1,80 @@
+// Guided lessons: a prepared path through a sort, stop by stop, each setting the state (the sort,
+// its input, the step, the lookback replay), narrating it, pointing at one thing and perhaps
+// asking the class what the GPU will do in the next step. The answer comes from the buffers the
+// GPU wrote in that step. The format is plain text a teacher writes by hand (docs/lessons.md); the
+// built-in lessons are in lessons/, compiled into the app.
+#pragma once
+
+#include <sortlab/app/lookback_replay.h>
+#include <sortlab/app/settings.h>
+#include <sortlab/app/sort_worker.h>
+
+#include <sortlab/result.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace sortlab::app {
+
+// What a stop points at.
+enum class HighlightKind : uint8_t { none, key, layer, digit, workgroup, tile };
+struct Highlight {
+    HighlightKind kind = HighlightKind::none;
+    uint64_t index = 0;
+};
+
+// A question about the next step; the answer is a number, read from the GPU's state after it.
+enum class QuestionKind : uint8_t {
+    swaps, // odd-even: how many comparators of the next layer swap their keys
+    where, // the key now at index `arg`: at which index is it after the next step
+    count, // radix: how many keys have digit `arg` in the next pass (its histogram)
+    depth, // OneSweep: how many tiles back tile `arg`'s walk goes for the replayed digit
+};
+struct Question {
+    QuestionKind kind = QuestionKind::swaps;
+    uint64_t arg = 0;
+    std::string text; // as the teacher wrote it
+};
+
+struct LessonStop {
+    int line = 0; // where it starts in its file
+    std::string title;
+    std::string narration;                                     // paragraphs separated by blank lines
+    std::vector<std::pair<std::string, std::string>> settings; // applySetting keys, in order
+    std::string step;                                          // "" (where the last stop left it), a number or end
+    std::optional<int> replayDigit, replayEvent;               // OneSweep's replay (-1: auto / the end)
+    Highlight highlight;
+    std::optional<Question> question;
+};
+
+struct Lesson {
+    std::string name;   // the built-in name or the file
+    std::string title;  // the "# " line
+    std::string source; // for messages: the file, or "lesson NAME"
+    std::vector<LessonStop> stops;
+};
+
+// Parses a lesson; errors are one line: "SOURCE:LINE: what was expected".
+Result<Lesson> parseLesson(std::string_view text, const std::string& source, const std::string& name);
+// The built-in lessons: name and title, in teaching order.
+std::vector<std::pair<std::string, std::string>> builtinLessons();
+// A built-in lesson by name, or a lesson file.
+Result<Lesson> loadLesson(const std::string& nameOrFile);
+
+// The stop's state: the settings of every stop up to it applied in order to `base`.
+Result<SortSettings> settingsAt(const Lesson& lesson, size_t stop, SortSettings base);
+// The step the stop shows (its own, else the last stop's that set one; 0 at first); `steps` is the plan's.
+size_t stepAt(const Lesson& lesson, size_t stop, size_t steps);
+
+// The right answer to a question, from the step after the question (`after`, with its previous
+// snapshot) and the replay's digit choice; an error when the state cannot answer it.
+Result<uint64_t> answerOf(const Question& q, const StepData& after, const SortSettings& s,
+                          const LookbackReplayChoice& replay);
+std::string_view questionKindName(QuestionKind k);
+std::string_view highlightKindName(HighlightKind k);
+
+} // namespace sortlab::app
