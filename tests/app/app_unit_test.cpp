@@ -1,5 +1,7 @@
 // Host-only tests of the app's own logic (no window, no Vulkan device): the comparator count the
-// explanation panel shows, bar heights of typed keys, the algorithm names and the script parser.
+// explanation panel shows, bar heights of typed keys, the algorithm names, the script parser and
+// the lesson parser.
+#include <sortlab/app/lesson.h>
 #include <sortlab/app/options.h>
 #include <sortlab/app/settings.h>
 #include <sortlab/app/sort_worker.h>
@@ -10,6 +12,7 @@
 
 #include <tuple>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <fstream>
@@ -165,3 +168,64 @@ TEST(AppScript, BenchActions) {
 
 } // namespace
 } // namespace sortlab::app
+
+// Lessons (app/core/lesson.cpp): the built-in ones read, with at least 10 stops and a question
+// each; malformed lessons are refused with the line and what was expected; settings add up stop
+// by stop, and a new input starts at step 0 unless the stop says otherwise.
+TEST(AppLessons, BuiltInLessonsRead) {
+    const auto lessons = sortlab::app::builtinLessons();
+    ASSERT_GE(lessons.size(), 3u);
+    for (const auto& [name, title] : lessons) {
+        auto l = sortlab::app::loadLesson(name);
+        ASSERT_TRUE(l.ok()) << l.error().message;
+        EXPECT_GE(l->stops.size(), 10u) << name;
+        EXPECT_LE(l->stops.size(), 20u) << name;
+        EXPECT_TRUE(std::any_of(l->stops.begin(), l->stops.end(), [](const auto& s) { return s.question.has_value(); }))
+            << name;
+        EXPECT_EQ(l->title, title);
+    }
+}
+
+TEST(AppLessons, MalformedLessonsNameTheLine) {
+    using sortlab::app::parseLesson;
+    const std::pair<const char*, const char*> cases[] = {
+        {"", "t.lesson:0: empty lesson"},
+        {"Hello\n", "t.lesson:1: expected the lesson's title"},
+        {"# T\ntext\n", "t.lesson:2: expected a stop"},
+        {"# T\n", "t.lesson:1: a lesson needs at least one stop"},
+        {"# T\n## S\n@sort bubble\n", "t.lesson:3: @sort: --algo 'bubble'"},
+        {"# T\n## S\n@highlight comparator 3\n", "t.lesson:3: @highlight takes key, layer"},
+        {"# T\n## S\n@ask where\n", "t.lesson:3: @ask where needs a number"},
+        {"# T\n## S\n@ask swaps\n", "t.lesson:3: @ask swaps: write the question"},
+        {"# T\n## S\n@step soon\n", "t.lesson:3: @step takes a step number or end"},
+        {"# T\n## S\n\n@keys 1, two\n", "t.lesson:4: @keys: keys:1:4: 'two' is not a u32 key"},
+        {"# T\n## S\n# U\n", "t.lesson:3: a second '# ' title"},
+    };
+    for (const auto& [text, want] : cases) {
+        auto l = parseLesson(text, "t.lesson", "t");
+        ASSERT_FALSE(l.ok()) << text;
+        EXPECT_EQ(l.error().message.rfind(want, 0), 0u) << l.error().message;
+    }
+}
+
+TEST(AppLessons, StateAddsUpStopByStop) {
+    auto l = sortlab::app::parseLesson("# T\n## A\n@sort radix4\n@keys 3, 1, 2\n@step 2\nOne.\n\nTwo.\n## B\n@ask count 1 "
+                                       "How many?\n## C\n@n 40\n## D\n@step end\n",
+                                       "t.lesson", "t");
+    ASSERT_TRUE(l.ok()) << l.error().message;
+    ASSERT_EQ(l->stops.size(), 4u);
+    EXPECT_EQ(l->stops[0].narration, "One.\n\nTwo.");
+    EXPECT_EQ(l->stops[1].question->arg, 1u);
+    EXPECT_EQ(l->stops[1].question->text, "How many?");
+    auto b = sortlab::app::settingsAt(*l, 1, {});
+    ASSERT_TRUE(b.ok());
+    EXPECT_EQ(b->n, 3u);
+    EXPECT_EQ(b->algo, sortlab::Variant::radix4);
+    auto c = sortlab::app::settingsAt(*l, 2, {});
+    ASSERT_TRUE(c.ok());
+    EXPECT_EQ(c->n, 40u);
+    EXPECT_EQ(sortlab::app::stepAt(*l, 0, 25), 2u);
+    EXPECT_EQ(sortlab::app::stepAt(*l, 1, 25), 2u); // no step, no new input: where stop A left it
+    EXPECT_EQ(sortlab::app::stepAt(*l, 2, 25), 0u); // a new input starts at its beginning
+    EXPECT_EQ(sortlab::app::stepAt(*l, 3, 25), 25u);
+}
