@@ -379,7 +379,9 @@ void drawRadixView(const ViewContext& c, LookbackReplayChoice& replay, bool* ope
                            v.job.settings.forceFallback ? " (forced: every tile but the first counts tile t-1)" : "");
     }
     const float fs = ImGui::GetFontSize();
-    const bool small = n <= 64 && n > 0;
+    // Small n: the keys in binary beside the rest; in presentation mode a OneSweep pass's replay
+    // needs the whole width instead.
+    const bool small = n <= 64 && n > 0 && !(c.ui.presentation && s.find(AuxKind::lookbackLog));
     const Step* step = currentStep(v);
     int64_t hoveredKey = -1;
     // Where each key went in this step (a digit pass: scatter or OneSweep pass), for the arrows and

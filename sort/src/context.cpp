@@ -520,6 +520,7 @@ Result<void> Context::finishSetup() {
 }
 
 Context::~Context() {
+    oneCall_.reset(); // sortlab::sort's sorters and buffers, while the device is still there
     if (device_ && lost_) {
         // A submission timed out. Give it one more timeout to finish; if it never does, leak the
         // device rather than destroy objects the GPU may still use.

@@ -145,6 +145,9 @@ public:
     // Record with `record` into a fresh primary command buffer, submit, and wait on a fence at
     // most fenceTimeout(). A timeout returns Errc::timeout (the GPU is then left to the driver).
     Result<void> submitAndWait(const std::function<void(VkCommandBuffer)>& record);
+    // What sortlab::sort and sortPairs (sortlab/sortlab.h) keep between calls on this context:
+    // their sorters and buffers. Released first when the context is destroyed.
+    std::shared_ptr<void>& oneCallState() { return oneCall_; }
 
     // True while a submission that timed out may still be running on the GPU. Objects it may
     // use (buffers, pipelines) must not be destroyed then: see destroyWhenIdle().
@@ -175,6 +178,7 @@ private:
     VkDebugUtilsMessengerEXT messenger_ = VK_NULL_HANDLE;
     VkPhysicalDevice physical_ = VK_NULL_HANDLE;
     VkDevice device_ = VK_NULL_HANDLE;
+    std::shared_ptr<void> oneCall_; // sortlab.h's sorters and buffers
     VkQueue queue_ = VK_NULL_HANDLE;
     uint32_t queueFamily_ = 0;
     VkCommandPool pool_ = VK_NULL_HANDLE;

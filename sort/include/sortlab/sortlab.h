@@ -1,0 +1,37 @@
+// sortlab in one call: sort an array that is in host memory on the GPU, in place.
+//
+//   auto ctx = sortlab::Context::create();          // once: a Vulkan device for the sorts
+//   std::vector<float> keys = ...;
+//   if (auto r = sortlab::sort(**ctx, std::span(keys)); !r) std::puts(r.error().message.c_str());
+//
+// sort() uploads the keys, sorts them on the GPU and downloads them into the same span;
+// sortPairs() moves a u32 value with each key (stable: equal keys keep their order). The sorters
+// and device buffers stay with the context and are reused by the next call of the same kind and
+// size. One call at a time per context (calls from several threads on one context take turns).
+// Errors come back as values (never exceptions, never an abort): an invalid argument, a size the
+// device cannot hold (out_of_memory), a GPU that stops answering (device_lost after the context's
+// fence timeout). Programs that keep their data on the GPU record the sorts into their own command
+// buffers instead: Sorter::plan and Sorter::record (sortlab/sorter.h, docs/library.md).
+#pragma once
+
+#include <sortlab/context.h>
+#include <sortlab/result.h>
+#include <sortlab/sorter.h>
+
+#include <cstdint>
+#include <span>
+
+namespace sortlab {
+
+struct SortOptions {
+    Order order = Order::ascending;
+    Algorithm algorithm = Algorithm::onesweep; // the fastest; radix4 and oddeven (the fused network) too
+};
+
+// T: uint32_t, int32_t, float, uint64_t, int64_t or double. Floats sort in IEEE total order
+// (-NaN < -inf < ... < -0.0 < +0.0 < ... < inf < NaN).
+template <class T> Result<void> sort(Context& ctx, std::span<T> keys, const SortOptions& options = {});
+template <class T>
+Result<void> sortPairs(Context& ctx, std::span<T> keys, std::span<uint32_t> values, const SortOptions& options = {});
+
+} // namespace sortlab

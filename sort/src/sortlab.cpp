@@ -1,0 +1,83 @@
+#include <sortlab/sortlab.h>
+
+#include <sortlab/job.h>
+
+#include <map>
+#include <mutex>
+#include <tuple>
+
+namespace sortlab {
+namespace {
+
+template <class T> constexpr KeyType keyTypeOf();
+template <> constexpr KeyType keyTypeOf<uint32_t>() { return KeyType::u32; }
+template <> constexpr KeyType keyTypeOf<int32_t>() { return KeyType::i32; }
+template <> constexpr KeyType keyTypeOf<float>() { return KeyType::f32; }
+template <> constexpr KeyType keyTypeOf<uint64_t>() { return KeyType::u64; }
+template <> constexpr KeyType keyTypeOf<int64_t>() { return KeyType::i64; }
+template <> constexpr KeyType keyTypeOf<double>() { return KeyType::f64; }
+
+// What a context keeps between calls: a sorter per algorithm and the last job of each kind of
+// sort (algorithm, key type, values, order), reused while n stays the same.
+struct OneCallState {
+    std::mutex mutex;
+    std::map<Algorithm, std::unique_ptr<Sorter>> sorters;
+    std::map<std::tuple<Algorithm, KeyType, ValueType, Order>, std::unique_ptr<SortJob>> jobs;
+};
+
+Result<void> sortBytes(Context& ctx, KeyType type, std::span<std::byte> keys, std::span<uint32_t> values,
+                       bool withValues, const SortOptions& o) {
+    const uint64_t n = keys.size() / keyBytes(type);
+    if (withValues && values.size() != n)
+        return makeError(Errc::invalid_argument, "sortPairs: " + std::to_string(values.size()) + " values for " +
+                                                     std::to_string(n) + " keys");
+    if (n < 2) return {};
+    auto& slot = ctx.oneCallState();
+    if (!slot) slot = std::make_shared<OneCallState>();
+    OneCallState& state = *std::static_pointer_cast<OneCallState>(slot);
+    std::lock_guard lock(state.mutex);
+    std::unique_ptr<Sorter>& sorter = state.sorters[o.algorithm];
+    if (!sorter) {
+        auto s = makeSorter(ctx, o.algorithm);
+        if (!s) return s.error();
+        sorter = std::move(*s);
+    }
+    SortConfig cfg;
+    cfg.key = type;
+    cfg.values = withValues ? ValueType::u32 : ValueType::none;
+    cfg.order = o.order;
+    std::unique_ptr<SortJob>& job = state.jobs[{o.algorithm, type, cfg.values, o.order}];
+    if (!job || job->n() != n) {
+        job.reset(); // its buffers go before the new ones are made
+        auto j = SortJob::create(ctx, *sorter, n, cfg, /*keepInput=*/false);
+        if (!j) return j.error();
+        job = std::move(*j);
+    }
+    SORTLAB_TRY(job->upload(keys, withValues ? values : std::span<uint32_t>{}));
+    if (auto t = job->run(false); !t) return t.error();
+    return job->download(keys, withValues ? values : std::span<uint32_t>{});
+}
+
+} // namespace
+
+template <class T> Result<void> sort(Context& ctx, std::span<T> keys, const SortOptions& options) {
+    return sortBytes(ctx, keyTypeOf<T>(), std::as_writable_bytes(keys), {}, false, options);
+}
+
+template <class T>
+Result<void> sortPairs(Context& ctx, std::span<T> keys, std::span<uint32_t> values, const SortOptions& options) {
+    return sortBytes(ctx, keyTypeOf<T>(), std::as_writable_bytes(keys), values, true, options);
+}
+
+#define SORTLAB_ONE_CALL(T)                                                                                            \
+    template Result<void> sort<T>(Context&, std::span<T>, const SortOptions&);                                        \
+    template Result<void> sortPairs<T>(Context&, std::span<T>, std::span<uint32_t>, const SortOptions&);
+SORTLAB_ONE_CALL(uint32_t)
+SORTLAB_ONE_CALL(int32_t)
+SORTLAB_ONE_CALL(float)
+SORTLAB_ONE_CALL(uint64_t)
+SORTLAB_ONE_CALL(int64_t)
+SORTLAB_ONE_CALL(double)
+#undef SORTLAB_ONE_CALL
+
+} // namespace sortlab
