@@ -252,10 +252,15 @@ Result<Options> parseOptions(int argc, char** argv, bool* exitNow) {
     cli.footer("Keys: Space play/pause, Right/Left step, Home/End, R new input, +/- speed, C check, P presentation, "
                "F11 fullscreen, F1 help.\nExit codes: 0 ok; 1 validation messages (--validation); 2 usage error; "
                "3 no display, no Vulkan, no suitable device, or a sort error.");
+    cli.set_version_flag("--version", "sortlab " SORTLAB_VERSION);
     try {
         cli.parse(argc, argv);
     } catch (const CLI::CallForHelp&) {
         std::cout << cli.help();
+        *exitNow = true;
+        return o;
+    } catch (const CLI::CallForVersion& e) {
+        std::cout << e.what() << "\n";
         *exitNow = true;
         return o;
     } catch (const CLI::ParseError& e) {

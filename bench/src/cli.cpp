@@ -323,10 +323,14 @@ int benchMain(int argc, char** argv, const std::string& program) {
     Options opt;
     RawOptions raw;
     addOptions(app, opt, raw);
+    app.set_version_flag("--version", program + " " SORTLAB_VERSION);
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp&) {
         std::printf("%s", app.help().c_str());
+        return kExitOk;
+    } catch (const CLI::CallForVersion& e) {
+        std::printf("%s\n", e.what());
         return kExitOk;
     } catch (const CLI::CallForAllHelp&) {
         std::printf("%s", app.help("", CLI::AppFormatMode::All).c_str());

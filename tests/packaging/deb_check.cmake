@@ -1,0 +1,43 @@
+# cpack -G DEB in the build tree: one sortlab_<version>_amd64.deb whose Depends name the Vulkan
+# loader, GLFW and a Vulkan driver, whose contents are the programs, the desktop entry, the icon,
+# the man pages and the library; unpacked with dpkg -x, its sortlab-bench sorts and checks.
+#   cmake -DBUILD=<build tree> -DOUT=<empty dir> -P deb_check.cmake
+cmake_minimum_required(VERSION 3.22)
+file(REMOVE_RECURSE ${OUT})
+file(MAKE_DIRECTORY ${OUT})
+execute_process(COMMAND cpack -G DEB -B ${OUT} --config ${BUILD}/CPackConfig.cmake RESULT_VARIABLE rc
+                OUTPUT_VARIABLE out ERROR_VARIABLE err)
+file(GLOB debs ${OUT}/sortlab_*_amd64.deb)
+list(LENGTH debs count)
+if(NOT rc EQUAL 0 OR NOT count EQUAL 1)
+  message(FATAL_ERROR "cpack -G DEB: ${rc}, ${count} packages: ${out}${err}")
+endif()
+execute_process(COMMAND dpkg-deb -f ${debs} Depends OUTPUT_VARIABLE depends RESULT_VARIABLE rc)
+foreach(d libvulkan1 libglfw3 mesa-vulkan-drivers)
+  if(NOT depends MATCHES "${d}")
+    message(FATAL_ERROR "Depends lacks ${d}: ${depends}")
+  endif()
+endforeach()
+execute_process(COMMAND dpkg-deb -c ${debs} OUTPUT_VARIABLE contents RESULT_VARIABLE rc)
+set(want ./usr/bin/sortlab-bench ./usr/bin/sortlab-plot libsortlab.a ./usr/include/sortlab/sortlab.h
+         sortlabConfig.cmake sortlab.pc ./usr/share/icons/hicolor/scalable/apps/sortlab.svg)
+if(EXISTS ${BUILD}/bin/sortlab)
+  list(APPEND want ./usr/bin/sortlab ./usr/share/applications/sortlab.desktop)
+endif()
+find_program(HELP2MAN help2man)
+if(HELP2MAN)
+  list(APPEND want ./usr/share/man/man1/sortlab-bench.1)
+endif()
+foreach(f ${want})
+  string(FIND "${contents}" "${f}" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "the package lacks ${f}:\n${contents}")
+  endif()
+endforeach()
+execute_process(COMMAND dpkg -x ${debs} ${OUT}/root RESULT_VARIABLE rc)
+execute_process(COMMAND ${OUT}/root/usr/bin/sortlab-bench --algo onesweep,radix4 --n 100003 --check --reps 1
+                        --warmup-ms 0 --quiet RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "the unpacked sortlab-bench failed (${rc}): ${out}${err}")
+endif()
+message("deb: ${debs}\nDepends: ${depends}")

@@ -1,0 +1,76 @@
+# cmake --install into a fresh prefix, then: the files a user and a packager expect are there, each
+# man page renders with `man -l`, sortlab.pc answers pkg-config, and examples/consumer builds against
+# the prefix with find_package(sortlab) alone and passes its own checks on the default device
+# (lavapipe in CI), with the validation layers on.
+#   cmake -DBUILD=<build tree> -DSOURCE=<source tree> -DPREFIX=<empty dir> -DLIBDIR=lib -DINCLUDEDIR=include
+#         -P install_check.cmake
+cmake_minimum_required(VERSION 3.22)
+file(REMOVE_RECURSE ${PREFIX})
+execute_process(COMMAND ${CMAKE_COMMAND} --install ${BUILD} --prefix ${PREFIX} RESULT_VARIABLE rc OUTPUT_QUIET)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "cmake --install failed (${rc})")
+endif()
+set(CMAKE_INSTALL_LIBDIR ${LIBDIR})
+set(CMAKE_INSTALL_INCLUDEDIR ${INCLUDEDIR})
+set(want
+  bin/sortlab-bench bin/sortlab-plot
+  ${CMAKE_INSTALL_LIBDIR}/libsortlab.a ${CMAKE_INSTALL_INCLUDEDIR}/sortlab/sortlab.h
+  ${CMAKE_INSTALL_INCLUDEDIR}/sortlab/sorter.h ${CMAKE_INSTALL_LIBDIR}/cmake/sortlab/sortlabConfig.cmake
+  ${CMAKE_INSTALL_LIBDIR}/cmake/sortlab/sortlabConfigVersion.cmake ${CMAKE_INSTALL_LIBDIR}/pkgconfig/sortlab.pc
+  share/icons/hicolor/scalable/apps/sortlab.svg share/icons/hicolor/256x256/apps/sortlab.png
+  share/icons/hicolor/16x16/apps/sortlab.png)
+if(EXISTS ${BUILD}/bin/sortlab)
+  list(APPEND want bin/sortlab share/applications/sortlab.desktop)
+endif()
+find_program(HELP2MAN help2man)
+find_program(MAN man)
+if(HELP2MAN)
+  list(APPEND want share/man/man1/sortlab-bench.1 share/man/man1/sortlab-plot.1)
+endif()
+foreach(f ${want})
+  if(NOT EXISTS ${PREFIX}/${f})
+    message(FATAL_ERROR "not installed: ${f}")
+  endif()
+endforeach()
+if(EXISTS ${PREFIX}/internal OR EXISTS ${PREFIX}/${CMAKE_INSTALL_INCLUDEDIR}/sortlab/internal)
+  message(FATAL_ERROR "the test-only headers (sort/internal) were installed")
+endif()
+file(GLOB pages ${PREFIX}/share/man/man1/*.1)
+foreach(page ${pages})
+  if(MAN)
+    execute_process(COMMAND ${CMAKE_COMMAND} -E env MANPAGER=cat PAGER=cat MANWIDTH=80 ${MAN} -l ${page}
+                    RESULT_VARIABLE rc OUTPUT_VARIABLE text ERROR_VARIABLE err)
+    get_filename_component(name ${page} NAME_WE)
+    if(NOT rc EQUAL 0 OR NOT text MATCHES "${name}" OR NOT text MATCHES "OPTIONS")
+      message(FATAL_ERROR "man -l ${page} does not render (${rc}): ${err}")
+    endif()
+  endif()
+endforeach()
+find_program(PKG_CONFIG pkg-config)
+if(PKG_CONFIG)
+  execute_process(COMMAND ${CMAKE_COMMAND} -E env PKG_CONFIG_PATH=${PREFIX}/${CMAKE_INSTALL_LIBDIR}/pkgconfig
+                          ${PKG_CONFIG} --cflags --libs sortlab RESULT_VARIABLE rc OUTPUT_VARIABLE flags)
+  string(REGEX MATCH "-I([^ \n]+)" inc "${flags}")
+  if(NOT rc EQUAL 0 OR NOT EXISTS "${CMAKE_MATCH_1}/sortlab/sortlab.h" OR NOT flags MATCHES "-lsortlab")
+    message(FATAL_ERROR "pkg-config sortlab: ${flags}")
+  endif()
+endif()
+# The example, built outside the tree against the prefix only.
+set(ex ${PREFIX}-consumer)
+file(REMOVE_RECURSE ${ex})
+execute_process(COMMAND ${CMAKE_COMMAND} -S ${SOURCE}/examples/consumer -B ${ex} -G Ninja -DCMAKE_PREFIX_PATH=${PREFIX}
+                RESULT_VARIABLE rc OUTPUT_QUIET ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "examples/consumer does not configure against ${PREFIX}: ${err}")
+endif()
+execute_process(COMMAND ${CMAKE_COMMAND} --build ${ex} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "examples/consumer does not build: ${out}${err}")
+endif()
+execute_process(COMMAND ${CMAKE_COMMAND} -E env VK_INSTANCE_LAYERS=VK_LAYER_KHRONOS_validation ${ex}/consumer
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+message("${out}")
+if(NOT rc EQUAL 0 OR NOT out MATCHES "every check passed" OR err MATCHES "VUID|Validation")
+  message(FATAL_ERROR "examples/consumer failed (${rc}): ${err}")
+endif()
+message("install: ${PREFIX} has every file; man pages render; examples/consumer passed")
