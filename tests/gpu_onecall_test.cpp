@@ -1,0 +1,78 @@
+// sortlab::sort and sortPairs (sortlab/sortlab.h): every key type and algorithm against std::sort
+// (the installed copy of the library is tested by examples/consumer), sizes that change between
+// calls on one context (its kept buffers are replaced), 0 and 1 keys, and a values span of the
+// wrong size refused.
+#include <sortlab/testing/gpu_env.h>
+
+#include <sortlab/sortlab.h>
+
+#include <algorithm>
+#include <numeric>
+#include <random>
+
+namespace sortlab::test {
+namespace {
+
+template <class T> std::vector<T> keysOf(size_t n, uint64_t seed) {
+    std::mt19937_64 rng(seed);
+    std::vector<T> v(n);
+    for (T& x : v) {
+        if constexpr (std::is_floating_point_v<T>)
+            x = T(std::uniform_real_distribution<double>(-1e3, 1e3)(rng));
+        else
+            x = T(int64_t(rng() % 200) - (std::is_signed_v<T> ? 100 : 0));
+    }
+    return v;
+}
+
+template <class T> void sortsLikeStd(Context& ctx, Algorithm algorithm) {
+    for (size_t n : {size_t(0), size_t(1), size_t(1000), size_t(77777), size_t(1000)}) {
+        for (Order order : {Order::ascending, Order::descending}) {
+            SCOPED_TRACE(std::string(algorithmName(algorithm)) + " n = " + std::to_string(n));
+            auto keys = keysOf<T>(n, n + 1);
+            const auto input = keys;
+            std::vector<uint32_t> values(n);
+            std::iota(values.begin(), values.end(), 0u);
+            auto want = keys;
+            if (order == Order::ascending)
+                std::stable_sort(want.begin(), want.end());
+            else
+                std::stable_sort(want.begin(), want.end(), std::greater<T>());
+            auto k2 = keys;
+            ASSERT_TRUE(sort(ctx, std::span(k2), {.order = order, .algorithm = algorithm}).ok());
+            EXPECT_EQ(k2, want);
+            if (algorithm == Algorithm::oddeven) continue; // the network is not stable: keys only
+            ASSERT_TRUE(sortPairs(ctx, std::span(keys), std::span(values), {.order = order, .algorithm = algorithm}).ok());
+            EXPECT_EQ(keys, want);
+            std::vector<T> moved(n);
+            for (size_t i = 0; i < n; ++i) moved[i] = input[values[i]];
+            EXPECT_EQ(moved, want); // each value came with its key
+            for (size_t i = 1; i < n; ++i)
+                if (keys[i - 1] == keys[i]) ASSERT_LT(values[i - 1], values[i]) << i; // stable
+        }
+    }
+}
+
+TEST_F(GpuTest, OneCallSortsEveryKeyTypeLikeStdSort) {
+    for (Algorithm a : {Algorithm::onesweep, Algorithm::radix4, Algorithm::oddeven}) {
+        sortsLikeStd<uint32_t>(ctx(), a);
+        sortsLikeStd<double>(ctx(), a);
+    }
+    sortsLikeStd<int32_t>(ctx(), Algorithm::onesweep);
+    sortsLikeStd<float>(ctx(), Algorithm::onesweep);
+    sortsLikeStd<uint64_t>(ctx(), Algorithm::onesweep);
+    sortsLikeStd<int64_t>(ctx(), Algorithm::onesweep);
+}
+
+TEST_F(GpuTest, OneCallRefusesValuesOfTheWrongSize) {
+    std::vector<uint32_t> keys = {3, 1, 2};
+    std::vector<uint32_t> values = {0, 1};
+    auto r = sortPairs(ctx(), std::span(keys), std::span(values));
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().code, Errc::invalid_argument);
+    EXPECT_NE(r.error().message.find("2 values for 3 keys"), std::string::npos) << r.error().message;
+    EXPECT_EQ(keys, (std::vector<uint32_t>{3, 1, 2})); // untouched
+}
+
+} // namespace
+} // namespace sortlab::test
