@@ -41,6 +41,34 @@ TEST(GenerateKeys, DeterministicInSeedAndSized) {
         }
 }
 
+// narrow: the high half of every integer key's bits is zero, the top byte of every float key's is
+// the same (one sign and exponent); bits: the low byte is zero; runs: each run of 1000 keys is
+// sorted, the whole is not.
+TEST(GenerateKeys, StructuredDistributions) {
+    for (KeyType t : kAllKeyTypes) {
+        SCOPED_TRACE(std::string(keyTypeName(t)));
+        const uint32_t half = keyKind(t) == KeyKind::floating ? keyBits(t) - 8 : keyBits(t) / 2;
+        const auto narrow = generateKeys(t, 5000, Distribution::narrow, 1), bits = generateKeys(t, 5000, Distribution::bits, 1),
+                   runs = generateKeys(t, 5000, Distribution::runs, 1);
+        std::set<uint64_t> highs, lows;
+        for (size_t i = 0; i < 5000; ++i) {
+            highs.insert(rawAt(narrow, i, t) >> half);
+            lows.insert(rawAt(narrow, i, t) & 0xffffff);
+            EXPECT_EQ(rawAt(bits, i, t) & 0xff, 0u) << i;
+        }
+        EXPECT_EQ(highs.size(), 1u);
+        EXPECT_GT(lows.size(), 1000u);
+        if (keyKind(t) != KeyKind::floating) EXPECT_EQ(*highs.begin(), 0u);
+        bool allSorted = true;
+        for (size_t i = 1; i < 5000; ++i) {
+            const bool up = orderBitsAt(runs.data(), i - 1, t, Order::ascending) <= orderBitsAt(runs.data(), i, t, Order::ascending);
+            if (i % 1000 != 0) EXPECT_TRUE(up) << i;
+            allSorted = allSorted && up;
+        }
+        EXPECT_FALSE(allSorted);
+    }
+}
+
 TEST(GenerateKeys, DistributionsHaveTheirShape) {
     for (KeyType t : kAllKeyTypes) {
         SCOPED_TRACE(std::string(keyTypeName(t)));

@@ -47,8 +47,9 @@ template <class T> void sortsLikeStd(Context& ctx, Algorithm algorithm) {
             std::vector<T> moved(n);
             for (size_t i = 0; i < n; ++i) moved[i] = input[values[i]];
             EXPECT_EQ(moved, want); // each value came with its key
-            for (size_t i = 1; i < n; ++i)
-                if (keys[i - 1] == keys[i]) ASSERT_LT(values[i - 1], values[i]) << i; // stable
+            for (size_t i = 1; i < n; ++i) {
+                if (keys[i - 1] == keys[i]) { ASSERT_LT(values[i - 1], values[i]) << i; } // stable
+            }
         }
     }
 }

@@ -230,7 +230,8 @@ void addOptions(CLI::App& app, Options& opt, RawOptions& raw) {
         ->excludes(nOpt);
     app.add_option("--dist", raw.dist,
                    "Input distributions, a comma list of uniform, sorted, reversed, equal, few-unique, "
-                   "nearly-sorted, gaussian, special, small (integers 0..99); or all")
+                   "nearly-sorted, gaussian, special, small (integers 0..99), narrow (the low half of the bits), bits (low "
+                   "byte zero), runs (sorted runs of 1000); or all")
         ->capture_default_str()
         ->each([&raw](const std::string&) { raw.distGiven = true; });
     app.add_flag("--lookback-log", opt.lookbackLog,

@@ -26,6 +26,9 @@ std::string_view distributionName(Distribution d) {
     case Distribution::special: return "special";
     case Distribution::small: return "small";
     case Distribution::custom: return "custom";
+    case Distribution::narrow: return "narrow";
+    case Distribution::bits: return "bits";
+    case Distribution::runs: return "runs";
     }
     return "?";
 }
@@ -76,6 +79,15 @@ uint64_t smallBits(KeyType type, uint64_t v) {
     case KeyType::f32: return std::bit_cast<uint32_t>(static_cast<float>(v));
     case KeyType::f64: return std::bit_cast<uint64_t>(static_cast<double>(v));
     default: return v;
+    }
+}
+
+// Keys that use the low half of their bits (floats: [1, 2), so every key has the same sign and exponent).
+uint64_t narrowBits(KeyType type, uint64_t r) {
+    switch (type) {
+    case KeyType::f32: return std::bit_cast<uint32_t>(static_cast<float>(1.0 + 0.999 * unit(r)));
+    case KeyType::f64: return std::bit_cast<uint64_t>(1.0 + 0.999 * unit(r));
+    default: return keyBytes(type) == 4 ? (r >> 48) : (r >> 32);
     }
 }
 
@@ -134,10 +146,23 @@ std::vector<std::byte> generateKeys(KeyType type, uint64_t n, Distribution d, ui
     case Distribution::custom:
         for (uint64_t i = 0; i < n; ++i) store(out.data(), i, kb, smallBits(type, mix(s + i) % 100));
         return out;
+    case Distribution::narrow:
+        for (uint64_t i = 0; i < n; ++i) store(out.data(), i, kb, narrowBits(type, mix(s + i)));
+        return out;
+    case Distribution::bits:
+        for (uint64_t i = 0; i < n; ++i) store(out.data(), i, kb, uniformBits(type, mix(s + i)) & ~uint64_t(0xff));
+        return out;
     default: break;
     }
     for (uint64_t i = 0; i < n; ++i) store(out.data(), i, kb, uniformBits(type, mix(s + i)));
     if (d == Distribution::uniform) return out;
+    if (d == Distribution::runs) { // each run of 1000 sorted; the runs stay in their random order
+        for (uint64_t r = 0; r < n; r += 1000) {
+            const uint64_t len = std::min<uint64_t>(1000, n - r);
+            referenceSort(std::span(out).subspan(r * kb, len * kb), {}, type, Order::ascending);
+        }
+        return out;
+    }
     referenceSort(out, {}, type, d == Distribution::reversed ? Order::descending : Order::ascending);
     if (d == Distribution::nearly_sorted) {
         for (uint64_t j = 0; j < n / 100; ++j) {

@@ -27,12 +27,16 @@ enum class Distribution : uint8_t {
     special,       // floats: NaN, -NaN, +-0.0, +-inf, denormals mixed with normal values
     small,         // integers 0..99 (floats too: 0.0 .. 99.0), readable at the sizes a class follows
     custom,        // keys a person gave (parseKeys, readKeysFile): never generated
+    narrow,        // keys that use the low half of their bits: 32-bit integers below 2^16, 64-bit below 2^32;
+                   // floats in [1, 2): one sign and exponent, so the top byte is the same
+    bits,          // uniform with the low byte zero (floats: the low byte of their bits)
+    runs,          // sorted runs of 1000 uniform keys, the runs in random order
 };
 // The distributions generateKeys makes (every one but custom).
 inline constexpr Distribution kAllDistributions[] = {
-    Distribution::uniform,  Distribution::sorted,     Distribution::reversed,
-    Distribution::equal,    Distribution::few_unique, Distribution::nearly_sorted,
-    Distribution::gaussian, Distribution::special,    Distribution::small};
+    Distribution::uniform,  Distribution::sorted,     Distribution::reversed, Distribution::equal,
+    Distribution::few_unique, Distribution::nearly_sorted, Distribution::gaussian, Distribution::special,
+    Distribution::small,    Distribution::narrow,     Distribution::bits,     Distribution::runs};
 
 std::string_view distributionName(Distribution d);
 std::optional<Distribution> parseDistribution(std::string_view s);
