@@ -58,11 +58,15 @@ TEST(GenerateKeys, StructuredDistributions) {
         }
         EXPECT_EQ(highs.size(), 1u);
         EXPECT_GT(lows.size(), 1000u);
-        if (keyKind(t) != KeyKind::floating) EXPECT_EQ(*highs.begin(), 0u);
+        if (keyKind(t) != KeyKind::floating) {
+            EXPECT_EQ(*highs.begin(), 0u);
+        }
         bool allSorted = true;
         for (size_t i = 1; i < 5000; ++i) {
             const bool up = orderBitsAt(runs.data(), i - 1, t, Order::ascending) <= orderBitsAt(runs.data(), i, t, Order::ascending);
-            if (i % 1000 != 0) EXPECT_TRUE(up) << i;
+            if (i % 1000 != 0) {
+                EXPECT_TRUE(up) << i;
+            }
             allSorted = allSorted && up;
         }
         EXPECT_FALSE(allSorted);
