@@ -46,3 +46,12 @@ add_test(NAME cli_onesweep_lookback_stats_check
          COMMAND bench_cli_check json ${RADIX_TRACE_OUT}/lookback_stats.json --count 4 --check pass --lookback 38)
 set_tests_properties(cli_onesweep_lookback_stats_check PROPERTIES FIXTURES_REQUIRED onesweep_lookback_stats)
 cli_fail(lookback_stats_no_onesweep 2 "--lookback-stats sums up OneSweep's lookback" -- --algo radix4 --lookback-stats --n 64)
+
+# --json marks the radix passes the GPU skipped (step_ms[].skipped): narrow u32 keys skip passes 4..7.
+add_test(NAME cli_radix4_skipped_run
+         COMMAND $<TARGET_FILE:sortlab-bench> --validation --algo radix4 --dist narrow,uniform --n 50000 --reps 1
+                 --check --quiet --json ${RADIX_TRACE_OUT}/skipped.json)
+set_tests_properties(cli_radix4_skipped_run PROPERTIES FIXTURES_SETUP radix4_skipped TIMEOUT 300)
+add_test(NAME cli_radix4_skipped_check
+         COMMAND ${CMAKE_COMMAND} -DFILE=${RADIX_TRACE_OUT}/skipped.json -P ${CMAKE_CURRENT_LIST_DIR}/cli/skipped_check.cmake)
+set_tests_properties(cli_radix4_skipped_check PROPERTIES FIXTURES_REQUIRED radix4_skipped)

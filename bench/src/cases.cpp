@@ -390,6 +390,13 @@ CaseResult Runner::runGpu(const AlgoSpec& algo, const CaseSpec& spec, CaseData& 
     if (!perStep.empty() && !perStep[0].empty())
         for (size_t i = 0; i < r.steps; ++i)
             r.stepMs.push_back({j.plan().steps[i].label, j.plan().steps[i].kind, median(perStep[i])});
+    // radix4: which scatters the GPU skipped (each pass's info word stays after the run).
+    for (size_t i = 0; i < r.stepMs.size(); ++i) {
+        if (j.plan().algorithm != Algorithm::radix4 || j.plan().steps[i].kind != StepKind::scatter) continue;
+        auto info = j.captureAuxOf(i + 1, AuxKind::passInfo);
+        if (!info) jobError(info.error(), what);
+        r.stepMs[i].skipped = !info->empty() && info->front().data.size() >= 4 && info->front().data[3] != 0;
+    }
 
     if (opt_.check) {
         must(j.download(data.resultKeys(), data.resultValues()));

@@ -253,10 +253,14 @@ nlohmann::ordered_json resultsJson(const std::vector<CaseResult>& results) {
         o["steps"] = r.steps;
         o["step_ms"] = Json::array();
         for (size_t i = 0; i < r.stepMs.size(); ++i)
-            o["step_ms"].push_back(Json{{"step", i + 1},
-                                        {"label", r.stepMs[i].label},
-                                        {"kind", std::string(stepKindName(r.stepMs[i].kind))},
-                                        {"median_ms", number(r.stepMs[i].medianMs)}});
+        {
+            Json step{{"step", i + 1},
+                      {"label", r.stepMs[i].label},
+                      {"kind", std::string(stepKindName(r.stepMs[i].kind))},
+                      {"median_ms", number(r.stepMs[i].medianMs)}};
+            if (r.stepMs[i].skipped) step["skipped"] = true; // the GPU skipped this radix pass
+            o["step_ms"].push_back(std::move(step));
+        }
         all.push_back(std::move(o));
     }
     return all;

@@ -50,6 +50,7 @@ struct StepTime {
     std::string label;
     sortlab::StepKind kind = sortlab::StepKind::layer;
     double medianMs = 0;
+    bool skipped = false; // a radix pass the GPU skipped: every key had the same digit (it moved no key)
 };
 
 // One algorithm on one case.
