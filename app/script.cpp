@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <optional>
 #include <string_view>
 
 namespace sortlab::app {
@@ -61,26 +62,29 @@ Outcome setVerb(VerbContext& c) {
     return {};
 }
 
+// A place in a sequence (the plan's steps, a replay's events) from a script's argument: start,
+// end, +K, -K (from `at`, not below 0) or a number; none when it does not read.
+std::optional<uint64_t> positionArg(const std::string& arg, uint64_t at, uint64_t end) {
+    try {
+        if (arg.empty()) return std::nullopt;
+        if (arg == "end") return end;
+        if (arg == "start") return 0;
+        if (arg[0] == '+') return at + std::stoull(arg.substr(1));
+        if (arg[0] == '-') return at - std::min<uint64_t>(at, std::stoull(arg.substr(1)));
+        return std::stoull(arg);
+    } catch (...) {
+        return std::nullopt;
+    }
+}
+
 Outcome stepVerb(VerbContext& c) {
     const SortWorker::View& v = c.v;
     const size_t steps = v.job.plan ? v.job.plan->steps.size() : 0;
     const size_t at = v.data ? v.data->step : 0;
     const std::string arg = c.a.args.empty() ? "+1" : c.a.args[0];
-    size_t target = at;
-    try {
-        if (arg == "end")
-            target = steps;
-        else if (arg == "start")
-            target = 0;
-        else if (arg[0] == '+')
-            target = at + std::stoul(arg.substr(1));
-        else if (arg[0] == '-')
-            target = at - std::min<size_t>(at, std::stoul(arg.substr(1)));
-        else
-            target = std::stoul(arg);
-    } catch (...) {
-        return Failure{"step '" + arg + "': use a number, +K, -K, start or end", 2};
-    }
+    const auto position = positionArg(arg, at, steps);
+    if (!position) return Failure{"step '" + arg + "': use a number, +K, -K, start or end", 2};
+    const uint64_t target = *position;
     if (target > steps)
         return Failure{"step " + std::to_string(target) + " is past the end: this plan has " + std::to_string(steps) +
                            " steps",
@@ -278,21 +282,10 @@ Outcome replayEventVerb(VerbContext& c) {
     LookbackReplayChoice& r = c.app.ui().replay;
     const auto replay = c.v.data && c.v.data->snapshot ? lookbackReplay(*c.v.data->snapshot, r) : std::nullopt;
     if (!replay) return Failure{"replay-event: this step has no lookback log (a OneSweep pass with --lookback-log)", 2};
-    const long events = long(replay->events.size()), at = long(replay->shown);
-    long target = at;
-    try {
-        if (arg == "end")
-            target = events;
-        else if (arg == "start")
-            target = 0;
-        else if (arg[0] == '+' || arg[0] == '-')
-            target = at + std::stol(arg);
-        else
-            target = std::stol(arg);
-    } catch (...) {
-        return Failure{"replay-event '" + arg + "': use a number, +K, -K, start or end", 2};
-    }
-    r.shown = int(std::clamp<long>(target, 0, events));
+    const uint64_t events = replay->events.size();
+    const auto target = positionArg(arg, replay->shown, events);
+    if (!target) return Failure{"replay-event '" + arg + "': use a number, +K, -K, start or end", 2};
+    r.shown = int(std::min(*target, events));
     c.settle = 3;
     return {};
 }
