@@ -2,6 +2,7 @@
 // narration, its question, the GPU's answer, next / back / restart), and the stop's state reached
 // over frames (settings, then the step once the worker has the plan, then the replay).
 #include <sortlab/app/app.h>
+#include <sortlab/app/state_dump.h>
 #include <sortlab/app/view_common.h>
 #include <sortlab/app/views.h>
 
@@ -123,11 +124,7 @@ std::string App::lessonRecord() const {
     const SortWorker::View& v = lessonView_;
     if (!v.data || !v.data->snapshot || !v.data->previous) return j.dump();
     const SortSettings& s = v.job.settings;
-    auto keys = [&](const Snapshot& snap) {
-        json a = json::array();
-        for (uint64_t i = 0; i < s.n; ++i) a.push_back(keyNumber(snap.keys.data(), i, s.key));
-        return a;
-    };
+    auto keys = [&](const Snapshot& snap) { return keysJson(snap.keys, s.n, s.key); };
     j["type"] = std::string(keyTypeName(s.key));
     j["before"] = {{"keys", keys(*v.data->previous)}, {"values", v.data->previous->values}};
     j["after"] = {{"keys", keys(*v.data->snapshot)}, {"values", v.data->snapshot->values}};

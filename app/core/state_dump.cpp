@@ -26,6 +26,8 @@ template <class T> nlohmann::json keyAt(const std::byte* keys, uint64_t i) {
         return x;
 }
 
+} // namespace
+
 nlohmann::json keysJson(const std::vector<std::byte>& keys, uint64_t n, KeyType t) {
     using KeyAt = nlohmann::json (*)(const std::byte*, uint64_t);
     // In KeyType's order.
@@ -35,8 +37,6 @@ nlohmann::json keysJson(const std::vector<std::byte>& keys, uint64_t n, KeyType 
     for (uint64_t i = 0; i < n; ++i) a.push_back(kKeyAt[static_cast<size_t>(t)](keys.data(), i));
     return a;
 }
-
-} // namespace
 
 Result<void> writeStateJson(const std::string& path, const SortWorker::View& v, const DumpExtras& extras) {
     using nlohmann::json;

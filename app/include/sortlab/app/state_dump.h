@@ -7,6 +7,8 @@
 
 #include <sortlab/result.h>
 
+#include <nlohmann/json.hpp>
+
 #include <string>
 
 namespace sortlab::app {
@@ -20,6 +22,9 @@ struct DumpExtras {
     LookbackReplayChoice replay; // the radix view's lookback replay (a OneSweep pass with its log)
     std::string keysError;       // why the Controls panel's own keys were last refused ("": they were not)
 };
+
+// n raw keys of type t in the trace's encoding: integers exactly, floats as numbers or "nan", "-inf"...
+nlohmann::json keysJson(const std::vector<std::byte>& keys, uint64_t n, KeyType t);
 
 Result<void> writeStateJson(const std::string& path, const SortWorker::View& v, const DumpExtras& extras);
 
