@@ -17,12 +17,18 @@ std::optional<LookbackReplay> lookbackReplay(const Snapshot& s, const LookbackRe
     LookbackReplay r;
     r.records = lookbackRecords(*log);
     if (r.records.empty()) return std::nullopt;
+    r.stats = lookbackStats(r.records);
+    rechoose(r, s, choice);
+    return r;
+}
+
+void rechoose(LookbackReplay& r, const Snapshot& s, const LookbackReplayChoice& choice) {
+    const Snapshot::Aux* prefix = s.find(AuxKind::tileCounts);
+    if (!prefix) return;
     r.digit = choice.digit >= 0 ? std::min<uint32_t>(uint32_t(choice.digit), 255) : mostCommonDigit(s);
     r.events = lookbackEvents(r.records, r.digit);
     r.shown = choice.shown < 0 ? r.events.size() : std::min(size_t(choice.shown), r.events.size());
     r.state = lookbackStateAt(r.records, *prefix, r.digit, r.shown ? r.events[r.shown - 1].event : 0);
-    r.stats = lookbackStats(r.records);
-    return r;
 }
 
 } // namespace sortlab::app

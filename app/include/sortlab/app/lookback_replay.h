@@ -31,6 +31,9 @@ struct LookbackReplay {
 
 // Null when the snapshot has no lookback log (not a OneSweep pass, or the log is off).
 std::optional<LookbackReplay> lookbackReplay(const Snapshot& s, const LookbackReplayChoice& choice);
+// The same pass for another choice: the digit's events and state again, the records and statistics
+// (the costly part: 776 words a tile) kept. `s` is the snapshot `r` was made from.
+void rechoose(LookbackReplay& r, const Snapshot& s, const LookbackReplayChoice& choice);
 
 // The digit with the most keys in the snapshot's pass (its "histogram"), 0 without one.
 uint32_t mostCommonDigit(const Snapshot& s);
