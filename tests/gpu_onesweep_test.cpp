@@ -318,16 +318,24 @@ TEST_F(OneSweepTest, LookbackLogReplaysToTheStatusBuffer) {
             const std::vector<LookbackRecord> records = lookbackRecords(*log);
             ASSERT_EQ(records.size(), tiles);
             uint32_t last = 0;
-            EXPECT_TRUE(records[0].tookInOrder); // its turn from the start (later tiles: when they waited)
             for (size_t t = 0; t < tiles; ++t) {
                 EXPECT_GT(records[t].took, 0u) << t;
                 EXPECT_GT(records[t].inclusive, records[t].took) << t;
-                EXPECT_EQ(records[t].fellBack, fb && t > 0) << t;
+                // Forced: every tile but the first falls back. Otherwise a tile may still fall back (a
+                // status not ready 64 reads in a row: lavapipe under load does it), never tile 0.
+                if (fb || t == 0) {
+                    EXPECT_EQ(records[t].fellBack, t > 0) << t;
+                }
                 last = std::max(last, records[t].inclusive);
                 for (uint32_t d = 0; d < 256 && t > 0; ++d) {
                     EXPECT_GT(records[t].walks[d].published, records[t].aggregate) << t << " " << d;
                     EXPECT_GE(records[t].walks[d].depth(), 1u);
-                    EXPECT_EQ(records[t].walks[d].counted > 0, fb) << t << " " << d; // forced: t-1 counted
+                    if (fb) {
+                        EXPECT_GT(records[t].walks[d].counted, 0u) << t << " " << d; // forced: t-1 counted
+                    }
+                    if (records[t].walks[d].counted > 0) {
+                        EXPECT_TRUE(records[t].fellBack) << t << " " << d;
+                    }
                 }
             }
             for (uint32_t d = 0; d < 256; ++d) {
@@ -349,7 +357,13 @@ TEST_F(OneSweepTest, LookbackLogReplaysToTheStatusBuffer) {
             uint64_t walks = 0;
             for (uint64_t c : st.depthCount) walks += c;
             EXPECT_EQ(walks, st.walks);
-            EXPECT_EQ(st.fallbacks, fb ? tiles - 1 : 0u);
+            // The log's fallbacks are the pass's own count of them (SORTLAB_OS_FALLBACKS).
+            const Snapshot::Aux* gpuFallbacks = snap->find(AuxKind::fallbacks);
+            ASSERT_TRUE(gpuFallbacks && gpuFallbacks->data.size() == 1);
+            EXPECT_EQ(st.fallbacks, gpuFallbacks->data[0]);
+            if (fb) {
+                EXPECT_EQ(st.fallbacks, tiles - 1);
+            }
             EXPECT_GE(st.maxDepth, st.p99Depth);
             EXPECT_GE(st.p99Depth, st.medianDepth);
             EXPECT_GE(st.medianDepth, 1u);
