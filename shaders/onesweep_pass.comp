@@ -13,8 +13,15 @@
 // [SECTION] Publish the inclusive prefix: for each digit whose walk has ended
 // [SECTION] Look back: one walk per digit, bounded; a stuck walk makes the workgroup fall back
 // [SECTION] Fall back: the workgroup counts the keys of the tile a walk is stuck on
-// [SECTION] Write out: the staged keys (HALF_STAGED: in two halves), then the values
+// [SECTION] Write out: the staged keys (HALF_STAGED: in two halves), then the values; a tile of one
+//           digit writes its keys straight out
 // [SECTION] main: per tile, the phases above between the same barriers
+//
+// Keys with structure: a pass whose digit is the same in every key is skipped (the scan decides,
+// and every workgroup of its dispatches returns at once); a tile whose keys all have one digit
+// (few distinct keys, after the passes have grouped them) still publishes its counts and walks
+// back, but is neither ranked nor staged: its keys go out from the registers they were loaded
+// into, each at its digit's start plus its place in the tile.
 //
 // Early counts, as in CUB's onesweep: a tile publishes its digit counts before it ranks its keys,
 // so that the tiles after it can walk past it while it works, and it reads its first predecessor
@@ -58,6 +65,8 @@ shared uint subgroupHist[HIST_ROWS * 256]; // after the ranking: a predecessor's
 // made room for 512 x 19 tiles, but ran 1-2 % slower than this at 512 x 18, and no faster at 19).
 shared uint perDigit[512];
 shared uint tileId, stuckTile, nextTileId;
+// The tile's one digit plus one, when all its keys have that digit (a uniform tile); 0 otherwise.
+shared uint uniformDigit;
 
 // Where staged position idx of a key with digit d goes.
 uint64_t destination(uint d, uint idx) { return packUint2x32(uvec2(perDigit[2 * d], perDigit[2 * d + 1])) + idx; }
@@ -177,6 +186,7 @@ void publishAggregate() {
                 run += (words[q][r] & 0xffffu) + (words[q][r] >> 16);
             }
             count[q] = d == 255 ? run - (SLOTS - tileKeys) : run;
+            if (count[q] == tileKeys) uniformDigit = d + 1u;
             status(tile, d).v = statusWord(tile == 0 ? SORTLAB_OS_INCLUSIVE : SORTLAB_OS_AGGREGATE, count[q]);
             // The scan over the digits: within the subgroup's run here, across runs after the barrier.
             within[q] = subgroupExclusiveAdd(run);
@@ -500,6 +510,24 @@ void writeValues(uint64_t dstValues) {
 }
 #endif
 
+// A uniform tile (every key has digit d) is neither ranked nor staged: key j of the tile goes to
+// the digit's start plus j (the sort is stable), straight from the registers it was loaded into,
+// coalesced like the input.
+void writeUniform(uint d, uint64_t dstKeys) {
+    [[unroll]] for (uint i = 0; i < KPT; ++i) {
+        const uint j = runStart + i * SUBGROUP_SIZE;
+        if (full || j < tileKeys) keyAt(dstKeys, destination(d, j)).v = raw[i];
+    }
+}
+#if HAS_VALUES
+void writeUniformValues(uint d, uint64_t dstValues) {
+    [[unroll]] for (uint i = 0; i < KPT; ++i) {
+        const uint j = runStart + i * SUBGROUP_SIZE;
+        if (full || j < tileKeys) valueAt(dstValues, destination(d, j)).v = v[i];
+    }
+}
+#endif
+
 // [SECTION] main ----------------------------------------------------------------------------------------
 
 void main() {
@@ -510,8 +538,16 @@ void main() {
         tileId = atomicAdd(word(SORTLAB_OS_COUNTER + pc.dispatch).v, 1u);
         stuckTile = 0;
     }
+    // Whether the scan skipped this pass, and where its keys are: read while the tile id comes
+    // (read before it, they made each tile wait for one more load).
+    const uint skipped = word(SORTLAB_OS_INFO + 4 * pc.pass + 3).v;
+    const uint from = word(SORTLAB_OS_WHERE + pc.pass).v;
     for (uint i = tid; i < HIST_ROWS * 256; i += WORKGROUP_SIZE) subgroupHist[i] = 0;
     barrier();
+    // A skipped pass (the scan found one digit in every key) runs nothing. Otherwise its keys are
+    // where the passes that ran left them, and its epoch is the parity of the dispatches that ran.
+    if (skipped != 0u) return;
+    epoch = (from * (pc.portions & 1u) + pc.portion) & 1u;
     tile = tileId;
     if (LOG_BASE != 0 && tid == 0 && tile < pc.tiles) {
         // LOG_ORDERED: ids are logged in id order; each waits for the tile before (it took its id,
@@ -530,7 +566,7 @@ void main() {
     // Dispatches wider than kMaxGroupsX are folded into rows, and a persistent dispatch may start
     // more workgroups than there are tiles: the ones that get an id past the last tile leave.
     if (tile >= pc.tiles) return;
-    const bool temp = (pc.pass & 1u) != 0;
+    const bool temp = from != 0u;
     const uint64_t srcKeys = temp ? pc.keysTemp : pc.keys, dstKeys = temp ? pc.keys : pc.keysTemp;
 #if HAS_VALUES
     const uint64_t srcValues = temp ? pc.valuesTemp : pc.values, dstValues = temp ? pc.values : pc.valuesTemp;
@@ -561,6 +597,7 @@ void main() {
         if (PERSISTENT != 0 && tid == 0)
             takenTile = round < PERSISTENT ? atomicAdd(word(SORTLAB_OS_COUNTER + pc.dispatch).v, 1u) : pc.tiles;
         if (LOG_BASE != 0) logClear();
+        if (tid == 0) uniformDigit = 0u; // (read last before the previous round's closing barrier)
         countTile();
         if (LOG_BASE != 0 && tid == 0) { // tile 0 of a portion publishes its inclusive prefixes at once
             logWord(SORTLAB_OS_LOG_AGGREGATE).v = 0u;
@@ -574,10 +611,14 @@ void main() {
         localStarts();
         barrier();
         const uint nextTile = PERSISTENT != 0 ? nextTileId : pc.tiles;
+        const uint oneDigit = uniformDigit; // (the same in the whole workgroup)
         startWalks();
-        rankAndStage();
-        // The next tile's keys: in flight during this tile's lookback and write-out.
-        if (PERSISTENT != 0 && nextTile < pc.tiles) loadKeys(srcKeys, nextTile, runStart, raw);
+        // The next tile's keys: in flight during this tile's lookback and write-out (a uniform
+        // tile writes its keys from the registers, and loads the next ones after that).
+        if (oneDigit == 0u) {
+            rankAndStage();
+            if (PERSISTENT != 0 && nextTile < pc.tiles) loadKeys(srcKeys, nextTile, runStart, raw);
+        }
 #if HAS_VALUES
         loadValues(srcValues, tile, runStart, v); // in flight during the lookback and the keys' write-out
 #endif
@@ -593,10 +634,19 @@ void main() {
         // comes after the barrier at the end of this round.
         if (PERSISTENT != 0)
             for (uint i = tid; i < HIST_ROWS * 256; i += WORKGROUP_SIZE) subgroupHist[i] = 0;
-        writeKeys(dstKeys);
+        if (oneDigit != 0u) {
+            if (tid == 0) atomicAdd(word(SORTLAB_OS_UNIFORM + pc.pass).v, 1u);
+            writeUniform(oneDigit - 1u, dstKeys);
 #if HAS_VALUES
-        writeValues(dstValues);
+            writeUniformValues(oneDigit - 1u, dstValues);
 #endif
+            if (PERSISTENT != 0 && nextTile < pc.tiles) loadKeys(srcKeys, nextTile, runStart, raw);
+        } else {
+            writeKeys(dstKeys);
+#if HAS_VALUES
+            writeValues(dstValues);
+#endif
+        }
         if (PERSISTENT == 0 || nextTile >= pc.tiles) break;
         tile = nextTile;
         if (LOG_BASE != 0 && tid == 0) logWord(SORTLAB_OS_LOG_TOOK).v = logEvent(); // starts on the id it took

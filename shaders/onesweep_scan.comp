@@ -1,12 +1,23 @@
 // OneSweep step 2: for each pass, the exclusive scan of its 256 digit counts: where the keys of
 // each digit start in the output. One workgroup per pass; the serial scan runs in shared memory.
+//
+// It also decides which passes run. A pass in which every key has the same digit would move no
+// key: it is skipped (its dispatches return at once), and the next pass reads the buffer it would
+// have read. Each workgroup finds every pass's verdict (256 reads of each histogram) and writes
+// its own pass's info words; workgroup 0 writes where the keys are before each pass and after the
+// last (the parity of the passes that ran), which the pass kernels and the result step read.
 #version 460
 #include "onesweep.glsl"
 
 shared uint64_t digitCounts[256];
+shared uint skipMask; // bit p: pass p is skipped
 
 void main() {
     const uint p = gl_WorkGroupID.x, tid = gl_LocalInvocationIndex;
+    if (tid == 0) skipMask = 0u;
+    barrier();
+    for (uint i = tid; i < 256 * pc.passes; i += WORKGROUP_SIZE)
+        if (qword(SORTLAB_OS_HIST + 2 * i).v == pc.n) atomicOr(skipMask, 1u << (i / 256));
     for (uint d = tid; d < 256; d += WORKGROUP_SIZE) digitCounts[d] = qword(SORTLAB_OS_HIST + 2 * (256 * p + d)).v;
     barrier();
     if (tid == 0) {
@@ -15,6 +26,19 @@ void main() {
             const uint64_t c = digitCounts[d];
             digitCounts[d] = run;
             run += c;
+        }
+        const uint skipped = (skipMask >> p) & 1u;
+        word(SORTLAB_OS_INFO + 4 * p).v = p;
+        word(SORTLAB_OS_INFO + 4 * p + 1).v = 8 * p;
+        word(SORTLAB_OS_INFO + 4 * p + 2).v = 8 * p + 8;
+        word(SORTLAB_OS_INFO + 4 * p + 3).v = skipped;
+        if (p == 0) {
+            uint where = 0;
+            for (uint q = 0; q < pc.passes; ++q) {
+                word(SORTLAB_OS_WHERE + q).v = where;
+                where ^= ((skipMask >> q) & 1u) ^ 1u;
+            }
+            word(SORTLAB_OS_WHERE + pc.passes).v = where;
         }
     }
     barrier();

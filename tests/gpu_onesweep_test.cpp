@@ -66,7 +66,7 @@ TEST_P(OneSweepSort, MatchesStableSort) {
     sweep.index = index;
     sweep.keepOf8 = 2; // lavapipe is slow: 2 of 8 at larger n
     sweep.seedPerN = 31;
-    sweep.steps = 2 + keyBits(cfg.key) / 8;
+    sweep.steps = 3 + keyBits(cfg.key) / 8; // histogram, scan, the passes, result
     sweep.traceSuffix = cfg.forceFallback ? " forced fallback" : " lookback";
     const size_t sorts = sortsMatchingStableSort(ctx(), onesweep(), cfg, sweep);
     if (!HasFailure()) {
@@ -101,6 +101,8 @@ struct StepCase {
     Distribution dist;
     bool fallback;
     uint32_t tileKeys = 0; // SortConfig::tileKeys: a teaching tile (0: the tuned one)
+    uint32_t skippedPasses = 0; // passes in which one digit holds every key (the keys' structure)
+    bool uniformTiles = false;  // whether some tile has keys of one digit only
 };
 
 class OneSweepStep : public OneSweepTest, public ::testing::WithParamInterface<StepCase> {};
@@ -128,8 +130,9 @@ TEST_P(OneSweepStep, EveryStepMatchesTheReference) {
     const Plan& plan = (*job)->plan();
     ASSERT_TRUE((*job)->upload(input, inputValues).ok());
     const uint32_t passes = keyBits(c.key) / 8;
-    ASSERT_EQ(plan.steps.size(), 2u + passes);
+    ASSERT_EQ(plan.steps.size(), 3u + passes); // histogram, scan, the passes, result
     const uint64_t tiles = (n + T - 1) / T;
+    uint32_t skipped = 0, uniformTiles = 0; // passes skipped, tiles written out unranked
 
     // The reference for every pass, run ahead (the histograms of all passes are known first).
     std::vector<radix::PassState> ref;
@@ -145,12 +148,21 @@ TEST_P(OneSweepStep, EveryStepMatchesTheReference) {
             refValues.push_back(v);
         }
     }
+    // What the case is there to show: the passes the distribution makes trivial, tiles of one digit.
+    uint32_t trivial = 0;
+    for (const auto& r : ref) trivial += r.skipped;
+    EXPECT_EQ(trivial, c.skippedPasses) << "the case's keys skip other passes than the table says";
     for (size_t i = 0; i < plan.steps.size(); ++i) {
         const Step& s = plan.steps[i];
         SCOPED_TRACE("after step " + std::to_string(i) + " '" + s.label + "'");
         ASSERT_TRUE((*job)->runTo(i + 1).ok());
         auto snap = (*job)->capture();
         ASSERT_TRUE(snap.ok()) << snap.error().message;
+        if (s.kind == StepKind::result) { // the sorted keys, in `keys` whatever number of passes ran
+            EXPECT_EQ(snap->keys, refKeys.back());
+            EXPECT_EQ(snap->values, refValues.back());
+            continue;
+        }
         const auto* hist = snap->find(AuxKind::histogram);
         ASSERT_TRUE(hist);
         if (s.kind == StepKind::histogram || s.kind == StepKind::scan) {
@@ -180,8 +192,27 @@ TEST_P(OneSweepStep, EveryStepMatchesTheReference) {
         const auto* status = snap->find(AuxKind::tileStatus);
         const auto* counts = snap->find(AuxKind::tileCounts);
         const auto* fallbacks = snap->find(AuxKind::fallbacks);
-        ASSERT_TRUE(off && status && counts && fallbacks);
+        const auto* info = snap->find(AuxKind::passInfo);
+        const auto* uniform = snap->find(AuxKind::uniformTiles);
+        ASSERT_TRUE(off && status && counts && fallbacks && info && uniform);
         EXPECT_EQ(off->data, narrow(r.offsets));
+        // A pass in which one digit holds every key is skipped: no tile runs, no key moves.
+        EXPECT_EQ(info->data, (std::vector<uint32_t>{s.pass, s.bitLo, s.bitHi, r.skipped ? 1u : 0u}));
+        if (r.skipped) {
+            skipped += 1;
+            EXPECT_EQ(uniform->data, std::vector<uint32_t>{0u});
+            EXPECT_EQ(fallbacks->data, std::vector<uint32_t>{0u});
+            EXPECT_EQ(snap->keys, refKeys[s.pass]);
+            EXPECT_EQ(snap->values, refValues[s.pass]);
+            if (HasFailure()) return;
+            continue;
+        }
+        // The tiles whose keys all have one digit are written out unranked, and counted.
+        uint32_t oneDigit = 0;
+        for (uint64_t t = 0; t < tiles; ++t)
+            for (uint32_t d = 0; d < 256; ++d) oneDigit += r.counts[d * tiles + t] == std::min<uint64_t>(T, n - t * T);
+        uniformTiles += oneDigit;
+        EXPECT_EQ(uniform->data, std::vector<uint32_t>{oneDigit});
         ASSERT_EQ(status->shape, (std::vector<uint32_t>{static_cast<uint32_t>(tiles), 256u}));
         // After the pass every tile holds its inclusive prefix: digit d's count over tiles 0..t.
         std::vector<uint32_t> wantCounts(tiles * 256);
@@ -209,6 +240,12 @@ TEST_P(OneSweepStep, EveryStepMatchesTheReference) {
     referenceSort(sorted, sortedValues, c.key, c.order);
     EXPECT_EQ(refKeys.back(), sorted);
     EXPECT_EQ(refValues.back(), sortedValues);
+    EXPECT_EQ(skipped, c.skippedPasses);
+    if (c.uniformTiles) {
+        EXPECT_GT(uniformTiles, 0u) << "no tile of one digit: the case does not reach the unranked write-out";
+    }
+    std::printf("[sortlab] %s: %u of %u passes skipped, %u tiles written out unranked\n", describe(cfg).c_str(), skipped,
+                passes, uniformTiles);
 }
 
 // clang-format off
@@ -221,25 +258,65 @@ const StepCase kStepCases[] = {
     {"u64_kv_lookback",      KeyType::u64, true,  Order::ascending,  310,   5,    Distribution::uniform,    false},
     {"f64_desc_fallback",    KeyType::f64, false, Order::descending, 210,   3,    Distribution::few_unique, true},
     // Teaching tiles (SortConfig::tileKeys): 64 keys in 8-key tiles, so that the chained scan runs
-    // over 8 tiles; 4- and 16-key tiles, with lookback and with forced fallback.
-    {"u32_tile8_lookback",   KeyType::u32, true,  Order::ascending,  800,   0,    Distribution::small,      false, 8},
-    {"u32_tile8_fallback",   KeyType::u32, true,  Order::ascending,  800,   0,    Distribution::small,      true,  8},
+    // over 8 tiles (keys below 100: passes 1..3 skipped); 4- and 16-key tiles, with lookback and
+    // with forced fallback.
+    {"u32_tile8_lookback",   KeyType::u32, true,  Order::ascending,  800,   0,    Distribution::small,      false, 8,  3},
+    {"u32_tile8_fallback",   KeyType::u32, true,  Order::ascending,  800,   0,    Distribution::small,      true,  8,  3},
     {"i32_tile4_fallback",   KeyType::i32, false, Order::descending, 2500,  3,    Distribution::uniform,    true,  4},
     {"u64_tile16_lookback",  KeyType::u64, true,  Order::ascending,  1700,  9,    Distribution::uniform,    false, 16},
     {"f32_tile4_lookback",   KeyType::f32, false, Order::ascending,  1900,  1,    Distribution::special,    false, 4},
+    // Keys with structure: passes skipped (narrow: the top two of u32 keys, four of u64 keys, an
+    // even number; bits: pass 0, so three passes run and the result step copies the keys back;
+    // equal: every pass), and few-unique keys, whose tiles after pass 0 mostly hold one key.
+    {"u32_narrow_kv",        KeyType::u32, true,  Order::ascending,  300,   7,    Distribution::narrow,     false, 0,  2},
+    {"u64_narrow_fallback",  KeyType::u64, false, Order::descending, 250,   3,    Distribution::narrow,     true,  0,  4},
+    {"i32_bits_kv_fallback", KeyType::i32, true,  Order::ascending,  350,   1,    Distribution::bits,       true,  0,  1},
+    {"i64_bits_lookback",    KeyType::i64, true,  Order::descending, 1700,  5,    Distribution::bits,       false, 16, 1},
+    {"u32_equal_kv",         KeyType::u32, true,  Order::ascending,  200,   9,    Distribution::equal,      false, 0,  4},
+    {"u64_equal_fallback",   KeyType::u64, false, Order::ascending,  150,   0,    Distribution::equal,      true,  0,  8},
+    {"u32_few_tile16_kv",    KeyType::u32, true,  Order::ascending,  2000,  3,    Distribution::few_unique, false, 16, 0, true},
+    {"u64_few_tile16_fb",    KeyType::u64, true,  Order::descending, 1500,  0,    Distribution::few_unique, true,  16, 0, true},
+    {"u32_few_kv",           KeyType::u32, true,  Order::ascending,  3000,  0,    Distribution::few_unique, false, 0,  0, true},
 };
 // clang-format on
 
 INSTANTIATE_TEST_SUITE_P(Cases, OneSweepStep, ::testing::ValuesIn(kStepCases),
                          [](const auto& info) { return std::string(info.param.name); });
 
+// n keys, each one of two values that differ in every byte, in a random order.
+std::vector<std::byte> twoKeys(KeyType key, uint64_t n, uint64_t seed) {
+    const uint32_t kb = keyBytes(key);
+    const uint64_t a = 0x1122334455667788ull, b = 0x99aabbccddeeff01ull;
+    std::vector<std::byte> out(n * kb);
+    std::mt19937_64 rng(seed);
+    for (uint64_t i = 0; i < n; ++i) {
+        const uint64_t v = (rng() & 1) ? a : b;
+        std::memcpy(out.data() + i * kb, &v, kb); // the low kb bytes (little-endian)
+    }
+    return out;
+}
+
+// The plan's last pass (the result step comes after it).
+const Step& lastPassStep(const Plan& plan) {
+    size_t at = plan.steps.size();
+    while (at > 1 && plan.steps[at - 1].kind != StepKind::pass) --at;
+    return plan.steps[at - 1];
+}
+
 // The last pass's `fallbacks` after a run: every tile but the first of each portion under forced
 // fallback (exactly), at most that many otherwise.
 ::testing::AssertionResult lastPassFallbacks(SortJob& job, bool forced) {
-    auto aux = job.captureAux();
+    const auto& steps = job.plan().steps;
+    size_t at = steps.size();
+    while (at > 0 && steps[at - 1].kind != StepKind::pass) --at;
+    if (at == 0) return ::testing::AssertionFailure() << "no pass step";
+    auto aux = job.captureAuxOf(at, AuxKind::fallbacks);
     if (!aux) return ::testing::AssertionFailure() << aux.error().message;
-    const Step& last = job.plan().steps.back();
-    const uint64_t most = last.workgroups - last.portions;
+    const Step& last = steps[at - 1];
+    auto info = job.captureAuxOf(at, AuxKind::passInfo);
+    if (!info || info->empty() || info->front().data.size() != 4) return ::testing::AssertionFailure() << "no pass info";
+    // A skipped pass (every key with one digit, as tiny n often are) ran no tile.
+    const uint64_t most = info->front().data[3] ? 0 : last.workgroups - last.portions;
     for (const auto& a : *aux)
         if (a.kind == AuxKind::fallbacks && a.data.size() == 1) {
             if (forced ? a.data[0] == most : a.data[0] <= most) return ::testing::AssertionSuccess();
@@ -265,7 +342,8 @@ TEST_F(OneSweepTest, TeachingTilesSortEverySmallN) {
                 auto job = SortJob::create(ctx(), onesweep(), n, cfg);
                 ASSERT_TRUE(job.ok()) << job.error().message;
                 ASSERT_EQ((*job)->plan().tileKeys, tile);
-                ASSERT_EQ((*job)->plan().steps.back().workgroups, (n + tile - 1) / tile);
+                ASSERT_EQ((*job)->plan().steps.front().kind, StepKind::histogram);
+                ASSERT_EQ((*job)->plan().steps[2].workgroups, (n + tile - 1) / tile); // pass 0's tiles
                 SortRun got;
                 ASSERT_TRUE(runJob(**job, keys, values, got));
                 ASSERT_TRUE(matchesReference(keys, values, got, cfg, true));
@@ -299,7 +377,9 @@ TEST_F(OneSweepTest, LookbackLogReplaysToTheStatusBuffer) {
         cfg.tileKeys = 8;
         cfg.logLookback = true;
         const uint64_t n = 61, tiles = 8;
-        const auto keys = generateKeys(KeyType::u32, n, Distribution::small, 3);
+        // Few distinct keys: no pass is skipped (a skipped pass logs nothing), and some tiles after
+        // pass 0 hold one key (written out unranked, and logged like any other).
+        const auto keys = generateKeys(KeyType::u32, n, Distribution::few_unique, 3);
         const auto values = valuesFor(cfg, n);
         auto job = SortJob::create(ctx(), onesweep(), n, cfg);
         ASSERT_TRUE(job.ok()) << job.error().message;
@@ -406,12 +486,16 @@ TEST_F(OneSweepTest, PortionsMatchStableSort) {
                                  std::to_string(portion) + " tiles, n = " + std::to_string(n));
                     auto job = SortJob::create(ctx(), onesweep(), n, cfg);
                     ASSERT_TRUE(job.ok()) << job.error().message;
-                    const Step& last = (*job)->plan().steps.back();
+                    const Step& last = lastPassStep((*job)->plan());
                     ASSERT_EQ(last.workgroups, 8u);
                     EXPECT_EQ(last.portions, portion == 1 ? 8u : 3u);
-                    for (int run = 0; run < 2; ++run) {
-                        const auto keys = generateKeys(key, n, run ? Distribution::gaussian : Distribution::uniform,
-                                                       100 + run + portion);
+                    // Run 2: keys whose low byte is zero skip pass 0 (integer keys), so the passes
+                    // that run take their epochs and buffers from the passes that ran before them.
+                    for (int run = 0; run < 3; ++run) {
+                        const Distribution dist = run == 0   ? Distribution::uniform
+                                                  : run == 1 ? Distribution::gaussian
+                                                             : Distribution::bits;
+                        const auto keys = generateKeys(key, n, dist, 100 + run + portion);
                         const auto values = valuesFor(cfg, n);
                         SortRun got;
                         ASSERT_TRUE(runJob(**job, keys, values, got));
@@ -450,16 +534,22 @@ TEST_F(OneSweepTest, PersistentWorkgroupsTakeSeveralTiles) {
                                      " tiles, n = " + std::to_string(n));
                         auto job = SortJob::create(ctx(), onesweep(), n, cfg);
                         ASSERT_TRUE(job.ok()) << job.error().message;
-                        const Step& last = (*job)->plan().steps.back();
+                        const Step& last = lastPassStep((*job)->plan());
                         ASSERT_EQ(last.workgroups, 8u);
                         const bool persistent = tuning::oneSweep(keyBytes(key), kv).persistent;
                         EXPECT_EQ(last.dispatchedWorkgroups,
                                   persistent ? std::min<uint64_t>(groups, portion ? 3 : 8) : 0u);
-                        const auto keys = generateKeys(key, n, Distribution::uniform, 300 + groups + portion);
-                        const auto values = valuesFor(cfg, n);
-                        SortRun got;
-                        ASSERT_TRUE(runJob(**job, keys, values, got));
-                        ASSERT_TRUE(matchesReference(keys, values, got, cfg, true));
+                        for (bool two : {false, true}) {
+                            // Two distinct keys (differing in every byte): after pass 0 they lie in
+                            // two runs, so most tiles of the later passes hold one digit and are
+                            // written out unranked, and a workgroup loads its next tile after that.
+                            const auto keys = two ? twoKeys(key, n, 300 + groups)
+                                                  : generateKeys(key, n, Distribution::uniform, 300 + groups + portion);
+                            const auto values = valuesFor(cfg, n);
+                            SortRun got;
+                            ASSERT_TRUE(runJob(**job, keys, values, got));
+                            ASSERT_TRUE(matchesReference(keys, values, got, cfg, true)) << (two ? "two keys" : "uniform");
+                        }
                         // Every tile but each portion's first counts its predecessor under forced
                         // fallback, whichever workgroup takes it.
                         EXPECT_TRUE(lastPassFallbacks(**job, fb));
@@ -477,7 +567,7 @@ TEST_F(OneSweepTest, PersistentFromEnoughTiles) {
     for (uint64_t tiles : {uint64_t(1), t.minPersistentTiles - 1, t.minPersistentTiles, 4 * most}) {
         auto p = onesweep().plan(tiles * T, cfg);
         ASSERT_TRUE(p.ok()) << p.error().message;
-        const Step& last = p->steps.back();
+        const Step& last = lastPassStep(*p);
         EXPECT_EQ(last.workgroups, tiles);
         const bool persistent = t.persistent && tiles >= t.minPersistentTiles;
         EXPECT_EQ(last.dispatchedWorkgroups, persistent ? std::min(tiles, most) : 0u) << tiles << " tiles";
@@ -510,7 +600,7 @@ TEST_F(OneSweepTest, PersistentPassesAtFullSize) {
                 const uint64_t tiles = (n + probe->tileKeys - 1) / probe->tileKeys,
                                per = ctx().info().type == VK_PHYSICAL_DEVICE_TYPE_CPU ? t.maxTilesPerWorkgroupCpu
                                                                                       : t.maxTilesPerWorkgroup;
-                EXPECT_EQ((*job)->plan().steps.back().dispatchedWorkgroups,
+                EXPECT_EQ(lastPassStep((*job)->plan()).dispatchedWorkgroups,
                           cap ? (tiles + per - 1) / per : std::min<uint64_t>(tiles, t.persistentWorkgroups));
                 for (int run = 0; run < (cap || kv ? 1 : 3); ++run) {
                     SCOPED_TRACE(describe(cfg) + ", cap " + std::to_string(cap) + ", n = " + std::to_string(n) +

@@ -47,11 +47,28 @@ add_test(NAME cli_onesweep_lookback_stats_check
 set_tests_properties(cli_onesweep_lookback_stats_check PROPERTIES FIXTURES_REQUIRED onesweep_lookback_stats)
 cli_fail(lookback_stats_no_onesweep 2 "--lookback-stats sums up OneSweep's lookback" -- --algo radix4 --lookback-stats --n 64)
 
-# --json marks the radix passes the GPU skipped (step_ms[].skipped): narrow u32 keys skip passes 4..7.
-add_test(NAME cli_radix4_skipped_run
-         COMMAND $<TARGET_FILE:sortlab-bench> --validation --algo radix4 --dist narrow,uniform --n 50000 --reps 1
-                 --check --quiet --json ${RADIX_TRACE_OUT}/skipped.json)
-set_tests_properties(cli_radix4_skipped_run PROPERTIES FIXTURES_SETUP radix4_skipped TIMEOUT 300)
-add_test(NAME cli_radix4_skipped_check
+# --json marks the radix passes the GPU skipped (step_ms[].skipped): narrow u32 keys skip the passes
+# of bits 16..31, equal keys every pass, uniform keys none (tests/cli/skipped_check.cmake).
+add_test(NAME cli_radix_skipped_run
+         COMMAND $<TARGET_FILE:sortlab-bench> --validation --algo radix4,onesweep --dist narrow,equal,uniform --n 50000
+                 --reps 1 --check --quiet --json ${RADIX_TRACE_OUT}/skipped.json)
+set_tests_properties(cli_radix_skipped_run PROPERTIES FIXTURES_SETUP radix_skipped TIMEOUT 300)
+add_test(NAME cli_radix_skipped_check
          COMMAND ${CMAKE_COMMAND} -DFILE=${RADIX_TRACE_OUT}/skipped.json -P ${CMAKE_CURRENT_LIST_DIR}/cli/skipped_check.cmake)
-set_tests_properties(cli_radix4_skipped_check PROPERTIES FIXTURES_REQUIRED radix4_skipped)
+set_tests_properties(cli_radix_skipped_check PROPERTIES FIXTURES_REQUIRED radix_skipped)
+
+# OneSweep's trace on keys with structure, at 64-key tiles (3000 keys: 47 tiles, a partial last
+# one): every pass checked by radix_trace_check, with the passes it skips ("skipped": every pass of
+# equal keys, the top ones of narrow keys, pass 0 of bits keys) and the tiles it writes out
+# unranked ("uniform_tiles": few-unique keys' passes after the first, whose tiles lie in runs of one
+# key), with lookback and with forced fallback.
+add_test(NAME cli_onesweep_trace_run
+         COMMAND $<TARGET_FILE:sortlab-bench> --validation --algo onesweep,onesweep-fallback --type u32,f64
+                 --values none,u32 --order asc,desc --dist equal,narrow,bits,few-unique --tile-keys 64
+                 --n 3000 --reps 1 --quiet --trace ${RADIX_TRACE_OUT}/onesweep.jsonl)
+set_tests_properties(cli_onesweep_trace_run PROPERTIES FIXTURES_SETUP onesweep_trace TIMEOUT 600)
+foreach(algo onesweep onesweep-fallback)
+  add_test(NAME cli_${algo}_trace_check
+           COMMAND radix_trace_check ${RADIX_TRACE_OUT}/onesweep.jsonl --algo ${algo} --digit-bits 8)
+  set_tests_properties(cli_${algo}_trace_check PROPERTIES FIXTURES_REQUIRED onesweep_trace)
+endforeach()

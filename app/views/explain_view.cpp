@@ -36,15 +36,18 @@ const Pseudo kOneSweep[] = {
     {"histogram: every digit of every pass, one read", 0},
     {"scan: exclusive offsets of each pass's digits", 0},
     {"for each digit pass (one workgroup per tile):", 0},
+    {"one digit holds every key: skip the pass", 1},
     {"t = atomic counter++; count tile t's digits", 1},
     {"status[t][d] = tile 0 ? inclusive : aggregate", 1},
     {"rank keys by digit; stage them in shared memory", 1},
+    {"  (a tile of one digit: no ranking, no staging)", 1},
     {"look back per digit d, s = t-1, t-2, ...:", 1},
     {"aggregate: add its count, go on", 2},
     {"inclusive prefix: add its count, stop", 2},
     {"not ready 64 reads: count tile s's keys (fallback)", 2},
     {"status[t][d] = inclusive: sum + own count", 1},
     {"write out: offsets[d] + sum + place, coalesced", 1},
+    {"result: copy back if an odd number of passes ran", 0},
 };
 // clang-format on
 constexpr int kOneSweepLines = int(sizeof kOneSweep / sizeof kOneSweep[0]);
@@ -104,8 +107,9 @@ std::string oddevenWords(const Step* s, uint64_t n) {
 // pass's last portion (all of it below 2^29 keys), `statusTiles` rows, and the flags count those.
 struct OneSweepPass {
     uint64_t tiles = 0, statusTiles = 0, tileKeys = 0;
-    uint32_t fallbacks = 0;
-    bool haveFallbacks = false, forced = false;
+    uint32_t fallbacks = 0, uniformTiles = 0;
+    bool haveFallbacks = false, forced = false, haveUniform = false;
+    bool skipped = false; // every key had the same digit: no tile ran (the statuses are an older pass's)
     size_t flags[3] = {0, 0, 0};
 };
 
@@ -125,6 +129,11 @@ OneSweepPass oneSweepPass(const SortWorker::View& v, const Step* step) {
         p.haveFallbacks = true;
         p.fallbacks = f->data[0];
     }
+    if (const Snapshot::Aux* u = s.find(AuxKind::uniformTiles); u && !u->data.empty()) {
+        p.haveUniform = true;
+        p.uniformTiles = u->data[0];
+    }
+    if (const Snapshot::Aux* i = s.find(AuxKind::passInfo); i && i->data.size() >= 4) p.skipped = i->data[3] != 0;
     return p;
 }
 
@@ -152,14 +161,29 @@ std::string radixWords(const Step* s, const SortWorker::View& v) {
     else if (s->kind == StepKind::scan && v.job.settings.algorithm() == Algorithm::onesweep)
         std::snprintf(buf, sizeof buf,
                       "Every pass's histogram is scanned: offsets[d] is where the keys with digit d start in that "
-                      "pass's output (\"all offsets\", one row per pass). The keys have not moved.");
+                      "pass's output (\"all offsets\", one row per pass). A pass whose histogram has one bar "
+                      "holding every key would move nothing: it will be skipped, and the pass after it reads the "
+                      "keys where they are. The keys have not moved.");
+    else if (s->kind == StepKind::result)
+        std::snprintf(buf, sizeof buf,
+                      "Each pass that runs moves the keys to the other buffer. When an odd number of passes ran "
+                      "(the others were skipped), the sorted keys are in the temporary buffer, and this step "
+                      "copies them back; otherwise nothing moves.");
+    else if (s->kind == StepKind::pass && oneSweepPass(v, s).skipped)
+        std::snprintf(buf, sizeof buf,
+                      "Pass %u, bits %u..%u: skipped. Every key has the same digit here (the histogram has one bar), "
+                      "so a stable pass would leave every key where it is: no workgroup ran, no key moved, and the "
+                      "next pass reads the keys from the same buffer. The tile statuses shown are the last pass's "
+                      "that ran.",
+                      s->pass, s->bitLo, s->bitHi - 1);
     else if (s->kind == StepKind::pass) {
         const OneSweepPass p = oneSweepPass(v, s);
         const int used = std::snprintf(
             buf, sizeof buf,
             "Pass %u, bits %u..%u, %llu tile%s of %llu keys: each workgroup takes the next tile id t, counts its "
             "tile's digits and publishes them at once in status[t][d] as an aggregate (tile 0: as an inclusive "
-            "prefix). It ranks its keys by digit and stages them in shared memory in digit order%s. Then, per "
+            "prefix). It ranks its keys by digit and stages them in shared memory in digit order%s; a tile whose "
+            "keys all have one digit skips that and writes them straight out, in order. Then, per "
             "digit, it walks back over tiles t-1, t-2, ...: it adds an aggregate and goes on, adds an inclusive "
             "prefix and stops; a tile still not ready after 64 reads in a row it counts itself from that tile's keys "
             "(a fallback). It publishes its own inclusive prefix (the sum plus its count) and writes its staged "
@@ -179,6 +203,7 @@ std::string radixWords(const Step* s, const SortWorker::View& v) {
                 rest += "; " + std::to_string(p.fallbacks) + " of " + std::to_string(p.tiles) +
                         (p.tiles == 1 ? " tile" : " tiles") + " fell back" +
                         (p.forced ? " (forced: each tile but the first of each portion counts tile t-1 itself)" : "");
+            if (p.haveUniform) rest += "; " + std::to_string(p.uniformTiles) + " had keys of one digit only";
             rest += ".";
             std::snprintf(buf + used, sizeof buf - size_t(used), "%s", rest.c_str());
         }
@@ -227,10 +252,14 @@ void drawExplainView(const ViewContext& c, bool* open) {
             line = 0;
         else if (step && step->kind == StepKind::scan)
             line = 1;
-        else if (step && step->kind == StepKind::pass) {
+        else if (step && step->kind == StepKind::pass && oneSweepPass(v, step).skipped) {
             line = 2;
-            last = kOneSweepLines - 1;
-        }
+            last = 3;
+        } else if (step && step->kind == StepKind::pass) {
+            line = 2;
+            last = kOneSweepLines - 2;
+        } else if (step && step->kind == StepKind::result)
+            line = kOneSweepLines - 1;
         pseudocode(kOneSweep, kOneSweepLines, line, c, last);
     } else {
         if (step && step->kind == StepKind::count)
@@ -268,8 +297,10 @@ void drawExplainView(const ViewContext& c, bool* open) {
                 const OneSweepPass p = oneSweepPass(v, step);
                 row("tiles (one workgroup each)",
                     std::to_string(step->workgroups) + " of " + std::to_string(p.tileKeys) + " keys");
-                if (p.haveFallbacks)
+                if (p.skipped) row("skipped", "yes: every key has the same digit");
+                if (p.haveFallbacks && !p.skipped)
                     row("tiles that fell back", std::to_string(p.fallbacks) + (p.forced ? " (forced)" : ""));
+                if (p.haveUniform && !p.skipped) row("tiles of one digit (not ranked)", std::to_string(p.uniformTiles));
             } else {
                 row("workgroups", std::to_string(step->workgroups));
             }

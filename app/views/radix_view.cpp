@@ -367,10 +367,21 @@ void drawRadixView(const ViewContext& c, LookbackReplayChoice& replay, bool* ope
     const uint64_t n = v.job.settings.n;
     uint32_t lo = 0, hi = 0;
     const bool haveDigit = digitBits(v, &lo, &hi);
-    if (const Snapshot::Aux* p = s.find(AuxKind::passInfo); p && p->data.size() >= 4)
-        ImGui::Text("pass %u: bits %u..%u%s", p->data[0], p->data[1], p->data[2] - 1,
-                    p->data[3] ? " (skipped: every key has the same digit)" : "");
-    if (const Snapshot::Aux* f = s.find(AuxKind::fallbacks); f && !f->data.empty()) {
+    const Snapshot::Aux* info = s.find(AuxKind::passInfo);
+    // A skipped pass: every key had one digit, so no key moved (OneSweep: no tile ran, and its
+    // tile statuses and log are the last pass's that ran: not shown).
+    const bool skipped = info && info->data.size() >= 4 && info->data[3] != 0;
+    if (info && info->data.size() >= 4)
+        ImGui::Text("pass %u: bits %u..%u%s", info->data[0], info->data[1], info->data[2] - 1,
+                    skipped ? " (skipped: every key has the same digit, so no key moves)" : "");
+    if (const Snapshot::Aux* u = s.find(AuxKind::uniformTiles); u && !u->data.empty() && !skipped) {
+        const Step* st = currentStep(v);
+        const uint64_t tiles = st ? st->workgroups : 0;
+        ImGui::TextWrapped("tiles of one digit: %u of %llu had keys of a single digit and wrote them straight out, "
+                           "without ranking or staging",
+                           u->data[0], static_cast<unsigned long long>(tiles));
+    }
+    if (const Snapshot::Aux* f = s.find(AuxKind::fallbacks); f && !f->data.empty() && !skipped) {
         const Snapshot::Aux* st = s.find(AuxKind::tileStatus);
         const uint32_t tiles = st && !st->shape.empty() ? st->shape[0] : 0;
         ImGui::TextWrapped("fallbacks: %u of %u tile%s counted a predecessor's keys themselves instead of waiting for "
@@ -438,10 +449,10 @@ void drawRadixView(const ViewContext& c, LookbackReplayChoice& replay, bool* ope
         else if (small)
             ImGui::TextDisabled("hover a key in binary: its new index as the scatter builds it");
     }
-    if (const Snapshot::Aux* a = s.find(AuxKind::tileCounts))
+    if (const Snapshot::Aux* a = s.find(AuxKind::tileCounts); a && !skipped)
         heatMap("tile counts, from the status words (inclusive prefix: keys of the digit in tiles 0..t)", *a, "tile",
                 fs * 8, true);
-    if (const Snapshot::Aux* a = s.find(AuxKind::tileStatus)) tileStatus(*a, s.find(AuxKind::tileCounts), fs * 12);
+    if (const Snapshot::Aux* a = s.find(AuxKind::tileStatus); a && !skipped) tileStatus(*a, s.find(AuxKind::tileCounts), fs * 12);
     if (const Snapshot::Aux* a = s.find(AuxKind::allHistograms))
         heatMap("the histograms of every pass (one read of the keys)", *a, "pass", fs * 5, true);
     if (const Snapshot::Aux* a = s.find(AuxKind::allOffsets))

@@ -371,32 +371,41 @@ CaseResult Runner::runGpu(const AlgoSpec& algo, const CaseSpec& spec, CaseData& 
         for (size_t i = 0; i < t->stepMs.size() && i < r.steps; ++i) perStep[i].push_back(t->stepMs[i]);
     }
     fillTimes(r);
-    if (j.plan().algorithm == Algorithm::onesweep && !j.plan().steps.empty()) {
-        auto aux = j.captureAux();
-        if (!aux) jobError(aux.error(), what);
-        for (const auto& a : *aux)
-            if (a.kind == AuxKind::fallbacks && a.data.size() == 1) {
-                r.fallbacks = a.data[0];
-                r.fallbackTiles = j.plan().steps.back().workgroups; // the whole pass (all its portions)
+    // Whether the GPU skipped the pass of step i (every key had the same digit), from its info word,
+    // which stays after the run.
+    auto skippedPass = [&](size_t i) {
+        auto info = j.captureAuxOf(i + 1, AuxKind::passInfo);
+        if (!info) jobError(info.error(), what);
+        return !info->empty() && info->front().data.size() >= 4 && info->front().data[3] != 0;
+    };
+    const auto& steps = j.plan().steps;
+    if (j.plan().algorithm == Algorithm::onesweep)
+        for (size_t i = steps.size(); i-- > 0;)
+            if (steps[i].kind == StepKind::pass) { // the last pass (all its portions)
+                auto f = j.captureAuxOf(i + 1, AuxKind::fallbacks);
+                if (!f) jobError(f.error(), what);
+                if (!f->empty() && f->front().data.size() == 1) {
+                    r.fallbacks = f->front().data[0];
+                    r.fallbackTiles = steps[i].workgroups;
+                }
+                break;
             }
-    }
     if (cfg.logLookback) // each pass's log stays where it wrote it: read them all after the last rep
-        for (size_t i = 0; i < j.plan().steps.size(); ++i) {
-            if (j.plan().steps[i].kind != StepKind::pass) continue;
+        for (size_t i = 0; i < steps.size(); ++i) {
+            if (steps[i].kind != StepKind::pass || skippedPass(i)) continue; // a skipped pass logs nothing
             auto log = j.captureAuxOf(i + 1, AuxKind::lookbackLog);
             if (!log) jobError(log.error(), what);
-            if (!log->empty()) r.lookback.push_back(lookbackStats(lookbackRecords(log->front())));
+            if (log->empty()) continue;
+            r.lookback.push_back(lookbackStats(lookbackRecords(log->front())));
+            r.lookbackPass.push_back(steps[i].pass);
         }
     if (!perStep.empty() && !perStep[0].empty())
         for (size_t i = 0; i < r.steps; ++i)
             r.stepMs.push_back({j.plan().steps[i].label, j.plan().steps[i].kind, median(perStep[i])});
-    // radix4: which scatters the GPU skipped (each pass's info word stays after the run).
-    for (size_t i = 0; i < r.stepMs.size(); ++i) {
-        if (j.plan().algorithm != Algorithm::radix4 || j.plan().steps[i].kind != StepKind::scatter) continue;
-        auto info = j.captureAuxOf(i + 1, AuxKind::passInfo);
-        if (!info) jobError(info.error(), what);
-        r.stepMs[i].skipped = !info->empty() && info->front().data.size() >= 4 && info->front().data[3] != 0;
-    }
+    // Which radix passes the GPU skipped (radix4's scatters, OneSweep's passes; each pass's info
+    // word stays after the run).
+    for (size_t i = 0; i < r.stepMs.size(); ++i)
+        if (isDigitPass(steps[i].kind)) r.stepMs[i].skipped = skippedPass(i);
 
     if (opt_.check) {
         must(j.download(data.resultKeys(), data.resultValues()));

@@ -182,7 +182,7 @@ void Reporter::addCase(const std::vector<CaseResult>& results) {
             std::printf("  lookback pass %zu: %u tiles, depth mean %.2f median %u p99 %u max %u; reads: %llu not ready, "
                         "%llu aggregates, %llu inclusive; %u fell back; %u taken out of order, %u finished out of "
                         "order\n",
-                        p, s.tiles, s.meanDepth, s.medianDepth, s.p99Depth, s.maxDepth,
+                        size_t(r.lookbackPass[p]), s.tiles, s.meanDepth, s.medianDepth, s.p99Depth, s.maxDepth,
                         static_cast<unsigned long long>(s.readsNotReady),
                         static_cast<unsigned long long>(s.readsAggregate),
                         static_cast<unsigned long long>(s.readsInclusive), s.fallbacks, s.takenOutOfOrder,
@@ -232,7 +232,7 @@ nlohmann::ordered_json resultsJson(const std::vector<CaseResult>& results) {
             o["lookback"] = Json::array();
             for (size_t p = 0; p < r.lookback.size(); ++p) {
                 const LookbackStats& s = r.lookback[p];
-                o["lookback"].push_back(Json{{"pass", p},
+                o["lookback"].push_back(Json{{"pass", r.lookbackPass[p]},
                                              {"tiles", s.tiles},
                                              {"walks", s.walks},
                                              {"depth_mean", number(s.meanDepth)},

@@ -187,15 +187,23 @@ void TraceWriter::traceCase(Context& ctx, Sorter& sorter, const AlgoSpec& algo, 
             }
             if (plan.algorithm == Algorithm::radix4)
                 line += ",\"workgroup_counts\":" + auxArray(*snap, AuxKind::digitCounts);
+            const Snapshot::Aux* info = snap->find(AuxKind::passInfo);
+            const bool skipped = info && info->data.size() == 4 && info->data[3] != 0;
+            if (info && info->data.size() == 4) line += std::string(",\"skipped\":") + (skipped ? "true" : "false");
             if (plan.algorithm == Algorithm::onesweep) {
-                std::string fallbacks = auxArray(*snap, AuxKind::fallbacks); // "[k]"
-                line += ",\"tiles\":" + std::to_string(s.workgroups) + ",\"fallbacks\":" +
-                        (fallbacks.size() > 2 ? fallbacks.substr(1, fallbacks.size() - 2) : "null") +
-                        ",\"tile_status\":" + auxArray(*snap, AuxKind::tileStatus);
+                auto single = [&](AuxKind kind) { // "[k]" -> "k"
+                    std::string a = auxArray(*snap, kind);
+                    return a.size() > 2 ? a.substr(1, a.size() - 2) : std::string("null");
+                };
+                line += ",\"tiles\":" + std::to_string(s.workgroups) + ",\"fallbacks\":" + single(AuxKind::fallbacks) +
+                        ",\"uniform_tiles\":" + single(AuxKind::uniformTiles);
+                // A skipped pass ran no tile: the statuses and the log are the last pass's that ran.
+                if (!skipped) {
+                    line += ",\"tile_status\":" + auxArray(*snap, AuxKind::tileStatus);
+                    if (const Snapshot::Aux* log = snap->find(AuxKind::lookbackLog))
+                        line += lookbackJson(*log, snap->find(AuxKind::tileCounts));
+                }
             }
-            if (const Snapshot::Aux* info = snap->find(AuxKind::passInfo); info && info->data.size() == 4)
-                line += std::string(",\"skipped\":") + (info->data[3] ? "true" : "false");
-            if (const Snapshot::Aux* log = snap->find(AuxKind::lookbackLog)) line += lookbackJson(*log, snap->find(AuxKind::tileCounts));
             line += ",\"tile_keys\":" + std::to_string(plan.tileKeys);
         }
         writeLine(line + arrays(*snap) + "}");

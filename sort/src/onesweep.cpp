@@ -19,7 +19,7 @@ namespace {
 struct Push {
     uint64_t keys, keysTemp, values, valuesTemp, scratch, n;
     uint32_t pass, passes, tiles, groupsX, histGroups;
-    uint32_t firstTile, portion, lastPortion, dispatch;
+    uint32_t firstTile, portion, lastPortion, dispatch, portions;
 };
 static_assert(sizeof(Push) <= kPushConstantBytes);
 
@@ -91,7 +91,7 @@ public:
         p.steps.push_back(h);
         Step sc;
         sc.kind = StepKind::scan;
-        sc.label = "exclusive scan of each digit's 256 counts";
+        sc.label = "exclusive scan of each digit's 256 counts, and which passes to skip";
         sc.workgroups = g->passes;
         p.steps.push_back(sc);
         for (uint32_t pass = 0; pass < g->passes; ++pass) {
@@ -105,13 +105,21 @@ public:
             s.workgroups = g->tiles;
             s.dispatchedWorkgroups = g->persistent ? g->dispatchGroups(0) : 0;
             s.portions = g->portions;
-            s.resultInTemp = pass % 2 == 0;
+            // A pass in which every key has the same digit is skipped (the scan decides it on the
+            // GPU), so where the keys are after it is the parity of the passes that ran.
+            s.locationWord = SORTLAB_OS_WHERE + pass + 1;
             p.steps.push_back(s);
         }
-        p.resultInTemp = p.steps.back().resultInTemp;
+        Step r;
+        r.kind = StepKind::result;
+        r.label = "result: copy back if an odd number of passes ran";
+        r.workgroups = resultGroups(n, *g);
+        r.pass = g->passes;
+        p.steps.push_back(r);
+        p.resultInTemp = false;
         p.bytesMovedFloor = oneSweepBytesFloor(n, config);
 
-        SORTLAB_TRY(preparePipelines({"onesweep_init", "onesweep_histogram", "onesweep_scan", "onesweep_pass"},
+        SORTLAB_TRY(preparePipelines({"onesweep_init", "onesweep_histogram", "onesweep_scan", "onesweep_pass", "onesweep_result"},
                                      [&](const char* shader) { return pipelineFor(shader, config, *g); }));
         return p;
     }
@@ -132,6 +140,7 @@ public:
         pc.n = plan.n;
         pc.passes = g.passes;
         pc.histGroups = g.histGroups;
+        pc.portions = static_cast<uint32_t>(g.portions);
         auto dispatch = [&](const char* shader, uint64_t groups) {
             dispatchFolded(cmd, pipelines_.layout(), pipeline(shader, cfg, g), pc, groups, tuning::kMaxGroupsX);
         };
@@ -146,6 +155,10 @@ public:
                 dispatch("onesweep_histogram", g.histGroups);
             } else if (s.kind == StepKind::scan) {
                 dispatch("onesweep_scan", g.passes);
+            } else if (s.kind == StepKind::result) {
+                pc.histGroups = static_cast<uint32_t>(s.workgroups); // the result kernel strides over them
+                dispatch("onesweep_result", s.workgroups);
+                pc.histGroups = g.histGroups;
             } else {
                 for (uint64_t q = 0; q < g.portions; ++q) {
                     if (q > 0) computeToCompute(cmd);
@@ -165,6 +178,7 @@ public:
     std::vector<SnapshotRegion> snapshotRegions(const Plan& plan, size_t stepsDone) const override {
         if (stepsDone == 0 || stepsDone > plan.steps.size()) return {};
         const Step& s = plan.steps[stepsDone - 1];
+        if (s.kind == StepKind::result) return {};
         const Geometry g = geometry(plan.n, plan.config).value();
         using F = SnapshotRegion::Format;
         std::vector<SnapshotRegion> r;
@@ -183,6 +197,8 @@ public:
         r.push_back({AuxKind::tileStatus, {tiles, kRadix}, SORTLAB_OS_STATUS, 0, F::statusFlag});
         r.push_back({AuxKind::tileCounts, {tiles, kRadix}, SORTLAB_OS_STATUS, 0, F::statusCount});
         r.push_back({AuxKind::fallbacks, {1}, SORTLAB_OS_FALLBACKS + s.pass, 0, F::u32});
+        r.push_back({AuxKind::passInfo, {4}, SORTLAB_OS_INFO + 4u * s.pass, 0, F::u32});
+        r.push_back({AuxKind::uniformTiles, {1}, SORTLAB_OS_UNIFORM + s.pass, 0, F::u32});
         if (plan.config.logLookback) {
             const uint32_t all = static_cast<uint32_t>(g.tiles);
             r.push_back({AuxKind::lookbackLog,
@@ -195,6 +211,11 @@ public:
     }
 
 private:
+    // Workgroups of the result step (they stride over the keys; when no copy is due they only
+    // read one word): about two per multiprocessor of a large GPU.
+    static uint64_t resultGroups(uint64_t n, const Geometry& g) {
+        return std::clamp<uint64_t>((n + 16ull * g.workgroup - 1) / (16ull * g.workgroup), 1, 264);
+    }
     // The lookback log (SortConfig::logLookback): after the status words; its size in words.
     static uint64_t logBase(const Geometry& g) { return SORTLAB_OS_STATUS + g.statusRows * kRadix; }
     static uint64_t logWords(const Geometry& g) {

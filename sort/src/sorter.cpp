@@ -27,7 +27,8 @@ constexpr std::string_view kStepKindNames[] = {"layer",   "tile",   "window",   
                                                "scatter", "result", "histogram", "pass"};
 constexpr std::string_view kAuxKindNames[] = {
     "pass",           "digit counts", "histogram",   "offsets",     "workgroup offsets",
-    "all histograms", "all offsets",  "tile status", "tile counts", "fallbacks", "lookback log"};
+    "all histograms", "all offsets",  "tile status", "tile counts", "fallbacks", "lookback log",
+    "uniform tiles"};
 constexpr std::string_view kKeyTypeNames[] = {"u32", "i32", "f32", "u64", "i64", "f64"};
 
 } // namespace

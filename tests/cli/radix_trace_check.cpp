@@ -9,8 +9,9 @@
 //   * the input stably sorted on the low B(p + 1) bits of its order bits (std::stable_sort here),
 //   * the previous line's keys stably partitioned on digit p (the same thing, one pass at a time),
 // and whose "histogram", "offsets" and "workgroup_counts" must equal what this program recounts
-// from the previous line's keys ("skipped" when one digit holds every key). Values (the input
-// index, --values u32) must follow their keys.
+// from the previous line's keys ("skipped" when one digit holds every key; OneSweep's
+// "uniform_tiles": the tiles whose keys all have one digit, none in a skipped pass). Values (the
+// input index, --values u32) must follow their keys.
 //
 // Keys are read back from their JSON text into raw bits: integers directly; floats through their
 // decimal text, which sortlab-bench writes as the shortest text that reads back to the same float
@@ -188,10 +189,20 @@ void checkGroup(const std::string& name, const std::vector<Json>& lines, uint32_
                                                         ", recounted " + Json(offsets).dump());
         if (line.contains("workgroup_counts")) // radix4
             expect(line.at("workgroup_counts") == Json(counts), where + ": workgroup_counts differ from the recount");
-        if (line.contains("lookback")) checkLookback(where, line.at("lookback"), counts, w, radix);
         const bool skipped = std::find(hist.begin(), hist.end(), n) != hist.end();
-        if (line.contains("skipped")) // radix4
-            expect(line.at("skipped") == skipped, where + ": skipped is " + line.at("skipped").dump());
+        expect(line.contains("skipped"), where + ": no \"skipped\"");
+        expect(line.at("skipped") == skipped, where + ": skipped is " + line.at("skipped").dump());
+        if (skipped) expect(!line.contains("lookback"), where + ": a skipped pass has a lookback log");
+        if (line.contains("lookback")) checkLookback(where, line.at("lookback"), counts, w, radix);
+        if (line.contains("uniform_tiles")) { // OneSweep: tiles whose keys all have one digit (none ran if skipped)
+            uint64_t uniform = 0;
+            for (uint64_t t = 0; t < w && !skipped; ++t) {
+                const uint64_t keys = std::min(tile, n - t * tile);
+                for (uint32_t d = 0; d < radix; ++d) uniform += counts[d * w + t] == keys;
+            }
+            expect(line.at("uniform_tiles") == uniform, where + ": uniform_tiles is " + line.at("uniform_tiles").dump() +
+                                                            ", recounted " + std::to_string(uniform));
+        }
 
         // One stable pass, and the stable sort of the input on the low bits: both must agree
         // with the line.

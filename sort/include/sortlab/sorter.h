@@ -59,7 +59,7 @@ constexpr bool isDigitPass(StepKind k) {
 
 // What a snapshot shows beside the keys after a radix step (the sorters' snapshotRegions).
 enum class AuxKind : uint8_t {
-    passInfo,         // radix4 {4}: pass, bit lo, bit hi, skipped (0/1)
+    passInfo,         // radix sorts {4}: pass, bit lo, bit hi, skipped (0/1: every key had the same digit)
     digitCounts,      // radix4 {16, workgroups}: keys of each workgroup's tile with each digit
     histogram,        // {radix}: keys with each digit in this pass
     offsets,          // {radix}: where each digit's keys start (exclusive scan of the histogram)
@@ -70,11 +70,12 @@ enum class AuxKind : uint8_t {
     tileCounts,       // OneSweep {tiles, 256}: the count in each tile's status word
     fallbacks,        // OneSweep {1}: tiles of the pass that counted a predecessor's keys themselves
     lookbackLog,      // OneSweep with logLookback {tiles, record}: each tile's (sortlab/lookback.h reads them)
+    uniformTiles,     // OneSweep {1}: tiles of the pass whose keys all had one digit (written out unranked)
 };
 inline constexpr AuxKind kAllAuxKinds[] = {
     AuxKind::passInfo,      AuxKind::digitCounts, AuxKind::histogram,  AuxKind::offsets,    AuxKind::workgroupOffsets,
     AuxKind::allHistograms, AuxKind::allOffsets,  AuxKind::tileStatus, AuxKind::tileCounts, AuxKind::fallbacks,
-    AuxKind::lookbackLog};
+    AuxKind::lookbackLog,   AuxKind::uniformTiles};
 // "pass", "digit counts", "histogram", ...: the names of --trace and --dump-state's "aux".
 std::string_view auxKindName(AuxKind k);
 

@@ -75,8 +75,10 @@ struct CaseResult {
     // OneSweep: tiles of the last pass that counted a predecessor's keys themselves in the last
     // timed rep (the "fallbacks" of the last step's snapshot), and the tiles of that pass.
     std::optional<uint64_t> fallbacks, fallbackTiles;
-    // --lookback-stats (OneSweep): each pass's lookback in the last timed rep, in pass order.
+    // --lookback-stats (OneSweep): each pass's lookback in the last timed rep, in pass order (the
+    // passes that ran: lookbackPass[i] is the pass of lookback[i]).
     std::vector<sortlab::LookbackStats> lookback;
+    std::vector<uint32_t> lookbackPass;
 
     double gkeysPerS() const;
     std::optional<double> gbytesPerS() const;

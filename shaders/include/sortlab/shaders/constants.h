@@ -73,6 +73,9 @@
 #define SORTLAB_OS_HIST 0         // u64 [256p + d]: keys with digit d in pass p (p < 8)
 #define SORTLAB_OS_OFFSETS 4096   // u64 [256p + d]: exclusive scan of the histogram of pass p
 #define SORTLAB_OS_FALLBACKS 8192 // u32 [p]: tiles of pass p that counted a predecessor's keys themselves
+#define SORTLAB_OS_UNIFORM 8200   // u32 [p]: tiles of pass p whose keys all had one digit (written straight out)
+#define SORTLAB_OS_WHERE 8208     // u32 [p], p = 0..passes: 0 keys in `keys`, 1 in `keysTemp` before pass p (the scan)
+#define SORTLAB_OS_INFO 8224      // u32 [4p..4p+3]: pass, bit lo, bit hi, skipped (0/1) (the scan)
 #define SORTLAB_OS_BASE 8448      // u64 [2][256]: where each digit's keys of the next portion start
 #define SORTLAB_OS_COUNTER 9472   // u32 [k]: next tile id of pass dispatch k (one per pass and portion)
 #define SORTLAB_OS_MAX_DISPATCHES 1024
