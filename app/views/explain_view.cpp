@@ -40,7 +40,7 @@ const Pseudo kOneSweep[] = {
     {"t = atomic counter++; count tile t's digits", 1},
     {"status[t][d] = tile 0 ? inclusive : aggregate", 1},
     {"rank keys by digit; stage them in shared memory", 1},
-    {"  (a tile of one digit: no ranking, no staging)", 1},
+    {"  (a tile of one digit: staged in order, unranked)", 1},
     {"look back per digit d, s = t-1, t-2, ...:", 1},
     {"aggregate: add its count, go on", 2},
     {"inclusive prefix: add its count, stop", 2},
@@ -173,8 +173,8 @@ std::string radixWords(const Step* s, const SortWorker::View& v) {
         std::snprintf(buf, sizeof buf,
                       "Pass %u, bits %u..%u: skipped. Every key has the same digit here (the histogram has one bar), "
                       "so a stable pass would leave every key where it is: no workgroup ran, no key moved, and the "
-                      "next pass reads the keys from the same buffer. The tile statuses shown are the last pass's "
-                      "that ran.",
+                      "next pass reads the keys from the same buffer. (The tile statuses in the buffer are the last "
+                      "pass's that ran, so they are not shown.)",
                       s->pass, s->bitLo, s->bitHi - 1);
     else if (s->kind == StepKind::pass) {
         const OneSweepPass p = oneSweepPass(v, s);
@@ -183,7 +183,7 @@ std::string radixWords(const Step* s, const SortWorker::View& v) {
             "Pass %u, bits %u..%u, %llu tile%s of %llu keys: each workgroup takes the next tile id t, counts its "
             "tile's digits and publishes them at once in status[t][d] as an aggregate (tile 0: as an inclusive "
             "prefix). It ranks its keys by digit and stages them in shared memory in digit order%s; a tile whose "
-            "keys all have one digit skips that and writes them straight out, in order. Then, per "
+            "keys all have one digit skips the ranking and stages them in their order. Then, per "
             "digit, it walks back over tiles t-1, t-2, ...: it adds an aggregate and goes on, adds an inclusive "
             "prefix and stops; a tile still not ready after 64 reads in a row it counts itself from that tile's keys "
             "(a fallback). It publishes its own inclusive prefix (the sum plus its count) and writes its staged "
@@ -256,7 +256,7 @@ void drawExplainView(const ViewContext& c, bool* open) {
             line = 2;
             last = 3;
         } else if (step && step->kind == StepKind::pass) {
-            line = 2;
+            line = 4; // from taking a tile id to the write-out
             last = kOneSweepLines - 2;
         } else if (step && step->kind == StepKind::result)
             line = kOneSweepLines - 1;
@@ -297,7 +297,7 @@ void drawExplainView(const ViewContext& c, bool* open) {
                 const OneSweepPass p = oneSweepPass(v, step);
                 row("tiles (one workgroup each)",
                     std::to_string(step->workgroups) + " of " + std::to_string(p.tileKeys) + " keys");
-                if (p.skipped) row("skipped", "yes: every key has the same digit");
+                if (p.skipped) row("skipped", "yes (one digit in every key)");
                 if (p.haveFallbacks && !p.skipped)
                     row("tiles that fell back", std::to_string(p.fallbacks) + (p.forced ? " (forced)" : ""));
                 if (p.haveUniform && !p.skipped) row("tiles of one digit (not ranked)", std::to_string(p.uniformTiles));

@@ -377,8 +377,8 @@ void drawRadixView(const ViewContext& c, LookbackReplayChoice& replay, bool* ope
     if (const Snapshot::Aux* u = s.find(AuxKind::uniformTiles); u && !u->data.empty() && !skipped) {
         const Step* st = currentStep(v);
         const uint64_t tiles = st ? st->workgroups : 0;
-        ImGui::TextWrapped("tiles of one digit: %u of %llu had keys of a single digit and wrote them straight out, "
-                           "without ranking or staging",
+        ImGui::TextWrapped("tiles of one digit: %u of %llu had keys of a single digit, staged in their order without "
+                           "ranking",
                            u->data[0], static_cast<unsigned long long>(tiles));
     }
     if (const Snapshot::Aux* f = s.find(AuxKind::fallbacks); f && !f->data.empty() && !skipped) {
