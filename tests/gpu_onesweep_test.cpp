@@ -557,19 +557,22 @@ TEST_F(OneSweepTest, PersistentWorkgroupsTakeSeveralTiles) {
 }
 
 // Without internal::OneSweepLimits::passWorkgroups a pass is persistent only from
-// tuning::OneSweepTuning::minPersistentTiles tiles on (plans only: nothing runs).
+// tuning::OneSweepTuning::minPersistentTiles tiles on (minPersistentTilesCpu on a CPU device, with
+// persistentWorkgroupsCpu workgroups at most; plans only: nothing runs).
 TEST_F(OneSweepTest, PersistentFromEnoughTiles) {
     SortConfig cfg;
     auto probe = onesweep().plan(1, cfg);
     ASSERT_TRUE(probe.ok()) << probe.error().message;
     const tuning::OneSweepTuning t = tuning::oneSweep(4, false);
-    const uint64_t T = probe->tileKeys, most = t.persistentWorkgroups;
-    for (uint64_t tiles : {uint64_t(1), t.minPersistentTiles - 1, t.minPersistentTiles, 4 * most}) {
+    const bool cpu = ctx().info().type == VK_PHYSICAL_DEVICE_TYPE_CPU; // the CPU rows (lavapipe)
+    const uint64_t T = probe->tileKeys, most = cpu ? t.persistentWorkgroupsCpu : t.persistentWorkgroups;
+    const uint64_t from = cpu ? t.minPersistentTilesCpu : t.minPersistentTiles;
+    for (uint64_t tiles : {uint64_t(1), from - 1, from, 4 * most}) {
         auto p = onesweep().plan(tiles * T, cfg);
         ASSERT_TRUE(p.ok()) << p.error().message;
         const Step& last = lastPassStep(*p);
         EXPECT_EQ(last.workgroups, tiles);
-        const bool persistent = t.persistent && tiles >= t.minPersistentTiles;
+        const bool persistent = t.persistent && tiles >= from;
         EXPECT_EQ(last.dispatchedWorkgroups, persistent ? std::min(tiles, most) : 0u) << tiles << " tiles";
     }
 }
@@ -600,8 +603,10 @@ TEST_F(OneSweepTest, PersistentPassesAtFullSize) {
                 const uint64_t tiles = (n + probe->tileKeys - 1) / probe->tileKeys,
                                per = ctx().info().type == VK_PHYSICAL_DEVICE_TYPE_CPU ? t.maxTilesPerWorkgroupCpu
                                                                                       : t.maxTilesPerWorkgroup;
+                const uint64_t most = ctx().info().type == VK_PHYSICAL_DEVICE_TYPE_CPU ? t.persistentWorkgroupsCpu
+                                                                                       : t.persistentWorkgroups;
                 EXPECT_EQ(lastPassStep((*job)->plan()).dispatchedWorkgroups,
-                          cap ? (tiles + per - 1) / per : std::min<uint64_t>(tiles, t.persistentWorkgroups));
+                          cap ? (tiles + per - 1) / per : std::min(tiles, std::max(most, (tiles + per - 1) / per)));
                 for (int run = 0; run < (cap || kv ? 1 : 3); ++run) {
                     SCOPED_TRACE(describe(cfg) + ", cap " + std::to_string(cap) + ", n = " + std::to_string(n) +
                                  ", run " + std::to_string(run));

@@ -19,7 +19,7 @@ namespace {
 struct Push {
     uint64_t keys, keysTemp, values, valuesTemp, scratch, n;
     uint32_t pass, passes, tiles, groupsX, histGroups;
-    uint32_t firstTile, portion, lastPortion, dispatch, portions;
+    uint32_t firstTile, portion, lastPortion, dispatch;
 };
 static_assert(sizeof(Push) <= kPushConstantBytes);
 
@@ -140,7 +140,6 @@ public:
         pc.n = plan.n;
         pc.passes = g.passes;
         pc.histGroups = g.histGroups;
-        pc.portions = static_cast<uint32_t>(g.portions);
         auto dispatch = [&](const char* shader, uint64_t groups) {
             dispatchFolded(cmd, pipelines_.layout(), pipeline(shader, cfg, g), pc, groups, tuning::kMaxGroupsX);
         };
@@ -232,9 +231,10 @@ private:
         g.keysPerLane = t.keysPerLane;
         g.persistent = t.persistent;
         g.lookbackStride = t.lookbackStride;
-        g.passWorkgroups = limits_.passWorkgroups ? limits_.passWorkgroups : t.persistentWorkgroups;
-        g.tilesPerWorkgroup =
-            dev.type == VK_PHYSICAL_DEVICE_TYPE_CPU ? t.maxTilesPerWorkgroupCpu : t.maxTilesPerWorkgroup;
+        const bool cpu = dev.type == VK_PHYSICAL_DEVICE_TYPE_CPU;
+        g.passWorkgroups =
+            limits_.passWorkgroups ? limits_.passWorkgroups : (cpu ? t.persistentWorkgroupsCpu : t.persistentWorkgroups);
+        g.tilesPerWorkgroup = cpu ? t.maxTilesPerWorkgroupCpu : t.maxTilesPerWorkgroup;
         auto sharedBytes = [&](uint32_t wg) {
             // The staged tile (the values reuse it), the subgroups' digit counts (two 16-bit counts per
             // word), the per-digit words (two per digit), the tile id, the stuck tile and the next tile id.
@@ -277,7 +277,7 @@ private:
         g.tiles = (n + g.tile - 1) / g.tile;
         // Persistent workgroups and lookback steps pay off from about a thousand tiles; below that
         // the pass runs one tile per workgroup (internal::OneSweepLimits::passWorkgroups forces them, for tests).
-        if (!limits_.passWorkgroups && g.tiles < t.minPersistentTiles) {
+        if (!limits_.passWorkgroups && g.tiles < (cpu ? t.minPersistentTilesCpu : t.minPersistentTiles)) {
             g.persistent = false;
             g.lookbackStride = 0;
         }

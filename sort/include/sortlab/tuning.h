@@ -85,6 +85,12 @@ struct OneSweepTuning {
     uint32_t maxTilesPerWorkgroup;      // the most tiles a persistent workgroup takes (GPUs)
     uint32_t maxTilesPerWorkgroupCpu;   // the same on CPU devices (lavapipe ends loops at ~65535 iterations)
     uint64_t minPersistentTiles;        // below this many tiles: one tile per workgroup, no lookback steps
+    // CPU devices: fewer, persistent workgroups from fewer tiles. lavapipe spends about 28 us setting
+    // up each pass workgroup, even one that returns at once as in a skipped pass: 2^20 u32 keys,
+    // 455 tiles, took 13 ms a skipped pass one tile a workgroup, 1.5 with 32 persistent ones (and
+    // random keys 23-28 ms a pass against 34); docs/benchmarks.md#tuning-onesweep
+    uint32_t persistentWorkgroupsCpu;
+    uint64_t minPersistentTilesCpu;
     uint32_t histogramKeysPerWorkgroup; // histogram kernel: keys each workgroup counts (at least)
     uint32_t histogramMaxWorkgroups;    // histogram kernel: the most workgroups it starts
     uint32_t histogramLoadsInFlight;    // histogram kernel: keys an invocation loads before counting them
@@ -99,13 +105,13 @@ struct OneSweepRow {
 // clang-format off
 inline constexpr OneSweepRow kOneSweepTable[] = {
     // 512 x 18, persistent, steps every 3 (2^28 H100: 1.86 -> 1.74 ms a pass); docs/benchmarks.md#tuning-onesweep
-    {4, false, {.workgroup = 512, .keysPerLane = 18, .persistent = true, .lookbackStride = 3, .persistentWorkgroups = 2048, .maxTilesPerWorkgroup = 2048, .maxTilesPerWorkgroupCpu = 128, .minPersistentTiles = 1024, .histogramKeysPerWorkgroup = 65536, .histogramMaxWorkgroups = 1024, .histogramLoadsInFlight = 8}},
+    {4, false, {.workgroup = 512, .keysPerLane = 18, .persistent = true, .lookbackStride = 3, .persistentWorkgroups = 2048, .maxTilesPerWorkgroup = 2048, .maxTilesPerWorkgroupCpu = 128, .minPersistentTiles = 1024, .persistentWorkgroupsCpu = 32, .minPersistentTilesCpu = 64, .histogramKeysPerWorkgroup = 65536, .histogramMaxWorkgroups = 1024, .histogramLoadsInFlight = 8}},
     // persistent with steps every 3 (u32/u32 2^28 H100: 9.91 vs 10.45 ms whole sort); docs/benchmarks.md#tuning-onesweep
-    {4, true, {.workgroup = 512, .keysPerLane = 18, .persistent = true, .lookbackStride = 3, .persistentWorkgroups = 2048, .maxTilesPerWorkgroup = 2048, .maxTilesPerWorkgroupCpu = 128, .minPersistentTiles = 1024, .histogramKeysPerWorkgroup = 65536, .histogramMaxWorkgroups = 1024, .histogramLoadsInFlight = 8}},
+    {4, true, {.workgroup = 512, .keysPerLane = 18, .persistent = true, .lookbackStride = 3, .persistentWorkgroups = 2048, .maxTilesPerWorkgroup = 2048, .maxTilesPerWorkgroupCpu = 128, .minPersistentTiles = 1024, .persistentWorkgroupsCpu = 32, .minPersistentTilesCpu = 64, .histogramKeysPerWorkgroup = 65536, .histogramMaxWorkgroups = 1024, .histogramLoadsInFlight = 8}},
     // halves staged, 512 x 18, one tile a workgroup (u64 2^27 H100: 9.55 vs 9.64 ms persistent); docs/benchmarks.md#tuning-onesweep
-    {8, false, {.workgroup = 512, .keysPerLane = 18, .persistent = false, .lookbackStride = 0, .persistentWorkgroups = 2048, .maxTilesPerWorkgroup = 2048, .maxTilesPerWorkgroupCpu = 128, .minPersistentTiles = 1024, .histogramKeysPerWorkgroup = 65536, .histogramMaxWorkgroups = 1024, .histogramLoadsInFlight = 8}},
+    {8, false, {.workgroup = 512, .keysPerLane = 18, .persistent = false, .lookbackStride = 0, .persistentWorkgroups = 2048, .maxTilesPerWorkgroup = 2048, .maxTilesPerWorkgroupCpu = 128, .minPersistentTiles = 1024, .persistentWorkgroupsCpu = 32, .minPersistentTilesCpu = 64, .histogramKeysPerWorkgroup = 65536, .histogramMaxWorkgroups = 1024, .histogramLoadsInFlight = 8}},
     // one tile a workgroup (u64/u32 2^27 H100: 13.00 vs 15.96 ms persistent); docs/benchmarks.md#tuning-onesweep
-    {8, true, {.workgroup = 512, .keysPerLane = 18, .persistent = false, .lookbackStride = 0, .persistentWorkgroups = 2048, .maxTilesPerWorkgroup = 2048, .maxTilesPerWorkgroupCpu = 128, .minPersistentTiles = 1024, .histogramKeysPerWorkgroup = 65536, .histogramMaxWorkgroups = 1024, .histogramLoadsInFlight = 8}},
+    {8, true, {.workgroup = 512, .keysPerLane = 18, .persistent = false, .lookbackStride = 0, .persistentWorkgroups = 2048, .maxTilesPerWorkgroup = 2048, .maxTilesPerWorkgroupCpu = 128, .minPersistentTiles = 1024, .persistentWorkgroupsCpu = 32, .minPersistentTilesCpu = 64, .histogramKeysPerWorkgroup = 65536, .histogramMaxWorkgroups = 1024, .histogramLoadsInFlight = 8}},
 };
 // clang-format on
 
