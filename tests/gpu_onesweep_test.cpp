@@ -207,10 +207,8 @@ TEST_P(OneSweepStep, EveryStepMatchesTheReference) {
             if (HasFailure()) return;
             continue;
         }
-        // The tiles whose keys all have one digit are written out unranked, and counted.
-        uint32_t oneDigit = 0;
-        for (uint64_t t = 0; t < tiles; ++t)
-            for (uint32_t d = 0; d < 256; ++d) oneDigit += r.counts[d * tiles + t] == std::min<uint64_t>(T, n - t * T);
+        // The tiles whose keys all have one digit are staged unranked, and counted.
+        const uint32_t oneDigit = static_cast<uint32_t>(r.oneDigitTiles());
         uniformTiles += oneDigit;
         EXPECT_EQ(uniform->data, std::vector<uint32_t>{oneDigit});
         ASSERT_EQ(status->shape, (std::vector<uint32_t>{static_cast<uint32_t>(tiles), 256u}));

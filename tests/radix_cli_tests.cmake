@@ -23,18 +23,25 @@ add_test(NAME cli_radix4_trace_check_skips
          COMMAND radix_trace_check ${RADIX_TRACE_OUT}/radix4_few.jsonl --algo radix4 --digit-bits 4)
 set_tests_properties(cli_radix4_trace_check cli_radix4_trace_check_skips PROPERTIES FIXTURES_REQUIRED radix4_trace)
 
+# OneSweep traces checked by radix_trace_check, lookback and forced fallback: test cli_onesweep_<NAME>_run
+# writes NAME.jsonl with the given sortlab-bench arguments (TIMEOUT seconds at most), and
+# cli_onesweep_<NAME>_check and cli_onesweep-fallback_<NAME>_check check each variant's traces.
+function(onesweep_trace_tests NAME TIMEOUT)
+  add_test(NAME cli_onesweep_${NAME}_run
+           COMMAND $<TARGET_FILE:sortlab-bench> --validation --algo onesweep,onesweep-fallback ${ARGN} --reps 1 --quiet
+                   --trace ${RADIX_TRACE_OUT}/${NAME}.jsonl)
+  set_tests_properties(cli_onesweep_${NAME}_run PROPERTIES FIXTURES_SETUP onesweep_${NAME} TIMEOUT ${TIMEOUT})
+  foreach(algo onesweep onesweep-fallback)
+    add_test(NAME cli_${algo}_${NAME}_check
+             COMMAND radix_trace_check ${RADIX_TRACE_OUT}/${NAME}.jsonl --algo ${algo} --digit-bits 8)
+    set_tests_properties(cli_${algo}_${NAME}_check PROPERTIES FIXTURES_REQUIRED onesweep_${NAME})
+  endforeach()
+endfunction()
+
 # OneSweep's lookback log (--lookback-log) at 8-key tiles: 64 keys are 8 tiles, with lookback and
 # forced fallback; every record checked independently (radix_trace_check: prefixes recounted, the
 # order of the events).
-add_test(NAME cli_onesweep_lookback_run
-         COMMAND $<TARGET_FILE:sortlab-bench> --validation --algo onesweep,onesweep-fallback --type u32,f64 --values u32
-                 --tile-keys 8 --n 64,61 --reps 1 --quiet --lookback-log --trace ${RADIX_TRACE_OUT}/lookback.jsonl)
-set_tests_properties(cli_onesweep_lookback_run PROPERTIES FIXTURES_SETUP onesweep_lookback TIMEOUT 300)
-foreach(algo onesweep onesweep-fallback)
-  add_test(NAME cli_${algo}_lookback_check
-           COMMAND radix_trace_check ${RADIX_TRACE_OUT}/lookback.jsonl --algo ${algo} --digit-bits 8)
-  set_tests_properties(cli_${algo}_lookback_check PROPERTIES FIXTURES_REQUIRED onesweep_lookback)
-endforeach()
+onesweep_trace_tests(lookback 300 --type u32,f64 --values u32 --tile-keys 8 --n 64,61 --lookback-log)
 cli_fail(lookback_log_no_trace 2 "--lookback-log adds to --trace" -- --algo onesweep --lookback-log --n 64)
 # --lookback-stats: 300 keys in 8-key tiles are 38 tiles a pass; the statistics agree with their
 # depth histograms (bench_cli_check json --lookback 38). Without a onesweep variant it is a usage error.
@@ -62,13 +69,5 @@ set_tests_properties(cli_radix_skipped_check PROPERTIES FIXTURES_REQUIRED radix_
 # equal keys, the top ones of narrow keys, pass 0 of bits keys) and the tiles it writes out
 # unranked ("uniform_tiles": few-unique keys' passes after the first, whose tiles lie in runs of one
 # key), with lookback and with forced fallback.
-add_test(NAME cli_onesweep_trace_run
-         COMMAND $<TARGET_FILE:sortlab-bench> --validation --algo onesweep,onesweep-fallback --type u32,f64
-                 --values none,u32 --order asc,desc --dist equal,narrow,bits,few-unique --tile-keys 64
-                 --n 3000 --reps 1 --quiet --trace ${RADIX_TRACE_OUT}/onesweep.jsonl)
-set_tests_properties(cli_onesweep_trace_run PROPERTIES FIXTURES_SETUP onesweep_trace TIMEOUT 600)
-foreach(algo onesweep onesweep-fallback)
-  add_test(NAME cli_${algo}_trace_check
-           COMMAND radix_trace_check ${RADIX_TRACE_OUT}/onesweep.jsonl --algo ${algo} --digit-bits 8)
-  set_tests_properties(cli_${algo}_trace_check PROPERTIES FIXTURES_REQUIRED onesweep_trace)
-endforeach()
+onesweep_trace_tests(trace 600 --type u32,f64 --values none,u32 --order asc,desc --dist equal,narrow,bits,few-unique
+                     --tile-keys 64 --n 3000)

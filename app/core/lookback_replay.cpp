@@ -15,8 +15,7 @@ std::optional<LookbackReplay> lookbackReplay(const Snapshot& s, const LookbackRe
     const Snapshot::Aux* prefix = s.find(AuxKind::tileCounts);
     if (!log || !prefix) return std::nullopt;
     // A skipped pass ran no tile: its log (and statuses) are an older pass's.
-    if (const Snapshot::Aux* info = s.find(AuxKind::passInfo); info && info->data.size() >= 4 && info->data[3])
-        return std::nullopt;
+    if (s.passSkipped()) return std::nullopt;
     LookbackReplay r;
     r.records = lookbackRecords(*log);
     if (r.records.empty()) return std::nullopt;

@@ -450,10 +450,8 @@ void SortWorker::publish(size_t step, double ms) {
             if (plan.algorithm == Algorithm::onesweep && step > 0 && plan.steps[step - 1].kind == StepKind::pass) {
                 const Snapshot::Aux* f = snap.find(AuxKind::fallbacks);
                 const Step& pass = plan.steps[step - 1];
-                const Snapshot::Aux* info = snap.find(AuxKind::passInfo);
-                const bool skipped = info && info->data.size() >= 4 && info->data[3] != 0; // no tile ran
                 const uint64_t most =
-                    skipped ? 0 : pass.workgroups - std::min(pass.workgroups, std::max<uint64_t>(1, pass.portions));
+                    snap.passSkipped() ? 0 : pass.workgroups - std::min(pass.workgroups, std::max<uint64_t>(1, pass.portions));
                 if (f && f->data.size() == 1) {
                     c.auxChecked.push_back(std::string(auxKindName(AuxKind::fallbacks)));
                     const bool good = s.forceFallback ? f->data[0] == most : f->data[0] <= most;
@@ -544,13 +542,8 @@ void SortWorker::radixReference(size_t step, StepData&, const JobInfo& job, std:
             auxExpected_[AuxKind::histogram] = narrow(r.histogram);
             auxExpected_[AuxKind::offsets] = narrow(r.offsets);
             auxExpected_[AuxKind::passInfo] = {st.pass, st.bitLo, st.bitHi, r.skipped ? 1u : 0u};
-            // The tiles whose keys all have one digit (written out unranked); none ran if skipped.
-            uint32_t uniform = 0;
-            for (uint64_t t = 0; t < r.workgroups && !r.skipped; ++t) {
-                const uint64_t keys = std::min<uint64_t>(r.tileKeys, s.n - t * r.tileKeys);
-                for (uint64_t d = 0; d < r.histogram.size(); ++d) uniform += r.counts[d * r.workgroups + t] == keys;
-            }
-            auxExpected_[AuxKind::uniformTiles] = {uniform};
+            // The tiles whose keys all have one digit (staged unranked); none ran if skipped.
+            auxExpected_[AuxKind::uniformTiles] = {r.skipped ? 0u : static_cast<uint32_t>(r.oneDigitTiles())};
             if (r.skipped) return; // no tile ran: the statuses are an older pass's
             const uint64_t tiles = r.workgroups, digits = r.histogram.size();
             std::vector<uint32_t> counts(tiles * digits);

@@ -133,11 +133,12 @@ OneSweepPass oneSweepPass(const SortWorker::View& v, const Step* step) {
         p.haveUniform = true;
         p.uniformTiles = u->data[0];
     }
-    if (const Snapshot::Aux* i = s.find(AuxKind::passInfo); i && i->data.size() >= 4) p.skipped = i->data[3] != 0;
+    p.skipped = s.passSkipped();
     return p;
 }
 
-std::string radixWords(const Step* s, const SortWorker::View& v) {
+// `pass`: oneSweepPass of s when s is a OneSweep pass (read once a frame by the caller).
+std::string radixWords(const Step* s, const SortWorker::View& v, const OneSweepPass& pass) {
     if (!s) return "The input, as uploaded to the GPU.";
     char buf[1536]; // a OneSweep pass: about 850 characters of text and 250 of counts
     if (s->kind == StepKind::count)
@@ -169,7 +170,7 @@ std::string radixWords(const Step* s, const SortWorker::View& v) {
                       "Each pass that runs moves the keys to the other buffer. When an odd number of passes ran "
                       "(the others were skipped), the sorted keys are in the temporary buffer, and this step "
                       "copies them back; otherwise nothing moves.");
-    else if (s->kind == StepKind::pass && oneSweepPass(v, s).skipped)
+    else if (s->kind == StepKind::pass && pass.skipped)
         std::snprintf(buf, sizeof buf,
                       "Pass %u, bits %u..%u: skipped. Every key has the same digit here (the histogram has one bar), "
                       "so a stable pass would leave every key where it is: no workgroup ran, no key moved, and the "
@@ -177,7 +178,7 @@ std::string radixWords(const Step* s, const SortWorker::View& v) {
                       "pass's that ran, so they are not shown.)",
                       s->pass, s->bitLo, s->bitHi - 1);
     else if (s->kind == StepKind::pass) {
-        const OneSweepPass p = oneSweepPass(v, s);
+        const OneSweepPass& p = pass;
         const int used = std::snprintf(
             buf, sizeof buf,
             "Pass %u, bits %u..%u, %llu tile%s of %llu keys: each workgroup takes the next tile id t, counts its "
@@ -229,10 +230,12 @@ void drawExplainView(const ViewContext& c, bool* open) {
     const Plan& plan = *v.job.plan;
     const Step* step = currentStep(v);
     const bool oddeven = v.job.settings.algorithm() == Algorithm::oddeven;
+    // A OneSweep pass's summary (its status flags counted: tiles x 256 words), once a frame.
+    const OneSweepPass pass = step && step->kind == StepKind::pass ? oneSweepPass(v, step) : OneSweepPass{};
     ImGui::Text("Step %zu of %zu", d.step, plan.steps.size());
     ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.4f, 1.0f), "%s", d.snapshot ? d.snapshot->label.c_str() : "");
     ImGui::Separator();
-    ImGui::TextWrapped("%s", oddeven ? oddevenWords(step, v.job.settings.n).c_str() : radixWords(step, v).c_str());
+    ImGui::TextWrapped("%s", oddeven ? oddevenWords(step, v.job.settings.n).c_str() : radixWords(step, v, pass).c_str());
     ImGui::Spacing();
 
     int line = -1;
@@ -245,14 +248,15 @@ void drawExplainView(const ViewContext& c, bool* open) {
             line = 1;
         pseudocode(kOddEven, 5, line, c);
     } else if (v.job.settings.algorithm() == Algorithm::onesweep) {
-        // A pass runs every line from "for each digit pass" to the last; with forced fallback the
-        // fallback line is what every tile but the first of each portion does for tile t-1.
+        // A pass that runs, every line from taking a tile id to the write-out (with forced fallback
+        // the fallback line is what every tile but the first of each portion does for tile t-1); a
+        // skipped pass, the loop's head and the skip.
         int last = -1;
         if (step && step->kind == StepKind::histogram)
             line = 0;
         else if (step && step->kind == StepKind::scan)
             line = 1;
-        else if (step && step->kind == StepKind::pass && oneSweepPass(v, step).skipped) {
+        else if (step && step->kind == StepKind::pass && pass.skipped) {
             line = 2;
             last = 3;
         } else if (step && step->kind == StepKind::pass) {
@@ -294,7 +298,7 @@ void drawExplainView(const ViewContext& c, bool* open) {
                 row("pass", std::to_string(step->pass) + ", bits " + std::to_string(step->bitLo) + ".." +
                                 std::to_string(step->bitHi - 1));
             if (step->kind == StepKind::pass) {
-                const OneSweepPass p = oneSweepPass(v, step);
+                const OneSweepPass& p = pass;
                 row("tiles (one workgroup each)",
                     std::to_string(step->workgroups) + " of " + std::to_string(p.tileKeys) + " keys");
                 if (p.skipped) row("skipped", "yes (one digit in every key)");

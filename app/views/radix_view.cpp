@@ -370,7 +370,7 @@ void drawRadixView(const ViewContext& c, LookbackReplayChoice& replay, bool* ope
     const Snapshot::Aux* info = s.find(AuxKind::passInfo);
     // A skipped pass: every key had one digit, so no key moved (OneSweep: no tile ran, and its
     // tile statuses and log are the last pass's that ran: not shown).
-    const bool skipped = info && info->data.size() >= 4 && info->data[3] != 0;
+    const bool skipped = Snapshot::skipped(info);
     if (info && info->data.size() >= 4)
         ImGui::Text("pass %u: bits %u..%u%s", info->data[0], info->data[1], info->data[2] - 1,
                     skipped ? " (skipped: every key has the same digit, so no key moves)" : "");

@@ -371,14 +371,16 @@ CaseResult Runner::runGpu(const AlgoSpec& algo, const CaseSpec& spec, CaseData& 
         for (size_t i = 0; i < t->stepMs.size() && i < r.steps; ++i) perStep[i].push_back(t->stepMs[i]);
     }
     fillTimes(r);
-    // Whether the GPU skipped the pass of step i (every key had the same digit), from its info word,
-    // which stays after the run.
-    auto skippedPass = [&](size_t i) {
+    // Which radix passes the GPU skipped (radix4's scatters, OneSweep's passes: every key had the
+    // same digit), read once from each pass's info words, which stay after the run.
+    const auto& steps = j.plan().steps;
+    std::vector<bool> skipped(steps.size(), false);
+    for (size_t i = 0; i < steps.size(); ++i) {
+        if (!isDigitPass(steps[i].kind)) continue;
         auto info = j.captureAuxOf(i + 1, AuxKind::passInfo);
         if (!info) jobError(info.error(), what);
-        return !info->empty() && info->front().data.size() >= 4 && info->front().data[3] != 0;
-    };
-    const auto& steps = j.plan().steps;
+        skipped[i] = !info->empty() && Snapshot::skipped(&info->front());
+    }
     if (j.plan().algorithm == Algorithm::onesweep)
         for (size_t i = steps.size(); i-- > 0;)
             if (steps[i].kind == StepKind::pass) { // the last pass (all its portions)
@@ -392,7 +394,7 @@ CaseResult Runner::runGpu(const AlgoSpec& algo, const CaseSpec& spec, CaseData& 
             }
     if (cfg.logLookback) // each pass's log stays where it wrote it: read them all after the last rep
         for (size_t i = 0; i < steps.size(); ++i) {
-            if (steps[i].kind != StepKind::pass || skippedPass(i)) continue; // a skipped pass logs nothing
+            if (steps[i].kind != StepKind::pass || skipped[i]) continue; // a skipped pass logs nothing
             auto log = j.captureAuxOf(i + 1, AuxKind::lookbackLog);
             if (!log) jobError(log.error(), what);
             if (log->empty()) continue;
@@ -402,10 +404,7 @@ CaseResult Runner::runGpu(const AlgoSpec& algo, const CaseSpec& spec, CaseData& 
     if (!perStep.empty() && !perStep[0].empty())
         for (size_t i = 0; i < r.steps; ++i)
             r.stepMs.push_back({j.plan().steps[i].label, j.plan().steps[i].kind, median(perStep[i])});
-    // Which radix passes the GPU skipped (radix4's scatters, OneSweep's passes; each pass's info
-    // word stays after the run).
-    for (size_t i = 0; i < r.stepMs.size(); ++i)
-        if (isDigitPass(steps[i].kind)) r.stepMs[i].skipped = skippedPass(i);
+    for (size_t i = 0; i < r.stepMs.size(); ++i) r.stepMs[i].skipped = skipped[i];
 
     if (opt_.check) {
         must(j.download(data.resultKeys(), data.resultValues()));

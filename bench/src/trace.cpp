@@ -188,7 +188,7 @@ void TraceWriter::traceCase(Context& ctx, Sorter& sorter, const AlgoSpec& algo, 
             if (plan.algorithm == Algorithm::radix4)
                 line += ",\"workgroup_counts\":" + auxArray(*snap, AuxKind::digitCounts);
             const Snapshot::Aux* info = snap->find(AuxKind::passInfo);
-            const bool skipped = info && info->data.size() == 4 && info->data[3] != 0;
+            const bool skipped = Snapshot::skipped(info);
             if (info && info->data.size() == 4) line += std::string(",\"skipped\":") + (skipped ? "true" : "false");
             if (plan.algorithm == Algorithm::onesweep) {
                 auto single = [&](AuxKind kind) { // "[k]" -> "k"

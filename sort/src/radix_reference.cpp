@@ -1,5 +1,6 @@
 #include <sortlab/radix.h>
 
+#include <algorithm>
 #include <cstring>
 
 namespace sortlab::radix {
@@ -8,6 +9,16 @@ uint32_t digitAt(std::span<const std::byte> keys, size_t i, KeyType type, Order 
                  uint32_t digitBits) {
     const uint64_t bits = orderBitsAt(keys.data(), i, type, order);
     return static_cast<uint32_t>((bits >> bitLo) & ((uint64_t(1) << digitBits) - 1));
+}
+
+uint64_t PassState::oneDigitTiles() const {
+    uint64_t n = 0, tiles = 0;
+    for (uint64_t h : histogram) n += h;
+    for (uint64_t t = 0; t < workgroups; ++t) {
+        const uint64_t keys = std::min(tileKeys, n - t * tileKeys);
+        for (size_t d = 0; d < histogram.size(); ++d) tiles += counts[d * workgroups + t] == keys;
+    }
+    return tiles;
 }
 
 PassState referencePass(std::span<std::byte> keys, std::span<uint32_t> values, KeyType type, Order order,

@@ -24,6 +24,8 @@ struct PassState {
     std::vector<uint64_t> offsets;          // exclusive scan of the histogram
     std::vector<uint64_t> workgroupOffsets; // [d * workgroups + w]: where tile w's first key of digit d goes
     bool skipped = false;                   // every key has the same digit: nothing moves
+    // Tiles whose keys all have one digit (OneSweep stages them in order instead of ranking them).
+    uint64_t oneDigitTiles() const;
 };
 
 // Counts the digit of bits [bitLo, bitLo + digitBits) per tile of tileKeys keys, scans, and
