@@ -40,7 +40,11 @@ layout(push_constant) uniform Push {
     uint firstTile;   // pass kernel: the portion's first tile (tile ids are relative to it)
     uint portion;     // pass kernel: which portion of the pass (0: offsets from the scan)
     uint lastPortion; // pass kernel: 1 in the pass's last portion
-    uint dispatch;    // pass kernel: the dispatch's sequence number (tile counter, epoch = its parity)
+    uint dispatch;    // pass kernel: the dispatch's sequence number (its lookback log tickets)
+    uint fromTemp;    // pass kernel: 1: this twin reads keysTemp (and valuesTemp)
+    uint epoch;       // pass kernel: the epoch bit of its status words
+    uint portions;    // scan kernel: portions a pass (dispatches of each twin)
+    uint twins;       // scan kernel: 1 if every pass after the first is dispatched twice (persistent passes)
 } pc;
 
 layout(buffer_reference, std430, buffer_reference_align = 4) buffer WordRef { uint v; };
@@ -55,15 +59,15 @@ StatusRef status(uint tile, uint d) {
 uint workgroupIndex() { return gl_WorkGroupID.y * pc.groupsX + gl_WorkGroupID.x; }
 
 const uint COUNT_MASK = (1u << SORTLAB_OS_COUNT_BITS) - 1u;
-// The epoch is the parity of the pass dispatch (a skipped pass's dispatches clear the statuses
-// instead, so that the next one that runs reads them as not ready whatever its parity). From the
+// The epoch alternates between the pass dispatches that run (the host knows it for each twin:
+// see the pass kernel), so that the statuses the previous one left read as not ready. From the
 // push constants: kept in a register, a runtime epoch cost 7 % on random u32 keys (H100).
 uint statusWord(uint flag, uint count) {
-    return ((pc.dispatch & 1u) << SORTLAB_OS_EPOCH_SHIFT) | (flag << SORTLAB_OS_FLAG_SHIFT) | count;
+    return (pc.epoch << SORTLAB_OS_EPOCH_SHIFT) | (flag << SORTLAB_OS_FLAG_SHIFT) | count;
 }
 // A word of another dispatch's epoch is not ready, whatever its flag says.
 uint statusFlag(uint s) {
-    return (s >> SORTLAB_OS_EPOCH_SHIFT) == (pc.dispatch & 1u) ? (s >> SORTLAB_OS_FLAG_SHIFT) & 3u
+    return (s >> SORTLAB_OS_EPOCH_SHIFT) == pc.epoch ? (s >> SORTLAB_OS_FLAG_SHIFT) & 3u
                                                                 : SORTLAB_OS_NOT_READY;
 }
 uint statusCount(uint s) { return s & COUNT_MASK; }

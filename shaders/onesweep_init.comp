@@ -5,7 +5,7 @@
 
 void main() {
     for (uint i = gl_LocalInvocationIndex; i < 2 * 256 * 8; i += WORKGROUP_SIZE) word(SORTLAB_OS_HIST + i).v = 0u;
-    for (uint i = gl_LocalInvocationIndex; i < SORTLAB_OS_MAX_DISPATCHES; i += WORKGROUP_SIZE)
+    for (uint i = gl_LocalInvocationIndex; i < 2 * SORTLAB_OS_MAX_DISPATCHES; i += WORKGROUP_SIZE)
         word(SORTLAB_OS_COUNTER + i).v = 0u;
     for (uint i = gl_LocalInvocationIndex; i < 8; i += WORKGROUP_SIZE) {
         word(SORTLAB_OS_FALLBACKS + i).v = 0u;

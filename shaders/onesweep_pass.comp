@@ -68,15 +68,22 @@ shared uint perDigit[512];
 shared uint tileId, stuckTile, nextTileId;
 // The tile's one digit plus one, when all its keys have that digit (a uniform tile); 0 otherwise.
 shared uint uniformDigit;
-// 1: this pass reads keysTemp and writes keys (the passes that ran before it: an odd number). Read
-// from shared memory where it is used (srcKeys() and the others), so that the buffers take no
-// registers (kept in registers with the skip words, the pass ran 0.466 ms against 0.429 on random
-// u32 keys at 2^26 on an H100, with the epoch from the push constants in both).
+layout(constant_id = SORTLAB_SPEC_ONE_DIGIT_TILES) const uint ONE_DIGIT_TILES = 1;
+// Which buffer a pass reads depends on how many passes before it were skipped, which only the scan
+// knows, on the GPU. Persistent passes (PERSISTENT > 0) take it from the push constants: every
+// pass after the first is dispatched twice, once reading `keys` and once `keysTemp`
+// (pc.fromTemp), and the scan stops the twin that must not run, and both twins of a skipped pass,
+// through their tile counters: their workgroups take ids past the last tile and leave. Chosen at
+// run time instead (a word in shared memory or in registers, or an early test that sends the
+// workgroups of a skipped pass home), random u32 keys took 0.466-0.472 ms a pass against 0.429 at
+// 2^26 on an H100. One tile a workgroup, a twin would start as many workgroups as the pass (about
+// 0.02 ms a pass for 64-bit keys at 2^26): there, thread 0 reads the word with its tile id.
 shared uint keysInTemp;
-uint64_t srcKeys() { return keysInTemp != 0u ? pc.keysTemp : pc.keys; }
-uint64_t dstKeys() { return keysInTemp != 0u ? pc.keys : pc.keysTemp; }
-uint64_t srcValues() { return keysInTemp != 0u ? pc.valuesTemp : pc.values; }
-uint64_t dstValues() { return keysInTemp != 0u ? pc.values : pc.valuesTemp; }
+bool fromTemp() { return (PERSISTENT != 0 ? pc.fromTemp : keysInTemp) != 0u; }
+uint64_t srcKeys() { return fromTemp() ? pc.keysTemp : pc.keys; }
+uint64_t dstKeys() { return fromTemp() ? pc.keys : pc.keysTemp; }
+uint64_t srcValues() { return fromTemp() ? pc.valuesTemp : pc.values; }
+uint64_t dstValues() { return fromTemp() ? pc.values : pc.valuesTemp; }
 
 // Where staged position idx of a key with digit d goes.
 uint64_t destination(uint d, uint idx) { return packUint2x32(uvec2(perDigit[2 * d], perDigit[2 * d + 1])) + idx; }
@@ -539,19 +546,10 @@ void main() {
     tid = gl_LocalInvocationIndex;
     sg = gl_SubgroupID;
     lane = gl_SubgroupInvocationID;
-    // A skipped pass (the scan found one digit in every key) moves nothing. Its workgroups only
-    // clear the status words, so that the next pass that runs, whatever its dispatch's parity,
-    // reads them as not ready (on an H100 about 0.010 ms a pass at 2^26 keys).
-    if (word(SORTLAB_OS_INFO + 4 * pc.pass + 3).v != 0u) {
-        const uint64_t words = uint64_t(pc.tiles) * 256u, stride = uint64_t(gl_NumWorkGroups.x * gl_NumWorkGroups.y) * WORKGROUP_SIZE;
-        for (uint64_t i = uint64_t(workgroupIndex()) * WORKGROUP_SIZE + tid; i < words; i += stride)
-            word(SORTLAB_OS_STATUS + i).v = 0u;
-        return;
-    }
     if (tid == 0) {
-        tileId = atomicAdd(word(SORTLAB_OS_COUNTER + pc.dispatch).v, 1u);
+        tileId = atomicAdd(word(SORTLAB_OS_COUNTER + 2u * pc.dispatch + pc.fromTemp).v, 1u);
         stuckTile = 0;
-        keysInTemp = word(SORTLAB_OS_WHERE + pc.pass).v; // where the passes that ran left the keys
+        if (PERSISTENT == 0) keysInTemp = word(SORTLAB_OS_WHERE + pc.pass).v;
     }
     for (uint i = tid; i < HIST_ROWS * 256; i += WORKGROUP_SIZE) subgroupHist[i] = 0;
     barrier();
@@ -572,7 +570,13 @@ void main() {
     }
     // Dispatches wider than kMaxGroupsX are folded into rows, and a persistent dispatch may start
     // more workgroups than there are tiles: the ones that get an id past the last tile leave.
-    if (tile >= pc.tiles) return;
+    if (tile >= pc.tiles) {
+        // A skipped pass, one tile a workgroup: its workgroups clear the statuses instead, each its
+        // tile's row, so that the next pass, of the other epoch or not, reads them as not ready.
+        if (PERSISTENT == 0 && tile >= SORTLAB_OS_SKIPPED && tile - SORTLAB_OS_SKIPPED < pc.tiles)
+            for (uint d = tid; d < 256; d += WORKGROUP_SIZE) status(tile - SORTLAB_OS_SKIPPED, d).v = 0u;
+        return;
+    }
     runStart = sg * SUBGROUP_SIZE * KPT + lane;
     loadKeys(srcKeys(), tile, runStart, raw);
     [[unroll]] for (uint q = 0; q < 4; ++q) {
@@ -597,7 +601,7 @@ void main() {
         uint takenTile = 0;
         ++round;
         if (PERSISTENT != 0 && tid == 0)
-            takenTile = round < PERSISTENT ? atomicAdd(word(SORTLAB_OS_COUNTER + pc.dispatch).v, 1u) : pc.tiles;
+            takenTile = round < PERSISTENT ? atomicAdd(word(SORTLAB_OS_COUNTER + 2u * pc.dispatch + pc.fromTemp).v, 1u) : pc.tiles;
         if (LOG_BASE != 0) logClear();
         if (tid == 0) uniformDigit = 0u; // (read last before the previous round's closing barrier)
         countTile();
@@ -615,7 +619,7 @@ void main() {
         const uint nextTile = PERSISTENT != 0 ? nextTileId : pc.tiles;
         const uint oneDigit = uniformDigit; // (the same in the whole workgroup)
         startWalks();
-        if (oneDigit == 0u) rankAndStage();
+        if (ONE_DIGIT_TILES == 0 || oneDigit == 0u) rankAndStage();
         else stageInOrder(); // a tile of one digit
         // The next tile's keys: in flight during this tile's lookback and write-out.
         if (PERSISTENT != 0 && nextTile < pc.tiles) loadKeys(srcKeys(), nextTile, runStart, raw);

@@ -5,12 +5,15 @@
 // key: it is skipped (its dispatches return at once), and the next pass reads the buffer it would
 // have read. Each workgroup finds every pass's verdict (256 reads of each histogram) and writes
 // its own pass's info words; workgroup 0 writes where the keys are before each pass and after the
-// last (the parity of the passes that ran), which the pass kernels and the result step read.
+// last (the parity of the passes that ran), which the result step reads, and stops the pass
+// dispatches that must not run (onesweep_pass.comp): the twin that reads the other buffer, and
+// both twins of a skipped pass.
 #version 460
 #include "onesweep.glsl"
 
 shared uint64_t digitCounts[256];
-shared uint skipMask; // bit p: pass p is skipped
+shared uint skipMask;  // bit p: pass p is skipped
+shared uint whereMask; // bit p: the keys are in keysTemp before pass p
 
 void main() {
     const uint p = gl_WorkGroupID.x, tid = gl_LocalInvocationIndex;
@@ -34,13 +37,23 @@ void main() {
         word(SORTLAB_OS_INFO + 4 * p + 3).v = skipped;
         if (p == 0) {
             uint where = 0;
+            whereMask = 0u;
             for (uint q = 0; q < pc.passes; ++q) {
                 word(SORTLAB_OS_WHERE + q).v = where;
+                whereMask |= where << q;
                 where ^= ((skipMask >> q) & 1u) ^ 1u;
             }
             word(SORTLAB_OS_WHERE + pc.passes).v = where;
         }
     }
     barrier();
+    // Twin t of pass q's dispatch of portion r is counter 2 (q * portions + r) + t (without twins,
+    // t = 0 is the dispatch).
+    if (p == 0)
+        for (uint i = tid; i < 2 * pc.passes * pc.portions; i += WORKGROUP_SIZE) {
+            const uint q = i / (2 * pc.portions), t = i & 1u;
+            if (((skipMask >> q) & 1u) != 0u) word(SORTLAB_OS_COUNTER + i).v = SORTLAB_OS_SKIPPED;
+            else if (pc.twins != 0u && t != ((whereMask >> q) & 1u)) word(SORTLAB_OS_COUNTER + i).v = SORTLAB_OS_STOPPED;
+        }
     for (uint d = tid; d < 256; d += WORKGROUP_SIZE) qword(SORTLAB_OS_OFFSETS + 2 * (256 * p + d)).v = digitCounts[d];
 }

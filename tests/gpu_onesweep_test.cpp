@@ -507,8 +507,9 @@ TEST_F(OneSweepTest, PortionsMatchStableSort) {
 
 // A persistent pass kernel (tuning::OneSweepTuning::persistent) with internal::OneSweepLimits::passWorkgroups capped
 // at 1, 2 and 3: each workgroup takes several tiles in turn, loading the next one's keys while it
-// works on this one; alone and with portions (a dispatch per portion, each with its own tile
-// counter); both paths. Sorts of 64-bit keys run one tile per workgroup and must ignore the cap;
+// works on this one; alone and with portions of 2 and 3 tiles (a dispatch per portion and twin,
+// each with its own tile counter; 4 and 3 portions, so that a twin's epoch, (twin x portions +
+// portion) & 1, is tested with an even and an odd number); both paths. Sorts of 64-bit keys run one tile per workgroup and must ignore the cap;
 // 32-bit key-value sorts are persistent too (their values loaded after the ranking).
 // 64-bit keys stage their tiles in halves: signed and descending float keys too,
 // whose halves map back to keys differently (the float's low word by its high word's sign).
@@ -517,7 +518,7 @@ TEST_F(OneSweepTest, PersistentWorkgroupsTakeSeveralTiles) {
         for (bool kv : {false, true})
             for (bool fb : {false, true})
                 for (uint32_t groups : {1u, 2u, 3u})
-                    for (uint32_t portion : {0u, 3u}) {
+                    for (uint32_t portion : {0u, 2u, 3u}) {
                         SortConfig cfg;
                         cfg.key = key;
                         cfg.values = kv ? ValueType::u32 : ValueType::none;
@@ -536,17 +537,25 @@ TEST_F(OneSweepTest, PersistentWorkgroupsTakeSeveralTiles) {
                         ASSERT_EQ(last.workgroups, 8u);
                         const bool persistent = tuning::oneSweep(keyBytes(key), kv).persistent;
                         EXPECT_EQ(last.dispatchedWorkgroups,
-                                  persistent ? std::min<uint64_t>(groups, portion ? 3 : 8) : 0u);
-                        for (bool two : {false, true}) {
+                                  persistent ? std::min<uint64_t>(groups, portion ? portion : 8) : 0u);
+                        for (const char* input : {"uniform", "two keys", "bits", "byte 1 zero"}) {
                             // Two distinct keys (differing in every byte): after pass 0 they lie in
                             // two runs, so most tiles of the later passes hold one digit and are
                             // written out unranked, and a workgroup loads its next tile after that.
-                            const auto keys = two ? twoKeys(key, n, 300 + groups)
-                                                  : generateKeys(key, n, Distribution::uniform, 300 + groups + portion);
+                            // Integer keys whose low byte is zero skip pass 0: each later pass runs
+                            // as its other twin (reading `keys`). With byte 1 zero pass 1 is
+                            // skipped, and passes 0 and 2 are dispatches of the same parity: pass 2
+                            // must not read pass 0's statuses as its own (the twins' epochs).
+                            const std::string in = input;
+                            auto keys = in == "two keys" ? twoKeys(key, n, 300 + groups)
+                                                         : generateKeys(key, n, in == "bits" ? Distribution::bits : Distribution::uniform,
+                                                                        300 + groups + portion);
+                            if (in == "byte 1 zero")
+                                for (uint64_t i = 0; i < n; ++i) keys[i * keyBytes(key) + 1] = std::byte{0};
                             const auto values = valuesFor(cfg, n);
                             SortRun got;
                             ASSERT_TRUE(runJob(**job, keys, values, got));
-                            ASSERT_TRUE(matchesReference(keys, values, got, cfg, true)) << (two ? "two keys" : "uniform");
+                            ASSERT_TRUE(matchesReference(keys, values, got, cfg, true)) << input;
                         }
                         // Every tile but each portion's first counts its predecessor under forced
                         // fallback, whichever workgroup takes it.

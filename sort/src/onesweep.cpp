@@ -19,7 +19,7 @@ namespace {
 struct Push {
     uint64_t keys, keysTemp, values, valuesTemp, scratch, n;
     uint32_t pass, passes, tiles, groupsX, histGroups;
-    uint32_t firstTile, portion, lastPortion, dispatch;
+    uint32_t firstTile, portion, lastPortion, dispatch, fromTemp, epoch, portions, twins;
 };
 static_assert(sizeof(Push) <= kPushConstantBytes);
 
@@ -140,6 +140,8 @@ public:
         pc.n = plan.n;
         pc.passes = g.passes;
         pc.histGroups = g.histGroups;
+        pc.portions = static_cast<uint32_t>(g.portions);
+        pc.twins = g.persistent ? 1u : 0u;
         auto dispatch = [&](const char* shader, uint64_t groups) {
             dispatchFolded(cmd, pipelines_.layout(), pipeline(shader, cfg, g), pc, groups, tuning::kMaxGroupsX);
         };
@@ -167,7 +169,22 @@ public:
                     pc.portion = static_cast<uint32_t>(q);
                     pc.lastPortion = q + 1 == g.portions ? 1u : 0u;
                     pc.dispatch = static_cast<uint32_t>(s.pass * g.portions + q);
-                    dispatch("onesweep_pass", g.dispatchGroups(q));
+                    // Where the keys are before this pass depends on the passes skipped before it,
+                    // which the scan decides on the GPU. A persistent pass after pass 0 is
+                    // dispatched twice, reading `keys` and reading `keysTemp`, and the scan stops
+                    // the twin that must not run (and both of a skipped pass) through its tile
+                    // counter. No barrier between the twins: a stopped one touches nothing. The
+                    // twin that runs when no pass is skipped goes first. Their epoch alternates
+                    // between the dispatches that run (before a twin that reads keysTemp, an odd
+                    // number of passes ran). One tile a workgroup, the kernel reads where the keys
+                    // are, and a skipped pass clears the statuses: the epoch is the dispatch's parity.
+                    const uint32_t likely = s.pass & 1u;
+                    const uint32_t twins = g.persistent && s.pass > 0 ? 2u : 1u;
+                    for (uint32_t t = 0; t < twins; ++t) {
+                        pc.fromTemp = g.persistent ? likely ^ t : 0u;
+                        pc.epoch = static_cast<uint32_t>((g.persistent ? pc.fromTemp * g.portions + q : pc.dispatch) & 1u);
+                        dispatch("onesweep_pass", g.dispatchGroups(q));
+                    }
                 }
             }
             timestampAfter(cmd, timestamps, firstQuery, first, i);
@@ -311,6 +328,7 @@ private:
         if (shader == "onesweep_pass") { // only the pass kernel reads them: one variant of the others
             spec.push_back({SORTLAB_SPEC_PERSISTENT, g.persistent ? g.tilesPerWorkgroup : 0u});
             spec.push_back({SORTLAB_SPEC_LOOKBACK_STRIDE, g.lookbackStride});
+            spec.push_back({SORTLAB_SPEC_ONE_DIGIT_TILES, g.tuning.oneDigitTiles ? 1u : 0u});
             if (g.tile != uint64_t(g.workgroup) * g.keysPerLane)
                 spec.push_back({SORTLAB_SPEC_TILE_KEYS, static_cast<uint32_t>(g.tile)}); // a teaching tile
         }

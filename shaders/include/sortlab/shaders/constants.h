@@ -29,6 +29,7 @@
 #define SORTLAB_SPEC_LOG_BASE 15       // onesweep: > 0: the instrumented pass kernel logs its lookback from this word on
 #define SORTLAB_SPEC_LOG_TILES 16      // onesweep, with LOG_BASE: tiles of a pass (records per pass)
 #define SORTLAB_SPEC_LOG_ORDERED 17    // onesweep, with LOG_BASE: 1: tiles log their ids in id order
+#define SORTLAB_SPEC_ONE_DIGIT_TILES 18 // onesweep: 1: a tile whose keys all have one digit is staged in order, not ranked
 // The lookback log (SortConfig::logLookback): at LOG_BASE the event counter (the events of every
 // pass numbered in one sequence), at LOG_BASE + 1 + k the ticket of pass dispatch k (with
 // LOG_ORDERED, its tiles log taking their ids in id order), then from LOG_BASE + SORTLAB_OS_LOG_HEAD one record of
@@ -77,11 +78,17 @@
 #define SORTLAB_OS_WHERE 8208     // u32 [p], p = 0..passes: 0 keys in `keys`, 1 in `keysTemp` before pass p (the scan)
 #define SORTLAB_OS_INFO 8224      // u32 [4p..4p+3]: pass, bit lo, bit hi, skipped (0/1) (the scan)
 #define SORTLAB_OS_BASE 8448      // u64 [2][256]: where each digit's keys of the next portion start
-#define SORTLAB_OS_COUNTER 9472   // u32 [k]: next tile id of pass dispatch k (one per pass and portion)
-#define SORTLAB_OS_MAX_DISPATCHES 1024
+// u32 [2k + t]: next tile id of pass dispatch k's twin t (t = 1 reads keysTemp; one dispatch per
+// pass and portion). The scan sets the counters of a skipped pass to OS_SKIPPED, and where twins
+// run (persistent passes), the counter of the twin that reads the wrong buffer to OS_STOPPED.
+#define SORTLAB_OS_COUNTER 9472
+#define SORTLAB_OS_MAX_DISPATCHES 512
+#define SORTLAB_OS_SKIPPED 0x20000000u
+#define SORTLAB_OS_STOPPED 0x40000000u
 #define SORTLAB_OS_STATUS 10496 // u32 [256t + d]: tile t's status for digit d, in the current portion
-// Status word: bit 31 the epoch (the parity of the pass dispatch that wrote it: a word of another
-// epoch reads as not ready, so no reset is needed between passes), bits 29..30 the flag, bits
+// Status word: bit 31 the epoch (the parity of the pass dispatch that wrote it, counting only the
+// dispatches that ran: a word of another epoch reads as not ready, so no reset is needed between
+// passes, nor after a skipped one), bits 29..30 the flag, bits
 // 0..28 the count. Counts stay below 2^29 because a pass runs in portions of fewer keys.
 #define SORTLAB_OS_NOT_READY 0
 #define SORTLAB_OS_AGGREGATE 1 // the tile's own count of the digit
