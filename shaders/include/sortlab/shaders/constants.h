@@ -86,10 +86,10 @@
 #define SORTLAB_OS_SKIPPED 0x20000000u
 #define SORTLAB_OS_STOPPED 0x40000000u
 #define SORTLAB_OS_STATUS 10496 // u32 [256t + d]: tile t's status for digit d, in the current portion
-// Status word: bit 31 the epoch (the parity of the pass dispatch that wrote it, counting only the
-// dispatches that ran: a word of another epoch reads as not ready, so no reset is needed between
-// passes, nor after a skipped one), bits 29..30 the flag, bits
-// 0..28 the count. Counts stay below 2^29 because a pass runs in portions of fewer keys.
+// Status word: bit 31 the epoch (it alternates between the pass dispatches that run, set by the
+// host: a word of another epoch reads as not ready, so no reset is needed between passes; see
+// docs/onesweep.md for skipped passes), bits 29..30 the flag, bits 0..28 the count. Counts stay
+// below 2^29 because a pass runs in portions of fewer keys.
 #define SORTLAB_OS_NOT_READY 0
 #define SORTLAB_OS_AGGREGATE 1 // the tile's own count of the digit
 #define SORTLAB_OS_INCLUSIVE 2 // the count of the digit in this tile and every tile before it (in the portion)
