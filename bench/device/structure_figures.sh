@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# The "OneSweep on keys with structure" figures of docs/benchmarks.md, on the GPU machine (see
+# README, "Measuring on a GPU"): every distribution beside CUB, keys and u32 pairs, in parts that
+# each fit one call of a few minutes. Run from the repository root with sortlab-bench and
+# libsortlab_cub_anchor.so in $BIN (default .dev) and Debian's libvulkan1 unpacked in .gl:
+#   OUT=out BIN=.dev bash bench/device/structure_figures.sh u32 2^26   # or u64, and 2^28
+# Writes $OUT/structure-TYPE-N.json and .txt, and prints one line per distribution.
+set -u
+TYPE=${1:-u32}
+N=${2:-2^26}
+BIN=${BIN:-.dev}
+for f in .gl/*.deb; do dpkg -x "$f" /; done; ldconfig
+export VK_DRIVER_FILES=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json
+export SORTLAB_CUB_ANCHOR=$PWD/$BIN/libsortlab_cub_anchor.so
+NAME=structure-$TYPE-2e${N#2^}
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
+# A warm-up of at least 0.3 s a case: with 0.1 s the first timed reps at 2^28 ran up to 4x slower.
+"$BIN/sortlab-bench" --algo onesweep --anchor cub --type "$TYPE" --values none,u32 --n "$N" --reps 5 \
+    --warmup-ms 300 --dist uniform,sorted,reversed,equal,few-unique,gaussian,narrow,bits,runs \
+    --json "$OUT/$NAME.json" > "$OUT/$NAME.txt" 2>&1
+echo "sortlab-bench rc $?"
+NAME=$NAME python3 - <<'PY'
+import json, os
+for r in json.load(open(os.environ['OUT'] + '/' + os.environ['NAME'] + '.json')):
+    if r['algo'] != 'onesweep':
+        continue
+    passes = [s for s in r['step_ms'] if s['kind'] == 'pass']
+    skipped = sum(1 for s in passes if s.get('skipped'))
+    c = r.get('speedup_vs_cub')
+    print(f"{r['type']} {r['values']:4s} {r['dist']:10s} {r['median_ms']:8.3f} ms x cub {'-' if c is None else f'{c:.3f}'}"
+          f" skipped {skipped} of {len(passes)}")
+PY
