@@ -239,6 +239,43 @@ TEST(PlotDraw, ThroughputPointsHoverAndBreakdownGroups) {
     EXPECT_TRUE(drawBreakdown(c, {0, 500, 800, 700}, f, 12345, s).segments.empty());
 }
 
+// The speed-up over CUB by distribution (sortlab-plot --by-dist): one bar per configuration in each
+// distribution's group, at the largest n with CUB figures by default; CUB's own rows, rows of other
+// sizes and rows without a ratio draw nothing; a size without ratios draws a note instead.
+TEST(PlotDraw, SpeedupOverCubByDistribution) {
+    Json rows = Json::array();
+    auto add = [&](const std::string& algo, const std::string& type, const std::string& dist, uint64_t n,
+                   std::optional<double> x) {
+        Json r = row(algo, n, 1.0, type);
+        r["dist"] = dist;
+        if (x) r["speedup_vs_cub"] = *x;
+        rows.push_back(r);
+    };
+    for (const char* dist : {"uniform", "equal"}) {
+        const bool eq = std::string(dist) == "equal";
+        add("onesweep", "u32", dist, 1 << 20, eq ? 7.25 : 0.81);
+        add("onesweep", "u64", dist, 1 << 20, eq ? 6.5 : 0.875);
+        add("cub", "u32", dist, 1 << 20, 1.0);
+        add("onesweep", "u32", dist, 1 << 10, 2.0); // another size
+    }
+    add("std", "u32", "uniform", 1 << 20, std::nullopt); // no ratio
+    Figure f = makeFigure(rowsFromJson(rows), {0, "", ""});
+    EXPECT_EQ(defaultDistributionN(f), uint64_t(1) << 20);
+    Recorder c;
+    Style s;
+    EXPECT_EQ(drawSpeedupByDistribution(c, {0, 0, 1000, 600}, f, 1 << 20, s), 4u);
+    for (const char* want : {"uniform", "equal", "0.81×", "7.25×", "0.88×", "6.50×", "u32 keys", "u64 keys", "1×"})
+        EXPECT_NE(std::find(c.texts.begin(), c.texts.end(), want), c.texts.end()) << want;
+    EXPECT_EQ(std::find(c.texts.begin(), c.texts.end(), "2.00×"), c.texts.end()); // 2^10 is not drawn
+    Recorder none;
+    EXPECT_EQ(drawSpeedupByDistribution(none, {0, 0, 1000, 600}, f, 12345, s), 0u);
+    EXPECT_TRUE(std::any_of(none.texts.begin(), none.texts.end(),
+                            [](const std::string& t) { return t.find("--anchor cub") != std::string::npos; }));
+    const std::string dir = testing::TempDir();
+    ASSERT_EQ(writeFigurePng(f, dir + "/by_dist.png", 900, 600, 0, -1, FigureKind::byDistribution), "");
+    ASSERT_EQ(writeFigureSvg(f, dir + "/by_dist.svg", 900, 600, 0, -1, FigureKind::byDistribution), "");
+}
+
 TEST(PlotDraw, PngAndSvgFiles) {
     Json rows = Json::array({row("radix4", 1024, 0.5, "u32", 96 * 1024), row("radix4", 4096, 1.0, "u32", 96 * 4096),
                              row("std", 1024, 1.0), row("std", 4096, 5.0)});

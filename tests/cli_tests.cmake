@@ -93,6 +93,19 @@ add_test(NAME cli_plot_png COMMAND sortlab-plot ${CLI_OUT}/export/results.json $
 add_test(NAME cli_plot_svg COMMAND sortlab-plot ${CLI_OUT}/anchor.json -o ${CLI_OUT}/plot_cub.svg --title "CUB anchor")
 set_tests_properties(cli_plot_png cli_plot_svg PROPERTIES FIXTURES_REQUIRED "cli_export;cli_anchor_json"
                      FIXTURES_SETUP cli_plot PASS_REGULAR_EXPRESSION "[0-9]+ results, [0-9]+ lines")
+# --by-dist: the speed-up over CUB by distribution, from the fake anchor's rows; results without CUB
+# figures are a usage error that says what to run.
+add_test(NAME cli_plot_by_dist COMMAND sortlab-plot ${CLI_OUT}/anchor.json --by-dist -o ${CLI_OUT}/by_dist.png
+                                       --width 1000 --height 700)
+set_tests_properties(cli_plot_by_dist PROPERTIES FIXTURES_REQUIRED cli_anchor_json FIXTURES_SETUP cli_plot_by_dist
+                     PASS_REGULAR_EXPRESSION "[0-9]+ results")
+add_test(NAME cli_plot_by_dist_check COMMAND export_check png ${CLI_OUT}/by_dist.png --width 1000 --height 700)
+set_tests_properties(cli_plot_by_dist_check PROPERTIES FIXTURES_REQUIRED cli_plot_by_dist)
+add_test(NAME cli_fail_plot_by_dist_no_cub
+         COMMAND ${CMAKE_COMMAND} -DEXPECT_CODE=2 "-DEXPECT_REGEX=--by-dist: no speed-up over CUB.*--anchor cub"
+                 "-DEXPECT_PREFIX=sortlab-plot: error: " -P ${CLI_DIR}/expect_failure.cmake --
+                 $<TARGET_FILE:sortlab-plot> ${CLI_OUT}/export/results.json --by-dist -o ${CLI_OUT}/by_dist_none.png)
+set_tests_properties(cli_fail_plot_by_dist_no_cub PROPERTIES FIXTURES_REQUIRED cli_export)
 add_test(NAME cli_plot_png_check COMMAND export_check png ${CLI_OUT}/plot_cub.png --width 1400 --height 1000)
 add_test(NAME cli_plot_svg_check COMMAND export_check svg ${CLI_OUT}/plot_cub.svg)
 set_tests_properties(cli_plot_png_check cli_plot_svg_check PROPERTIES FIXTURES_REQUIRED cli_plot)

@@ -5,6 +5,7 @@
 //
 //   sortlab-plot h200.json -o h200.png
 //   sortlab-plot ours.json cub.json -o plot.svg --bandwidth 4100 --plot-n 2^24
+//   sortlab-plot structure-u32-2e26.json structure-u64-2e26.json --by-dist -o by-dist.png
 //
 // Exit codes: 0 written; 2 a usage error, or a file that cannot be read or is not --json
 // output; 3 the plot cannot be written.
@@ -15,6 +16,7 @@
 
 #include "cli_parse.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <string>
@@ -41,6 +43,7 @@ int main(int argc, char** argv) {
     std::string output, title, plotN, yAxis = "auto";
     double bandwidth = -1;
     int width = 1400, height = 1000;
+    bool byDist = false;
     app.add_option("inputs", inputs, "--json files (sortlab-bench --json, or results.json of --export)")->required();
     app.add_option("-o,--output", output, "The plot: FILE.png or FILE.svg")->required();
     app.add_option("--bandwidth", bandwidth,
@@ -52,6 +55,9 @@ int main(int argc, char** argv) {
     app.add_option("--y-axis", yAxis, "The Gkeys/s axis: linear, log, or auto (log when the points span more than 30x)")
         ->capture_default_str();
     app.add_option("--title", title, "The figure's title (default: sortlab benchmark)");
+    app.add_flag("--by-dist", byDist,
+                 "Instead: the speed-up over CUB (--anchor cub) of every configuration, by input distribution, at "
+                 "one n (--plot-n; default: the largest with CUB figures)");
     app.add_option("--width", width, "Width in pixels")->capture_default_str()->check(CLI::Range(400, 8000));
     app.add_option("--height", height, "Height in pixels")->capture_default_str()->check(CLI::Range(300, 8000));
     app.footer("Exit codes: 0 written; 2 a usage error or an input that is not --json output; 3 the plot cannot be "
@@ -95,8 +101,20 @@ int main(int argc, char** argv) {
     } catch (const std::exception& e) {
         return fail(2, e.what());
     }
-    const std::string error = png ? sortlab::plot::writeFigurePng(figure, output, width, height, breakdownN, logY)
-                                  : sortlab::plot::writeFigureSvg(figure, output, width, height, breakdownN, logY);
+    const auto kind = byDist ? sortlab::plot::FigureKind::byDistribution : sortlab::plot::FigureKind::throughput;
+    if (byDist) {
+        if (!breakdownN) breakdownN = sortlab::plot::defaultDistributionN(figure);
+        const bool any = std::any_of(figure.rows.begin(), figure.rows.end(), [&](const sortlab::plot::Row& r) {
+            return r.n == breakdownN && r.speedupCub && r.algo != "cub";
+        });
+        if (!any)
+            return fail(2, breakdownN ? "--by-dist: no speed-up over CUB at n = " + sortlab::plot::sizeLabel(breakdownN) +
+                                            " in the files (sortlab-bench --anchor cub writes them)"
+                                      : std::string("--by-dist: no speed-up over CUB in the files (sortlab-bench "
+                                                    "--anchor cub writes them)"));
+    }
+    const std::string error = png ? sortlab::plot::writeFigurePng(figure, output, width, height, breakdownN, logY, kind)
+                                  : sortlab::plot::writeFigureSvg(figure, output, width, height, breakdownN, logY, kind);
     if (!error.empty()) return fail(3, error);
     std::printf("%s: %zu results, %zu lines%s\n", output.c_str(), figure.rows.size(), figure.series.size(),
                 png ? ("; text: " + sortlab::plot::RasterCanvas::fontSource()).c_str() : "");

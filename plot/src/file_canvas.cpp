@@ -407,12 +407,20 @@ Style fileStyle(int width, int logY) {
     return s;
 }
 
+
+void drawKind(Canvas& c, int width, int height, const Figure& f, const Style& s, uint64_t n, FigureKind kind) {
+    if (kind == FigureKind::byDistribution)
+        drawDistributionFigure(c, float(width), float(height), f, s, n);
+    else
+        drawFigure(c, float(width), float(height), f, s, n);
+}
+
 } // namespace
 
 std::string writeFigureSvg(const Figure& f, const std::string& path, int width, int height, uint64_t breakdownN,
-                           int logY) {
+                           int logY, FigureKind kind) {
     SvgCanvas c(width, height);
-    drawFigure(c, float(width), float(height), f, fileStyle(width, logY), breakdownN);
+    drawKind(c, width, height, f, fileStyle(width, logY), breakdownN, kind);
     const std::string doc = c.finish();
     std::FILE* out = std::fopen(path.c_str(), "wb");
     if (!out) return "cannot write the SVG '" + path + "'";
@@ -422,10 +430,10 @@ std::string writeFigureSvg(const Figure& f, const std::string& path, int width, 
 }
 
 std::string writeFigurePng(const Figure& f, const std::string& path, int width, int height, uint64_t breakdownN,
-                           int logY) {
+                           int logY, FigureKind kind) {
     const Style s = fileStyle(width, logY);
     RasterCanvas c(width, height, s.theme.background);
-    drawFigure(c, float(width), float(height), f, s, breakdownN);
+    drawKind(c, width, height, f, s, breakdownN, kind);
     return c.writePng(path);
 }
 

@@ -18,6 +18,7 @@
 #include <map>
 #include <set>
 #include <stdexcept>
+#include <tuple>
 
 namespace sortlab::plot {
 
@@ -984,6 +985,140 @@ void drawFigure(Canvas& c, float width, float height, const Figure& f, const Sty
         c.text({m, ny}, line, colour, fs * 0.85f);
         ny += noteH;
     }
+}
+
+
+// [SECTION] Drawing: the speed-up over CUB by input distribution ------------------------------------
+
+uint64_t defaultDistributionN(const Figure& f) {
+    uint64_t n = 0;
+    for (const Row& r : f.rows)
+        if (r.speedupCub && r.algo != "cub" && r.error.empty()) n = std::max(n, r.n);
+    return n;
+}
+
+size_t drawSpeedupByDistribution(Canvas& c, Rect area, const Figure& f, uint64_t n, const Style& s) {
+    const Theme& t = s.theme;
+    const float fs = s.fontSize, small = fs * s.smallScale;
+    c.text({area.x0, area.y0},
+           "Speed-up over CUB at n = " + sizeLabel(n) +
+               ", by input distribution (CUB's time over this sort's, same input, same run; right of 1: faster)",
+           t.text, fs);
+    // Distributions and configurations in order of first appearance; bars[d][k]: the row, if any.
+    using Config = std::tuple<std::string, std::string, std::string, std::string>; // algo, type, values, order
+    std::vector<std::string> dists;
+    std::vector<Config> configs;
+    std::set<std::string> algos, orders;
+    std::map<std::pair<std::string, Config>, size_t> at;
+    double lo = 1, hi = 1;
+    for (size_t i = 0; i < f.rows.size(); ++i) {
+        const Row& r = f.rows[i];
+        if (r.n != n || !r.speedupCub || !(*r.speedupCub > 0) || r.algo == "cub" || !r.error.empty()) continue;
+        const Config k{r.algo, r.type, r.values, r.order};
+        if (std::find(dists.begin(), dists.end(), r.dist) == dists.end()) dists.push_back(r.dist);
+        if (std::find(configs.begin(), configs.end(), k) == configs.end()) configs.push_back(k);
+        algos.insert(r.algo), orders.insert(r.order);
+        at[{r.dist, k}] = i;
+        lo = std::min(lo, *r.speedupCub), hi = std::max(hi, *r.speedupCub);
+    }
+    if (at.empty()) {
+        c.text({area.x0, area.y0 + fs * 1.6f},
+               n ? "no speed-up over CUB at this n: run sortlab-bench with --anchor cub (on a CUDA device)"
+                 : "no speed-up over CUB in these results: run sortlab-bench with --anchor cub (on a CUDA device)",
+               t.muted, small);
+        return 0;
+    }
+    static const Colour palette[] = {{46, 170, 80},  {66, 133, 244}, {245, 140, 30}, {150, 90, 210},
+                                     {0, 172, 193},  {200, 80, 160}, {140, 110, 60}, {90, 90, 200},
+                                     {220, 50, 60},  {120, 190, 40}, {110, 110, 110}, {250, 200, 40}};
+    constexpr size_t kColours = sizeof palette / sizeof palette[0];
+    std::vector<std::string> labels;
+    for (const auto& [algo, type, values, order] : configs) {
+        std::string l = algos.size() > 1 ? algo + " " : "";
+        l += type + (values == "none" ? " keys" : " keys, " + values + " values");
+        if (orders.size() > 1) l += ", " + order;
+        labels.push_back(l);
+    }
+    // The legend, wrapped onto as many rows as it needs.
+    std::vector<Vec2> legendAt;
+    {
+        float x = area.x0, y = area.y0 + fs * 2.0f;
+        for (const std::string& l : labels) {
+            const float w = fs * 2.2f + c.textWidth(l, small);
+            if (x + w > area.x1 && x > area.x0) x = area.x0, y += fs * 1.5f;
+            legendAt.push_back({x, y});
+            x += w;
+        }
+    }
+    for (size_t k = 0; k < labels.size(); ++k) {
+        const Vec2 p = legendAt[k];
+        c.fillRect({p.x, p.y + fs * 0.1f, p.x + fs * 0.8f, p.y + fs * 0.9f}, palette[k % kColours]);
+        c.text({p.x + fs * 1.1f, p.y + fs * 0.5f}, labels[k], t.text, small, HAlign::left, VAlign::middle);
+    }
+    float labelW = 0;
+    for (const std::string& d : dists) labelW = std::max(labelW, c.textWidth(d, fs));
+    const float top = legendAt.back().y + fs * 3.0f, axisH = fs * 1.8f;
+    const float x0 = area.x0 + labelW + fs * 0.8f, x1 = area.x1 - fs * 3.5f;
+    const float groupH = (area.y1 - axisH - top) / float(dists.size());
+    const float barH = std::min(fs * 1.3f, groupH * 0.8f / float(configs.size()));
+    if (x1 - x0 < 60 || barH < 2) return 0;
+    // A log axis around 1, a little beyond the data, so that slower and faster read alike.
+    const double axisLo = std::min(lo, 0.5) / 1.15, axisHi = std::max(hi, 2.0) * 1.15;
+    const Axis ax{axisLo, axisHi, true, x0, x1};
+    const float bottom = top + groupH * float(dists.size());
+    for (const Tick& tk : log10Ticks(axisLo, axisHi, std::clamp(int((x1 - x0) / (fs * 4)), 3, 12))) {
+        const float x = ax.toPixel(tk.value);
+        c.line({x, top}, {x, bottom}, t.grid, 1);
+        if (!tk.label.empty())
+            c.text({x, bottom + fs * 0.3f}, tk.label + "×", t.muted, small, HAlign::centre);
+    }
+    size_t drawn = 0;
+    const float one = ax.toPixel(1.0);
+    for (size_t d = 0; d < dists.size(); ++d) {
+        const float g0 = top + groupH * float(d);
+        if (d > 0) c.line({area.x0, g0}, {x1, g0}, withAlpha(t.grid, 120), 1);
+        const float used = barH * float(configs.size()), y0 = g0 + (groupH - used) / 2;
+        c.text({x0 - fs * 0.5f, g0 + groupH / 2}, dists[d], t.text, fs, HAlign::right, VAlign::middle);
+        for (size_t k = 0; k < configs.size(); ++k) {
+            auto it = at.find({dists[d], configs[k]});
+            if (it == at.end()) continue;
+            const double v = *f.rows[it->second].speedupCub;
+            const float y = y0 + barH * float(k), x = ax.toPixel(v);
+            c.fillRect({std::min(one, x), y + 1, std::max(one, x) + (x == one ? 1.f : 0.f), y + barH - 1},
+                       palette[k % kColours]);
+            char buf[32];
+            std::snprintf(buf, sizeof buf, "%.2f×", v);
+            if (barH >= small * 0.8f)
+                c.text({v >= 1 ? x + fs * 0.3f : x - fs * 0.3f, y + barH / 2}, buf, t.text, small,
+                       v >= 1 ? HAlign::left : HAlign::right, VAlign::middle);
+            ++drawn;
+        }
+    }
+    c.line({one, top - fs * 0.3f}, {one, bottom}, t.axis, 2);
+    c.text({one, top - fs * 0.35f}, "as fast as CUB", t.muted, small, HAlign::centre, VAlign::bottom);
+    return drawn;
+}
+
+void drawDistributionFigure(Canvas& c, float width, float height, const Figure& f, const Style& s, uint64_t n) {
+    const Theme& t = s.theme;
+    const float fs = s.fontSize, m = fs * 1.4f;
+    c.fillRect({0, 0, width, height}, t.background);
+    float y = m;
+    c.text({m, y}, f.title, t.text, fs * 1.5f);
+    y += fs * 2.0f;
+    for (const std::string& line : wrap(c, "device: " + f.devices, fs, width - 2 * m)) {
+        c.text({m, y}, line, t.text, fs);
+        y += fs * 1.45f;
+    }
+    for (const std::string& line : wrap(c, f.timing, fs * 0.9f, width - 2 * m)) {
+        c.text({m, y}, line, t.muted, fs * 0.9f);
+        y += fs * 0.9f * 1.45f;
+    }
+    if (f.lavapipe) {
+        c.text({m, y}, "WARNING: Mesa lavapipe (a CPU emulation of Vulkan): CPU timings, not GPU ones.", t.warning, fs);
+        y += fs * 1.45f;
+    }
+    drawSpeedupByDistribution(c, {m, y + fs * 0.8f, width - m, height - m}, f, n ? n : defaultDistributionN(f), s);
 }
 
 } // namespace sortlab::plot

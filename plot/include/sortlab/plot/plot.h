@@ -216,11 +216,24 @@ BreakdownLayout drawBreakdown(Canvas& c, Rect area, const Figure& f, uint64_t n,
 // throughput plot, the breakdown at breakdownN (0: defaultBreakdownN) and the notes.
 void drawFigure(Canvas& c, float width, float height, const Figure& f, const Style& s, uint64_t breakdownN = 0);
 
+// [SECTION] Drawing: the speed-up over CUB by input distribution ------------------------------------
+
+// The largest n at which some row has a speed-up over CUB (0: none).
+uint64_t defaultDistributionN(const Figure& f);
+// The rows at n with a speed-up over CUB, grouped by distribution (in order of first appearance),
+// one bar per configuration (algorithm, key type, values, order) from 1 (as fast as CUB) to its
+// ratio, on a log axis. Returns how many bars it drew; with none it draws a note saying why.
+size_t drawSpeedupByDistribution(Canvas& c, Rect area, const Figure& f, uint64_t n, const Style& s);
+// The whole figure of it for a file: title, device and timing lines, the bars (n: 0 for
+// defaultDistributionN).
+void drawDistributionFigure(Canvas& c, float width, float height, const Figure& f, const Style& s, uint64_t n = 0);
+
 // Files. Both return an empty string on success, else what went wrong.
-// logY: as Style::logY.
+// logY: as Style::logY. FigureKind::byDistribution draws drawDistributionFigure at n = breakdownN.
+enum class FigureKind : uint8_t { throughput, byDistribution };
 std::string writeFigureSvg(const Figure& f, const std::string& path, int width = 1400, int height = 1000,
-                           uint64_t breakdownN = 0, int logY = -1);
+                           uint64_t breakdownN = 0, int logY = -1, FigureKind kind = FigureKind::throughput);
 std::string writeFigurePng(const Figure& f, const std::string& path, int width = 1400, int height = 1000,
-                           uint64_t breakdownN = 0, int logY = -1);
+                           uint64_t breakdownN = 0, int logY = -1, FigureKind kind = FigureKind::throughput);
 
 } // namespace sortlab::plot
