@@ -16,7 +16,6 @@
 
 #include "cli_parse.h"
 
-#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <string>
@@ -104,10 +103,7 @@ int main(int argc, char** argv) {
     const auto kind = byDist ? sortlab::plot::FigureKind::byDistribution : sortlab::plot::FigureKind::throughput;
     if (byDist) {
         if (!breakdownN) breakdownN = sortlab::plot::defaultDistributionN(figure);
-        const bool any = std::any_of(figure.rows.begin(), figure.rows.end(), [&](const sortlab::plot::Row& r) {
-            return r.n == breakdownN && r.speedupCub && r.algo != "cub";
-        });
-        if (!any)
+        if (!breakdownN || sortlab::plot::distributionRows(figure, breakdownN).empty())
             return fail(2, breakdownN ? "--by-dist: no speed-up over CUB at n = " + sortlab::plot::sizeLabel(breakdownN) +
                                             " in the files (sortlab-bench --anchor cub writes them)"
                                       : std::string("--by-dist: no speed-up over CUB in the files (sortlab-bench "

@@ -941,27 +941,37 @@ std::vector<std::string> wrap(Canvas& c, const std::string& text, float size, fl
     return lines;
 }
 
+// A file figure's background and head: the title, the device line, `detail` (muted) and the
+// lavapipe warning, each wrapped to the width inside the margin m. Returns where the head ends.
+float drawHead(Canvas& c, float width, float height, float m, const Figure& f, const Style& s,
+               const std::string& detail) {
+    const Theme& t = s.theme;
+    const float fs = s.fontSize, textW = width - 2 * m;
+    c.fillRect({0, 0, width, height}, t.background);
+    float y = m;
+    c.text({m, y}, f.title, t.text, fs * 1.5f);
+    y += fs * 2.0f;
+    auto paragraph = [&](const std::string& text, Colour colour, float size) {
+        for (const std::string& line : wrap(c, text, size, textW)) {
+            c.text({m, y}, line, colour, size);
+            y += size * 1.45f;
+        }
+    };
+    paragraph("device: " + f.devices, t.text, fs);
+    paragraph(detail, t.muted, fs * 0.9f);
+    if (f.lavapipe)
+        paragraph("WARNING: Mesa lavapipe (a CPU emulation of Vulkan): these are CPU timings, not GPU ones. Good for "
+                  "checking results, worthless for judging speed.",
+                  t.warning, fs);
+    return y;
+}
+
 } // namespace
 
 void drawFigure(Canvas& c, float width, float height, const Figure& f, const Style& s, uint64_t breakdownN) {
     const Theme& t = s.theme;
     const float fs = s.fontSize, m = fs * 1.4f, textW = width - 2 * m;
-    c.fillRect({0, 0, width, height}, t.background);
-    float y = m;
-    c.text({m, y}, f.title, t.text, fs * 1.5f);
-    y += fs * 2.0f;
-    auto paragraph = [&](const std::string& text, Colour colour, float size, float* at) {
-        for (const std::string& line : wrap(c, text, size, textW)) {
-            c.text({m, *at}, line, colour, size);
-            *at += size * 1.45f;
-        }
-    };
-    paragraph("device: " + f.devices, t.text, fs, &y);
-    paragraph(f.workload + "; " + f.timing, t.muted, fs * 0.9f, &y);
-    if (f.lavapipe)
-        paragraph("WARNING: Mesa lavapipe (a CPU emulation of Vulkan): these are CPU timings, not GPU ones. Good for "
-                  "checking results, worthless for judging speed.",
-                  t.warning, fs, &y);
+    const float y = drawHead(c, width, height, m, f, s, f.workload + "; " + f.timing);
     // The notes at the bottom: the bandwidth floor, and up to three failures.
     std::vector<std::pair<std::string, Colour>> notes;
     for (const std::string& line : wrap(c, f.bandwidthNote, fs * 0.85f, textW)) notes.push_back({line, t.muted});
@@ -990,10 +1000,19 @@ void drawFigure(Canvas& c, float width, float height, const Figure& f, const Sty
 
 // [SECTION] Drawing: the speed-up over CUB by input distribution ------------------------------------
 
+std::vector<size_t> distributionRows(const Figure& f, uint64_t n) {
+    std::vector<size_t> rows;
+    for (size_t i = 0; i < f.rows.size(); ++i) {
+        const Row& r = f.rows[i];
+        if ((n == 0 || r.n == n) && r.speedupCub && *r.speedupCub > 0 && r.algo != "cub" && r.error.empty())
+            rows.push_back(i);
+    }
+    return rows;
+}
+
 uint64_t defaultDistributionN(const Figure& f) {
     uint64_t n = 0;
-    for (const Row& r : f.rows)
-        if (r.speedupCub && r.algo != "cub" && r.error.empty()) n = std::max(n, r.n);
+    for (size_t i : distributionRows(f, 0)) n = std::max(n, f.rows[i].n);
     return n;
 }
 
@@ -1011,9 +1030,8 @@ size_t drawSpeedupByDistribution(Canvas& c, Rect area, const Figure& f, uint64_t
     std::set<std::string> algos, orders;
     std::map<std::pair<std::string, Config>, size_t> at;
     double lo = 1, hi = 1;
-    for (size_t i = 0; i < f.rows.size(); ++i) {
+    for (size_t i : n ? distributionRows(f, n) : std::vector<size_t>{}) {
         const Row& r = f.rows[i];
-        if (r.n != n || !r.speedupCub || !(*r.speedupCub > 0) || r.algo == "cub" || !r.error.empty()) continue;
         const Config k{r.algo, r.type, r.values, r.order};
         if (std::find(dists.begin(), dists.end(), r.dist) == dists.end()) dists.push_back(r.dist);
         if (std::find(configs.begin(), configs.end(), k) == configs.end()) configs.push_back(k);
@@ -1100,24 +1118,8 @@ size_t drawSpeedupByDistribution(Canvas& c, Rect area, const Figure& f, uint64_t
 }
 
 void drawDistributionFigure(Canvas& c, float width, float height, const Figure& f, const Style& s, uint64_t n) {
-    const Theme& t = s.theme;
     const float fs = s.fontSize, m = fs * 1.4f;
-    c.fillRect({0, 0, width, height}, t.background);
-    float y = m;
-    c.text({m, y}, f.title, t.text, fs * 1.5f);
-    y += fs * 2.0f;
-    for (const std::string& line : wrap(c, "device: " + f.devices, fs, width - 2 * m)) {
-        c.text({m, y}, line, t.text, fs);
-        y += fs * 1.45f;
-    }
-    for (const std::string& line : wrap(c, f.timing, fs * 0.9f, width - 2 * m)) {
-        c.text({m, y}, line, t.muted, fs * 0.9f);
-        y += fs * 0.9f * 1.45f;
-    }
-    if (f.lavapipe) {
-        c.text({m, y}, "WARNING: Mesa lavapipe (a CPU emulation of Vulkan): CPU timings, not GPU ones.", t.warning, fs);
-        y += fs * 1.45f;
-    }
+    const float y = drawHead(c, width, height, m, f, s, f.timing);
     drawSpeedupByDistribution(c, {m, y + fs * 0.8f, width - m, height - m}, f, n ? n : defaultDistributionN(f), s);
 }
 

@@ -218,6 +218,9 @@ void drawFigure(Canvas& c, float width, float height, const Figure& f, const Sty
 
 // [SECTION] Drawing: the speed-up over CUB by input distribution ------------------------------------
 
+// The rows with a speed-up over CUB (not CUB's own, not failed ones) at n (0: at any n), which
+// drawSpeedupByDistribution draws.
+std::vector<size_t> distributionRows(const Figure& f, uint64_t n);
 // The largest n at which some row has a speed-up over CUB (0: none).
 uint64_t defaultDistributionN(const Figure& f);
 // The rows at n with a speed-up over CUB, grouped by distribution (in order of first appearance),
