@@ -173,7 +173,7 @@ std::string radixWords(const Step* s, const SortWorker::View& v, const OneSweepP
     else if (s->kind == StepKind::pass && pass.skipped)
         std::snprintf(buf, sizeof buf,
                       "Pass %u, bits %u..%u: skipped. Every key has the same digit here (the histogram has one bar), "
-                      "so a stable pass would leave every key where it is: no workgroup ran, no key moved, and the "
+                      "so a stable pass would leave every key where it is: no tile was sorted, no key moved, and the "
                       "next pass reads the keys from the same buffer. (The tile statuses in the buffer are the last "
                       "pass's that ran, so they are not shown.)",
                       s->pass, s->bitLo, s->bitHi - 1);
