@@ -4,18 +4,21 @@
 # each fit one call of a few minutes. Run from the repository root with sortlab-bench and
 # libsortlab_cub_anchor.so in $BIN (default .dev) and Debian's libvulkan1 unpacked in .gl:
 #   OUT=out BIN=.dev bash bench/device/structure_figures.sh u32 2^26   # or u64, and 2^28
-# Writes $OUT/structure-TYPE-N.json and .txt, and prints one line per distribution.
+# A third argument picks the values (default none,u32; at 2^28 one of them fits a call better).
+# Writes $OUT/structure-TYPE-N[-VALUES].json and .txt, and prints one line per distribution.
 set -u
 TYPE=${1:-u32}
 N=${2:-2^26}
+VALUES=${3:-none,u32}
 BIN=${BIN:-.dev}
 for f in .gl/*.deb; do dpkg -x "$f" /; done; ldconfig
 export VK_DRIVER_FILES=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json
 export SORTLAB_CUB_ANCHOR=$PWD/$BIN/libsortlab_cub_anchor.so
 NAME=structure-$TYPE-2e${N#2^}
+[ "$VALUES" = none,u32 ] || NAME=$NAME-${VALUES//,/-}
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 # A warm-up of at least 0.3 s a case: with 0.1 s the first timed reps at 2^28 ran up to 4x slower.
-"$BIN/sortlab-bench" --algo onesweep --anchor cub --type "$TYPE" --values none,u32 --n "$N" --reps 5 \
+"$BIN/sortlab-bench" --algo onesweep --anchor cub --type "$TYPE" --values "$VALUES" --n "$N" --reps 5 \
     --warmup-ms 300 --dist uniform,sorted,reversed,equal,few-unique,gaussian,narrow,bits,runs \
     --json "$OUT/$NAME.json" > "$OUT/$NAME.txt" 2>&1
 echo "sortlab-bench rc $?"
