@@ -179,6 +179,7 @@ Renderer::~Renderer() {
         vkDeviceWaitIdle(device_);
         shutdownImGui();
         destroySwapchainViews();
+        for (auto s : renderDone_) vkDestroySemaphore(device_, s, nullptr);
         if (swapchain_) vkDestroySwapchainKHR(device_, swapchain_, nullptr);
         if (renderPass_) vkDestroyRenderPass(device_, renderPass_, nullptr);
         if (descriptorPool_) vkDestroyDescriptorPool(device_, descriptorPool_, nullptr);
@@ -218,13 +219,15 @@ Result<uint32_t> Renderer::memoryType(uint32_t bits, VkMemoryPropertyFlags flags
 
 // [SECTION] Swapchain ------------------------------------------------------------------------------
 
+// The semaphores that presentation waits on are kept (renderDone_) and used again by the next
+// swapchain: no fence tells when a present's wait has happened, so only the device's idle wait
+// at the end makes them safe to destroy (destroyed on a resize, the validation layers found one
+// still in use now and then).
 void Renderer::destroySwapchainViews() {
     for (auto fb : framebuffers_) vkDestroyFramebuffer(device_, fb, nullptr);
     for (auto v : views_) vkDestroyImageView(device_, v, nullptr);
-    for (auto s : renderDone_) vkDestroySemaphore(device_, s, nullptr);
     framebuffers_.clear();
     views_.clear();
-    renderDone_.clear();
 }
 
 Result<void> Renderer::createSwapchain() {
@@ -361,10 +364,12 @@ Result<void> Renderer::createSwapchain() {
         VkFramebuffer fb;
         SORTLAB_VK(vkCreateFramebuffer(device_, &fi, nullptr, &fb), "vkCreateFramebuffer");
         framebuffers_.push_back(fb);
-        VkSemaphoreCreateInfo si{VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO};
-        VkSemaphore s;
-        SORTLAB_VK(vkCreateSemaphore(device_, &si, nullptr, &s), "vkCreateSemaphore");
-        renderDone_.push_back(s);
+        if (renderDone_.size() < views_.size()) { // one per image; a new swapchain reuses the old ones
+            VkSemaphoreCreateInfo si{VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO};
+            VkSemaphore s;
+            SORTLAB_VK(vkCreateSemaphore(device_, &si, nullptr, &s), "vkCreateSemaphore");
+            renderDone_.push_back(s);
+        }
     }
     if (imguiReady_) ImGui_ImplVulkan_SetMinImageCount(minImageCount_);
     rebuild_ = false;

@@ -101,7 +101,7 @@ private:
     std::vector<VkImage> images_;
     std::vector<VkImageView> views_;
     std::vector<VkFramebuffer> framebuffers_;
-    std::vector<VkSemaphore> renderDone_; // one per swapchain image
+    std::vector<VkSemaphore> renderDone_; // one per swapchain image (kept for the next swapchain)
     VkRenderPass renderPass_ = VK_NULL_HANDLE;
     VkDescriptorPool descriptorPool_ = VK_NULL_HANDLE;
     bool rebuild_ = false;
