@@ -578,4 +578,12 @@ void SortWorker::radixReference(size_t step, StepData&, const JobInfo& job, std:
         auxExpected_[AuxKind::passInfo] = {st.pass, st.bitLo, st.bitHi, pass.skipped ? 1u : 0u};
 }
 
+bool hasRadixData(const SortWorker::View& v) {
+    if (!v.data || !v.data->snapshot) return false;
+    for (AuxKind kind : kAllAuxKinds)
+        if (v.data->snapshot->find(kind)) return true;
+    const Algorithm a = v.job.settings.algorithm();
+    return a == Algorithm::radix4 || a == Algorithm::onesweep;
+}
+
 } // namespace sortlab::app

@@ -37,6 +37,14 @@ bool digitBits(const SortWorker::View& v, uint32_t* lo, uint32_t* hi) {
         *hi = s->bitHi;
         return true;
     }
+    // The input: the digit the first pass sorts by.
+    if (v.data->step == 0 && v.job.plan)
+        for (const Step& p : v.job.plan->steps)
+            if (p.bitHi > p.bitLo) {
+                *lo = p.bitLo;
+                *hi = p.bitHi;
+                return true;
+            }
     // OneSweep's "histogram" and "scan" steps: their "histogram" and "offsets" are pass 0's digit.
     if (const Step* s = currentStep(v);
         s && v.job.plan && (s->kind == StepKind::histogram || s->kind == StepKind::scan))
@@ -230,7 +238,10 @@ int64_t binaryKeys(const ViewContext& c, uint32_t lo, uint32_t hi) {
     const Snapshot& s = *v.data->snapshot;
     const uint64_t n = v.job.settings.n;
     const uint32_t bits = keyBits(v.job.settings.key);
-    ImGui::Text("keys in binary (order bits), digit bits %u..%u highlighted", lo, hi - 1);
+    if (hi > lo)
+        ImGui::Text("keys in binary (order bits), digit bits %u..%u highlighted", lo, hi - 1);
+    else
+        ImGui::Text("keys in binary (order bits)");
     ImGui::PushFont(c.ui.presentation ? c.fonts.monoLarge : c.fonts.mono);
     const float cw = ImGui::CalcTextSize("0").x;
     ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -256,9 +267,11 @@ int64_t binaryKeys(const ViewContext& c, uint32_t lo, uint32_t hi) {
             dl->AddText(ImVec2(x, p.y), inDigit ? IM_COL32(255, 240, 160, 255) : IM_COL32(150, 150, 160, 255), ch);
             x += cw + ((bit % 4 == 0) ? cw * 0.5f : 0);
         }
-        char digit[32];
-        std::snprintf(digit, sizeof digit, " %llX", (unsigned long long)((b >> lo) & ((1ull << (hi - lo)) - 1)));
-        dl->AddText(ImVec2(x, p.y), IM_COL32(255, 220, 120, 255), digit);
+        if (hi > lo) { // the digit's value
+            char digit[32];
+            std::snprintf(digit, sizeof digit, " %llX", (unsigned long long)((b >> lo) & ((1ull << (hi - lo)) - 1)));
+            dl->AddText(ImVec2(x, p.y), IM_COL32(255, 220, 120, 255), digit);
+        }
     }
     ImGui::PopFont();
     return hovered;
@@ -350,13 +363,6 @@ void arrows(const ViewContext& c, const std::vector<uint64_t>& to) {
 
 } // namespace
 
-bool hasRadixData(const SortWorker::View& v) {
-    if (!v.data || !v.data->snapshot) return false;
-    for (AuxKind kind : kAllAuxKinds) // every aux kind is a radix sort's
-        if (v.data->snapshot->find(kind)) return true;
-    return false;
-}
-
 void drawRadixView(const ViewContext& c, LookbackReplayChoice& replay, bool* open) {
     if (!ImGui::Begin(windowTitle("Radix", c.ui.presentation), open)) {
         ImGui::End();
@@ -374,6 +380,19 @@ void drawRadixView(const ViewContext& c, LookbackReplayChoice& replay, bool* ope
     if (info && info->data.size() >= 4)
         ImGui::Text("pass %u: bits %u..%u%s", info->data[0], info->data[1], info->data[2] - 1,
                     skipped ? " (skipped: every key has the same digit, so no key moves)" : "");
+    // The steps with no buffers of their own: the input and the result.
+    const Step* shown = currentStep(v);
+    const bool input = v.data->step == 0, result = shown && shown->kind == StepKind::result;
+    if (input && haveDigit)
+        ImGui::TextWrapped("the input: no step has run yet. The first pass sorts by bits %u..%u%s", lo, hi - 1,
+                           n <= 64 ? " (highlighted below)." : ".");
+    else if (input)
+        ImGui::TextWrapped("the input: no step has run yet.");
+    else if (result)
+        ImGui::TextWrapped("%s: the keys are sorted.", shown->label.c_str());
+    if ((input || result) && n > 64)
+        ImGui::TextDisabled(input ? "Step forward (>) to see what each step counts, scans and moves."
+                                  : "Step back (<) to see each pass's histogram and offsets.");
     if (const Snapshot::Aux* u = s.find(AuxKind::uniformTiles); u && !u->data.empty() && !skipped) {
         const Step* st = currentStep(v);
         const uint64_t tiles = st ? st->workgroups : 0;
@@ -411,6 +430,7 @@ void drawRadixView(const ViewContext& c, LookbackReplayChoice& replay, bool* ope
         ImGui::TableNextColumn();
         if (moves) arrows(c, to);
         if (haveDigit) hoveredKey = binaryKeys(c, lo, hi);
+        else if (result) binaryKeys(c, 0, 0); // sorted: no digit to mark
         ImGui::TableNextColumn();
     }
     // Which pass the histogram and offsets belong to (OneSweep's "histogram"/"scan" steps: pass 0).

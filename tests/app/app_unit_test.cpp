@@ -103,6 +103,24 @@ TEST(AppSettings, ApplySetting) {
     EXPECT_FALSE(applySetting(s, "colour", "red").ok());
 }
 
+// The radix view is offered at every step of a radix sort, the input and the result included
+// (which carry no buffers of their own: it says what they are), and never for odd-even.
+TEST(AppViews, RadixViewAtEveryStepOfARadixSort) {
+    SortWorker::View v;
+    EXPECT_FALSE(hasRadixData(v)); // nothing loaded yet
+    auto data = std::make_shared<StepData>();
+    data->snapshot = std::make_shared<Snapshot>();
+    v.data = data;
+    for (const char* algo : {"radix4", "onesweep", "onesweep-fallback"}) {
+        ASSERT_TRUE(applySetting(v.job.settings, "algo", algo).ok()) << algo;
+        EXPECT_TRUE(hasRadixData(v)) << algo << " at its input";
+    }
+    for (const char* algo : {"oddeven", "oddeven-layer"}) {
+        ASSERT_TRUE(applySetting(v.job.settings, "algo", algo).ok()) << algo;
+        EXPECT_FALSE(hasRadixData(v)) << algo;
+    }
+}
+
 // OneSweep's forced fallback: the bench's algorithm name, and a setting of its own (scripts).
 TEST(AppSettings, OneSweepForcedFallback) {
     SortSettings s;

@@ -24,9 +24,8 @@ void drawNetworkView(const ViewContext& c, bool* open);
 void drawExplainView(const ViewContext& c, bool* open);
 void drawCheckView(const ViewContext& c, bool* open);
 // The radix view draws from Snapshot::aux ("digit counts", "histogram", "offsets", "workgroup
-// offsets", "pass"; OneSweep: "tile status", "fallbacks"). hasRadixData says whether the current
-// snapshot carries any of them (the view is offered only then).
-bool hasRadixData(const SortWorker::View& v);
+// offsets", "pass"; OneSweep: "tile status", "fallbacks"); hasRadixData (sort_worker.h) says when
+// it has something to show.
 // The radix view; a OneSweep pass with its lookback log also shows the replay (drawLookbackReplay),
 // which changes the user's choice of digit and event.
 void drawRadixView(const ViewContext& c, LookbackReplayChoice& replay, bool* open);
