@@ -410,6 +410,14 @@ std::string ScriptRunner::beforeFrame() {
             fail(actions_[next_ ? next_ - 1 : 0], v.error, 3);
             return {};
         }
+        // Data the views have not drawn yet: let them lay it out first (a table sizes its columns
+        // a frame after it appears; a screenshot taken at once showed them squeezed).
+        if (const std::pair<uint64_t, size_t> data{v.data ? v.data->generation : 0, v.data ? v.data->step : SIZE_MAX};
+            data != shown_) {
+            shown_ = data;
+            settle_ = 2;
+            return {};
+        }
         // bench-wait: until the sweep ends (the window keeps drawing its progress meanwhile).
         if (actions_[next_].verb == "bench-wait" && bench_.running()) return {};
         const Action& a = actions_[next_++];
