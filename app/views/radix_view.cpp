@@ -32,24 +32,17 @@ bool digitBits(const SortWorker::View& v, uint32_t* lo, uint32_t* hi) {
         *hi = p->data[2];
         return *hi > *lo;
     }
-    if (const Step* s = currentStep(v); s && s->bitHi > s->bitLo) {
+    const Step* s = currentStep(v);
+    if (s && s->bitHi > s->bitLo) {
         *lo = s->bitLo;
         *hi = s->bitHi;
         return true;
     }
-    // The input: the digit the first pass sorts by.
-    if (v.data->step == 0 && v.job.plan)
+    // The input, and OneSweep's "histogram" and "scan" steps (their "histogram" and "offsets" are
+    // pass 0's digit): the digit of the first step that has one, the first pass.
+    if (v.job.plan && (v.data->step == 0 || (s && (s->kind == StepKind::histogram || s->kind == StepKind::scan))))
         for (const Step& p : v.job.plan->steps)
             if (p.bitHi > p.bitLo) {
-                *lo = p.bitLo;
-                *hi = p.bitHi;
-                return true;
-            }
-    // OneSweep's "histogram" and "scan" steps: their "histogram" and "offsets" are pass 0's digit.
-    if (const Step* s = currentStep(v);
-        s && v.job.plan && (s->kind == StepKind::histogram || s->kind == StepKind::scan))
-        for (const Step& p : v.job.plan->steps)
-            if (p.kind == StepKind::pass && p.pass == 0 && p.bitHi > p.bitLo) {
                 *lo = p.bitLo;
                 *hi = p.bitHi;
                 return true;
@@ -381,21 +374,20 @@ void drawRadixView(const ViewContext& c, LookbackReplayChoice& replay, bool* ope
         ImGui::Text("pass %u: bits %u..%u%s", info->data[0], info->data[1], info->data[2] - 1,
                     skipped ? " (skipped: every key has the same digit, so no key moves)" : "");
     // The steps with no buffers of their own: the input and the result.
-    const Step* shown = currentStep(v);
-    const bool input = v.data->step == 0, result = shown && shown->kind == StepKind::result;
+    const Step* step = currentStep(v);
+    const bool input = v.data->step == 0, result = step && step->kind == StepKind::result;
     if (input && haveDigit)
         ImGui::TextWrapped("the input: no step has run yet. The first pass sorts by bits %u..%u%s", lo, hi - 1,
                            n <= 64 ? " (highlighted below)." : ".");
     else if (input)
         ImGui::TextWrapped("the input: no step has run yet.");
     else if (result)
-        ImGui::TextWrapped("%s: the keys are sorted.", shown->label.c_str());
+        ImGui::TextWrapped("%s: the keys are sorted.", step->label.c_str());
     if ((input || result) && n > 64)
         ImGui::TextDisabled(input ? "Step forward (>) to see what each step counts, scans and moves."
                                   : "Step back (<) to see each pass's histogram and offsets.");
     if (const Snapshot::Aux* u = s.find(AuxKind::uniformTiles); u && !u->data.empty() && !skipped) {
-        const Step* st = currentStep(v);
-        const uint64_t tiles = st ? st->workgroups : 0;
+        const uint64_t tiles = step ? step->workgroups : 0;
         ImGui::TextWrapped("tiles of one digit: %u of %llu had keys of a single digit, staged in their order without "
                            "ranking",
                            u->data[0], static_cast<unsigned long long>(tiles));
@@ -412,7 +404,6 @@ void drawRadixView(const ViewContext& c, LookbackReplayChoice& replay, bool* ope
     // Small n: the keys in binary beside the rest; in presentation mode a OneSweep pass's replay
     // needs the whole width instead.
     const bool small = n <= 64 && n > 0 && !(c.ui.presentation && s.find(AuxKind::lookbackLog));
-    const Step* step = currentStep(v);
     int64_t hoveredKey = -1;
     // Where each key went in this step (a digit pass: scatter or OneSweep pass), for the arrows and
     // the hovered key's explanation.

@@ -160,13 +160,13 @@ private:
                         std::vector<uint32_t>& values);
 };
 
-// Key i as a number for drawing (integers as they are, floats as they are; NaN and infinities are
-// mapped to the ends by keyHeight).
 // Whether the radix view has something to show: a step of a radix sort with its buffers (every
 // aux kind is a radix sort's), or one without (the input, the result), which the view still names
 // and shows small inputs of in binary rather than leave its place empty. Never for odd-even.
 bool hasRadixData(const SortWorker::View& v);
 
+// Key i as a number for drawing (integers as they are, floats as they are; NaN and infinities are
+// mapped to the ends by keyHeight).
 double keyNumber(const std::byte* keys, uint64_t i, KeyType type);
 // Key i's bar height in [0, 1] within [lo, hi]: -inf and -NaN at 0, +inf and NaN at 1.
 float keyHeightIn(const std::byte* keys, uint64_t i, KeyType type, double lo, double hi);
