@@ -11,6 +11,8 @@
 //   first under forced fallback).
 // OneSweepTest.LookbackLogReplaysToTheStatusBuffer: the instrumented kernel's log, replayed to the
 //   status buffer each pass left; its statistics; every pass's log after a whole run.
+// OneSweepTest.ResultInEitherBufferSkipsTheCopyBack: SortConfig::resultInEither leaves the result
+//   where the last pass wrote it (keysTemp after an odd number of passes).
 // OneSweepTest.PortionsMatchStableSort: passes split into portions of 1 or 3 tiles.
 // OneSweepTest.ManyTilesAgreeWithAndWithoutFallback: lookback and forced fallback give identical keys and values on
 //   many tiles; run several times (lavapipe's scheduling varies; lavapipe is no evidence of forward progress, so do not
@@ -326,6 +328,11 @@ const Step& lastPassStep(const Plan& plan) {
 
 // Teaching tiles at n from 1 to 300 (4-, 8- and 16-key tiles, with lookback and forced fallback),
 // and the tile sizes the planner refuses, with a message naming the sizes that work.
+// SortConfig::resultInEither: no copy back; keys below 2^20 run 3 of 4 passes and end in keysTemp.
+TEST_F(OneSweepTest, ResultInEitherBufferSkipsTheCopyBack) {
+    checkResultInEither(ctx(), onesweep(), 3, 4);
+}
+
 TEST_F(OneSweepTest, TeachingTilesSortEverySmallN) {
     for (uint32_t tile : {4u, 8u, 16u})
         for (bool fb : {false, true}) {

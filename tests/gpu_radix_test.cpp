@@ -284,6 +284,11 @@ TEST_F(RadixTest, OddNumberOfSkippedPassesStillEndsInTheKeyBuffer) {
     EXPECT_EQ(info->data[3], 1u);
 }
 
+// SortConfig::resultInEither: no copy back; keys below 2^20 run 5 of 8 passes and end in keysTemp.
+TEST_F(RadixTest, ResultInEitherBufferSkipsTheCopyBack) {
+    checkResultInEither(ctx(), radix(), 5, 8);
+}
+
 // One larger sort (over a million keys, hundreds of workgroups). The scan's multi-chunk path
 // (more than 16384 workgroups per digit) needs more keys than lavapipe sorts in test time; the
 // H200 benchmarks at 2^26 and 2^28 keys, run with --check, cover it.

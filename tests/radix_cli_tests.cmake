@@ -64,6 +64,16 @@ add_test(NAME cli_radix_skipped_check
          COMMAND ${CMAKE_COMMAND} -DFILE=${RADIX_TRACE_OUT}/skipped.json -P ${CMAKE_CURRENT_LIST_DIR}/cli/skipped_check.cmake)
 set_tests_properties(cli_radix_skipped_check PROPERTIES FIXTURES_REQUIRED radix_skipped)
 
+# --either-buffer: the result left where the last pass wrote it, no copy back (SortConfig::resultInEither);
+# keys whose low byte is zero run an odd number of passes, so their result stays in the temporary buffer.
+add_test(NAME cli_radix_either_run
+         COMMAND $<TARGET_FILE:sortlab-bench> --validation --algo radix4,onesweep --dist bits,uniform --values none,u32
+                 --n 20000 --either-buffer --reps 1 --check --quiet --json ${RADIX_TRACE_OUT}/either.json)
+set_tests_properties(cli_radix_either_run PROPERTIES FIXTURES_SETUP radix_either TIMEOUT 300)
+add_test(NAME cli_radix_either_check
+         COMMAND ${CMAKE_COMMAND} -DFILE=${RADIX_TRACE_OUT}/either.json -P ${CMAKE_CURRENT_LIST_DIR}/cli/either_check.cmake)
+set_tests_properties(cli_radix_either_check PROPERTIES FIXTURES_REQUIRED radix_either)
+
 # OneSweep's trace on keys with structure, at 64-key tiles (3000 keys: 47 tiles, a partial last
 # one): every pass checked by radix_trace_check, with the passes it skips ("skipped": every pass of
 # equal keys, the top ones of narrow keys, pass 0 of bits keys) and the tiles it writes out

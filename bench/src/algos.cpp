@@ -55,24 +55,28 @@ std::vector<const AlgoSpec*> parseAlgos(std::string_view text) {
 }
 
 sortlab::SortConfig configFor(const AlgoSpec& algo, sortlab::KeyType key, sortlab::ValueType values,
-                              sortlab::Order order, uint32_t sharedElems, bool trace, bool forceFallback,
-                              uint32_t tileKeys) {
+                              sortlab::Order order, const ConfigKnobs& knobs, bool trace) {
     sortlab::SortConfig c;
     c.key = key;
     c.values = values;
     c.order = order;
-    c.sharedElems = sharedElems;
+    c.sharedElems = knobs.sharedElems;
     if (algo.variant) c = sortlab::configure(*algo.variant, c);
-    c.forceFallback = c.forceFallback || forceFallback;
+    c.forceFallback = c.forceFallback || knobs.forceFallback;
     if (trace && algo.gpu == sortlab::Algorithm::oddeven) c.perLayer = true;
-    if (algo.gpu == sortlab::Algorithm::radix4 || algo.gpu == sortlab::Algorithm::onesweep) c.tileKeys = tileKeys;
+    if (algo.gpu == sortlab::Algorithm::radix4 || algo.gpu == sortlab::Algorithm::onesweep) {
+        c.tileKeys = knobs.tileKeys;
+        c.resultInEither = knobs.resultInEither;
+    }
     return c;
 }
 
 std::string variantFor(const AlgoSpec& algo, const sortlab::SortConfig& config) {
     if (!algo.gpu) return config.values == sortlab::ValueType::none ? "std::sort" : "std::stable_sort";
     // The instrumented OneSweep (--lookback-stats) is named apart: it is slower.
-    return sortlab::variantName(*algo.gpu, config) + (config.logLookback ? "+log" : "");
+    // The result left in either buffer (--either-buffer) is named apart too: it copies less.
+    return sortlab::variantName(*algo.gpu, config) + (config.logLookback ? "+log" : "") +
+           (config.resultInEither ? "+either" : "");
 }
 
 } // namespace sortlab::bench

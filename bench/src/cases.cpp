@@ -85,7 +85,7 @@ SizeLimit largestSize(Context* ctx, Sorter* sorter, const AlgoSpec& algo, KeyTyp
             break;
         }
         if (algo.gpu && ctx && sorter) {
-            const SortConfig cfg = configFor(algo, type, values, Order::ascending, 0, false);
+            const SortConfig cfg = configFor(algo, type, values, Order::ascending, ConfigKnobs{});
             auto plan = sorter->plan(n, cfg);
             if (!plan) {
                 out.why = plan.error().message;
@@ -283,7 +283,7 @@ CaseResult Runner::runStd(const AlgoSpec& algo, const CaseSpec& spec, CaseData& 
     CaseResult r;
     r.algo = &algo;
     r.spec = spec;
-    r.variant = variantFor(algo, configFor(algo, spec.type, spec.values, spec.order, 0, false, opt_.forceFallback));
+    r.variant = variantFor(algo, configFor(algo, spec.type, spec.values, spec.order, opt_.knobs()));
     r.device = "host CPU";
     r.driver = compilerName();
     r.timer = "host clock";
@@ -305,8 +305,7 @@ CaseResult Runner::runStd(const AlgoSpec& algo, const CaseSpec& spec, CaseData& 
 CaseResult Runner::runGpu(const AlgoSpec& algo, const CaseSpec& spec, CaseData& data) {
     Context& ctx = *ctx_;
     Sorter& sorter = *sorters_.at(*algo.gpu);
-    SortConfig cfg =
-        configFor(algo, spec.type, spec.values, spec.order, opt_.sharedElems, false, opt_.forceFallback, opt_.tileKeys);
+    SortConfig cfg = configFor(algo, spec.type, spec.values, spec.order, opt_.knobs());
     cfg.logLookback = opt_.lookbackStats && algo.gpu == Algorithm::onesweep;
     cfg.logInIdOrder = false; // the statistics: the schedule as free as the log lets it be
     const std::string what = std::string(algo.name) + " (" + describe(spec) + ")";
@@ -506,8 +505,7 @@ CaseResult Runner::errorRow(const AlgoSpec& algo, const CaseSpec& spec, const st
     CaseResult r;
     r.algo = &algo;
     r.spec = spec;
-    r.variant = variantFor(algo, configFor(algo, spec.type, spec.values, spec.order, opt_.sharedElems, false,
-                                           opt_.forceFallback, opt_.tileKeys));
+    r.variant = variantFor(algo, configFor(algo, spec.type, spec.values, spec.order, opt_.knobs()));
     r.device = algo.gpu && ctx_ ? ctx_->info().name : "host CPU";
     r.driver = algo.gpu && ctx_ ? ctx_->info().driver : "";
     if (&algo == &cubAlgo()) r.variant = spec.values == ValueType::none ? "SortKeys" : "SortPairs";
@@ -545,8 +543,8 @@ void Runner::runCase(const CaseSpec& spec) {
     if (trace_)
         for (const AlgoSpec* a : opt_.algos)
             if (a->gpu)
-                trace_->traceCase(*ctx_, *sorters_.at(*a->gpu), *a, spec, data.keys(), data.values(), opt_.sharedElems,
-                                  opt_.forceFallback, opt_.tileKeys, opt_.lookbackLog);
+                trace_->traceCase(*ctx_, *sorters_.at(*a->gpu), *a, spec, data.keys(), data.values(), opt_.knobs(),
+                                  opt_.lookbackLog);
 
     std::vector<CaseResult> results;
     // One algorithm on this case; with keepGoing, a failure becomes its error row.

@@ -270,6 +270,9 @@ void addOptions(CLI::App& app, Options& opt, RawOptions& raw) {
     app.add_flag("--force-fallback", opt.forceFallback,
                  "OneSweep: every tile counts its predecessor's keys itself instead of trusting its lookback "
                  "(SortConfig::forceFallback; the same result, for testing; also --algo onesweep-fallback)");
+    app.add_flag("--either-buffer", opt.resultInEither,
+                 "Radix sorts: leave the sorted keys in whichever buffer the last pass wrote, as CUB's DoubleBuffer "
+                 "form does, instead of copying them back (SortConfig::resultInEither; variant name +either)");
     app.add_option("--shared-elems", opt.sharedElems,
                    "Keys per odd-even tile (SortConfig::sharedElems; a power of two up to one subgroup window, "
                    "subgroup size x 32; 0: a whole window). Small values make small n reach every step kind")

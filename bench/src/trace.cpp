@@ -114,9 +114,10 @@ void TraceWriter::writeLine(const std::string& line) {
 }
 
 void TraceWriter::traceCase(Context& ctx, Sorter& sorter, const AlgoSpec& algo, const CaseSpec& spec,
-                            std::span<const std::byte> keys, std::span<const uint32_t> values, uint32_t sharedElems,
-                            bool forceFallback, uint32_t tileKeys, bool lookbackLog) {
-    SortConfig cfg = configFor(algo, spec.type, spec.values, spec.order, sharedElems, true, forceFallback, tileKeys);
+                            std::span<const std::byte> keys, std::span<const uint32_t> values, const ConfigKnobs& knobs,
+                            bool lookbackLog) {
+    SortConfig cfg = configFor(algo, spec.type, spec.values, spec.order, knobs, true);
+    const uint32_t sharedElems = knobs.sharedElems;
     cfg.logLookback = lookbackLog && algo.gpu == Algorithm::onesweep;
     const std::string what = "--trace " + std::string(algo.name) + " (" + describe(spec) + ")";
     auto job = SortJob::create(ctx, sorter, spec.n, cfg, true);

@@ -110,12 +110,16 @@ public:
             s.locationWord = SORTLAB_OS_WHERE + pass + 1;
             p.steps.push_back(s);
         }
-        Step r;
-        r.kind = StepKind::result;
-        r.label = "result: copy back if an odd number of passes ran";
-        r.workgroups = resultGroups(n, *g);
-        r.pass = g->passes;
-        p.steps.push_back(r);
+        // The result in keys: a copy where an odd number of passes ran (the GPU knows); none with
+        // resultInEither, where the last pass's locationWord says where the result is.
+        if (!config.resultInEither) {
+            Step r;
+            r.kind = StepKind::result;
+            r.label = "result: copy back if an odd number of passes ran";
+            r.workgroups = resultGroups(n, *g);
+            r.pass = g->passes;
+            p.steps.push_back(r);
+        }
         p.resultInTemp = false;
         p.bytesMovedFloor = oneSweepBytesFloor(n, config);
 

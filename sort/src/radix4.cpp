@@ -83,12 +83,16 @@ public:
             s.locationWord = SORTLAB_R4_WHERE + pass + 1;
             p.steps.push_back(s);
         }
-        Step r;
-        r.kind = StepKind::result;
-        r.label = "result: copy back if an odd number of passes ran";
-        r.workgroups = workgroups;
-        r.pass = passes;
-        p.steps.push_back(r);
+        // The result in keys: a copy where an odd number of passes ran (the GPU knows); none with
+        // resultInEither, where the last pass's locationWord says where the result is.
+        if (!config.resultInEither) {
+            Step r;
+            r.kind = StepKind::result;
+            r.label = "result: copy back if an odd number of passes ran";
+            r.workgroups = workgroups;
+            r.pass = passes;
+            p.steps.push_back(r);
+        }
 
         // Every pass reads the keys to count them, then reads and writes keys and values to scatter.
         const uint64_t kb = keyBytes(config.key), vb = valueBytes(config.values);

@@ -1,6 +1,7 @@
 #include <sortlab/testing/gpu_env.h>
 
 #include <cstdlib>
+#include <cstring>
 #include <sstream>
 
 namespace sortlab::test {
@@ -152,6 +153,51 @@ size_t sortsMatchingStableSort(Context& ctx, Sorter& sorter, const SortConfig& c
         }
     }
     return sorts;
+}
+
+void checkResultInEither(Context& ctx, Sorter& sorter, uint32_t passesBelow2e20, uint32_t passesUniform) {
+    const uint64_t n = 5000;
+    struct Case {
+        const char* name;
+        Distribution dist;
+        uint32_t mask;    // applied to every key
+        uint32_t passes;  // the passes that run
+    };
+    const Case cases[] = {{"keys below 2^20", Distribution::uniform, 0xfffffu, passesBelow2e20},
+                          {"uniform keys", Distribution::uniform, 0xffffffffu, passesUniform},
+                          {"equal keys", Distribution::equal, 0xffffffffu, 0}};
+    for (bool kv : {false, true})
+        for (const Case& c : cases) {
+            SortConfig cfg;
+            cfg.values = kv ? ValueType::u32 : ValueType::none;
+            cfg.resultInEither = true;
+            SCOPED_TRACE(describe(cfg) + ", " + c.name);
+            auto keys = generateKeys(KeyType::u32, n, c.dist, 21);
+            for (uint64_t i = 0; i < n; ++i) {
+                uint32_t k;
+                std::memcpy(&k, keys.data() + 4 * i, 4);
+                k &= c.mask;
+                std::memcpy(keys.data() + 4 * i, &k, 4);
+            }
+            auto job = SortJob::create(ctx, sorter, n, cfg);
+            ASSERT_TRUE(job.ok()) << job.error().message;
+            const Plan& plan = (*job)->plan();
+            ASSERT_FALSE(plan.steps.empty());
+            for (const Step& s : plan.steps) EXPECT_NE(s.kind, StepKind::result) << s.label;
+            EXPECT_GE(plan.steps.back().locationWord, 0) << "the last step must say where the keys are";
+            SortConfig copied = cfg;
+            copied.resultInEither = false;
+            auto withCopy = sorter.plan(n, copied);
+            ASSERT_TRUE(withCopy.ok()) << withCopy.error().message;
+            EXPECT_EQ(withCopy->steps.size(), plan.steps.size() + 1) << "resultInEither drops the result step only";
+            const auto values = valuesFor(cfg, n);
+            SortRun got;
+            ASSERT_TRUE(runJob(**job, keys, values, got));
+            EXPECT_TRUE(matchesReference(keys, values, got, cfg, /*stable=*/true));
+            auto inTemp = (*job)->keysInTemp();
+            ASSERT_TRUE(inTemp.ok()) << inTemp.error().message;
+            EXPECT_EQ(*inTemp, c.passes % 2 == 1) << c.passes << " passes ran";
+        }
 }
 
 } // namespace sortlab::test

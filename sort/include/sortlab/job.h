@@ -74,11 +74,13 @@ public:
     Result<std::vector<Snapshot::Aux>> captureAuxOf(size_t stepsDone, AuxKind kind);
     Result<void> download(std::span<std::byte> keys, std::span<uint32_t> values);
 
+    // Whether the keys (and values) are in the temporary buffers now (after a radix pass, or at
+    // the end with SortConfig::resultInEither); reads the GPU's word when the step that ran last
+    // leaves that to the GPU (Step::locationWord). capture() and download() read from there.
+    Result<bool> keysInTemp();
+
 private:
     SortJob(Context& ctx, Sorter& sorter) : ctx_(ctx), sorter_(sorter) {}
-    // Whether the keys (and values) are in the temporary buffers now; reads the GPU's word when
-    // the step that ran last leaves that to the GPU (Step::locationWord).
-    Result<bool> keysInTemp();
     void recordRestore(VkCommandBuffer cmd) const;
     Result<Snapshot> captureImpl(bool withKeys, size_t regionsOf, std::optional<AuxKind> only);
 

@@ -14,7 +14,8 @@
 //  * plan.steps[i].resultInTemp says where the keys are after step i (the sorted result is in
 //    keys, not keysTemp, when plan.resultInTemp is false); where the GPU decides it (a radix
 //    pass that is skipped does not move the keys), steps[i].locationWord names the scratch word
-//    that says it (0: keys, 1: keysTemp);
+//    that says it (0: keys, 1: keysTemp); with SortConfig::resultInEither the sorted result
+//    itself may be in keysTemp: the last step's locationWord says;
 //  * timestamps (optional): query slot firstQuery + i is written after step first + i - 1, slot
 //    firstQuery before the first step; so a range of s steps needs s + 1 slots.
 #pragma once
@@ -105,6 +106,13 @@ struct SortConfig {
     // that a replay reads in order (the app, --lookback-log). That chain of waits changes the
     // schedule on a GPU; the statistics of --lookback-stats turn it off.
     bool logInIdOrder = true;
+    // Radix sorts (radix4, onesweep): leave the sorted keys (and values) in whichever of keys and
+    // keysTemp the last pass that ran wrote them to, as CUB's DoubleBuffer form does, instead of
+    // copying them back into keys. The plan then has no result step, and its last step's
+    // locationWord names the scratch word that says where they are (SortJob::download reads them
+    // from there). Saves a read and a write of every key and value where an odd number of passes
+    // ran, which skipped passes make common (keys whose low byte is zero: 3 passes of 4).
+    bool resultInEither = false;
 };
 
 // The sorts by name: the one table behind the app's algorithm menu, the --algo of sortlab and
@@ -184,7 +192,7 @@ struct Plan {
     std::vector<Step> steps;
     bool needsTemp = false;    // keysTemp (and valuesTemp) must be provided
     uint64_t scratchBytes = 0; // auxiliary buffer the sort needs (0: none)
-    bool resultInTemp = false;
+    bool resultInTemp = false; // (SortConfig::resultInEither: the last step's locationWord says)
     uint64_t bytesMovedFloor = 0; // bytes the plan must move through device memory at least
     uint32_t sharedElems = 0;     // odd-even: keys per tile of the tile step
     uint64_t tileKeys = 0;        // radix sorts: keys per workgroup tile (workgroup w has keys [w*t, (w+1)*t))

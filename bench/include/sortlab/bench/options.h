@@ -17,6 +17,7 @@
 namespace sortlab::bench {
 
 struct AlgoSpec;
+struct ConfigKnobs;
 
 struct Options {
     bool listDevices = false;
@@ -44,6 +45,7 @@ struct Options {
     bool lookbackLog = false;   // --lookback-log: OneSweep's instrumented pass kernel, its log in --trace
     bool lookbackStats = false; // --lookback-stats: OneSweep timed with the instrumented kernel, its log summed up
     bool forceFallback = false; // SortConfig::forceFallback (onesweep)
+    bool resultInEither = false; // SortConfig::resultInEither (radix sorts): --either-buffer
     bool anchorCub = false;     // --anchor cub: also run cub::DeviceRadixSort (bench/cub/) on every case
     bool quiet = false;
     bool corruptResult = false; // hidden, for the CLI tests: flip one key of each GPU result
@@ -57,6 +59,7 @@ struct Options {
     int plotLogY = -1;        // the plot's Gkeys/s axis: 0 linear, 1 log, -1 auto (plot.h: Style::logY)
 
     bool needsGpu() const;
+    ConfigKnobs knobs() const; // the SortConfig knobs above
 };
 
 // The largest n --trace accepts (a trace line holds every key).
