@@ -42,7 +42,7 @@ layout(push_constant) uniform Push {
     uint lastPortion; // pass kernel: 1 in the pass's last portion
     uint dispatch;    // pass kernel: the dispatch's sequence number (its lookback log tickets)
     uint fromTemp;    // pass kernel: 1: this twin reads keysTemp (and valuesTemp)
-    uint epoch;       // pass kernel: the epoch bit of its status words
+    uint epoch;       // pass kernel, persistent: the epoch bit of its status words
     uint portions;    // scan kernel: portions a pass (dispatches of each twin)
     uint twins;       // scan kernel: 1 if every pass after the first is dispatched twice (persistent passes)
 } pc;
@@ -59,16 +59,23 @@ StatusRef status(uint tile, uint d) {
 uint workgroupIndex() { return gl_WorkGroupID.y * pc.groupsX + gl_WorkGroupID.x; }
 
 const uint COUNT_MASK = (1u << SORTLAB_OS_COUNT_BITS) - 1u;
-// The epoch alternates between the pass dispatches that run (the host knows it for each twin:
-// see the pass kernel), so that the statuses the previous one left read as not ready. From the
-// push constants: kept in a register, a runtime epoch cost 7 % on random u32 keys (H100).
+// The epoch alternates between the pass dispatches that run, so that the statuses the previous
+// one left read as not ready. Persistent passes take it from the push constants (the host knows
+// it for each twin; kept in a register, a runtime epoch cost 7 % on random u32 keys on an H100).
+// One tile a workgroup, the pass kernel works it out from where the keys are (gpuEpoch), which
+// only the GPU knows: then a skipped pass touches no status at all.
+#ifdef SORTLAB_OS_GPU_EPOCH
+uint gpuEpoch;
+#define STATUS_EPOCH (PERSISTENT != 0 ? pc.epoch : gpuEpoch)
+#else
+#define STATUS_EPOCH pc.epoch
+#endif
 uint statusWord(uint flag, uint count) {
-    return (pc.epoch << SORTLAB_OS_EPOCH_SHIFT) | (flag << SORTLAB_OS_FLAG_SHIFT) | count;
+    return (STATUS_EPOCH << SORTLAB_OS_EPOCH_SHIFT) | (flag << SORTLAB_OS_FLAG_SHIFT) | count;
 }
 // A word of another dispatch's epoch is not ready, whatever its flag says.
 uint statusFlag(uint s) {
-    return (s >> SORTLAB_OS_EPOCH_SHIFT) == pc.epoch ? (s >> SORTLAB_OS_FLAG_SHIFT) & 3u
-                                                                : SORTLAB_OS_NOT_READY;
+    return (s >> SORTLAB_OS_EPOCH_SHIFT) == STATUS_EPOCH ? (s >> SORTLAB_OS_FLAG_SHIFT) & 3u : SORTLAB_OS_NOT_READY;
 }
 uint statusCount(uint s) { return s & COUNT_MASK; }
 

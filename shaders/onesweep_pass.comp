@@ -35,6 +35,7 @@
 // keys stage their second halves that way (HALF_STAGED).
 // docs/onesweep.md ("Speed") has the measurements.
 #version 460
+#define SORTLAB_OS_GPU_EPOCH // one tile a workgroup: the epoch from where the keys are (onesweep.glsl)
 #include "onesweep.glsl"
 
 // Reads of a not-ready status before the fallback, and predecessor statuses a walk reads at once
@@ -77,7 +78,9 @@ layout(constant_id = SORTLAB_SPEC_ONE_DIGIT_TILES) const uint ONE_DIGIT_TILES = 
 // run time instead (a word in shared memory or in registers, or an early test that sends the
 // workgroups of a skipped pass home), random u32 keys took 0.466-0.472 ms a pass against 0.429 at
 // 2^26 on an H100. One tile a workgroup, a twin would start as many workgroups as the pass (about
-// 0.02 ms a pass for 64-bit keys at 2^26): there, thread 0 reads the word with its tile id.
+// 0.02 ms a pass for 64-bit keys at 2^26): there, thread 0 reads the word with its tile id, and
+// the statuses' epoch comes from it, as the twins' does: (keysInTemp * portions + portion) & 1
+// alternates between the dispatches that run, skipped passes or not.
 shared uint keysInTemp;
 bool fromTemp() { return (PERSISTENT != 0 ? pc.fromTemp : keysInTemp) != 0u; }
 uint64_t srcKeys() { return fromTemp() ? pc.keysTemp : pc.keys; }
@@ -560,6 +563,7 @@ void main() {
     for (uint i = tid; i < HIST_ROWS * 256; i += WORKGROUP_SIZE) subgroupHist[i] = 0;
     barrier();
     tile = tileId;
+    if (PERSISTENT == 0) gpuEpoch = (keysInTemp * pc.portions + pc.portion) & 1u;
     if (LOG_BASE != 0 && tid == 0 && tile < pc.tiles) {
         // LOG_ORDERED: ids are logged in id order; each waits for the tile before (it took its id,
         // so it runs) to log its own, for a bounded time. (On an H100 that chain of waits is most
@@ -576,13 +580,7 @@ void main() {
     }
     // Dispatches wider than kMaxGroupsX are folded into rows, and a persistent dispatch may start
     // more workgroups than there are tiles: the ones that get an id past the last tile leave.
-    if (tile >= pc.tiles) {
-        // A skipped pass, one tile a workgroup: its workgroups clear the statuses instead, each its
-        // tile's row, so that the next pass, of the other epoch or not, reads them as not ready.
-        if (PERSISTENT == 0 && tile >= SORTLAB_OS_SKIPPED && tile - SORTLAB_OS_SKIPPED < pc.tiles)
-            for (uint d = tid; d < 256; d += WORKGROUP_SIZE) status(tile - SORTLAB_OS_SKIPPED, d).v = 0u;
-        return;
-    }
+    if (tile >= pc.tiles) return; // (a skipped pass's workgroups take ids from SORTLAB_OS_SKIPPED on)
     runStart = sg * SUBGROUP_SIZE * KPT + lane;
     loadKeys(srcKeys(), tile, runStart, raw);
     [[unroll]] for (uint q = 0; q < 4; ++q) {

@@ -552,7 +552,8 @@ TEST_F(OneSweepTest, PersistentWorkgroupsTakeSeveralTiles) {
                             // Integer keys whose low byte is zero skip pass 0: each later pass runs
                             // as its other twin (reading `keys`). With byte 1 zero pass 1 is
                             // skipped, and passes 0 and 2 are dispatches of the same parity: pass 2
-                            // must not read pass 0's statuses as its own (the twins' epochs).
+                            // must not read pass 0's statuses as its own (the twins' epochs, and the
+                            // epoch one tile a workgroup works out from where the keys are).
                             const std::string in = input;
                             auto keys = in == "two keys" ? twoKeys(key, n, 300 + groups)
                                                          : generateKeys(key, n, in == "bits" ? Distribution::bits : Distribution::uniform,

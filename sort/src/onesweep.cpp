@@ -181,12 +181,12 @@ public:
                     // twin that runs when no pass is skipped goes first. Their epoch alternates
                     // between the dispatches that run (before a twin that reads keysTemp, an odd
                     // number of passes ran). One tile a workgroup, the kernel reads where the keys
-                    // are, and a skipped pass clears the statuses: the epoch is the dispatch's parity.
+                    // are and works the epoch out from it the same way (pc.epoch is unused there).
                     const uint32_t likely = s.pass & 1u;
                     const uint32_t twins = g.persistent && s.pass > 0 ? 2u : 1u;
                     for (uint32_t t = 0; t < twins; ++t) {
                         pc.fromTemp = g.persistent ? likely ^ t : 0u;
-                        pc.epoch = static_cast<uint32_t>((g.persistent ? pc.fromTemp * g.portions + q : pc.dispatch) & 1u);
+                        pc.epoch = g.persistent ? static_cast<uint32_t>((pc.fromTemp * g.portions + q) & 1u) : 0u;
                         dispatch("onesweep_pass", g.dispatchGroups(q));
                     }
                 }
