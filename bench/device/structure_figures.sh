@@ -5,7 +5,11 @@
 # libsortlab_cub_anchor.so in $BIN (default .dev) and Debian's libvulkan1 unpacked in .gl:
 #   OUT=out BIN=.dev bash bench/device/structure_figures.sh u32 2^26   # or u64, and 2^28
 # A third argument picks the values (default none,u32; at 2^28 one of them fits a call better).
-# Writes $OUT/structure-TYPE-N[-VALUES].json and .txt, and prints one line per distribution.
+# OneSweep runs with --either-buffer, as CUB runs in its DoubleBuffer form: neither copies its
+# result back into the first buffer. Then OneSweep alone runs again on the distributions that
+# skip an odd number of passes (bits; gaussian 64-bit keys), with the copy back (the default).
+# Writes $OUT/structure-TYPE-N[-VALUES].json and .txt, and -copyback.json and .txt, and prints one
+# line per distribution.
 set -u
 TYPE=${1:-u32}
 N=${2:-2^26}
@@ -18,18 +22,22 @@ NAME=structure-$TYPE-2e${N#2^}
 [ "$VALUES" = none,u32 ] || NAME=$NAME-${VALUES//,/-}
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 # A warm-up of at least 0.3 s a case: with 0.1 s the first timed reps at 2^28 ran up to 4x slower.
-"$BIN/sortlab-bench" --algo onesweep --anchor cub --type "$TYPE" --values "$VALUES" --n "$N" --reps 5 \
+"$BIN/sortlab-bench" --algo onesweep --anchor cub --either-buffer --type "$TYPE" --values "$VALUES" --n "$N" --reps 5 \
     --warmup-ms 300 --dist uniform,sorted,reversed,equal,few-unique,gaussian,narrow,bits,runs \
     --json "$OUT/$NAME.json" > "$OUT/$NAME.txt" 2>&1
 echo "sortlab-bench rc $?"
+"$BIN/sortlab-bench" --algo onesweep --type "$TYPE" --values "$VALUES" --n "$N" --reps 5 --warmup-ms 300 \
+    --dist bits,gaussian --json "$OUT/$NAME-copyback.json" > "$OUT/$NAME-copyback.txt" 2>&1
+echo "sortlab-bench (copy back) rc $?"
 NAME=$NAME python3 - <<'PY'
 import json, os
-for r in json.load(open(os.environ['OUT'] + '/' + os.environ['NAME'] + '.json')):
+base = os.environ['OUT'] + '/' + os.environ['NAME']
+for r in json.load(open(base + '.json')) + json.load(open(base + '-copyback.json')):
     if r['algo'] != 'onesweep':
         continue
     passes = [s for s in r['step_ms'] if s['kind'] == 'pass']
     skipped = sum(1 for s in passes if s.get('skipped'))
     c = r.get('speedup_vs_cub')
-    print(f"{r['type']} {r['values']:4s} {r['dist']:10s} {r['median_ms']:8.3f} ms x cub {'-' if c is None else f'{c:.3f}'}"
+    print(f"{r['type']} {r['values']:4s} {r['dist']:10s} {r['variant']:16s} {r['median_ms']:8.3f} ms x cub {'-' if c is None else f'{c:.3f}'}"
           f" skipped {skipped} of {len(passes)}")
 PY
