@@ -71,7 +71,8 @@ add_test(NAME cli_radix_either_run
                  --n 20000 --either-buffer --reps 1 --check --quiet --json ${RADIX_TRACE_OUT}/either.json)
 set_tests_properties(cli_radix_either_run PROPERTIES FIXTURES_SETUP radix_either TIMEOUT 300)
 add_test(NAME cli_radix_either_check
-         COMMAND ${CMAKE_COMMAND} -DFILE=${RADIX_TRACE_OUT}/either.json -P ${CMAKE_CURRENT_LIST_DIR}/cli/either_check.cmake)
+         COMMAND bench_cli_check json ${RADIX_TRACE_OUT}/either.json --count 8 --algos radix4,onesweep --check pass
+                 --result either)
 set_tests_properties(cli_radix_either_check PROPERTIES FIXTURES_REQUIRED radix_either)
 
 # OneSweep's trace on keys with structure, at 64-key tiles (3000 keys: 47 tiles, a partial last

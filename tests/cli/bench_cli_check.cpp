@@ -10,6 +10,9 @@
 //
 //   bench_cli_check trace FILE --algos a,b [--groups G]
 //   bench_cli_check json FILE --count N [--algos a,b] [--check pass|skipped] [--anchor cub] [--lookback T]
+//                    [--result either]
+//     --result either: every radix row (radix4, onesweep) left its result where the last pass wrote
+//     it (--either-buffer): its variant ends in "+either" and it has no result step
 //     --lookback T: every onesweep row ran the instrumented kernel ("+log") and has each pass's
 //     lookback statistics over T tiles, consistent with their depth histogram
 //     --anchor cub: every case has one cub row (SortKeys/SortPairs, timed by CUDA events, the
@@ -364,7 +367,7 @@ void checkLookbackStats(const std::string& path, const Json& all, uint64_t tiles
 }
 
 int checkJson(const std::string& path, long count, const std::vector<std::string>& algos, const std::string& check,
-              bool anchorCub, long lookbackTiles) {
+              bool anchorCub, long lookbackTiles, bool resultInEither) {
     std::ifstream in(path);
     expect(in.good(), "cannot read " + path);
     Json all;
@@ -444,6 +447,13 @@ int checkJson(const std::string& path, long count, const std::vector<std::string
             expect(s.contains("label") && isString(s["label"]), where + ": a step without a label");
             expect(s.contains("median_ms") && isNumber(s["median_ms"]), where + ": a step without median_ms");
         }
+        if (resultInEither && (algo == "radix4" || algo.rfind("onesweep", 0) == 0)) {
+            const std::string variant = o["variant"];
+            expect(variant.size() > 7 && variant.substr(variant.size() - 7) == "+either",
+                   where + ": the variant " + variant + " does not leave its result in either buffer (+either)");
+            for (const Json& s : steps)
+                expect(s.value("kind", "") != "result", where + ": a result step (a copy back) with --either-buffer");
+        }
     }
     for (const std::string& a : algos) expect(seenAlgos.count(a), path + " has no result of " + a);
     if (lookbackTiles >= 0) checkLookbackStats(path, all, uint64_t(lookbackTiles));
@@ -465,6 +475,7 @@ int main(int argc, char** argv) {
         std::string check;
         bool anchorCub = false;
         long lookbackTiles = -1;
+        bool resultInEither = false;
         for (int i = 3; i + 1 < argc; i += 2) {
             const std::string opt = argv[i], val = argv[i + 1];
             if (opt == "--algos")
@@ -479,11 +490,13 @@ int main(int argc, char** argv) {
                 anchorCub = val == "cub";
             else if (opt == "--lookback")
                 lookbackTiles = std::stol(val);
+            else if (opt == "--result" && val == "either")
+                resultInEither = true;
             else
                 fail("unknown option " + opt);
         }
         if (mode == "trace") return checkTrace(path, algos, groups);
-        if (mode == "json") return checkJson(path, count, algos, check, anchorCub, lookbackTiles);
+        if (mode == "json") return checkJson(path, count, algos, check, anchorCub, lookbackTiles, resultInEither);
         fail("unknown mode " + mode);
     } catch (const std::exception& e) {
         std::fprintf(stderr, "bench_cli_check: FAIL: %s\n", e.what());
