@@ -123,6 +123,8 @@ void App::frame() {
     drawStatusBar(v);
     if (ui_.help) drawHelp();
     ImGui::PopFont();
+    ui_.lastProbe = ui_.probe; // what the views drew of the lesson's stop, now that all of it is drawn
+    ui_.probe = {};
     if (viewport.x > 0 && viewport.y > 0) lastViewport_ = viewport;
 }
 
@@ -145,7 +147,8 @@ void App::place(Panel p, const char* title) {
     const float W = vp->Size.x, H = vp->Size.y - ImGui::GetFrameHeight() - 4; // above the status bar
     const float m = 8, left = ui_.presentation ? 0.0f : std::min(360.0f * W / 1600.0f + m, 0.3f * W);
     float x = 0, y = 0, w = 0, h = 0;
-    const float topH = ui_.presentation ? 0.34f * H : 0.30f * H;
+    // A lesson in presentation mode: a lower array view leaves its panels the room their stops need.
+    const float topH = ui_.presentation ? (ui_.lesson.lesson ? 0.26f : 0.34f) * H : 0.30f * H;
     const float mainW = ui_.presentation ? 0.62f * W : 0.62f * (W - left);
     switch (p) {
     case Panel::controls:
@@ -255,9 +258,15 @@ void App::drawStatusBar(const SortWorker::View& v) {
             char sweep[96] = "";
             if (b.phase == BenchWorker::Phase::running)
                 std::snprintf(sweep, sizeof sweep, " | benchmark %.0f%% (B)", b.progress.fraction() * 100);
-            ImGui::Text("%s | %s | frame CPU %.2f ms (UI %.2f ms) | %s%s | F1 help", deviceName_.c_str(),
-                        v.busy ? "GPU working..." : "ready", frameCpuAvg_, frameBuildAvg_,
-                        ui_.playing ? "playing" : "paused", sweep);
+            // In front of a class: the device (a CPU driver said to be one) and the state, no frame times.
+            const bool cpu = device_.type == VK_PHYSICAL_DEVICE_TYPE_CPU;
+            if (ui_.presentation || ui_.lesson.lesson)
+                ImGui::Text("%s%s | %s | %s%s | F1 help", deviceName_.c_str(), cpu ? " (CPU emulation, not a GPU)" : "",
+                            v.busy ? "GPU working..." : "ready", ui_.playing ? "playing" : "paused", sweep);
+            else
+                ImGui::Text("%s | %s | frame CPU %.2f ms (UI %.2f ms) | %s%s | F1 help", deviceName_.c_str(),
+                            v.busy ? "GPU working..." : "ready", frameCpuAvg_, frameBuildAvg_,
+                            ui_.playing ? "playing" : "paused", sweep);
         }
     }
     ImGui::End();
@@ -280,8 +289,11 @@ void App::drawHelp() {
                                  {"B", "benchmark panel: time the sorts over a size sweep, plot, export"},
                                  {"F11", "fullscreen"},
                                  {"F1", "this help"}};
-        if (ImGui::BeginTable("keys", 2)) {
-            for (auto& k : keys) {
+        const char* lessonKeys[][2] = {{"Page Down / Page Up", "a lesson's next / previous stop"},
+                                       {"Enter", "answer the stop's question (type the number first)"}};
+        auto table = [](const char* id, auto& rows) {
+            if (!ImGui::BeginTable(id, 2)) return;
+            for (auto& k : rows) {
                 ImGui::TableNextRow();
                 ImGui::TableNextColumn();
                 ImGui::TextColored(ImVec4(1, 0.85f, 0.4f, 1), "%s", k[0]);
@@ -289,7 +301,12 @@ void App::drawHelp() {
                 ImGui::TextUnformatted(k[1]);
             }
             ImGui::EndTable();
-        }
+        };
+        table("keys", keys);
+        ImGui::Separator();
+        ImGui::TextUnformatted("Guided lessons (Controls > Guided lesson, or sortlab --lesson NAME):");
+        for (const auto& [name, title] : builtinLessons()) ImGui::BulletText("%s: %s", name.c_str(), title.c_str());
+        table("lessonkeys", lessonKeys);
     }
     ImGui::End();
 }

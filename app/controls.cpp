@@ -96,7 +96,7 @@ void App::drawControls(const SortWorker::View& v) {
     bool changed = false;
 
     drawLessonMenu();
-    ImGui::Spacing();
+    ImGui::Separator();
     ImGui::TextDisabled("SORT");
     const std::span<const VariantInfo> menu = variants();
     if (ImGui::BeginCombo("algorithm", std::string(s.algoName()).c_str())) {

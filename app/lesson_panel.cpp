@@ -2,6 +2,7 @@
 // narration, its question, the GPU's answer, next / back / restart), and the stop's state reached
 // over frames (settings, then the step once the worker has the plan, then the replay).
 #include <sortlab/app/app.h>
+#include <sortlab/app/measured.h>
 #include <sortlab/app/state_dump.h>
 #include <sortlab/app/view_common.h>
 #include <sortlab/app/views.h>
@@ -36,9 +37,10 @@ void App::goToStop(size_t stop) {
     L.stop = stop;
     L.answering = L.answered = false;
     L.given.reset();
-    L.right.reset();
+    L.answer.reset();
     L.result.clear();
     L.answerEdit[0] = 0;
+    L.seenHighlight = L.seenQuestion = L.seenFeedback = std::nullopt;
     ui_.highlight = L.lesson->stops[stop].highlight;
     if (!s) {
         L.result = s.error().message;
@@ -50,56 +52,74 @@ void App::goToStop(size_t stop) {
     L.pending = true;
 }
 
-void App::answerStop(std::optional<uint64_t> given) {
+void App::answerStop(std::optional<uint64_t> given, UiState::LessonUi::Mode mode) {
     auto& L = ui_.lesson;
     if (!L.lesson || L.pending || L.answering || L.answered || !L.lesson->stops[L.stop].question) return;
     L.given = given;
+    L.mode = mode;
     L.answering = true;
-    goTo(L.shownStep + 1);
+    // A graded question is about the next step: run it. A prediction is about the pass shown.
+    if (graded(L.lesson->stops[L.stop].question->kind)) goTo(L.shownStep + 1);
+}
+
+void App::noteScreenshot() {
+    auto& L = ui_.lesson;
+    if (!L.lesson || L.pending || L.answering) return;
+    const LessonStop& stop = L.lesson->stops[L.stop];
+    const UiState::Probe& p = ui_.lastProbe;
+    auto seen = [](std::optional<bool>& acc, bool visible) { acc = acc.value_or(true) && visible; };
+    if (stop.highlight.kind != HighlightKind::none) seen(L.seenHighlight, p.highlight && p.highlightVisible);
+    if (stop.question) seen(L.seenQuestion, p.question && p.questionVisible);
+    if (stop.question && !L.result.empty()) seen(L.seenFeedback, p.feedback && p.feedbackVisible);
+}
+
+// The stop's state once the worker has its plan: the step, then the replay.
+void App::reachStop(const SortWorker::View& v) {
+    auto& L = ui_.lesson;
+    const LessonStop& stop = L.lesson->stops[L.stop];
+    if (v.busy || !v.job.plan || !(v.job.settings == ui_.settings) || !v.error.empty()) {
+        if (!v.error.empty()) L.pending = false, L.result = v.error;
+        return;
+    }
+    L.shownStep = stepAt(*L.lesson, L.stop, v.job.plan->steps.size());
+    if (stop.question && graded(stop.question->kind) && L.shownStep >= v.job.plan->steps.size()) {
+        L.result = L.lesson->source + ":" + std::to_string(stop.line) + ": a question needs a step after this one";
+        L.pending = false;
+        return;
+    }
+    goTo(L.shownStep);
+    if (stop.replayDigit) ui_.replay.digit = *stop.replayDigit;
+    if (stop.replayEvent) ui_.replay.shown = *stop.replayEvent;
+    L.pending = false;
+    L.scrollFrames = 8;
 }
 
 void App::updateLesson(const SortWorker::View& v) {
     auto& L = ui_.lesson;
     if (!L.lesson) return;
+    if (L.scrollFrames > 0 && !L.pending && !v.busy) --L.scrollFrames;
+    if (L.pending) return reachStop(v);
     const LessonStop& stop = L.lesson->stops[L.stop];
-    if (L.pending) {
-        if (v.busy || !v.job.plan || !(v.job.settings == ui_.settings) || !v.error.empty()) {
-            if (!v.error.empty()) L.pending = false, L.result = v.error;
-            return;
-        }
-        L.shownStep = stepAt(*L.lesson, L.stop, v.job.plan->steps.size());
-        if (stop.question && L.shownStep >= v.job.plan->steps.size()) {
-            L.result = L.lesson->source + ":" + std::to_string(stop.line) + ": a question needs a step after this one";
-            L.pending = false;
-            return;
-        }
-        goTo(L.shownStep);
-        if (stop.replayDigit) ui_.replay.digit = *stop.replayDigit;
-        if (stop.replayEvent) ui_.replay.shown = *stop.replayEvent;
-        L.pending = false;
+    if (!L.answering || v.busy || !v.data) return;
+    const bool next = graded(stop.question->kind);
+    if (v.data->step != L.shownStep + (next ? 1 : 0)) return;
+    auto answer = answerOf(*stop.question, *v.data, v.job, ui_.replay);
+    L.answering = false;
+    L.answered = true;
+    lessonView_ = v;
+    if (!answer) {
+        L.result = "The GPU's state does not answer this: " + answer.error().message;
         return;
     }
-    if (L.answering && !v.busy && v.data && v.data->step == L.shownStep + 1) {
-        auto right = answerOf(*stop.question, *v.data, v.job.settings, ui_.replay);
-        L.answering = false;
-        L.answered = true;
-        lessonView_ = v;
-        if (!right) {
-            L.result = "The GPU's state does not answer this: " + right.error().message;
-            return;
-        }
-        L.right = *right;
-        if (stop.question->kind == QuestionKind::where && ui_.highlight.kind == HighlightKind::key)
-            ui_.highlight.index = *right; // the key the stop pointed at, where it went
-        if (!L.given) L.given = *right; // "show me" (and the headless runs): the GPU's answer
-        char buf[160];
-        if (*L.given == *right)
-            std::snprintf(buf, sizeof buf, "Right: the GPU says %llu.", static_cast<unsigned long long>(*right));
-        else
-            std::snprintf(buf, sizeof buf, "Not this time: you said %llu, the GPU says %llu.",
-                          static_cast<unsigned long long>(*L.given), static_cast<unsigned long long>(*right));
-        L.result = buf;
-    }
+    L.answer = *answer;
+    using Mode = UiState::LessonUi::Mode;
+    if (L.mode == Mode::right) L.given = answer->value;
+    if (L.mode == Mode::wrong) L.given = answer->value + 1;
+    if (stop.question->kind == QuestionKind::where && ui_.highlight.kind == HighlightKind::key)
+        ui_.highlight.index = answer->value; // the key the stop pointed at, where it went
+    if (answer->replayShown) ui_.replay.shown = *answer->replayShown; // the walk, played to its end
+    L.result = feedbackText(*stop.question, L.given, *answer);
+    L.scrollFrames = 8;
 }
 
 std::string App::lessonRecord() const {
@@ -114,19 +134,28 @@ std::string App::lessonRecord() const {
     j["title"] = stop.title;
     j["step"] = L.shownStep;
     j["highlight"] = {{"kind", std::string(highlightKindName(stop.highlight.kind))}, {"index", stop.highlight.index}};
+    auto seen = [&](std::optional<bool> acc, bool has, bool visibleNow) {
+        return has ? json(acc.value_or(visibleNow)) : json(nullptr);
+    };
+    const UiState::Probe& p = ui_.lastProbe;
+    j["visible"] = {
+        {"highlight", seen(L.seenHighlight, stop.highlight.kind != HighlightKind::none, p.highlight && p.highlightVisible)},
+        {"question", seen(L.seenQuestion, bool(stop.question), p.question && p.questionVisible)},
+        {"feedback", seen(L.seenFeedback, bool(stop.question), p.feedback && p.feedbackVisible)}};
     if (!stop.question) return j.dump();
     j["question"] = {{"kind", std::string(questionKindName(stop.question->kind))},
                      {"arg", stop.question->arg},
-                     {"text", stop.question->text}};
+                     {"text", stop.question->text},
+                     {"graded", graded(stop.question->kind)}};
     j["given"] = L.given ? json(*L.given) : json(nullptr);
-    j["right"] = L.right ? json(*L.right) : json(nullptr);
+    j["right"] = L.answer ? json(L.answer->value) : json(nullptr);
     j["result"] = L.result;
     const SortWorker::View& v = lessonView_;
-    if (!v.data || !v.data->snapshot || !v.data->previous) return j.dump();
+    if (!v.data || !v.data->snapshot) return j.dump();
     const SortSettings& s = v.job.settings;
     auto keys = [&](const Snapshot& snap) { return keysJson(snap.keys, s.n, s.key); };
     j["type"] = std::string(keyTypeName(s.key));
-    j["before"] = {{"keys", keys(*v.data->previous)}, {"values", v.data->previous->values}};
+    if (v.data->previous) j["before"] = {{"keys", keys(*v.data->previous)}, {"values", v.data->previous->values}};
     j["after"] = {{"keys", keys(*v.data->snapshot)}, {"values", v.data->snapshot->values}};
     if (v.job.plan && v.data->step > 0) {
         const Step& st = v.job.plan->steps[v.data->step - 1];
@@ -153,11 +182,14 @@ void App::drawLessonPanel(const SortWorker::View& v) {
     }
     const Lesson& lesson = *L.lesson;
     const LessonStop& stop = lesson.stops[L.stop];
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("%s", lesson.title.c_str());
-    ImGui::PopStyleColor();
+    if (L.stop == 0) { // the lesson's title once, at its start: later stops need the room
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+        textWrappedAtSpaces(lesson.title);
+        ImGui::PopStyleColor();
+    }
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.85f, 0.35f, 1.0f));
-    ImGui::TextWrapped("Stop %zu of %zu: %s", L.stop + 1, lesson.stops.size(), stop.title.c_str());
+    textWrappedAtSpaces("Stop " + std::to_string(L.stop + 1) + " of " + std::to_string(lesson.stops.size()) + ": " +
+                        stop.title);
     ImGui::PopStyleColor();
     // Navigation first, so that it never scrolls away.
     const bool busy = L.pending || L.answering;
@@ -176,57 +208,99 @@ void App::drawLessonPanel(const SortWorker::View& v) {
         ImGui::TextDisabled("%s", keysHint);
     }
     ImGui::Separator();
-    ImGui::BeginChild("##narration", ImVec2(0, 0), false);
-    ImGui::TextWrapped("%s", stop.narration.c_str());
+    // The question, the answer field and the feedback: a footer that never scrolls away.
+    const float width = ImGui::GetContentRegionAvail().x, line = ImGui::GetTextLineHeightWithSpacing();
+    float footer = 0;
     if (stop.question) {
-        ImGui::Spacing();
-        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.55f, 0.85f, 1.0f, 1.0f));
-        ImGui::TextWrapped("Question: %s", stop.question->text.c_str());
-        ImGui::PopStyleColor();
-        if (!L.answered) {
-            ImGui::BeginDisabled(busy);
-            ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
-            const bool enter = ImGui::InputText("##answer", L.answerEdit.data(), L.answerEdit.size(),
-                                                ImGuiInputTextFlags_CharsDecimal | ImGuiInputTextFlags_EnterReturnsTrue);
-            ImGui::SameLine();
-            if ((ImGui::Button("Answer") || enter) && L.answerEdit[0])
-                answerStop(std::strtoull(L.answerEdit.data(), nullptr, 10));
-            ImGui::SameLine();
-            if (ImGui::Button("Show me")) answerStop(std::nullopt);
-            ImGui::EndDisabled();
-            ImGui::TextDisabled("the answer runs the next step on the GPU and reads it back");
-        }
+        footer = ImGui::GetStyle().ItemSpacing.y * 3 + wrappedHeight("Question: " + stop.question->text, width);
+        if (!L.answered) footer += ImGui::GetFrameHeightWithSpacing() + line;
+        if (!L.result.empty()) footer += wrappedHeight(L.result, width);
     }
-    if (!L.result.empty()) {
-        const bool right = L.right && L.given && *L.right == *L.given;
-        ImGui::PushStyleColor(ImGuiCol_Text, right ? ImVec4(0.45f, 0.9f, 0.5f, 1.0f) : ImVec4(1.0f, 0.6f, 0.35f, 1.0f));
-        ImGui::TextWrapped("%s", L.result.c_str());
-        ImGui::PopStyleColor();
-    }
-    if (L.stop + 1 == lesson.stops.size() && v.data && v.job.plan && v.data->step == v.job.plan->steps.size() &&
-        !busy)
-        ImGui::TextWrapped("This device sorted %llu keys: %.2f ms of GPU work and readback for the last view (%s).",
-                           static_cast<unsigned long long>(v.job.settings.n), v.data->stepMs,
-                           deviceName_.c_str());
+    ImGui::BeginChild("##narration", ImVec2(0, -std::max(footer, 1.0f)), false);
+    textWrappedAtSpaces(stop.narration);
+    drawLessonTiming(v);
     ImGui::EndChild();
+    if (stop.question) drawLessonFooter(lesson, stop, busy);
     ImGui::End();
     if (!open) L.lesson.reset();
 }
 
+void App::drawLessonFooter(const Lesson&, const LessonStop& stop, bool busy) {
+    auto& L = ui_.lesson;
+    ImGui::Separator();
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.55f, 0.85f, 1.0f, 1.0f));
+    const auto q = textWrappedAtSpaces("Question: " + stop.question->text);
+    ImGui::PopStyleColor();
+    noteVisible(ui_, ProbeItem::question, q.first, q.second);
+    if (!L.answered) {
+        const bool predict = !graded(stop.question->kind);
+        ImGui::BeginDisabled(busy);
+        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
+        const bool enter = ImGui::InputText("##answer", L.answerEdit.data(), L.answerEdit.size(),
+                                            ImGuiInputTextFlags_CharsDecimal | ImGuiInputTextFlags_EnterReturnsTrue);
+        const ImVec2 field0 = ImGui::GetItemRectMin();
+        ImGui::SameLine();
+        if ((ImGui::Button(predict ? "Predict" : "Answer") || enter) && L.answerEdit[0])
+            answerStop(std::strtoull(L.answerEdit.data(), nullptr, 10));
+        ImGui::SameLine();
+        if (ImGui::Button(predict ? "Watch" : "Show me")) answerStop(std::nullopt, UiState::LessonUi::Mode::showMe);
+        noteVisible(ui_, ProbeItem::question, field0, ImGui::GetItemRectMax());
+        ImGui::EndDisabled();
+        ImGui::TextDisabled(predict ? "plays the replay to the walk's end" : "runs the next step on the GPU");
+    }
+    if (!L.result.empty()) {
+        const bool right = L.answer && L.given && L.answer->value == *L.given && graded(stop.question->kind);
+        const bool wrong = L.answer && L.given && L.answer->value != *L.given && graded(stop.question->kind);
+        ImGui::PushStyleColor(ImGuiCol_Text, right   ? ImVec4(0.45f, 0.9f, 0.5f, 1.0f)
+                                             : wrong ? ImVec4(1.0f, 0.6f, 0.35f, 1.0f)
+                                                     : ImGui::GetStyleColorVec4(ImGuiCol_Text));
+        const auto f = textWrappedAtSpaces(L.result);
+        ImGui::PopStyleColor();
+        noteVisible(ui_, ProbeItem::feedback, f.first, f.second);
+    }
+}
+
+// The last stop of a lesson: what this device took for the view, and, on a CPU driver, that it is
+// an emulation, with the times the project measured on GPUs beside it.
+void App::drawLessonTiming(const SortWorker::View& v) {
+    const auto& L = ui_.lesson;
+    const bool busy = L.pending || L.answering;
+    if (L.stop + 1 != L.lesson->stops.size() || !v.data || !v.job.plan || v.data->step != v.job.plan->steps.size() ||
+        busy)
+        return;
+    char ms[32];
+    std::snprintf(ms, sizeof ms, v.data->stepMs < 10 ? "%.2f ms" : "%.0f ms", v.data->stepMs);
+    const bool cpu = device_.type == VK_PHYSICAL_DEVICE_TYPE_CPU;
+    ImGui::Spacing();
+    std::string text = cpu ? deviceName_ + " is CPU emulation, not a GPU: it took " + ms +
+                                 " to run this sort and read it back."
+                           : deviceName_ + " took " + ms + " to run this sort and read it back.";
+    const std::string gpus = measuredLine(v.job.settings.algo, v.job.settings.n);
+    if (cpu && !gpus.empty() && v.job.settings.key == KeyType::u32 && !v.job.settings.keyValue &&
+        v.job.settings.dist == Distribution::uniform)
+        text += " The same sort measured on GPUs (sortlab-bench, the median of the sort alone): " + gpus + ".";
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    textWrappedAtSpaces(text);
+    ImGui::PopStyleColor();
+}
+
+// The lesson chooser at the top of Controls: a guided lesson, not another algorithm.
 void App::drawLessonMenu() {
     auto& L = ui_.lesson;
-    ImGui::TextDisabled("LESSONS");
     static const std::vector<std::pair<std::string, std::string>> lessons = builtinLessons();
     if (lessons.empty()) return;
+    ImGui::TextDisabled("GUIDED LESSON (for a class: stops with questions)");
     L.choice = std::clamp(L.choice, 0, int(lessons.size()) - 1);
-    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.7f);
+    const char* start = L.lesson ? "Restart lesson" : "Start lesson";
+    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(start).x -
+                            ImGui::GetStyle().FramePadding.x * 2 - ImGui::GetStyle().ItemSpacing.x);
     if (ImGui::BeginCombo("##lesson", lessons[size_t(L.choice)].second.c_str())) {
         for (size_t i = 0; i < lessons.size(); ++i)
             if (ImGui::Selectable(lessons[i].second.c_str(), int(i) == L.choice)) L.choice = int(i);
         ImGui::EndCombo();
     }
     ImGui::SameLine();
-    if (ImGui::Button(L.lesson ? "Start" : "Start##lesson")) {
+    if (ImGui::Button(start)) {
         if (std::string e = openLesson(lessons[size_t(L.choice)].first); !e.empty()) ui_.status = e;
     }
 }

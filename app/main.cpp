@@ -228,7 +228,10 @@ int main(int argc, char** argv) {
                     code = fail(ok.error().message, 3);
                     break;
                 }
-                if (capture.empty()) application.recordFrameCpu(cpu, buildCpu);
+                if (capture.empty())
+                    application.recordFrameCpu(cpu, buildCpu);
+                else
+                    application.noteScreenshot(); // the lesson's visibility, as that frame shows it
                 if (script) {
                     script->validationMessages = r.validationMessageCount();
                     script->afterFrame(cpu, buildCpu);

@@ -316,17 +316,24 @@ Outcome lessonStopVerb(VerbContext& c) {
     return {};
 }
 
+// answer N|right|wrong|show (lesson-answer is its older name): a number typed in, the GPU's answer,
+// a wrong one (the GPU's + 1), or "show me".
 Outcome lessonAnswerVerb(VerbContext& c) {
     const auto& L = c.app.ui().lesson;
-    if (!L.lesson || !L.lesson->stops[L.stop].question) return Failure{"lesson-answer: this stop asks nothing", 2};
+    if (!L.lesson || !L.lesson->stops[L.stop].question) return Failure{c.a.verb + ": this stop asks nothing", 2};
     if (!L.result.empty() && !L.answered) return Failure{L.result, 3};
-    if (c.a.args[0] == "right") {
-        c.app.answerStop(std::nullopt);
+    using Mode = UiState::LessonUi::Mode;
+    const std::string& w = c.a.args[0];
+    if (w == "right" || w == "wrong" || w == "show") {
+        c.app.answerStop(std::nullopt, w == "right" ? Mode::right : w == "wrong" ? Mode::wrong : Mode::showMe);
     } else {
         try {
-            c.app.answerStop(std::stoull(c.a.args[0]));
+            size_t used = 0;
+            const uint64_t n = std::stoull(w, &used);
+            if (used != w.size()) throw std::invalid_argument(w);
+            c.app.answerStop(n, Mode::typed);
         } catch (...) {
-            return Failure{"lesson-answer '" + c.a.args[0] + "': right or a number", 2};
+            return Failure{c.a.verb + " '" + w + "': a number, right, wrong or show", 2};
         }
     }
     c.settle = 4;
@@ -335,7 +342,7 @@ Outcome lessonAnswerVerb(VerbContext& c) {
 
 Outcome lessonRecordVerb(VerbContext& c) {
     const auto& L = c.app.ui().lesson;
-    if (L.lesson && L.answered && !L.right) return Failure{L.result, 3}; // the GPU's state could not answer
+    if (L.lesson && L.answered && !L.answer) return Failure{L.result, 3}; // the GPU's state could not answer
     FILE* f = std::fopen(c.a.args[0].c_str(), "a");
     if (!f) return Failure{"cannot write " + c.a.args[0], 3};
     const std::string line = c.app.lessonRecord() + "\n";
@@ -374,6 +381,7 @@ const std::pair<std::string_view, Handler> kVerbs[] = {
     {"lesson", lessonVerb},
     {"lesson-stop", lessonStopVerb},
     {"lesson-answer", lessonAnswerVerb},
+    {"answer", lessonAnswerVerb},
     {"lesson-record", lessonRecordVerb},
     {"replay-event", replayEventVerb},
 };

@@ -23,6 +23,7 @@
 # Host-only tests of the app's own logic (no window, no device): run everywhere.
 add_executable(sortlab-app-unit-tests ${CMAKE_CURRENT_LIST_DIR}/app/app_unit_test.cpp)
 target_link_libraries(sortlab-app-unit-tests PRIVATE sortlab_app_core GTest::gtest GTest::gtest_main)
+target_compile_definitions(sortlab-app-unit-tests PRIVATE SORTLAB_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
 gtest_discover_tests(sortlab-app-unit-tests TEST_PREFIX "app_unit." DISCOVERY_MODE PRE_TEST)
 
 # sortlab-step-latency (tools/step_latency.cpp): the app's SortWorker driven as its keys drive
@@ -256,10 +257,29 @@ app_check(app_bench_running_png app_bench_cancel png app_bench_running.png --wid
 # --- Lessons: every built-in lesson run to its end headless, each question answered with the GPU's
 #     answer and recomputed from the record (app_check lesson); the example of docs/lessons.md; the
 #     list; a malformed lesson refused with file:line ---------------------------------------------------
-file(MAKE_DIRECTORY ${APP_OUT}/lessons)
+# Each built-in lesson runs five times: at a projector's 1280x720 in presentation mode and at
+# 1600x1000 (--visible: every stop's highlight, question and feedback inside the window), the same
+# answered wrong (the feedback says so, with the GPU's arithmetic), and at two more layouts; then
+# every graded answer must be the same in all five runs (lessons-agree).
+foreach(run p720 w1600 wrong p1600 w720)
+  file(MAKE_DIRECTORY ${APP_OUT}/lessons/${run})
+endforeach()
 foreach(lesson oddeven radix4 onesweep)
-  app_run(app_lesson_${lesson} --lesson ${lesson} --screenshot-each lessons)
-  app_check(app_lesson_${lesson}_check app_lesson_${lesson} lesson lessons/${lesson}.jsonl --min-stops 10)
+  app_run(app_lesson_${lesson} --presentation --width 1280 --height 720 --lesson ${lesson} --screenshot-each lessons/p720)
+  app_check(app_lesson_${lesson}_check app_lesson_${lesson} lesson lessons/p720/${lesson}.jsonl --min-stops 10 --visible)
+  app_run(app_lesson_${lesson}_1600 --lesson ${lesson} --screenshot-each lessons/w1600)
+  app_check(app_lesson_${lesson}_1600_check app_lesson_${lesson}_1600 lesson lessons/w1600/${lesson}.jsonl --min-stops 10
+            --visible)
+  app_run(app_lesson_${lesson}_wrong --presentation --width 1280 --height 720 --lesson ${lesson} --lesson-answers wrong
+          --screenshot-each lessons/wrong)
+  app_check(app_lesson_${lesson}_wrong_check app_lesson_${lesson}_wrong lesson lessons/wrong/${lesson}.jsonl
+            --answers wrong --visible)
+  app_run(app_lesson_${lesson}_p1600 --presentation --lesson ${lesson} --screenshot-each lessons/p1600)
+  app_run(app_lesson_${lesson}_w720 --width 1280 --height 720 --lesson ${lesson} --screenshot-each lessons/w720)
+  app_check(app_lesson_${lesson}_agree
+            "app_lesson_${lesson};app_lesson_${lesson}_1600;app_lesson_${lesson}_wrong;app_lesson_${lesson}_p1600;app_lesson_${lesson}_w720"
+            lessons-agree lessons/p720/${lesson}.jsonl lessons/w1600/${lesson}.jsonl lessons/wrong/${lesson}.jsonl
+            lessons/p1600/${lesson}.jsonl lessons/w720/${lesson}.jsonl)
 endforeach()
 app_run(app_lesson_teacher --presentation --width 1280 --height 720 --lesson ${CMAKE_CURRENT_LIST_DIR}/app/teacher.lesson
         --screenshot-each lessons)

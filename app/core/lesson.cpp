@@ -3,7 +3,6 @@
 #include <sortlab/app/options.h>
 
 #include <algorithm>
-#include <cstring>
 #include <fstream>
 #include <sstream>
 
@@ -219,47 +218,6 @@ size_t stepAt(const Lesson& lesson, size_t stop, size_t steps) {
         return std::min<size_t>(steps, size_t(std::stoull(st)));
     }
     return 0;
-}
-
-Result<uint64_t> answerOf(const Question& q, const StepData& after, const SortSettings& s,
-                          const LookbackReplayChoice& replay) {
-    if (!after.snapshot || !after.previous)
-        return makeError(Errc::invalid_argument, "the step before the answer is not stored");
-    const Snapshot &now = *after.snapshot, &before = *after.previous;
-    const uint64_t n = s.n;
-    const size_t kb = keyBytes(s.key);
-    switch (q.kind) {
-    case QuestionKind::swaps: {
-        uint64_t changed = 0;
-        for (uint64_t i = 0; i < n; ++i)
-            changed += std::memcmp(now.keys.data() + i * kb, before.keys.data() + i * kb, kb) != 0;
-        return changed / 2;
-    }
-    case QuestionKind::where: {
-        if (q.arg >= n) return makeError(Errc::invalid_argument, "no key at index " + std::to_string(q.arg));
-        if (now.values.size() != n || before.values.size() != n)
-            return makeError(Errc::invalid_argument, "'where' follows a key by its value: the lesson needs @values u32");
-        for (uint64_t j = 0; j < n; ++j)
-            if (now.values[j] == before.values[q.arg]) return j;
-        return makeError(Errc::invalid_argument, "the key's value is gone (the GPU lost it)");
-    }
-    case QuestionKind::count: {
-        const Snapshot::Aux* h = now.find(AuxKind::histogram);
-        if (!h || q.arg >= h->data.size())
-            return makeError(Errc::invalid_argument, "the step after the question has no histogram with digit " +
-                                                         std::to_string(q.arg));
-        return h->data[q.arg];
-    }
-    case QuestionKind::depth: {
-        const auto r = lookbackReplay(now, replay);
-        if (!r) return makeError(Errc::invalid_argument, "the step after the question has no lookback log");
-        if (q.arg == 0 || q.arg >= r->records.size())
-            return makeError(Errc::invalid_argument, "tile " + std::to_string(q.arg) + " has no walk (tiles 1.." +
-                                                         std::to_string(r->records.size() - 1) + ")");
-        return r->records[q.arg].walks[r->digit].depth();
-    }
-    }
-    return makeError(Errc::invalid_argument, "unknown question");
 }
 
 } // namespace sortlab::app

@@ -147,7 +147,7 @@ Result<std::vector<Action>> readScript(const std::string& path) {
     const std::vector<std::string> verbs = {
         "step", "screenshot", "dump-state", "check",      "presentation", "frames",       "size",        "key",
         "zoom", "bench",      "bench-run",  "bench-wait", "bench-cancel", "bench-export", "bench-hover", "mouse",
-        "replay-digit", "replay-event", "type-keys", "lesson", "lesson-stop", "lesson-answer", "lesson-record"};
+        "replay-digit", "replay-event", "type-keys", "lesson", "lesson-stop", "lesson-answer", "answer", "lesson-record"};
     // Verbs that may come without a value.
     const std::vector<std::string> bare = {"step", "bench-run", "bench-wait", "bench-cancel"};
     while (std::getline(in, line)) {
@@ -230,13 +230,17 @@ Result<Options> parseOptions(int argc, char** argv, bool* exitNow) {
     cli.add_option("--screenshot", screenshot, "write a PNG of the window, then exit");
     cli.add_option("--dump-state", dump, "write the current state as JSON (keys as in --trace), then exit");
     cli.add_option("--script", script, "run the actions in this file (see docs/app.md), then exit");
-    std::string lesson, screenshotEach;
+    std::string lesson, screenshotEach, lessonAnswers = "right";
     bool listLessons = false;
     cli.add_option("--lesson", lesson, "open a lesson: a built-in one (--list-lessons) or a lesson file (docs/lessons.md)");
     cli.add_flag("--list-lessons", listLessons, "list the built-in lessons, then exit");
     cli.add_option("--screenshot-each", screenshotEach,
                    "with --lesson: run it to its end, answering each question with the GPU's answer, write a PNG "
                    "of every stop (and of every answer) and NAME.jsonl into this folder, then exit");
+    cli.add_option("--lesson-answers", lessonAnswers,
+                   "with --screenshot-each: answer each question with the GPU's answer (right, the default) or a "
+                   "wrong one (wrong: the GPU's answer + 1), to see the feedback a wrong answer gets")
+        ->check(CLI::IsMember({"right", "wrong"}));
     cli.add_option("--device", o.device, "Vulkan device: index or part of its name (best device)");
     cli.add_flag("--validation", o.validation, "Vulkan validation layers on; any message makes the exit code 1");
     bool forceFallback = false;
@@ -320,7 +324,7 @@ Result<Options> parseOptions(int argc, char** argv, bool* exitNow) {
                 o.actions.push_back({"lesson-stop", {std::to_string(k)}, 0});
                 o.actions.push_back({"screenshot", {stem + "-" + nn + ".png"}, 0});
                 if (l->stops[k].question) {
-                    o.actions.push_back({"lesson-answer", {"right"}, 0});
+                    o.actions.push_back({"answer", {lessonAnswers}, 0});
                     o.actions.push_back({"screenshot", {stem + "-" + nn + "-answer.png"}, 0});
                 }
                 o.actions.push_back({"lesson-record", {stem + ".jsonl"}, 0});

@@ -113,6 +113,24 @@ void setArrayZoom(uint64_t generation, uint64_t first, uint64_t count) {
     gZoom = Zoom{generation, first, count};
 }
 
+namespace {
+// A lesson's workgroup, at a step that has not moved the keys (the input, a count or a scan): the
+// keys it reads, outlined in the array (a radix sort's tile of `tileKeys` keys).
+void workgroupBracket(const ViewContext& c, uint64_t first, uint64_t count, ImVec2 p0, float w, float plotH) {
+    const auto mark = highlighted(c.ui, HighlightKind::workgroup);
+    const JobInfo& job = c.v.job;
+    const Step* step = currentStep(c.v);
+    if (!mark || !job.plan || job.plan->tileKeys == 0 ||
+        (step && step->kind != StepKind::count && step->kind != StepKind::scan && step->kind != StepKind::histogram))
+        return;
+    const uint64_t lo = *mark * job.plan->tileKeys, hi = std::min(job.settings.n, lo + job.plan->tileKeys);
+    if (lo >= hi || lo < first || hi > first + count) return;
+    const ImVec2 a(p0.x + w * float(lo - first) - 2, p0.y + 1), b(p0.x + w * float(hi - first) + 1, p0.y + plotH + 2);
+    ImGui::GetWindowDrawList()->AddRect(a, b, kHighlightColour, 4.0f, 0, std::max(3.0f, c.line * 2.5f));
+    noteVisible(c.ui, ProbeItem::highlight, a, b);
+}
+} // namespace
+
 void drawArrayView(const ViewContext& c, bool* open) {
     if (!ImGui::Begin(windowTitle("Array", c.ui.presentation), open)) {
         ImGui::End();
@@ -132,8 +150,9 @@ void drawArrayView(const ViewContext& c, bool* open) {
     const bool zoomed = gZoom.count != 0 && gZoom.count < n;
     const uint64_t first = zoomed ? gZoom.first : 0, count = zoomed ? gZoom.count : n;
 
+    const bool classView = c.ui.presentation || c.ui.lesson.lesson;
     ImGui::Text("%llu keys after step %zu of %zu: %s", (unsigned long long)n, d.step, job.plan->steps.size(),
-                s.label.c_str());
+                (classView ? classLabel(s.label) : s.label).c_str());
     const bool bars = count <= kMaxBars;
     if (zoomed || n > 16) ImGui::SameLine(); // a hint after the title, on the same line
     if (zoomed)
@@ -223,9 +242,14 @@ void drawArrayView(const ViewContext& c, bool* open) {
             if (changed[i] && w >= 3)
                 dl->AddRect(ImVec2(x0, top), ImVec2(x1, p0.y + plotH), IM_COL32(255, 140, 40, 255), 0, 0,
                             std::max(1.5f, c.line * 1.5f));
-            if (const auto mark = highlighted(c.ui, HighlightKind::key); mark && *mark == k) // a lesson's key
-                dl->AddRect(ImVec2(x0 - 2, top - 4), ImVec2(x1 + 2, p0.y + plotH + 2), kHighlightColour, 2.0f, 0,
-                            std::max(3.0f, c.line * 2.5f));
+            if (const auto mark = highlighted(c.ui, HighlightKind::key); mark && *mark == k) { // a lesson's key
+                const ImVec2 a(x0 - 2, top - 4), b(x1 + 2, p0.y + plotH + 2);
+                dl->AddRect(a, b, kHighlightColour, 2.0f, 0, std::max(3.0f, c.line * 2.5f));
+                noteVisible(c.ui, ProbeItem::highlight, a, b);
+            } else if (answerMarksKey(c.ui, k)) { // a cell the answer's arithmetic uses
+                dl->AddRect(ImVec2(x0 - 2, top - 4), ImVec2(x1 + 2, p0.y + plotH + 2), kAnswerColour, 2.0f, 0,
+                            std::max(2.5f, c.line * 2.0f));
+            }
             if (labels) {
                 std::string t = keyText(s, k, job.settings.key);
                 ImVec2 ts = ImGui::CalcTextSize(t.c_str());
@@ -236,6 +260,7 @@ void drawArrayView(const ViewContext& c, bool* open) {
                                 changed[i] ? IM_COL32(255, 160, 60, 255) : IM_COL32(210, 210, 210, 255), t.c_str());
             }
         }
+        workgroupBracket(c, first, count, p0, w, plotH);
         if (hovered) {
             const uint64_t k = first + std::min<uint64_t>(count - 1, uint64_t((ImGui::GetIO().MousePos.x - p0.x) / w));
             ImGui::SetTooltip("key %llu = %s%s", (unsigned long long)k, keyText(s, k, job.settings.key).c_str(),

@@ -3,6 +3,8 @@
 
 #include <sortlab/data.h>
 
+#include <imgui_internal.h> // the current window's clip rectangle (noteVisible)
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -128,6 +130,90 @@ std::string bytesText(double bytes) {
     else
         std::snprintf(buf, sizeof buf, "%.0f B", bytes);
     return buf;
+}
+
+std::string classLabel(std::string label) {
+    if (const size_t h = label.find(", halo "); h != std::string::npos) {
+        const size_t end = label.find(" rows", h);
+        if (end != std::string::npos) label.erase(h, end + 5 - h);
+    }
+    return label;
+}
+
+void noteVisible(const UiState& ui, ProbeItem item, ImVec2 a, ImVec2 b) {
+    const ImGuiWindow* w = ImGui::GetCurrentWindow();
+    const ImGuiViewport* vp = ImGui::GetMainViewport();
+    ImRect clip = w->ClipRect;
+    clip.ClipWith(ImRect(vp->Pos, ImVec2(vp->Pos.x + vp->Size.x, vp->Pos.y + vp->Size.y)));
+    constexpr float eps = 3.0f; // outlines are drawn a few pixels outside their cell
+    const bool inside = !w->SkipItems && a.x >= clip.Min.x - eps && a.y >= clip.Min.y - eps &&
+                        b.x <= clip.Max.x + eps && b.y <= clip.Max.y + eps;
+    UiState::Probe& p = ui.probe;
+    switch (item) {
+    case ProbeItem::highlight: {
+        p.highlight = true;
+        p.highlightVisible = p.highlightVisible || inside;
+        // A new stop: bring the first thing it points at in each window into view (next frame).
+        const bool first = p.highlightWindow != w->ID;
+        p.highlightWindow = w->ID;
+        if (first && !inside && ui.lesson.scrollFrames > 0 && (b.y > clip.Max.y || a.y < clip.Min.y))
+            ImGui::SetScrollFromPosY(a.y - ImGui::GetWindowPos().y, 0.2f);
+        break;
+    }
+    case ProbeItem::question:
+        p.question = true;
+        p.questionVisible = p.questionVisible && inside;
+        break;
+    case ProbeItem::feedback:
+        p.feedback = true;
+        p.feedbackVisible = p.feedbackVisible && inside;
+        break;
+    }
+}
+
+namespace {
+// The lines of text at this width, broken at spaces only ("\n" breaks too).
+std::vector<std::string> wrapAtSpaces(const std::string& text, float width) {
+    std::vector<std::string> lines;
+    size_t start = 0;
+    while (start <= text.size()) {
+        const size_t nl = std::min(text.find('\n', start), text.size());
+        const std::string para = text.substr(start, nl - start);
+        std::string line;
+        size_t i = 0;
+        while (i <= para.size()) {
+            size_t sp = std::min(para.find(' ', i), para.size());
+            const std::string word = para.substr(i, sp - i);
+            const std::string tryLine = line.empty() ? word : line + " " + word;
+            if (!line.empty() && ImGui::CalcTextSize(tryLine.c_str()).x > width) {
+                lines.push_back(line);
+                line = word;
+            } else {
+                line = tryLine;
+            }
+            i = sp + 1;
+        }
+        lines.push_back(line);
+        start = nl + 1;
+    }
+    return lines;
+}
+} // namespace
+
+std::pair<ImVec2, ImVec2> textWrappedAtSpaces(const std::string& text) {
+    const ImVec2 a = ImGui::GetCursorScreenPos();
+    const float width = std::max(ImGui::GetFontSize() * 4, ImGui::GetContentRegionAvail().x);
+    float right = a.x;
+    for (const std::string& line : wrapAtSpaces(text, width)) {
+        ImGui::TextUnformatted(line.c_str());
+        right = std::max(right, ImGui::GetItemRectMax().x);
+    }
+    return {a, ImVec2(right, ImGui::GetItemRectMax().y)};
+}
+
+float wrappedHeight(const std::string& text, float width) {
+    const size_t lines = wrapAtSpaces(text, std::max(ImGui::GetFontSize() * 4, width)).size();
+    return float(lines) * ImGui::GetTextLineHeightWithSpacing();
 }
 
 } // namespace sortlab::app

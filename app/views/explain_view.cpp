@@ -5,6 +5,7 @@
 
 #include <sortlab/app/view_common.h>
 
+#include <cctype>
 #include <cstdio>
 
 namespace sortlab::app {
@@ -67,6 +68,13 @@ void pseudocode(const Pseudo* lines, int count, int highlight, const ViewContext
         ImGui::TextUnformatted(lines[i].text);
     }
     ImGui::PopFont();
+}
+
+// Where the first sentence of a text ends (its ". " before a capital letter), or its size.
+size_t firstSentenceEnd(const std::string& t) {
+    for (size_t i = 0; i + 2 < t.size(); ++i)
+        if (t[i] == '.' && t[i + 1] == ' ' && std::isupper(static_cast<unsigned char>(t[i + 2]))) return i + 1;
+    return t.size();
 }
 
 std::string oddevenWords(const Step* s, uint64_t n) {
@@ -150,6 +158,11 @@ std::string radixWords(const Step* s, const SortWorker::View& v, const OneSweepP
                       "Pass %u: the per-workgroup counts are summed into the digit histogram, and its exclusive "
                       "scan gives where each digit's keys start in the output.",
                       s->pass);
+    else if (s->kind == StepKind::scatter && v.data && v.data->snapshot && v.data->snapshot->passSkipped())
+        std::snprintf(buf, sizeof buf,
+                      "Pass %u: skipped. Every key has the same digit here (the histogram has one bar), so a stable "
+                      "scatter would leave every key where it is: the GPU ran no scatter, and no key moved.",
+                      s->pass);
     else if (s->kind == StepKind::scatter)
         std::snprintf(buf, sizeof buf,
                       "Pass %u: every key moves to offsets[digit] + its workgroup's offset + its rank among the "
@@ -232,10 +245,17 @@ void drawExplainView(const ViewContext& c, bool* open) {
     const bool oddeven = v.job.settings.algorithm() == Algorithm::oddeven;
     // A OneSweep pass's summary (its status flags counted: tiles x 256 words), once a frame.
     const OneSweepPass pass = step && step->kind == StepKind::pass ? oneSweepPass(v, step) : OneSweepPass{};
+    // In front of a class (presentation mode, a lesson): the first sentence of the step's words, the
+    // rest on demand, and no developer's counters.
+    const bool classView = c.ui.presentation || c.ui.lesson.lesson;
     ImGui::Text("Step %zu of %zu", d.step, plan.steps.size());
-    ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.4f, 1.0f), "%s", d.snapshot ? d.snapshot->label.c_str() : "");
+    ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.4f, 1.0f), "%s",
+                       d.snapshot ? (classView ? classLabel(d.snapshot->label) : d.snapshot->label).c_str() : "");
     ImGui::Separator();
-    ImGui::TextWrapped("%s", oddeven ? oddevenWords(step, v.job.settings.n).c_str() : radixWords(step, v, pass).c_str());
+    const std::string words = oddeven ? oddevenWords(step, v.job.settings.n) : radixWords(step, v, pass);
+    const size_t cut = classView ? firstSentenceEnd(words) : words.size();
+    textWrappedAtSpaces(words.substr(0, cut));
+    if (cut < words.size() && ImGui::CollapsingHeader("More about this step")) textWrappedAtSpaces(words.substr(cut + 1));
     ImGui::Spacing();
 
     int line = -1;
@@ -306,14 +326,17 @@ void drawExplainView(const ViewContext& c, bool* open) {
                     row("tiles that fell back", std::to_string(p.fallbacks) + (p.forced ? " (forced)" : ""));
                 if (p.haveUniform && !p.skipped) row("tiles of one digit (not ranked)", std::to_string(p.uniformTiles));
             } else {
-                row("workgroups", std::to_string(step->workgroups));
+                row(step->kind == StepKind::scan && step->workgroups == 16 ? "workgroups (one per digit)" : "workgroups",
+                    std::to_string(step->workgroups));
             }
         }
-        row("bytes moved (whole plan, floor)", bytesText(double(plan.bytesMovedFloor)));
-        char ms[64];
-        std::snprintf(ms, sizeof ms, "%.2f ms", d.stepMs);
-        row("GPU work + readback for this view", ms);
-        row("snapshots stored", std::to_string(v.storedSnapshots) + " (" + bytesText(double(v.storedBytes)) + ")");
+        if (!classView) { // for GPU programmers
+            row("bytes moved (whole plan, floor)", bytesText(double(plan.bytesMovedFloor)));
+            char ms[64];
+            std::snprintf(ms, sizeof ms, "%.2f ms", d.stepMs);
+            row("GPU work + readback for this view", ms);
+            row("snapshots stored", std::to_string(v.storedSnapshots) + " (" + bytesText(double(v.storedBytes)) + ")");
+        }
         ImGui::EndTable();
     }
     ImGui::End();

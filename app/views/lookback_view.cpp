@@ -34,7 +34,7 @@ std::string describe(const LookbackReplay& r, const Counts& k, bool forced) {
     std::string out;
     switch (e->kind) {
     case LookbackEventKind::took:
-        std::snprintf(buf, sizeof buf, "Event %u: tile %u was taken by workgroup %u%s.", e->event, e->tile,
+        std::snprintf(buf, sizeof buf, "Tile %u was taken by workgroup %u%s.", e->tile,
                       rec.workgroup,
                       rec.workgroup != e->tile ? " (the id comes from a counter in the order workgroups start, so a "
                                                  "tile never waits on one that has not started)"
@@ -42,24 +42,24 @@ std::string describe(const LookbackReplay& r, const Counts& k, bool forced) {
         return buf;
     case LookbackEventKind::aggregate:
         std::snprintf(buf, sizeof buf,
-                      "Event %u: tile %u published its aggregate: %u key%s of digit %02X in its own tile (and its "
+                      "Tile %u published its aggregate: %u key%s of digit %02X in its own tile (and its "
                       "counts of every other digit).",
-                      e->event, e->tile, k.own(e->tile), k.own(e->tile) == 1 ? "" : "s", r.digit);
+                      e->tile, k.own(e->tile), k.own(e->tile) == 1 ? "" : "s", r.digit);
         return buf;
     case LookbackEventKind::published:
         break;
     }
     if (e->tile == 0) {
         std::snprintf(buf, sizeof buf,
-                      "Event %u: tile 0 has nothing before it: its counts are inclusive prefixes at once (%u of digit "
+                      "Tile 0 has nothing before it: its counts are inclusive prefixes at once (%u of digit "
                       "%02X).",
-                      e->event, k.inclusive(0), r.digit);
+                      k.inclusive(0), r.digit);
         return buf;
     }
     const LookbackWalk& w = rec.walks[r.digit];
     const uint32_t t = e->tile, depth = std::min(w.depth(), t);
-    std::snprintf(buf, sizeof buf, "Event %u: tile %u published its inclusive prefix for digit %02X: %u = its own %u",
-                  e->event, t, r.digit, k.inclusive(t), k.own(t));
+    std::snprintf(buf, sizeof buf, "Tile %u published its inclusive prefix for digit %02X: %u = its own %u", t,
+                  r.digit, k.inclusive(t), k.own(t));
     out = buf;
     for (uint32_t u = t - 1; u + depth >= t; --u) {
         const bool end = u + depth == t;
@@ -160,9 +160,11 @@ void tiles(const ViewContext& c, const LookbackReplay& r, const Counts& k) {
         if (fellBackNow)
             dl->AddRect(ImVec2(x, top), ImVec2(x + box, top + boxH), IM_COL32(235, 80, 80, 255), 3.0f, 0,
                         2.0f * c.line);
-        if (const auto mark = highlighted(c.ui, HighlightKind::tile); mark && *mark == t) // a lesson's tile
-            dl->AddRect(ImVec2(x - 4, top - 4), ImVec2(x + box + 4, top + boxH + 4), kHighlightColour, 5.0f, 0,
-                        2.5f * c.line);
+        if (const auto mark = highlighted(c.ui, HighlightKind::tile); mark && *mark == t) { // a lesson's tile
+            const ImVec2 a(x - 4, top - 4), b(x + box + 4, top + boxH + 4);
+            dl->AddRect(a, b, kHighlightColour, 5.0f, 0, 2.5f * c.line);
+            noteVisible(c.ui, ProbeItem::highlight, a, b);
+        }
         if (e && e->tile == t)
             dl->AddRect(ImVec2(x - 2, top - 2), ImVec2(x + box + 2, top + boxH + 2), IM_COL32(255, 230, 90, 255), 4.0f,
                         0, 2.0f * c.line);

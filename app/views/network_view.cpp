@@ -121,8 +121,9 @@ void drawDiagram(const ViewContext& c) {
     }
     if (const auto mark = highlighted(c.ui, HighlightKind::layer); mark && *mark >= 1 && *mark <= g.x1.size()) {
         const size_t l = size_t(*mark - 1); // a lesson points at this layer (1-based)
-        dl->AddRect(ImVec2(lxl(l, g.x0[l] - 0.4f), o.y - 2), ImVec2(lxl(l, g.x1[l] + 0.4f), o.y + height + 2),
-                    kHighlightColour, 4.0f, 0, 2.5f * c.line);
+        const ImVec2 a(lxl(l, g.x0[l] - 0.4f), o.y - 2), b(lxl(l, g.x1[l] + 0.4f), o.y + height + 2);
+        dl->AddRect(a, b, kHighlightColour, 4.0f, 0, 2.5f * c.line);
+        noteVisible(c.ui, ProbeItem::highlight, a, b);
     }
     const float wireEnd = lx(g.width) + gapPx;
     // Keep the current step in view when it changes (the diagram can be wider than the window).

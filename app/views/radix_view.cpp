@@ -17,6 +17,7 @@
 #include <sortlab/app/view_common.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <map>
 #include <string>
@@ -50,8 +51,12 @@ bool digitBits(const SortWorker::View& v, uint32_t* lo, uint32_t* hi) {
     return false;
 }
 
-void bars(const char* title, const Snapshot::Aux& a, float height, bool hex, std::optional<uint64_t> mark = {}) {
-    ImGui::TextWrapped("%s", title);
+// A histogram-like row of bars, one per digit, labelled in hex every `step` digits so that no two
+// labels overlap; `mark` outlines a digit's bar (a lesson's highlight; `answer`: the digit an
+// answer's arithmetic uses).
+void bars(const ViewContext& c, const char* title, const Snapshot::Aux& a, float height, std::optional<uint64_t> mark,
+          std::optional<uint64_t> answer = {}) {
+    textWrappedAtSpaces(title);
     const size_t bins = a.data.size();
     if (!bins) return;
     uint32_t mx = 1;
@@ -59,30 +64,41 @@ void bars(const char* title, const Snapshot::Aux& a, float height, bool hex, std
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 o = ImGui::GetCursorScreenPos();
     const float w = ImGui::GetContentRegionAvail().x;
-    const float bw = w / float(bins);
-    const float labelH = bins <= 16 ? ImGui::GetFontSize() + 2 : 0;
+    const float bw = w / float(bins), fs = ImGui::GetFontSize();
+    const int hexWidth = bins > 16 ? 2 : 1;
+    const float labelW = ImGui::CalcTextSize(hexWidth == 2 ? "FF" : "F").x + fs * 0.4f;
+    size_t step = 1; // label every step-th digit: a power of two whose labels fit
+    while (step < bins && labelW > bw * float(step)) step *= 2;
+    const float labelH = fs + 2;
     dl->AddRectFilled(o, ImVec2(o.x + w, o.y + height), IM_COL32(24, 24, 28, 255));
     for (size_t i = 0; i < bins; ++i) {
-        const float h = float(a.data[i]) / float(mx) * (height - 4);
+        const float h = float(a.data[i]) / float(mx) * (height - fs - 4);
         const float x0 = o.x + bw * float(i);
         dl->AddRectFilled(ImVec2(x0 + (bw > 4 ? 1 : 0), o.y + height - h),
                           ImVec2(x0 + std::max(1.0f, bw - 1), o.y + height), heightColour(float(i) / float(bins - 1)));
-        if (mark && *mark == i) // a lesson points at this digit's bucket
-            dl->AddRect(ImVec2(x0 - 1, o.y), ImVec2(x0 + std::max(2.0f, bw) + 1, o.y + height), kHighlightColour, 0, 0,
-                        2.5f);
-        if (labelH) {
+        for (auto [m, colour] : {std::pair{mark, kHighlightColour}, std::pair{answer, kAnswerColour}})
+            if (m && *m == i) {
+                const ImVec2 p(x0 - 2, o.y), q(x0 + std::max(2.0f, bw) + 2, o.y + height + labelH);
+                dl->AddRect(p, q, colour, 0, 0, 2.5f * c.line);
+                if (colour == kHighlightColour) noteVisible(c.ui, ProbeItem::highlight, p, q);
+            }
+        if (i % step == 0 || (mark && *mark == i)) {
             char buf[24];
-            std::snprintf(buf, sizeof buf, hex ? "%zX" : "%zu", i);
-            dl->AddText(ImVec2(x0 + bw / 2 - 4, o.y + height + 1), IM_COL32(200, 200, 200, 255), buf);
-            std::snprintf(buf, sizeof buf, "%u", a.data[i]);
-            if (ImGui::CalcTextSize(buf).x < bw)
-                dl->AddText(ImVec2(x0 + 2, o.y + height - h - ImGui::GetFontSize()), IM_COL32(230, 230, 230, 255), buf);
+            std::snprintf(buf, sizeof buf, hexWidth == 2 ? "%02zX" : "%zX", i);
+            const float tw = ImGui::CalcTextSize(buf).x;
+            dl->AddText(ImVec2(std::clamp(x0 + bw / 2 - tw / 2, o.x, o.x + w - tw), o.y + height + 1),
+                        IM_COL32(200, 200, 200, 255), buf);
         }
+        char count[24];
+        std::snprintf(count, sizeof count, "%u", a.data[i]);
+        if (a.data[i] && ImGui::CalcTextSize(count).x < bw - 2)
+            dl->AddText(ImVec2(x0 + (bw - ImGui::CalcTextSize(count).x) / 2, o.y + height - h - fs - 1),
+                        IM_COL32(230, 230, 230, 255), count);
     }
     ImGui::Dummy(ImVec2(w, height + labelH));
     if (ImGui::IsItemHovered()) {
         size_t i = std::min(bins - 1, size_t((ImGui::GetIO().MousePos.x - o.x) / bw));
-        ImGui::SetTooltip("digit %zu: %u", i, a.data[i]);
+        ImGui::SetTooltip("digit %zX: %u", i, a.data[i]);
     }
 }
 
@@ -225,21 +241,35 @@ std::vector<uint64_t> movesOf(const SortWorker::View& v) {
     return to;
 }
 
+// How many low bits of the keys the binary list shows: the bits any key uses, and at least up to
+// the digit's (7 bits for keys below 100, 8 in a pass on bits 4..7).
+uint32_t shownBits(const SortWorker::View& v, uint32_t hi) {
+    const Snapshot& s = *v.data->snapshot;
+    uint64_t all = 0;
+    for (uint64_t i = 0; i < v.job.settings.n; ++i)
+        all |= orderBitsAt(s.keys.data(), i, v.job.settings.key, v.job.settings.order);
+    uint32_t used = 0;
+    while (used < 64 && (all >> used) != 0) ++used;
+    return std::clamp(std::max(used, hi), 1u, keyBits(v.job.settings.key));
+}
+
+// The width of a row of the binary list: index, bits (a gap every 4), digit.
+float binaryRowWidth(float charW, uint32_t bits) { return charW * (4.0f + float(bits) * 1.125f + 4.0f); }
+
 // The keys in binary, one a row; returns the row under the mouse (-1: none).
 int64_t binaryKeys(const ViewContext& c, uint32_t lo, uint32_t hi) {
     const auto& v = c.v;
     const Snapshot& s = *v.data->snapshot;
     const uint64_t n = v.job.settings.n;
-    const uint32_t bits = keyBits(v.job.settings.key);
-    if (hi > lo)
-        ImGui::Text("keys in binary (order bits), digit bits %u..%u highlighted", lo, hi - 1);
-    else
-        ImGui::Text("keys in binary (order bits)");
+    const uint32_t bits = shownBits(v, hi), all = keyBits(v.job.settings.key);
+    // The bits no key uses are 0 in every key: not shown.
+    textWrappedAtSpaces(bits < all ? "keys, low " + std::to_string(bits) + " bits" : "keys in binary");
+    if (hi > lo) textWrappedAtSpaces("digit: bits " + std::to_string(lo) + ".." + std::to_string(hi - 1));
     ImGui::PushFont(c.ui.presentation ? c.fonts.monoLarge : c.fonts.mono);
     const float cw = ImGui::CalcTextSize("0").x;
     ImDrawList* dl = ImGui::GetWindowDrawList();
     int64_t hovered = -1;
-    const float rowW = cw * (4.0f + float(bits) * 1.125f + 4.0f);
+    const float rowW = binaryRowWidth(cw, bits);
     for (uint64_t i = 0; i < n; ++i) {
         const uint64_t b = orderBitsAt(s.keys.data(), i, v.job.settings.key, v.job.settings.order);
         ImVec2 p = ImGui::GetCursorScreenPos();
@@ -260,10 +290,18 @@ int64_t binaryKeys(const ViewContext& c, uint32_t lo, uint32_t hi) {
             dl->AddText(ImVec2(x, p.y), inDigit ? IM_COL32(255, 240, 160, 255) : IM_COL32(150, 150, 160, 255), ch);
             x += cw + ((bit % 4 == 0) ? cw * 0.5f : 0);
         }
-        if (hi > lo) { // the digit's value
+        if (hi > lo) { // the digit's value; a lesson's digit, and the keys an answer counted, outlined
+            const uint64_t dv = (b >> lo) & ((1ull << (hi - lo)) - 1);
             char digit[32];
-            std::snprintf(digit, sizeof digit, " %llX", (unsigned long long)((b >> lo) & ((1ull << (hi - lo)) - 1)));
+            std::snprintf(digit, sizeof digit, " %llX", (unsigned long long)dv);
             dl->AddText(ImVec2(x, p.y), IM_COL32(255, 220, 120, 255), digit);
+            const ImVec2 a(p.x + cw * 3.5f, p.y - 1), z(p.x + rowW - cw, p.y + ImGui::GetFontSize() + 1);
+            if (const auto mark = highlighted(c.ui, HighlightKind::digit); mark && *mark == dv) {
+                dl->AddRect(a, z, kHighlightColour, 3.0f, 0, 2.0f * c.line);
+                noteVisible(c.ui, ProbeItem::highlight, a, z);
+            } else if (answerMarksKey(c.ui, i)) {
+                dl->AddRect(a, z, kAnswerColour, 3.0f, 0, 2.0f * c.line);
+            }
         }
     }
     ImGui::PopFont();
@@ -301,8 +339,10 @@ void explainMove(const ViewContext& c, const std::vector<uint64_t>& to, uint64_t
                        (unsigned long long)rank, (unsigned long long)w, d);
 }
 
-// A {16, W} table of numbers (data[d * W + w]) for a few workgroups: one row per workgroup.
-void numberTable(const char* id, const char* title, const Snapshot::Aux& a, std::optional<uint64_t> mark = {}) {
+// A {16, W} table of numbers (data[d * W + w]) for a few workgroups: one row per workgroup. `mark`
+// shades a lesson's workgroup; `answer` outlines the cell an answer's arithmetic uses.
+void numberTable(const ViewContext& c, const char* id, const char* title, const Snapshot::Aux& a,
+                 std::optional<uint64_t> mark, const Answer* answer) {
     if (a.shape.size() < 2) return;
     const uint32_t digits = a.shape[0], rows = a.shape[1];
     ImGui::TextWrapped("%s (%u digits x %u workgroup%s)", title, digits, rows, rows == 1 ? "" : "s");
@@ -316,9 +356,10 @@ void numberTable(const char* id, const char* title, const Snapshot::Aux& a, std:
     ImGui::TableHeadersRow();
     for (uint32_t w = 0; w < rows; ++w) {
         ImGui::TableNextRow();
-        if (mark && *mark == w) // a lesson points at this workgroup
-            ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, IM_COL32(30, 90, 110, 255));
+        const bool marked = mark && *mark == w; // a lesson points at this workgroup
+        if (marked) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, IM_COL32(30, 90, 110, 255));
         ImGui::TableNextColumn();
+        const ImVec2 rowStart = ImGui::GetCursorScreenPos();
         ImGui::Text("%u", w);
         for (uint32_t d = 0; d < digits; ++d) {
             ImGui::TableNextColumn();
@@ -327,7 +368,13 @@ void numberTable(const char* id, const char* title, const Snapshot::Aux& a, std:
                 ImGui::TextDisabled(".");
             else
                 ImGui::Text("%u", x);
+            if (answer && answer->workgroup == w && answer->digit == d) {
+                const ImVec2 p = ImGui::GetItemRectMin(), q = ImGui::GetItemRectMax();
+                ImGui::GetWindowDrawList()->AddRect(ImVec2(p.x - 3, p.y - 1), ImVec2(q.x + 3, q.y + 1), kAnswerColour,
+                                                    0, 0, 2.0f * c.line);
+            }
         }
+        if (marked) noteVisible(c.ui, ProbeItem::highlight, rowStart, ImGui::GetItemRectMax());
     }
     ImGui::EndTable();
 }
@@ -338,11 +385,11 @@ void arrows(const ViewContext& c, const std::vector<uint64_t>& to) {
     const StepData& d = *v.data;
     if (to.empty()) return;
     const uint64_t n = v.job.settings.n;
-    ImGui::Text("where each key moved in this step");
+    ImGui::TextUnformatted("moves");
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 o = ImGui::GetCursorScreenPos();
     const float w = ImGui::GetContentRegionAvail().x;
-    const float h = ImGui::GetFontSize() * 6;
+    const float h = ImGui::GetFontSize() * 4;
     const float cw = w / float(n);
     for (uint64_t i = 0; i < n; ++i) {
         const float x0 = o.x + cw * (float(i) + 0.5f), x1 = o.x + cw * (float(to[i]) + 0.5f);
@@ -354,18 +401,12 @@ void arrows(const ViewContext& c, const std::vector<uint64_t>& to) {
     ImGui::Dummy(ImVec2(w, h));
 }
 
-} // namespace
-
-void drawRadixView(const ViewContext& c, LookbackReplayChoice& replay, bool* open) {
-    if (!ImGui::Begin(windowTitle("Radix", c.ui.presentation), open)) {
-        ImGui::End();
-        return;
-    }
+// What the step is, in a line or two: the pass and its bits, the input or the result, and a OneSweep
+// pass's tiles of one digit and fallbacks.
+void passLines(const ViewContext& c, bool haveDigit, uint32_t lo, uint32_t hi) {
     const auto& v = c.v;
     const Snapshot& s = *v.data->snapshot;
     const uint64_t n = v.job.settings.n;
-    uint32_t lo = 0, hi = 0;
-    const bool haveDigit = digitBits(v, &lo, &hi);
     const Snapshot::Aux* info = s.find(AuxKind::passInfo);
     // A skipped pass: every key had one digit, so no key moved (OneSweep: no tile ran, and its
     // tile statuses and log are the last pass's that ran: not shown).
@@ -400,6 +441,83 @@ void drawRadixView(const ViewContext& c, LookbackReplayChoice& replay, bool* ope
                            f->data[0], tiles, tiles == 1 ? "" : "s",
                            v.job.settings.forceFallback ? " (forced: every tile but the first counts tile t-1)" : "");
     }
+}
+
+// A lesson's stop that asks where a key goes (or whose answer says so): about the offsets.
+bool stopAboutOffsets(const UiState& ui) {
+    const auto& L = ui.lesson;
+    const Answer* answer = shownAnswer(ui);
+    return (answer && answer->workgroup) || (L.lesson && L.lesson->stops[L.stop].question &&
+                                             L.lesson->stops[L.stop].question->kind == QuestionKind::where);
+}
+
+// The digit histogram, the offsets and, for a few workgroups, their counts and offsets as numbers
+// (more: heat maps). A lesson's stop about workgroups puts their tables first; one about where a
+// key goes, the offsets.
+void digitSections(const ViewContext& c, const std::string& ofPass) {
+    const Snapshot& s = *c.v.data->snapshot;
+    const float fs = ImGui::GetFontSize();
+    const Answer* answer = shownAnswer(c.ui);
+    const bool aboutWorkgroups = highlighted(c.ui, HighlightKind::workgroup).has_value();
+    const bool aboutOffsets = stopAboutOffsets(c.ui);
+    enum Section { histogram, offsets, counts, wgOffsets };
+    const std::array<Section, 4> order = aboutWorkgroups ? std::array{counts, wgOffsets, histogram, offsets}
+                                         : aboutOffsets  ? std::array{offsets, wgOffsets, counts, histogram}
+                                                         : std::array{histogram, offsets, counts, wgOffsets};
+    const std::optional<uint64_t> answerDigit = answer ? answer->digit : std::nullopt;
+    constexpr uint32_t kNumberRows = 16;
+    auto table = [&](AuxKind kind, const char* id, const char* title, const char* heatTitle) {
+        const Snapshot::Aux* a = s.find(kind);
+        if (!a) return;
+        if (a->shape.size() >= 2 && a->shape[1] <= kNumberRows)
+            numberTable(c, id, title, *a, highlighted(c.ui, HighlightKind::workgroup), answer);
+        else
+            heatMap(heatTitle, *a, "workgroup", fs * 8, false);
+    };
+    for (Section sec : order) switch (sec) {
+        case histogram:
+            if (const Snapshot::Aux* a = s.find(AuxKind::histogram))
+                bars(c, ("digit histogram" + ofPass + " (all keys)").c_str(), *a, fs * 6,
+                     highlighted(c.ui, HighlightKind::digit), answerDigit);
+            break;
+        case offsets:
+            if (const Snapshot::Aux* a = s.find(AuxKind::offsets))
+                bars(c, ("exclusive offsets" + ofPass + ": where each digit starts").c_str(), *a, fs * 4,
+                     aboutOffsets ? highlighted(c.ui, HighlightKind::digit) : std::nullopt,
+                     answer && answer->workgroup ? answerDigit : std::nullopt);
+            break;
+        case counts:
+            table(AuxKind::digitCounts, "##counts", "per-workgroup digit counts: keys of each digit in each workgroup",
+                  "per-workgroup digit counts");
+            break;
+        case wgOffsets:
+            table(AuxKind::workgroupOffsets, "##offsets",
+                  "per-workgroup offsets: where each workgroup's keys of a digit start", "per-workgroup offsets");
+            break;
+        }
+}
+
+} // namespace
+
+void drawRadixView(const ViewContext& c, LookbackReplayChoice& replay, bool* open) {
+    if (!ImGui::Begin(windowTitle("Radix", c.ui.presentation), open)) {
+        ImGui::End();
+        return;
+    }
+    const auto& v = c.v;
+    const Snapshot& s = *v.data->snapshot;
+    const uint64_t n = v.job.settings.n;
+    uint32_t lo = 0, hi = 0;
+    const bool haveDigit = digitBits(v, &lo, &hi);
+    const Snapshot::Aux* info = s.find(AuxKind::passInfo);
+    // A skipped pass: every key had one digit, so no key moved (OneSweep: no tile ran, and its
+    // tile statuses and log are the last pass's that ran: not shown).
+    const bool skipped = Snapshot::skipped(info);
+    const Step* step = currentStep(v);
+    const bool result = step && step->kind == StepKind::result;
+    // A lesson about a OneSweep pass shows its replay first: the lookback is what its stops are about.
+    const bool replayFirst = c.ui.lesson.lesson && s.find(AuxKind::lookbackLog) && !skipped && !stopAboutOffsets(c.ui);
+    if (!replayFirst) passLines(c, haveDigit, lo, hi);
     const float fs = ImGui::GetFontSize();
     // Small n: the keys in binary beside the rest; in presentation mode a OneSweep pass's replay
     // needs the whole width instead.
@@ -412,8 +530,7 @@ void drawRadixView(const ViewContext& c, LookbackReplayChoice& replay, bool* ope
     if (small && ImGui::BeginTable("##radix", 2, ImGuiTableFlags_Resizable | ImGuiTableFlags_BordersInnerV)) {
         // The keys column as wide as a key in binary (index, bits in nibbles, digit).
         ImGui::PushFont(c.ui.presentation ? c.fonts.monoLarge : c.fonts.mono);
-        const uint32_t bits = keyBits(v.job.settings.key);
-        const float keysW = ImGui::CalcTextSize("0").x * (4.0f + float(bits) * 1.125f + 4.0f);
+        const float keysW = binaryRowWidth(ImGui::CalcTextSize("0").x, shownBits(v, haveDigit ? hi : 0));
         ImGui::PopFont();
         ImGui::TableSetupColumn("keys", ImGuiTableColumnFlags_WidthFixed, keysW);
         ImGui::TableSetupColumn("digits", ImGuiTableColumnFlags_WidthStretch);
@@ -432,28 +549,13 @@ void drawRadixView(const ViewContext& c, LookbackReplayChoice& replay, bool* ope
         ofPass =
             ", pass " + std::to_string(pass) + " (bits " + std::to_string(lo) + ".." + std::to_string(hi - 1) + ")";
     }
-    drawLookbackReplay(c, replay); // a OneSweep pass with its log: the pass as it happened, first
-    if (const Snapshot::Aux* a = s.find(AuxKind::histogram))
-        bars(("digit histogram" + ofPass + " (all keys)").c_str(), *a, fs * 6, true,
-             highlighted(c.ui, HighlightKind::digit));
-    if (const Snapshot::Aux* a = s.find(AuxKind::offsets))
-        bars(("exclusive offsets" + ofPass + ": where each digit starts").c_str(), *a, fs * 4, true);
-    // A few workgroups (small n, teaching tiles): their counts and offsets as numbers; more: heat maps.
-    constexpr uint32_t kNumberRows = 16;
-    if (const Snapshot::Aux* a = s.find(AuxKind::digitCounts)) {
-        if (a->shape.size() >= 2 && a->shape[1] <= kNumberRows)
-            numberTable("##counts", "per-workgroup digit counts: keys of each digit in each workgroup", *a,
-                        highlighted(c.ui, HighlightKind::workgroup));
-        else
-            heatMap("per-workgroup digit counts", *a, "workgroup", fs * 8, false);
+    if (replayFirst) {
+        drawLookbackReplay(c, replay);
+        passLines(c, haveDigit, lo, hi);
+    } else {
+        drawLookbackReplay(c, replay); // a OneSweep pass with its log: the pass as it happened, first
     }
-    if (const Snapshot::Aux* a = s.find(AuxKind::workgroupOffsets)) {
-        if (a->shape.size() >= 2 && a->shape[1] <= kNumberRows)
-            numberTable("##offsets", "per-workgroup offsets: where each workgroup's keys of a digit start", *a,
-                        highlighted(c.ui, HighlightKind::workgroup));
-        else
-            heatMap("per-workgroup offsets", *a, "workgroup", fs * 8, false);
-    }
+    digitSections(c, ofPass);
     if (step && step->kind == StepKind::scatter && haveDigit) {
         if (hoveredKey >= 0)
             explainMove(c, to, uint64_t(hoveredKey), lo, hi);

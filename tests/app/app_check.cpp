@@ -16,14 +16,18 @@
 //       dumps) before any event, after some and after all: before, every status word is not ready;
 //       after all, the flags and counts are the digit's column of the "tile status" and "tile
 //       counts" the GPU left (the status buffer); in between, no flag is past its final one.
-//   app_check lesson NAME.jsonl [--min-stops K]
+//   app_check lesson NAME.jsonl [--min-stops K] [--answers right|wrong] [--visible]
 //       sortlab --lesson NAME --screenshot-each DIR: one record per stop, in order, at least K of
 //       them, a PNG of every stop (and of every answer) beside it that is not blank, and every
-//       question answered with the GPU's answer, recomputed here from the keys, values and buffers
-//       the record holds: swaps = positions whose key changed / 2; where = the index of the key's
-//       value after the step; count = the keys before the step whose digit (the step's bits) is it;
-//       depth = the walk of the tile for the replayed digit in the raw lookback log (the most
-//       common digit of the pass's histogram).
+//       question answered with the GPU's answer (--answers wrong: that + 1, and feedback that says
+//       so), recomputed here from the keys, values and buffers the record holds: swaps = positions
+//       whose key changed / 2; where = the index of the key's value after the step; count = the
+//       keys before the step whose digit (the step's bits) is it; depth = the walk of the tile for
+//       the replayed digit in the raw lookback log. The feedback carries the GPU's arithmetic (the
+//       pairs that swapped, "index = start + earlier + rank", the histogram column's sum). With
+//       --visible, no stop's highlight, question or feedback was outside the window.
+//   app_check lessons-agree A.jsonl B.jsonl ...
+//       runs of one lesson: every graded question has the same answer in all of them.
 // Exit 0 when every check passes; otherwise 1 with the reasons on stderr.
 #include <nlohmann/json.hpp>
 
@@ -257,7 +261,20 @@ json readJson(const std::string& path) {
     return json::parse(in);
 }
 
-int checkLesson(const std::string& path, size_t minStops) {
+// The feedback of a wrong answer carries the GPU's arithmetic, as seen on screen, for each kind.
+bool feedbackExplains(const std::string& kind, const std::string& result, uint64_t right) {
+    const std::string r = std::to_string(right);
+    if (result.find(r) == std::string::npos) return false;
+    if (kind == "swaps") return result.find("comparators found the left key larger") != std::string::npos;
+    if (kind == "where")
+        return result.find(" = ") != std::string::npos || result.find("Comparator ") != std::string::npos ||
+               result.find("No comparator") != std::string::npos;
+    if (kind == "count") return result.find("Column ") != std::string::npos;
+    if (kind == "depth") return result.find("tiles back") != std::string::npos || result.find("tile back") != std::string::npos;
+    return false;
+}
+
+int checkLesson(const std::string& path, size_t minStops, const std::string& answers, bool visible) {
     std::ifstream in(path);
     if (!in) throw std::runtime_error("cannot read " + path);
     const std::string stem = path.substr(0, path.size() - std::string(".jsonl").size());
@@ -274,17 +291,30 @@ int checkLesson(const std::string& path, size_t minStops) {
         if (r.contains("question")) checkPng(stem + nn + "-answer.png", 0, 0);
         if (failures != before) fail(at + ": its screenshots");
         ++stops;
+        // What the stop talks about was on screen: its highlight, its question, its feedback.
+        if (visible)
+            for (const char* item : {"highlight", "question", "feedback"})
+                if (!r["visible"].contains(item) || r["visible"][item] == false)
+                    fail(at + " (" + r["title"].get<std::string>() + "): its " + item + " is not visible in the window");
         if (!r.contains("question")) continue;
         ++questions;
         const json& q = r["question"];
-        if (r["right"].is_null() || r["given"] != r["right"]) {
-            fail(at + ": not answered with the GPU's answer (" + r["given"].dump() + ", " + r["right"].dump() + ")");
+        const std::string kind = q["kind"];
+        if (q["graded"] != (kind != "depth")) fail(at + ": graded is " + q["graded"].dump() + " for " + kind);
+        if (r["right"].is_null()) {
+            fail(at + ": no answer from the GPU: " + r["result"].dump());
             continue;
         }
+        const uint64_t right = r["right"];
+        const uint64_t expectGiven = answers == "wrong" ? right + 1 : right;
+        if (r["given"] != expectGiven) fail(at + ": answered " + r["given"].dump() + ", expected " + std::to_string(expectGiven));
+        const std::string result = r["result"];
+        if (answers == "wrong" && q["graded"] == true && result.rfind("Not this time", 0) != 0)
+            fail(at + ": a wrong answer's feedback does not say so: " + result);
+        if (!feedbackExplains(kind, result, right)) fail(at + ": the feedback lacks the GPU's arithmetic: " + result);
         const json &b = r["before"], &a = r["after"];
-        const uint64_t arg = q["arg"], n = b["keys"].size(), right = r["right"];
+        const uint64_t arg = q["arg"], n = b["keys"].size();
         uint64_t want = UINT64_MAX;
-        const std::string kind = q["kind"];
         if (kind == "swaps") {
             uint64_t changed = 0;
             for (uint64_t i = 0; i < n; ++i) changed += b["keys"][i] != a["keys"][i];
@@ -297,13 +327,9 @@ int checkLesson(const std::string& path, size_t minStops) {
             want = 0;
             for (uint64_t i = 0; i < n; ++i)
                 want += ((b["keys"][i].get<uint64_t>() >> lo) & ((1ull << (hi - lo)) - 1)) == arg;
-        } else if (kind == "depth") {
+        } else if (kind == "depth") { // the pass shown, for the replayed digit
             const json& log = a["aux"]["lookback log"];
-            const json& hist = a["aux"]["histogram"]["data"];
-            uint64_t digit = 0;
-            for (uint64_t d = 1; d < hist.size(); ++d)
-                if (hist[d].get<uint64_t>() > hist[digit].get<uint64_t>()) digit = d;
-            if (r["replay_digit"] != digit) fail(at + ": the replayed digit is not the most common one");
+            const uint64_t digit = r["replay_digit"];
             const uint64_t words = log["shape"][1], w = log["data"][arg * words + 8 + digit];
             want = (w & 0xffff) + ((w >> 16) & 0x7fff) + (w >> 31);
         }
@@ -312,7 +338,32 @@ int checkLesson(const std::string& path, size_t minStops) {
     }
     if (stops < minStops) fail(path + ": " + std::to_string(stops) + " stops, expected at least " + std::to_string(minStops));
     if (!failures)
-        std::printf("%s: %zu stops, %zu questions answered as the GPU's state says\n", path.c_str(), stops, questions);
+        std::printf("%s: %zu stops, %zu questions answered (%s) as the GPU's state says%s\n", path.c_str(), stops,
+                    questions, answers.c_str(), visible ? ", everything each stop points at on screen" : "");
+    return failures ? 1 : 0;
+}
+
+// Runs of one lesson (other window sizes, other runs): every graded answer the same in all of them.
+int checkLessonsAgree(const std::vector<std::string>& paths) {
+    std::map<std::pair<size_t, std::string>, std::pair<std::string, json>> first; // (stop, question) -> (file, right)
+    size_t graded = 0;
+    for (const std::string& path : paths) {
+        std::ifstream in(path);
+        if (!in) throw std::runtime_error("cannot read " + path);
+        std::string line;
+        while (std::getline(in, line)) {
+            const json r = json::parse(line);
+            if (!r.contains("question") || r["question"]["graded"] != true) continue;
+            const auto key = std::make_pair(r["stop"].get<size_t>(), r["question"]["text"].get<std::string>());
+            auto [it, added] = first.emplace(key, std::make_pair(path, r["right"]));
+            if (added) ++graded;
+            else if (it->second.second != r["right"] || r["right"].is_null())
+                fail("stop " + std::to_string(key.first) + ": " + it->second.first + " says " + it->second.second.dump() +
+                     ", " + path + " says " + r["right"].dump());
+        }
+    }
+    if (!graded) fail("no graded question in the runs");
+    if (!failures) std::printf("%zu runs: the %zu graded answers agree in every run\n", paths.size(), graded);
     return failures ? 1 : 0;
 }
 
@@ -363,7 +414,10 @@ int main(int argc, char** argv) {
             return checkPng(argv[2], std::atoi(arg(argc, argv, "--width", "0").c_str()),
                             std::atoi(arg(argc, argv, "--height", "0").c_str()));
         if (mode == "replay" && argc >= 5) return checkReplay(argv[2], argv[3], argv[4]);
-        if (mode == "lesson") return checkLesson(argv[2], std::stoul(arg(argc, argv, "--min-stops", "1")));
+        if (mode == "lesson")
+            return checkLesson(argv[2], std::stoul(arg(argc, argv, "--min-stops", "1")), arg(argc, argv, "--answers", "right"),
+                               flag(argc, argv, "--visible"));
+        if (mode == "lessons-agree") return checkLessonsAgree(std::vector<std::string>(argv + 2, argv + argc));
         if (mode == "state" && argc >= 4)
             return checkState(argv[2], argv[3], arg(argc, argv, "--algo", "oddeven-layer"),
                               std::atoi(arg(argc, argv, "--step", "-1").c_str()), flag(argc, argv, "--check-ok"),

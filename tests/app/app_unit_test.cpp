@@ -2,6 +2,7 @@
 // explanation panel shows, bar heights of typed keys, the algorithm names, the script parser and
 // the lesson parser.
 #include <sortlab/app/lesson.h>
+#include <sortlab/app/measured.h>
 #include <sortlab/app/options.h>
 #include <sortlab/app/settings.h>
 #include <sortlab/app/sort_worker.h>
@@ -9,6 +10,7 @@
 #include <sortlab/oddeven.h>
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <tuple>
 
@@ -246,4 +248,29 @@ TEST(AppLessons, StateAddsUpStopByStop) {
     EXPECT_EQ(sortlab::app::stepAt(*l, 1, 25), 2u); // no step, no new input: where stop A left it
     EXPECT_EQ(sortlab::app::stepAt(*l, 2, 25), 0u); // a new input starts at its beginning
     EXPECT_EQ(sortlab::app::stepAt(*l, 3, 25), 25u);
+}
+
+// The GPU times the app quotes beside a CPU driver's (app/core/measured.cpp) are the medians of the
+// files in docs/results they name: a row of that variant, device and n, u32 random keys, no values.
+TEST(AppMeasured, EveryQuotedTimeIsInItsResultsFile) {
+    using nlohmann::json;
+    const auto& times = sortlab::app::measuredTimes();
+    ASSERT_FALSE(times.empty());
+    for (const auto& t : times) {
+        const std::string path = std::string(SORTLAB_SOURCE_DIR) + "/docs/results/" + std::string(t.file);
+        std::ifstream in(path);
+        ASSERT_TRUE(in) << path;
+        json rows = json::parse(in);
+        if (rows.is_object()) rows = rows["rows"];
+        bool found = false;
+        for (const json& r : rows)
+            if (r.value("algo", "") == t.variant && r.value("device", "") == t.device && r.value("n", 0ull) == t.n &&
+                r.value("type", "") == "u32" && r.value("values", "") == "none" && r.value("dist", "") == "uniform") {
+                EXPECT_NEAR(r["median_ms"].get<double>(), t.medianMs, 0.0005) << path;
+                found = true;
+            }
+        EXPECT_TRUE(found) << t.variant << " on " << t.device << " is not in " << path;
+    }
+    EXPECT_NE(sortlab::app::measuredLine(sortlab::Variant::onesweep, 1u << 20).find("H100"), std::string::npos);
+    EXPECT_EQ(sortlab::app::measuredLine(sortlab::Variant::onesweep, 1000), "");
 }

@@ -78,11 +78,30 @@ struct UiState {
         size_t shownStep = 0;   // the step the stop shows
         bool answering = false; // the step after the question is running
         bool answered = false;
-        std::optional<uint64_t> given, right; // the class's answer (none: "show me") and the GPU's
-        std::string result;                   // the outcome in words, or why there is none
+        // How the question is being answered: a number typed in, "show me", or (headless runs)
+        // with the GPU's answer or a wrong one (the GPU's answer + 1).
+        enum class Mode : uint8_t { typed, showMe, right, wrong } mode = Mode::typed;
+        std::optional<uint64_t> given;  // the class's answer (none: "show me")
+        std::optional<Answer> answer;   // the GPU's, with how it got it
+        std::string result;             // the feedback in words, or why there is none
         std::array<char, 32> answerEdit{};
-        int choice = 0; // the Lessons menu's built-in lesson
+        int choice = 0;       // the Lessons menu's built-in lesson
+        int scrollFrames = 0; // frames left in which the views scroll to what the stop points at
+        bool longText = false; // the explanation's long form (a lesson shows the short one)
+        // Whether the stop's highlight, question and feedback were inside the window in every
+        // screenshot of the stop (none: the stop has no such thing, or no screenshot yet).
+        std::optional<bool> seenHighlight, seenQuestion, seenFeedback;
     } lesson;
+    // What this frame drew of the lesson's highlight, question and feedback, and whether all of it
+    // lay inside its panel's visible area and the window (views call noteVisible).
+    struct Probe {
+        bool highlight = false, highlightVisible = false;
+        bool question = false, questionVisible = true;
+        bool feedback = false, feedbackVisible = true;
+        unsigned highlightWindow = 0; // the ImGui window that noted the highlight last
+    };
+    mutable Probe probe; // written by the views as they draw
+    Probe lastProbe;     // the last whole frame's
     Highlight highlight; // what the current stop points at
 };
 
@@ -113,7 +132,9 @@ public:
     // question (none: "show me", the GPU's answer), and whether a stop or an answer is still coming.
     std::string openLesson(const std::string& nameOrFile);
     void goToStop(size_t stop);
-    void answerStop(std::optional<uint64_t> given);
+    void answerStop(std::optional<uint64_t> given, UiState::LessonUi::Mode mode = UiState::LessonUi::Mode::typed);
+    // Called after a frame that a screenshot captured: the stop's visibility takes that frame's.
+    void noteScreenshot();
     bool lessonBusy() const { return ui_.lesson.lesson && (ui_.lesson.pending || ui_.lesson.answering); }
     // One JSON line about the current stop (its question, the answers, the keys before and after).
     std::string lessonRecord() const;
@@ -131,6 +152,9 @@ private:
     void drawStatusBar(const SortWorker::View& v);
     void drawHelp();
     void updateLesson(const SortWorker::View& v); // the stop's step once its plan is there; answers
+    void reachStop(const SortWorker::View& v);
+    void drawLessonFooter(const Lesson& lesson, const LessonStop& stop, bool busy);
+    void drawLessonTiming(const SortWorker::View& v);
     void drawLessonPanel(const SortWorker::View& v);
     void drawLessonMenu();
     void drawBenchPanel();

@@ -27,17 +27,31 @@ struct Highlight {
     uint64_t index = 0;
 };
 
-// A question about the next step; the answer is a number, read from the GPU's state after it.
+// A question. Graded ones are about the next step: the answer runs it, and the GPU's buffers after
+// it give a number that depends only on the input and the algorithm. `depth` depends on which
+// workgroups the GPU ran first, so it is a prediction about the pass shown (with its replay),
+// never graded: the answer plays the replay to the end of that tile's walk.
 enum class QuestionKind : uint8_t {
     swaps, // odd-even: how many comparators of the next layer swap their keys
     where, // the key now at index `arg`: at which index is it after the next step
     count, // radix: how many keys have digit `arg` in the next pass (its histogram)
-    depth, // OneSweep: how many tiles back tile `arg`'s walk goes for the replayed digit
+    depth, // OneSweep: how many tiles back tile `arg`'s walk went for the replayed digit (ungraded)
 };
+constexpr bool graded(QuestionKind k) { return k != QuestionKind::depth; }
 struct Question {
     QuestionKind kind = QuestionKind::swaps;
     uint64_t arg = 0;
     std::string text; // as the teacher wrote it
+};
+
+// A question's answer as the GPU's buffers give it, how the GPU got it from what the views show
+// (the feedback's arithmetic: "2 = 2 (where digit 5 starts) + 0 + 0"), and the cells it uses.
+struct Answer {
+    uint64_t value = 0;
+    std::string how;
+    std::vector<uint64_t> keys;            // key indices (after the step) to outline
+    std::optional<uint64_t> digit, workgroup, tile;
+    std::optional<int> replayShown; // depth: the replay's events up to the end of the walk
 };
 
 struct LessonStop {
@@ -70,10 +84,12 @@ Result<SortSettings> settingsAt(const Lesson& lesson, size_t stop, SortSettings 
 // The step the stop shows (its own, else the last stop's that set one; 0 at first); `steps` is the plan's.
 size_t stepAt(const Lesson& lesson, size_t stop, size_t steps);
 
-// The right answer to a question, from the step after the question (`after`, with its previous
-// snapshot) and the replay's digit choice; an error when the state cannot answer it.
-Result<uint64_t> answerOf(const Question& q, const StepData& after, const SortSettings& s,
-                          const LookbackReplayChoice& replay);
+// The answer to a question from the step it is about: for graded questions the step after the
+// stop's (`data`, with its previous snapshot), for `depth` the stop's own pass; an error when the
+// state cannot answer it.
+Result<Answer> answerOf(const Question& q, const StepData& data, const JobInfo& job, const LookbackReplayChoice& replay);
+// The feedback: right or wrong (or the prediction), then how the GPU got its number.
+std::string feedbackText(const Question& q, std::optional<uint64_t> given, const Answer& a);
 std::string_view questionKindName(QuestionKind k);
 std::string_view highlightKindName(HighlightKind k);
 

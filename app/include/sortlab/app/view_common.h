@@ -8,7 +8,9 @@
 
 #include <sortlab/oddeven.h>
 
+#include <algorithm>
 #include <optional>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -29,6 +31,29 @@ inline std::optional<uint64_t> highlighted(const UiState& ui, HighlightKind kind
     if (!ui.lesson.lesson || ui.highlight.kind != kind) return std::nullopt;
     return ui.highlight.index;
 }
+// The cells an answer's arithmetic uses (its feedback names them) are outlined in this colour.
+constexpr ImU32 kAnswerColour = IM_COL32(120, 235, 140, 255);
+inline const Answer* shownAnswer(const UiState& ui) {
+    return ui.lesson.lesson && ui.lesson.answered && ui.lesson.answer ? &*ui.lesson.answer : nullptr;
+}
+inline bool answerMarksKey(const UiState& ui, uint64_t k) {
+    const Answer* a = shownAnswer(ui);
+    return a && std::find(a->keys.begin(), a->keys.end(), k) != a->keys.end();
+}
+
+// The lesson's probe (UiState::probe): this frame drew the stop's highlight (or its question, its
+// feedback) at [min, max) in the current window. Visible when all of it lies inside the window's
+// visible area and the main viewport; while the stop is new, a view scrolls to a hidden highlight.
+enum class ProbeItem : uint8_t { highlight, question, feedback };
+void noteVisible(const UiState& ui, ProbeItem item, ImVec2 min, ImVec2 max);
+// Wrapped text that breaks lines only at spaces (ImGui's wrapping also breaks after '.' and ',',
+// which splits numbers such as 849.72 over two lines); "\n" starts a new line. Returns its rectangle.
+std::pair<ImVec2, ImVec2> textWrappedAtSpaces(const std::string& text);
+// The height that text takes at this width (same breaks).
+float wrappedHeight(const std::string& text, float width);
+
+// A step's label without what only a GPU programmer needs (", halo 64 rows"), for a class.
+std::string classLabel(std::string label);
 
 // The step that produced the current state (nullptr before the first step).
 const Step* currentStep(const SortWorker::View& v);
