@@ -84,7 +84,7 @@ void App::frame() {
     viewportResized_ =
         lastViewport_.x > 0 && lastViewport_.y > 0 && (viewport.x != lastViewport_.x || viewport.y != lastViewport_.y);
     ImGui::PushFont(ui_.presentation ? fonts_.uiLarge : fonts_.ui);
-    ViewContext c{v, ui_, fonts_, ui_.presentation ? 2.2f : 1.0f};
+    ViewContext c{v, ui_, fonts_, ui_.presentation ? 2.2f : 1.0f, device_.type == VK_PHYSICAL_DEVICE_TYPE_CPU};
     // Presentation mode: a fixed layout for a projector (the views only; the keyboard drives it).
     const bool present = ui_.presentation;
     if (!present) {
@@ -149,7 +149,9 @@ void App::place(Panel p, const char* title) {
     float x = 0, y = 0, w = 0, h = 0;
     // A lesson in presentation mode: a lower array view leaves its panels the room their stops need.
     const float topH = ui_.presentation ? (ui_.lesson.lesson ? 0.26f : 0.34f) * H : 0.30f * H;
-    const float mainW = ui_.presentation ? 0.62f * W : 0.62f * (W - left);
+    // A lesson in presentation mode gives its panel more of the width: a stop's words and its
+    // question share it.
+    const float mainW = ui_.presentation ? (ui_.lesson.lesson ? 0.58f : 0.62f) * W : 0.62f * (W - left);
     switch (p) {
     case Panel::controls:
         x = m, y = m, w = left - 2 * m, h = 0.68f * H - m;

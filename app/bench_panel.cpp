@@ -9,6 +9,8 @@
 // code as the PNG and SVG exports (bench/plot.h), on an ImDrawList. Hovering a point shows its
 // figures; clicking it picks the n of the per-step breakdown.
 #include <sortlab/app/app.h>
+#include <sortlab/app/measured.h>
+#include <sortlab/app/view_common.h>
 
 #include <sortlab/bench/algos.h>
 #include <sortlab/bench/errors.h>
@@ -233,12 +235,17 @@ void drawRepsChoice(BenchUi& b, float leftW) {
 // The device's name (and the lavapipe warning) and a table of its limits.
 void drawDeviceAndLimits(const DeviceInfo& device) {
     ImGui::TextDisabled("DEVICE");
-    ImGui::TextWrapped("%s (%s)", device.name.c_str(), device.typeName.c_str());
+    wrappedf("%s (%s)", device.name.c_str(), device.typeName.c_str());
     if (device.isLavapipe) {
         ImGui::PushStyleColor(ImGuiCol_Text, kWarn);
-        ImGui::TextWrapped("%s", "lavapipe: Vulkan emulated on the CPU. These are CPU timings, not GPU ones: good for "
-                                 "checking results, worthless for judging speed.");
+        wrappedf("%s", "lavapipe: Vulkan emulated on the CPU. These are CPU timings, not GPU ones: good for "
+                       "checking results, worthless for judging speed.");
         ImGui::PopStyleColor();
+        // What the same sorts took on GPUs, as the project measured them (docs/results).
+        for (Variant var : {Variant::oddeven, Variant::radix4, Variant::onesweep})
+            if (const std::string line = measuredLine(var, 1u << 20); !line.empty())
+                wrappedf("measured, 2^20 random u32 keys, %s: %s", std::string(variantInfo(var).name).c_str(),
+                         line.c_str());
     }
     if (ImGui::BeginTable("limits", 2, ImGuiTableFlags_SizingFixedFit)) {
         ImGui::TableSetupColumn("what", ImGuiTableColumnFlags_WidthFixed);
@@ -248,7 +255,7 @@ void drawDeviceAndLimits(const DeviceInfo& device) {
             ImGui::TableNextColumn();
             ImGui::TextDisabled("%s", k);
             ImGui::TableNextColumn();
-            ImGui::TextWrapped("%s", val.c_str());
+            wrappedf("%s", val.c_str());
         };
         row("driver", device.driver.empty() ? "?" : device.driver);
         row("Vulkan", std::to_string(VK_API_VERSION_MAJOR(device.apiVersion)) + "." +
@@ -317,7 +324,7 @@ plot::Style panelPlotStyle(const BenchUi& b, float fs, bool present) {
 // The bandwidth note and the choices of n and axis, under the throughput plot.
 void drawPlotChoices(BenchUi& b, const plot::Figure& f, const std::vector<uint64_t>& withSteps, uint64_t bn, float fs) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
-    ImGui::TextWrapped("%s", f.bandwidthNote.c_str());
+    wrappedf("%s", f.bandwidthNote.c_str());
     ImGui::PopStyleColor();
     ImGui::SetNextItemWidth(fs * 7);
     if (ImGui::BeginCombo("per-step times at n", bn ? plot::sizeLabel(bn).c_str() : "-")) {
@@ -472,13 +479,13 @@ void App::drawBenchRunControls(const BenchWorker::State& st, float buttonW) {
     std::snprintf(overlay, sizeof overlay, "%.0f%%", double(fraction) * 100);
     ImGui::ProgressBar(fraction, ImVec2(-1, 0), overlay);
     if (running)
-        ImGui::TextWrapped(
+        wrappedf(
             "%s%s", st.progress.current.c_str(),
             st.progress.reps
                 ? (", rep " + std::to_string(st.progress.rep) + " of " + std::to_string(st.progress.reps)).c_str()
                 : ", warming up");
     else if (!st.message.empty())
-        ImGui::TextWrapped("%s", st.message.c_str());
+        wrappedf("%s", st.message.c_str());
 }
 
 // The setup column: the form (disabled while a sweep runs), run / cancel and progress, export,
@@ -534,7 +541,7 @@ void App::drawBenchResults(const BenchWorker::State& st) {
     const plot::Style style = panelPlotStyle(b, fs, present);
     ImGuiCanvas canvas(ImGui::GetWindowDrawList(), ImGui::GetFont());
 
-    ImGui::TextWrapped("%s: %s", f.devices.c_str(), f.workload.c_str());
+    wrappedf("%s: %s", f.devices.c_str(), f.workload.c_str());
     if (f.lavapipe) ImGui::TextColored(kWarn, "lavapipe: CPU numbers, not GPU ones");
     // The n of the per-step breakdown, and how many bars it has (the plot leaves them room).
     uint64_t bn = b.breakdownN;

@@ -5,6 +5,7 @@
 #include <sortlab/data.h>
 #include <sortlab/oddeven.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 
@@ -26,12 +27,14 @@ uint32_t digitOf(const Snapshot& s, uint64_t i, const SortSettings& set, uint32_
     return uint32_t((orderBitsAt(s.keys.data(), i, set.key, set.order) >> lo) & ((1ull << (hi - lo)) - 1));
 }
 
-// The key with its digit in hex, e.g. "92 (hex 5C)" (integers up to 64 bits; others as they are).
-std::string keyWithHex(const Snapshot& s, uint64_t i, KeyType t) {
+// The key with its hex digits up to bit `hi`, e.g. "21 (15)", "10 (000A)" in a pass on bits 8..15
+// (integers; other types as they are).
+std::string keyWithHex(const Snapshot& s, uint64_t i, KeyType t, uint32_t hi) {
     std::string k = formatKey(s.keys, i, t);
     if (t != KeyType::u32 && t != KeyType::u64) return k;
     char buf[40];
-    std::snprintf(buf, sizeof buf, " (%02llX)", ull(orderBitsAt(s.keys.data(), i, t, Order::ascending)));
+    std::snprintf(buf, sizeof buf, " (%0*llX)", int(std::max(2u, (hi + 3) / 4)),
+                  ull(orderBitsAt(s.keys.data(), i, t, Order::ascending)));
     return k + buf;
 }
 
@@ -139,8 +142,7 @@ Result<Answer> whereAnswer(const Question& q, const StepData& d, const JobInfo& 
         const bool swapped = a.value != q.arg;
         a.how = "Comparator " + num(x) + "-" + num(y) + " held " + kx + " and " + ky +
                 (swapped ? ": " + kx + " > " + ky + ", so they swapped." : ": no swap, so " + key + " stayed.");
-        a.keys = {x, y};
-        return a;
+        return a; // the key's outline follows it to where it went
     }
     if (st->kind == StepKind::layer) {
         a.how = "No comparator of this layer touches index " + num(q.arg) + ": " + key + " stayed.";
@@ -181,10 +183,13 @@ Result<Answer> countAnswer(const Question& q, const StepData& d, const JobInfo& 
         for (uint64_t i = 0; i < job.settings.n; ++i) {
             if (digitOf(now, i, job.settings, lo, hi) != q.arg) continue;
             a.keys.push_back(i);
-            if (++listed <= 8) keys += (keys.empty() ? "" : ", ") + keyWithHex(now, i, job.settings.key);
+            if (++listed <= 8) keys += (keys.empty() ? "" : ", ") + keyWithHex(now, i, job.settings.key, hi);
         }
     a.how = "Column " + D + ": " + num(a.value) + sum + "." +
-            (keys.empty() ? std::string() : " They are " + keys + (listed > 8 ? ", ..." : "") + ".");
+            (listed == job.settings.n && listed > 1 ? " Every key has digit " + D + " there."
+             : keys.empty()                         ? std::string()
+             : listed > 8                           ? " They include " + keys + "."
+                                                    : " They are " + keys + ".");
     return a;
 }
 
@@ -228,16 +233,12 @@ Result<Answer> answerOf(const Question& q, const StepData& data, const JobInfo& 
 }
 
 std::string feedbackText(const Question& q, std::optional<uint64_t> given, const Answer& a) {
-    std::string head;
-    if (!graded(q.kind))
-        head = given ? "You predicted " + num(*given) + ". " : "";
-    else if (!given)
-        head = "The GPU's answer: " + num(a.value) + ". ";
-    else if (*given == a.value)
-        head = "Right: " + num(a.value) + ". ";
-    else
-        head = "Not this time: you said " + num(*given) + ", the GPU's answer is " + num(a.value) + ". ";
-    return head + a.how;
+    const std::string v = num(a.value);
+    const bool sum = a.how.rfind(v + " = ", 0) == 0; // the arithmetic starts with the answer itself
+    if (!graded(q.kind)) return (given ? "You predicted " + num(*given) + ". " : "") + a.how;
+    if (given && *given == a.value) return "Right: " + (sum ? a.how : v + ". " + a.how);
+    const std::string gpu = sum ? "The answer: " + a.how : "The answer is " + v + ". " + a.how;
+    return given ? "Not this time: you said " + num(*given) + ". " + gpu : gpu;
 }
 
 } // namespace sortlab::app

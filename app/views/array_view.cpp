@@ -107,13 +107,6 @@ void drawOccupancy(ImDrawList* dl, const std::vector<std::array<uint64_t, 2>>& o
     }
 }
 
-} // namespace
-
-void setArrayZoom(uint64_t generation, uint64_t first, uint64_t count) {
-    gZoom = Zoom{generation, first, count};
-}
-
-namespace {
 // A lesson's workgroup, at a step that has not moved the keys (the input, a count or a scan): the
 // keys it reads, outlined in the array (a radix sort's tile of `tileKeys` keys).
 void workgroupBracket(const ViewContext& c, uint64_t first, uint64_t count, ImVec2 p0, float w, float plotH) {
@@ -130,6 +123,10 @@ void workgroupBracket(const ViewContext& c, uint64_t first, uint64_t count, ImVe
     noteVisible(c.ui, ProbeItem::highlight, a, b);
 }
 } // namespace
+
+void setArrayZoom(uint64_t generation, uint64_t first, uint64_t count) {
+    gZoom = Zoom{generation, first, count};
+}
 
 void drawArrayView(const ViewContext& c, bool* open) {
     if (!ImGui::Begin(windowTitle("Array", c.ui.presentation), open)) {
@@ -154,12 +151,12 @@ void drawArrayView(const ViewContext& c, bool* open) {
     ImGui::Text("%llu keys after step %zu of %zu: %s", (unsigned long long)n, d.step, job.plan->steps.size(),
                 (classView ? classLabel(s.label) : s.label).c_str());
     const bool bars = count <= kMaxBars;
-    if (zoomed || n > 16) ImGui::SameLine(); // a hint after the title, on the same line
+    if (zoomed || (n > 16 && !classView)) ImGui::SameLine(); // a hint after the title, on the same line
     if (zoomed)
         ImGui::TextDisabled("  keys %llu..%llu%s (wheel: zoom, drag: pan, double-click: all)",
                             (unsigned long long)first, (unsigned long long)(first + count - 1),
                             count <= kMaxBars ? ", heights scaled to them" : "");
-    else if (n > 16)
+    else if (n > 16 && !classView)
         ImGui::TextDisabled("  (mouse wheel: zoom)");
     if (!bars) {
         ImGui::SameLine();

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdarg>
 #include <cstdio>
 #include <cstring>
 #include <map>
@@ -209,6 +210,15 @@ std::pair<ImVec2, ImVec2> textWrappedAtSpaces(const std::string& text) {
         right = std::max(right, ImGui::GetItemRectMax().x);
     }
     return {a, ImVec2(right, ImGui::GetItemRectMax().y)};
+}
+
+void wrappedf(const char* format, ...) {
+    char buf[2048];
+    va_list args;
+    va_start(args, format);
+    std::vsnprintf(buf, sizeof buf, format, args);
+    va_end(args);
+    textWrappedAtSpaces(buf);
 }
 
 float wrappedHeight(const std::string& text, float width) {

@@ -334,7 +334,9 @@ void drawExplainView(const ViewContext& c, bool* open) {
             row("bytes moved (whole plan, floor)", bytesText(double(plan.bytesMovedFloor)));
             char ms[64];
             std::snprintf(ms, sizeof ms, "%.2f ms", d.stepMs);
-            row("GPU work + readback for this view", ms);
+            row(c.cpuDriver ? "work + readback for this view (CPU emulation, not a GPU)"
+                            : "GPU work + readback for this view",
+                ms);
             row("snapshots stored", std::to_string(v.storedSnapshots) + " (" + bytesText(double(v.storedBytes)) + ")");
         }
         ImGui::EndTable();
@@ -349,13 +351,13 @@ void drawCheckView(const ViewContext& c, bool* open) {
     }
     const auto& v = c.v;
     if (!c.ui.check) {
-        ImGui::TextWrapped("Check mode is off. Turn it on (C, or the checkbox in Controls) to compute every step on "
+        wrappedf("Check mode is off. Turn it on (C, or the checkbox in Controls) to compute every step on "
                            "the CPU too and compare it with what the GPU wrote.");
     } else if (!v.data) {
         ImGui::TextDisabled("waiting for the GPU...");
     } else {
         const StepCheck& k = v.data->check;
-        ImGui::TextWrapped("Reference: %s", k.method.c_str());
+        wrappedf("Reference: %s", k.method.c_str());
         if (!k.available) {
             ImGui::TextDisabled("no reference for this step");
         } else if (k.ok) {

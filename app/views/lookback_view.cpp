@@ -28,8 +28,7 @@ std::string describe(const LookbackReplay& r, const Counts& k, bool forced) {
     const LookbackEvent* e = r.last();
     char buf[512];
     if (!e)
-        return "Before the pass: every status word reads as not ready (the last pass wrote them with the other "
-               "epoch bit, so nothing needs clearing).";
+        return "Before the pass: every status word reads as not ready.";
     const LookbackRecord& rec = r.records[e->tile];
     std::string out;
     switch (e->kind) {
@@ -205,7 +204,7 @@ void tiles(const ViewContext& c, const LookbackReplay& r, const Counts& k) {
 
 // The whole pass in numbers: how far the walks went (a bar per depth) and what they met.
 void passStats(const LookbackStats& s) {
-    ImGui::TextWrapped("This pass, every digit: %u tiles, %llu walks back; depth mean %.2f, median %u, 99th "
+    wrappedf("This pass, every digit: %u tiles, %llu walks back; depth mean %.2f, median %u, 99th "
                        "percentile %u, deepest %u. Reads: %llu aggregates, %llu inclusive prefixes, %llu not ready. "
                        "%u tile%s fell back; %u taken by a workgroup of another index; %u finished before the tile "
                        "before them.",
@@ -261,11 +260,11 @@ void drawLookbackReplay(const ViewContext& c, LookbackReplayChoice& choice) {
     ImGui::Text("The lookback, event by event: digit %02X (%u key%s), %zu tiles", r->digit, keys, keys == 1 ? "" : "s",
                 r->records.size());
     controls(*r, choice);
-    ImGui::TextWrapped("%s", describe(*r, k, c.v.job.settings.config().forceFallback).c_str());
+    wrappedf("%s", describe(*r, k, c.v.job.settings.config().forceFallback).c_str());
     tiles(c, *r, k);
     flagLegend();
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("I: inclusive prefix, A: aggregate. An arc: a walk back, to the tile whose prefix ended it "
+    wrappedf("I: inclusive prefix, A: aggregate. An arc: a walk back, to the tile whose prefix ended it "
                        "(red: it counted tiles itself, a fallback).");
     ImGui::PopStyleColor();
     passStats(r->stats);

@@ -157,6 +157,13 @@ void drawDiagram(const ViewContext& c) {
             dl->AddCircleFilled(ImVec2(x, wy(link.a)), dot, lc);
             dl->AddCircleFilled(ImVec2(x, wy(link.b)), dot, lc);
         }
+        // The layer's number (from 1, as lessons count them) below the wires, where it fits.
+        char num[24];
+        std::snprintf(num, sizeof num, "%zu", l + 1);
+        const float mid = (lxl(l, g.x0[l]) + lxl(l, g.x1[l])) / 2, nw = textSize(num).x;
+        if (text && nw < (lxl(l, g.x1[l]) - lxl(l, g.x0[l])) + cw * 0.8f)
+            dl->AddText(font, tfs * 0.8f, ImVec2(mid - nw * 0.4f, o.y + dy * (float(n) - 0.1f)),
+                        IM_COL32(120, 160, 200, 255), num);
     }
 
     if (text) {
@@ -170,6 +177,12 @@ void drawDiagram(const ViewContext& c) {
             ImVec2 ts = textSize(inText.c_str());
             dl->AddText(font, tfs, ImVec2(o.x + labelW - ts.x - 4, wy(i) - ts.y / 2), IM_COL32(170, 170, 170, 255),
                         inText.c_str());
+            // The wire's position, at the far left where the input key leaves room: lessons and
+            // questions speak of positions.
+            const std::string at = std::to_string(i);
+            if (const ImVec2 as = textSize(at.c_str()); as.x + ts.x + tfs < labelW - 4)
+                dl->AddText(font, tfs * 0.8f, ImVec2(o.x + 2, wy(i) - as.y * 0.4f), IM_COL32(120, 160, 200, 255),
+                            at.c_str());
             if (!step || curHi > g.x1.size()) continue; // the input: the left column shows it
             std::string cur = keyText(s, i, job.settings.key);
             if (cur.size() > 10) cur = cur.substr(0, 10);
@@ -201,7 +214,7 @@ void drawLayerMap(const ViewContext& c) {
     const uint64_t done = v.data->layersDone;
     const size_t L = layers.size();
     if (L == 0) return;
-    ImGui::TextWrapped("%zu layers in %u merges (n = %llu is too large for a comparator diagram; it is drawn up to "
+    wrappedf("%zu layers in %u merges (n = %llu is too large for a comparator diagram; it is drawn up to "
                        "n = 64). One cell per layer: done, current step, still to run.",
                        L, layers.back().logP + 1, (unsigned long long)job.settings.n);
     ImDrawList* dl = ImGui::GetWindowDrawList();

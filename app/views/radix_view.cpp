@@ -51,38 +51,43 @@ bool digitBits(const SortWorker::View& v, uint32_t* lo, uint32_t* hi) {
     return false;
 }
 
-// A histogram-like row of bars, one per digit, labelled in hex every `step` digits so that no two
-// labels overlap; `mark` outlines a digit's bar (a lesson's highlight; `answer`: the digit an
-// answer's arithmetic uses).
-void bars(const ViewContext& c, const char* title, const Snapshot::Aux& a, float height, std::optional<uint64_t> mark,
-          std::optional<uint64_t> answer = {}) {
+// A histogram-like row of bars, one per digit of [first, last], labelled in hex every `step` digits
+// so that no two labels overlap; `mark` outlines a digit's bar (a lesson's highlight; `answer`: the
+// digit an answer's arithmetic uses).
+struct DigitRange {
+    size_t first = 0, last = SIZE_MAX;
+};
+void bars(const ViewContext& c, const std::string& title, const Snapshot::Aux& a, float height,
+          std::optional<uint64_t> mark, std::optional<uint64_t> answer, DigitRange range) {
     textWrappedAtSpaces(title);
-    const size_t bins = a.data.size();
-    if (!bins) return;
+    if (a.data.empty()) return;
+    const size_t r0 = std::min(range.first, a.data.size() - 1), r1 = std::min(range.last, a.data.size() - 1);
+    const size_t bins = r1 - r0 + 1;
     uint32_t mx = 1;
-    for (uint32_t x : a.data) mx = std::max(mx, x);
+    for (size_t i = r0; i <= r1; ++i) mx = std::max(mx, a.data[i]);
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 o = ImGui::GetCursorScreenPos();
     const float w = ImGui::GetContentRegionAvail().x;
     const float bw = w / float(bins), fs = ImGui::GetFontSize();
-    const int hexWidth = bins > 16 ? 2 : 1;
+    const int hexWidth = a.data.size() > 16 ? 2 : 1;
     const float labelW = ImGui::CalcTextSize(hexWidth == 2 ? "FF" : "F").x + fs * 0.4f;
     size_t step = 1; // label every step-th digit: a power of two whose labels fit
     while (step < bins && labelW > bw * float(step)) step *= 2;
     const float labelH = fs + 2;
     dl->AddRectFilled(o, ImVec2(o.x + w, o.y + height), IM_COL32(24, 24, 28, 255));
-    for (size_t i = 0; i < bins; ++i) {
+    for (size_t i = r0; i <= r1; ++i) {
         const float h = float(a.data[i]) / float(mx) * (height - fs - 4);
-        const float x0 = o.x + bw * float(i);
+        const float x0 = o.x + bw * float(i - r0);
         dl->AddRectFilled(ImVec2(x0 + (bw > 4 ? 1 : 0), o.y + height - h),
-                          ImVec2(x0 + std::max(1.0f, bw - 1), o.y + height), heightColour(float(i) / float(bins - 1)));
+                          ImVec2(x0 + std::max(1.0f, bw - 1), o.y + height),
+                          heightColour(float(i) / float(a.data.size() - 1)));
         for (auto [m, colour] : {std::pair{mark, kHighlightColour}, std::pair{answer, kAnswerColour}})
             if (m && *m == i) {
                 const ImVec2 p(x0 - 2, o.y), q(x0 + std::max(2.0f, bw) + 2, o.y + height + labelH);
                 dl->AddRect(p, q, colour, 0, 0, 2.5f * c.line);
                 if (colour == kHighlightColour) noteVisible(c.ui, ProbeItem::highlight, p, q);
             }
-        if (i % step == 0 || (mark && *mark == i)) {
+        if ((i - r0) % step == 0 || (mark && *mark == i) || (answer && *answer == i)) {
             char buf[24];
             std::snprintf(buf, sizeof buf, hexWidth == 2 ? "%02zX" : "%zX", i);
             const float tw = ImGui::CalcTextSize(buf).x;
@@ -91,15 +96,28 @@ void bars(const ViewContext& c, const char* title, const Snapshot::Aux& a, float
         }
         char count[24];
         std::snprintf(count, sizeof count, "%u", a.data[i]);
-        if (a.data[i] && ImGui::CalcTextSize(count).x < bw - 2)
+        // A count above its bar where it fits with room to spare (neighbours must not run together).
+        if (ImGui::CalcTextSize(count).x < bw - fs * 0.3f)
             dl->AddText(ImVec2(x0 + (bw - ImGui::CalcTextSize(count).x) / 2, o.y + height - h - fs - 1),
                         IM_COL32(230, 230, 230, 255), count);
     }
     ImGui::Dummy(ImVec2(w, height + labelH));
     if (ImGui::IsItemHovered()) {
-        size_t i = std::min(bins - 1, size_t((ImGui::GetIO().MousePos.x - o.x) / bw));
+        size_t i = r0 + std::min(bins - 1, size_t((ImGui::GetIO().MousePos.x - o.x) / bw));
         ImGui::SetTooltip("digit %zX: %u", i, a.data[i]);
     }
+}
+
+// The digits a 256-bin histogram shows: those from its first key's to its last key's, in whole
+// rows of 16, when that is at most half of them (keys below 100 use 00..6F in pass 0).
+DigitRange usedDigits(const Snapshot::Aux* histogram) {
+    if (!histogram || histogram->data.size() != 256) return {};
+    size_t first = 256, last = 0;
+    for (size_t i = 0; i < 256; ++i)
+        if (histogram->data[i]) first = std::min(first, i), last = i;
+    if (first > last) return {};
+    first &= ~size_t(15), last |= 15;
+    return last - first + 1 <= 128 ? DigitRange{first, last} : DigitRange{};
 }
 
 // Heat map of a {digits, W} buffer (data[d * W + w]): one column per digit (aligned with the
@@ -115,7 +133,7 @@ void heatMap(const char* title, const Snapshot::Aux& a, const char* rowName, flo
     const std::string rowsName = rows == 1                        ? rowName
                                  : std::string(rowName) == "pass" ? "passes"
                                                                   : std::string(rowName) + "s";
-    ImGui::TextWrapped("%s (%u digits x %u %s)", title, digits, rows, rowsName.c_str());
+    wrappedf("%s (%u digits x %u %s)", title, digits, rows, rowsName.c_str());
     uint32_t mx = 1;
     for (uint32_t x : a.data) mx = std::max(mx, x);
     ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -163,7 +181,7 @@ void tileStatus(const Snapshot::Aux& a, const Snapshot::Aux* counts, float heigh
     if (counts && counts->data.size() < size_t(tiles) * digits) counts = nullptr;
     size_t seen[4] = {0, 0, 0, 0};
     for (size_t i = 0; i < size_t(tiles) * digits; ++i) seen[std::min<uint32_t>(a.data[i], 3)]++;
-    ImGui::TextWrapped("tile status flags (%u tile%s x %u digits): %zu not ready, %zu aggregate, %zu inclusive prefix",
+    wrappedf("tile status flags (%u tile%s x %u digits): %zu not ready, %zu aggregate, %zu inclusive prefix",
                        tiles, tiles == 1 ? "" : "s", digits, seen[0], seen[1], seen[2]);
     if (seen[3]) ImGui::TextColored(ImVec4(1, 0.35f, 0.35f, 1), "%zu flags out of range (not 0, 1 or 2)", seen[3]);
     flagLegend();
@@ -332,7 +350,7 @@ void explainMove(const ViewContext& c, const std::vector<uint64_t>& to, uint64_t
                                        : "digit-" + std::string(1, "0123456789ABCDEF"[d & 15]) +
                                              " keys in workgroups 0.." + std::to_string(w - 1);
     ImGui::Separator();
-    ImGui::TextWrapped("key %s (index %llu before the step, workgroup %llu, digit %X) goes to index %llu = %llu "
+    wrappedf("key %s (index %llu before the step, workgroup %llu, digit %X) goes to index %llu = %llu "
                        "(where digit %X starts) + %llu (%s) + %llu (its rank among workgroup %llu's digit-%X keys)",
                        formatKey(s.keys, j, t).c_str(), (unsigned long long)from, (unsigned long long)w, d,
                        (unsigned long long)j, (unsigned long long)start, d, (unsigned long long)before, earlier.c_str(),
@@ -345,7 +363,7 @@ void numberTable(const ViewContext& c, const char* id, const char* title, const 
                  std::optional<uint64_t> mark, const Answer* answer) {
     if (a.shape.size() < 2) return;
     const uint32_t digits = a.shape[0], rows = a.shape[1];
-    ImGui::TextWrapped("%s (%u digits x %u workgroup%s)", title, digits, rows, rows == 1 ? "" : "s");
+    wrappedf("%s (%u digits x %u workgroup%s)", title, digits, rows, rows == 1 ? "" : "s");
     if (!ImGui::BeginTable(id, int(digits) + 1, ImGuiTableFlags_BordersInner | ImGuiTableFlags_SizingFixedFit)) return;
     ImGui::TableSetupColumn("wg");
     for (uint32_t d = 0; d < digits; ++d) {
@@ -412,31 +430,31 @@ void passLines(const ViewContext& c, bool haveDigit, uint32_t lo, uint32_t hi) {
     // tile statuses and log are the last pass's that ran: not shown).
     const bool skipped = Snapshot::skipped(info);
     if (info && info->data.size() >= 4)
-        ImGui::Text("pass %u: bits %u..%u%s", info->data[0], info->data[1], info->data[2] - 1,
+        wrappedf("pass %u: bits %u..%u%s", info->data[0], info->data[1], info->data[2] - 1,
                     skipped ? " (skipped: every key has the same digit, so no key moves)" : "");
     // The steps with no buffers of their own: the input and the result.
     const Step* step = currentStep(v);
     const bool input = v.data->step == 0, result = step && step->kind == StepKind::result;
     if (input && haveDigit)
-        ImGui::TextWrapped("the input: no step has run yet. The first pass sorts by bits %u..%u%s", lo, hi - 1,
+        wrappedf("the input: no step has run yet. The first pass sorts by bits %u..%u%s", lo, hi - 1,
                            n <= 64 ? " (highlighted below)." : ".");
     else if (input)
-        ImGui::TextWrapped("the input: no step has run yet.");
+        wrappedf("the input: no step has run yet.");
     else if (result)
-        ImGui::TextWrapped("%s: the keys are sorted.", step->label.c_str());
+        wrappedf("%s: the keys are sorted.", step->label.c_str());
     if ((input || result) && n > 64)
         ImGui::TextDisabled(input ? "Step forward (>) to see what each step counts, scans and moves."
                                   : "Step back (<) to see each pass's histogram and offsets.");
     if (const Snapshot::Aux* u = s.find(AuxKind::uniformTiles); u && !u->data.empty() && !skipped) {
         const uint64_t tiles = step ? step->workgroups : 0;
-        ImGui::TextWrapped("tiles of one digit: %u of %llu had keys of a single digit, staged in their order without "
+        wrappedf("tiles of one digit: %u of %llu had keys of a single digit, staged in their order without "
                            "ranking",
                            u->data[0], static_cast<unsigned long long>(tiles));
     }
     if (const Snapshot::Aux* f = s.find(AuxKind::fallbacks); f && !f->data.empty() && !skipped) {
         const Snapshot::Aux* st = s.find(AuxKind::tileStatus);
         const uint32_t tiles = st && !st->shape.empty() ? st->shape[0] : 0;
-        ImGui::TextWrapped("fallbacks: %u of %u tile%s counted a predecessor's keys themselves instead of waiting for "
+        wrappedf("fallbacks: %u of %u tile%s counted a predecessor's keys themselves instead of waiting for "
                            "its status%s",
                            f->data[0], tiles, tiles == 1 ? "" : "s",
                            v.job.settings.forceFallback ? " (forced: every tile but the first counts tile t-1)" : "");
@@ -465,6 +483,11 @@ void digitSections(const ViewContext& c, const std::string& ofPass) {
                                          : aboutOffsets  ? std::array{offsets, wgOffsets, counts, histogram}
                                                          : std::array{histogram, offsets, counts, wgOffsets};
     const std::optional<uint64_t> answerDigit = answer ? answer->digit : std::nullopt;
+    const DigitRange range = usedDigits(s.find(AuxKind::histogram));
+    char rangeNote[96] = "";
+    if (range.last != SIZE_MAX)
+        std::snprintf(rangeNote, sizeof rangeNote, ", digits %02zX..%02zX (no key has another)", range.first,
+                      range.last);
     constexpr uint32_t kNumberRows = 16;
     auto table = [&](AuxKind kind, const char* id, const char* title, const char* heatTitle) {
         const Snapshot::Aux* a = s.find(kind);
@@ -477,14 +500,14 @@ void digitSections(const ViewContext& c, const std::string& ofPass) {
     for (Section sec : order) switch (sec) {
         case histogram:
             if (const Snapshot::Aux* a = s.find(AuxKind::histogram))
-                bars(c, ("digit histogram" + ofPass + " (all keys)").c_str(), *a, fs * 6,
-                     highlighted(c.ui, HighlightKind::digit), answerDigit);
+                bars(c, "digit histogram" + ofPass + " (all keys)" + rangeNote, *a, fs * 6,
+                     highlighted(c.ui, HighlightKind::digit), answerDigit, range);
             break;
         case offsets:
             if (const Snapshot::Aux* a = s.find(AuxKind::offsets))
-                bars(c, ("exclusive offsets" + ofPass + ": where each digit starts").c_str(), *a, fs * 4,
+                bars(c, "exclusive offsets" + ofPass + ": where each digit starts" + rangeNote, *a, fs * 4,
                      aboutOffsets ? highlighted(c.ui, HighlightKind::digit) : std::nullopt,
-                     answer && answer->workgroup ? answerDigit : std::nullopt);
+                     answer && answer->workgroup ? answerDigit : std::nullopt, range);
             break;
         case counts:
             table(AuxKind::digitCounts, "##counts", "per-workgroup digit counts: keys of each digit in each workgroup",
@@ -509,6 +532,14 @@ void drawRadixView(const ViewContext& c, LookbackReplayChoice& replay, bool* ope
     const uint64_t n = v.job.settings.n;
     uint32_t lo = 0, hi = 0;
     const bool haveDigit = digitBits(v, &lo, &hi);
+    // The digit the keys in binary show: this step's, or for a lesson's question about the next
+    // pass's count, that pass's.
+    uint32_t klo = lo, khi = hi;
+    bool keyDigit = haveDigit;
+    if (const auto& L = c.ui.lesson; L.lesson && !L.answered && v.job.plan && v.data->step < v.job.plan->steps.size())
+        if (const auto& q = L.lesson->stops[L.stop].question; q && q->kind == QuestionKind::count)
+            if (const Step& next = v.job.plan->steps[v.data->step]; next.bitHi > next.bitLo)
+                klo = next.bitLo, khi = next.bitHi, keyDigit = true;
     const Snapshot::Aux* info = s.find(AuxKind::passInfo);
     // A skipped pass: every key had one digit, so no key moved (OneSweep: no tile ran, and its
     // tile statuses and log are the last pass's that ran: not shown).
@@ -530,25 +561,22 @@ void drawRadixView(const ViewContext& c, LookbackReplayChoice& replay, bool* ope
     if (small && ImGui::BeginTable("##radix", 2, ImGuiTableFlags_Resizable | ImGuiTableFlags_BordersInnerV)) {
         // The keys column as wide as a key in binary (index, bits in nibbles, digit).
         ImGui::PushFont(c.ui.presentation ? c.fonts.monoLarge : c.fonts.mono);
-        const float keysW = binaryRowWidth(ImGui::CalcTextSize("0").x, shownBits(v, haveDigit ? hi : 0));
+        const float keysW = binaryRowWidth(ImGui::CalcTextSize("0").x, shownBits(v, keyDigit ? khi : 0));
         ImGui::PopFont();
         ImGui::TableSetupColumn("keys", ImGuiTableColumnFlags_WidthFixed, keysW);
         ImGui::TableSetupColumn("digits", ImGuiTableColumnFlags_WidthStretch);
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
         if (moves) arrows(c, to);
-        if (haveDigit) hoveredKey = binaryKeys(c, lo, hi);
+        if (keyDigit) hoveredKey = binaryKeys(c, klo, khi);
         else if (result) binaryKeys(c, 0, 0); // sorted: no digit to mark
         ImGui::TableNextColumn();
     }
     // Which pass the histogram and offsets belong to (OneSweep's "histogram"/"scan" steps: pass 0).
     std::string ofPass;
-    if (haveDigit && hi - lo >= 8) {
-        uint32_t pass = 0;
-        if (step && step->kind == StepKind::pass) pass = step->pass;
-        ofPass =
-            ", pass " + std::to_string(pass) + " (bits " + std::to_string(lo) + ".." + std::to_string(hi - 1) + ")";
-    }
+    if (haveDigit)
+        ofPass = ", pass " + std::to_string(step && step->kind != StepKind::histogram ? step->pass : 0) + " (bits " +
+                 std::to_string(lo) + ".." + std::to_string(hi - 1) + ")";
     if (replayFirst) {
         drawLookbackReplay(c, replay);
         passLines(c, haveDigit, lo, hi);

@@ -49,6 +49,8 @@ void noteVisible(const UiState& ui, ProbeItem item, ImVec2 min, ImVec2 max);
 // Wrapped text that breaks lines only at spaces (ImGui's wrapping also breaks after '.' and ',',
 // which splits numbers such as 849.72 over two lines); "\n" starts a new line. Returns its rectangle.
 std::pair<ImVec2, ImVec2> textWrappedAtSpaces(const std::string& text);
+// The same, formatted as printf does (ImGui::TextWrapped's replacement in the views).
+void wrappedf(const char* format, ...) IM_FMTARGS(1);
 // The height that text takes at this width (same breaks).
 float wrappedHeight(const std::string& text, float width);
 

@@ -11,6 +11,7 @@ struct ViewContext {
     const UiState& ui;
     const gfx::Fonts& fonts;
     float line = 1.0f; // line thickness (presentation mode: thicker)
+    bool cpuDriver = false; // the sorts run on a CPU driver (lavapipe): its times are no GPU's
 };
 
 // A view's window title. Presentation mode uses windows of its own (same title, another ImGui id),
