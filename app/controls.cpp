@@ -56,7 +56,7 @@ void App::drawKeysField(SortSettings& s, bool& changed) {
             }
         }
         if (!ui_.keysError.empty()) {
-            ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.4f, 1.0f));
+            ImGui::PushStyleColor(ImGuiCol_Text, vec4(palette().inputError));
             ImGui::TextWrapped("%s", ui_.keysError.c_str());
             ImGui::PopStyleColor();
         }

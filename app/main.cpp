@@ -9,6 +9,7 @@
 #include <sortlab/app/options.h>
 #include <sortlab/app/script.h>
 #include <sortlab/app/sort_worker.h>
+#include <sortlab/app/view_common.h>
 
 #include <sortlab/renderer/fonts.h>
 #include <sortlab/renderer/renderer.h>
@@ -80,8 +81,8 @@ int fail(const std::string& msg, int code) {
     return code;
 }
 
-void styleFor(float scale) {
-    ImGui::StyleColorsDark();
+void styleFor(float scale, sortlab::app::Theme theme) {
+    sortlab::app::setTheme(theme);
     ImGuiStyle& st = ImGui::GetStyle();
     st.WindowRounding = 4;
     st.FrameRounding = 3;
@@ -160,7 +161,7 @@ int main(int argc, char** argv) {
         float xs = 1, ys = 1;
         glfwGetWindowContentScale(window, &xs, &ys);
         const float scale = std::max(1.0f, std::max(xs, ys));
-        styleFor(scale);
+        styleFor(scale, app::Theme::dark);
         gfx::Fonts fonts = gfx::loadFonts(scale);
         installRedrawCallbacks(window);
         if (auto ok = r.initImGui(); !ok) return fail(ok.error().message, 3);
@@ -221,6 +222,8 @@ int main(int argc, char** argv) {
                 application.frame();
                 ImGui::Render();
                 const double tBuilt = threadCpuMs();
+                const ImVec4 desktop = app::vec4(app::palette().desktop); // the theme, behind the panels
+                r.setClearColour(desktop.x, desktop.y, desktop.z);
                 auto ok = r.render(ImGui::GetDrawData(), capture);
                 const double cpu = threadCpuMs() - t0;
                 const double buildCpu = tBuilt - t0;
