@@ -24,9 +24,11 @@
 #include <imgui.h>
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_vulkan.h>
+#include <imgui_internal.h> // ImGuiSettingsHandler: the theme in imgui.ini
 
 #include <atomic>
 #include <cfloat>
+#include <cstring>
 #include <ctime>
 #include <cstdio>
 #include <memory>
@@ -87,6 +89,33 @@ void styleFor(float scale, sortlab::app::Theme theme) {
     st.WindowRounding = 4;
     st.FrameRounding = 3;
     st.ScaleAllSizes(scale);
+}
+
+// The theme is kept in imgui.ini with the window layout, as
+//   [sortlab][settings]
+//   theme=light
+// read on the first frame (ImGui loads the file then) unless --theme gave one, which wins; written
+// whenever ImGui saves the file. --no-ini and scripted runs have no file, so neither happens.
+bool gThemeGiven = false;
+void registerThemeSetting(bool givenOnCommandLine) {
+    gThemeGiven = givenOnCommandLine;
+    static int entry; // the one "[sortlab][settings]" entry
+    ImGuiSettingsHandler h;
+    h.TypeName = "sortlab";
+    h.TypeHash = ImHashStr("sortlab");
+    h.ReadOpenFn = [](ImGuiContext*, ImGuiSettingsHandler*, const char* name) -> void* {
+        return std::strcmp(name, "settings") == 0 ? &entry : nullptr;
+    };
+    h.ReadLineFn = [](ImGuiContext*, ImGuiSettingsHandler*, void*, const char* line) {
+        char name[16];
+        if (gThemeGiven || std::sscanf(line, "theme=%15s", name) != 1) return;
+        if (auto t = sortlab::app::parseTheme(name)) sortlab::app::setTheme(*t);
+    };
+    h.WriteAllFn = [](ImGuiContext*, ImGuiSettingsHandler* self, ImGuiTextBuffer* out) {
+        const std::string name(sortlab::app::themeName(sortlab::app::theme()));
+        out->appendf("[%s][settings]\ntheme=%s\n\n", self->TypeName, name.c_str());
+    };
+    ImGui::GetCurrentContext()->SettingsHandlers.push_back(h);
 }
 
 } // namespace
@@ -161,7 +190,8 @@ int main(int argc, char** argv) {
         float xs = 1, ys = 1;
         glfwGetWindowContentScale(window, &xs, &ys);
         const float scale = std::max(1.0f, std::max(xs, ys));
-        styleFor(scale, app::Theme::dark);
+        styleFor(scale, opt.theme.value_or(app::Theme::dark));
+        registerThemeSetting(opt.theme.has_value());
         gfx::Fonts fonts = gfx::loadFonts(scale);
         installRedrawCallbacks(window);
         if (auto ok = r.initImGui(); !ok) return fail(ok.error().message, 3);

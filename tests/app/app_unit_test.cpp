@@ -333,6 +333,48 @@ TEST(AppThemes, Names) {
     EXPECT_EQ(themeName(Theme::light), "light");
 }
 
+// --theme: light or dark; anything else is a usage error of one line.
+TEST(AppThemes, CommandLine) {
+    auto parse = [](std::vector<std::string> args) {
+        args.insert(args.begin(), "sortlab");
+        std::vector<char*> argv;
+        for (std::string& a : args) argv.push_back(a.data());
+        bool exitNow = false;
+        return parseOptions(int(argv.size()), argv.data(), &exitNow);
+    };
+    auto none = parse({});
+    ASSERT_TRUE(none.ok());
+    EXPECT_EQ(none->theme, std::nullopt) << "no --theme: imgui.ini's, else dark";
+    auto light = parse({"--theme", "light"});
+    ASSERT_TRUE(light.ok()) << light.error().message;
+    EXPECT_EQ(light->theme, Theme::light);
+    auto bad = parse({"--theme", "purple"});
+    ASSERT_FALSE(bad.ok());
+    EXPECT_EQ(bad.error().message, "--theme 'purple': use dark or light");
+}
+
+// A script's `theme` action: its value is checked when the script is read.
+TEST(AppThemes, ScriptAction) {
+    const std::string path = testing::TempDir() + "/app_theme.script";
+    {
+        std::ofstream out(path);
+        out << "theme light\nstep 2\ntheme dark\n";
+    }
+    auto a = readScript(path);
+    ASSERT_TRUE(a.ok()) << a.error().message;
+    ASSERT_EQ(a->size(), 3u);
+    EXPECT_EQ((*a)[0].verb, "theme");
+    EXPECT_EQ((*a)[0].args, (std::vector<std::string>{"light"}));
+    {
+        std::ofstream out(path);
+        out << "step 2\ntheme purple\n";
+    }
+    auto bad = readScript(path);
+    ASSERT_FALSE(bad.ok());
+    EXPECT_NE(bad.error().message.find(":2: theme 'purple': use dark or light"), std::string::npos)
+        << bad.error().message;
+}
+
 } // namespace
 } // namespace sortlab::app
 
