@@ -4,6 +4,7 @@
 // [SECTION] Status bar and help
 #include <sortlab/app/app.h>
 
+#include <sortlab/app/view_common.h>
 #include <sortlab/app/views.h>
 
 #define GLFW_INCLUDE_NONE
@@ -254,7 +255,7 @@ void App::drawStatusBar(const SortWorker::View& v) {
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(8, 2));
     if (ImGui::Begin("##status", nullptr, flags)) {
         if (!v.error.empty())
-            ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", v.error.c_str());
+            ImGui::TextColored(vec4(palette().error), "%s", v.error.c_str());
         else {
             const BenchWorker::State b = bench_.state();
             char sweep[96] = "";
@@ -298,7 +299,7 @@ void App::drawHelp() {
             for (auto& k : rows) {
                 ImGui::TableNextRow();
                 ImGui::TableNextColumn();
-                ImGui::TextColored(ImVec4(1, 0.85f, 0.4f, 1), "%s", k[0]);
+                ImGui::TextColored(vec4(palette().accent), "%s", k[0]);
                 ImGui::TableNextColumn();
                 ImGui::TextUnformatted(k[1]);
             }

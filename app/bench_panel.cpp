@@ -143,7 +143,16 @@ std::string algoHelp(const bench::AlgoSpec& algo) {
     return "std::sort (std::stable_sort with values) on one core of this host, the CPU baseline";
 }
 
-const ImVec4 kWarn(1.0f, 0.6f, 0.25f, 1.0f), kGood(0.45f, 0.9f, 0.45f, 1.0f), kBad(1, 0.4f, 0.4f, 1);
+// Text with a meaning, in the current theme's colours.
+ImVec4 warnColour() {
+    return vec4(palette().warning);
+}
+ImVec4 goodColour() {
+    return vec4(palette().pass);
+}
+ImVec4 badColour() {
+    return vec4(palette().error);
+}
 
 // [SECTION] The setup column: the form, device and limits -----------------------------------------------
 
@@ -237,7 +246,7 @@ void drawDeviceAndLimits(const DeviceInfo& device) {
     ImGui::TextDisabled("DEVICE");
     wrappedf("%s (%s)", device.name.c_str(), device.typeName.c_str());
     if (device.isLavapipe) {
-        ImGui::PushStyleColor(ImGuiCol_Text, kWarn);
+        ImGui::PushStyleColor(ImGuiCol_Text, warnColour());
         wrappedf("%s", "lavapipe: Vulkan emulated on the CPU. These are CPU timings, not GPU ones: good for "
                        "checking results, worthless for judging speed.");
         ImGui::PopStyleColor();
@@ -312,7 +321,7 @@ size_t breakdownBars(const plot::Figure& f, uint64_t n) {
 
 plot::Style panelPlotStyle(const BenchUi& b, float fs, bool present) {
     plot::Style style;
-    style.theme = plot::darkTheme();
+    style.theme = theme() == Theme::light ? plot::lightTheme() : plot::darkTheme();
     style.fontSize = fs;
     style.smallScale = 1.0f;
     style.lineWidth = present ? 4.0f : 2.0f;
@@ -385,9 +394,9 @@ void drawResultsTable(const plot::Figure& f, float tableH, float fs) {
         cell(plot::sizeLabel(r.n));
         if (!r.error.empty()) {
             ImGui::TableNextColumn();
-            ImGui::TextColored(kBad, "%s", r.error.c_str());
+            ImGui::TextColored(badColour(), "%s", r.error.c_str());
             for (int k = 0; k < 5; ++k) ImGui::TableNextColumn();
-            ImGui::TextColored(kBad, "error");
+            ImGui::TextColored(badColour(), "error");
             continue;
         }
         char buf[64];
@@ -399,8 +408,8 @@ void drawResultsTable(const plot::Figure& f, float tableH, float fs) {
         cell(r.gbytes ? plot::sig3(*r.gbytes) : "-");
         cell(r.speedupStd ? plot::sig3(*r.speedupStd) + "x" : "-");
         ImGui::TableNextColumn();
-        ImGui::TextColored(r.check == "pass"   ? kGood
-                           : r.check == "fail" ? kBad
+        ImGui::TextColored(r.check == "pass"   ? goodColour()
+                           : r.check == "fail" ? badColour()
                                                : ImGui::GetStyle().Colors[ImGuiCol_TextDisabled],
                            "%s", r.check.c_str());
     }
@@ -468,11 +477,11 @@ void App::drawBenchRunControls(const BenchWorker::State& st, float buttonW) {
     if (running)
         ImGui::Text("%.1f s, %zu of %zu runs", st.elapsedS, st.progress.unitsDone, st.progress.unitsTotal);
     else if (!st.message.empty())
-        ImGui::TextColored(st.phase == BenchWorker::Phase::failed ? kBad : ImGui::GetStyle().Colors[ImGuiCol_Text],
-                           "%s",
-                           st.phase == BenchWorker::Phase::done        ? "done"
-                           : st.phase == BenchWorker::Phase::cancelled ? "cancelled"
-                                                                       : "failed");
+        ImGui::TextColored(
+            st.phase == BenchWorker::Phase::failed ? badColour() : ImGui::GetStyle().Colors[ImGuiCol_Text], "%s",
+            st.phase == BenchWorker::Phase::done        ? "done"
+            : st.phase == BenchWorker::Phase::cancelled ? "cancelled"
+                                                        : "failed");
     // The fraction of the work, weighted by n (the time of a run grows with n).
     const float fraction = st.phase == BenchWorker::Phase::done ? 1.0f : float(st.progress.fraction());
     char overlay[64];
@@ -523,7 +532,8 @@ void App::drawBenchExport(const BenchWorker::State& st, float leftW) {
     if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
         ImGui::SetTooltip("results.json (the sortlab-bench --json schema), results.csv,\nplot.png and plot.svg "
                           "into this directory");
-    if (!b.exportMessage.empty()) ImGui::TextColored(b.exportFailed ? kBad : kGood, "%s", b.exportMessage.c_str());
+    if (!b.exportMessage.empty())
+        ImGui::TextColored(b.exportFailed ? badColour() : goodColour(), "%s", b.exportMessage.c_str());
 }
 
 // The results column: the figure's heading, the throughput plot, the choices under it, the
@@ -542,7 +552,7 @@ void App::drawBenchResults(const BenchWorker::State& st) {
     ImGuiCanvas canvas(ImGui::GetWindowDrawList(), ImGui::GetFont());
 
     wrappedf("%s: %s", f.devices.c_str(), f.workload.c_str());
-    if (f.lavapipe) ImGui::TextColored(kWarn, "lavapipe: CPU numbers, not GPU ones");
+    if (f.lavapipe) ImGui::TextColored(warnColour(), "lavapipe: CPU numbers, not GPU ones");
     // The n of the per-step breakdown, and how many bars it has (the plot leaves them room).
     uint64_t bn = b.breakdownN;
     const std::vector<uint64_t> withSteps = sizesWithSteps(f);

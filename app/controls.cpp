@@ -1,7 +1,7 @@
 // The controls panel: the sort (algorithm and variant; entries the library cannot make yet are
 // shown disabled with makeSorter's reason, and light up once it succeeds), the input (n, key type,
 // key-value, order, distribution, seed), playback (play/pause, step, jump, speed, reset, run to
-// end) and which views are open.
+// end) and which views are open; its View menu: the theme, the panels, presentation mode.
 #include <sortlab/app/app.h>
 #include <sortlab/app/options.h>
 
@@ -9,6 +9,7 @@
 #include <sortlab/app/views.h>
 
 #include <imgui.h>
+#include <imgui_internal.h> // MarkIniSettingsDirty: the theme is saved with the layout
 
 #include <algorithm>
 #include <cstdio>
@@ -56,7 +57,7 @@ void App::drawKeysField(SortSettings& s, bool& changed) {
             }
         }
         if (!ui_.keysError.empty()) {
-            ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.4f, 1.0f));
+            ImGui::PushStyleColor(ImGuiCol_Text, vec4(palette().inputError));
             wrappedf("%s", ui_.keysError.c_str());
             ImGui::PopStyleColor();
         }
@@ -87,11 +88,37 @@ void App::drawTileChoice(SortSettings& s, const SortWorker::View& v, bool& chang
                           "and the chained scan between them show; the same shaders and the same result");
 }
 
+// The View menu, in the Controls panel's menu bar: the theme (dark, or light for a projector), the
+// panels, presentation mode.
+void App::drawViewMenu(const SortWorker::View& v) {
+    if (!ImGui::BeginMenuBar()) return;
+    if (ImGui::BeginMenu("View")) {
+        ImGui::TextDisabled("Theme");
+        for (auto [t, label] : {std::pair{Theme::dark, "Dark"}, std::pair{Theme::light, "Light (projector)"}})
+            if (ImGui::MenuItem(label, nullptr, theme() == t) && theme() != t) {
+                setTheme(t);
+                ImGui::MarkIniSettingsDirty(); // imgui.ini keeps it (main.cpp)
+            }
+        ImGui::Separator();
+        ImGui::MenuItem("Array", nullptr, &ui_.showArray);
+        ImGui::MenuItem("Network (odd-even)", nullptr, &ui_.showNetwork);
+        ImGui::MenuItem("Radix", nullptr, &ui_.showRadix, hasRadixData(v));
+        ImGui::MenuItem("Explanation", nullptr, &ui_.showExplain);
+        ImGui::MenuItem("Check", nullptr, &ui_.showCheck);
+        ImGui::MenuItem("Benchmark", "B", &ui_.bench.open);
+        ImGui::Separator();
+        ImGui::MenuItem("Presentation mode", "P", &ui_.presentation);
+        ImGui::EndMenu();
+    }
+    ImGui::EndMenuBar();
+}
+
 void App::drawControls(const SortWorker::View& v) {
-    if (!ImGui::Begin("Controls")) {
+    if (!ImGui::Begin("Controls", nullptr, ImGuiWindowFlags_MenuBar)) {
         ImGui::End();
         return;
     }
+    drawViewMenu(v);
     SortSettings s = ui_.settings;
     bool changed = false;
 

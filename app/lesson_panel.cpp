@@ -187,7 +187,7 @@ void App::drawLessonPanel(const SortWorker::View& v) {
         textWrappedAtSpaces(lesson.title);
         ImGui::PopStyleColor();
     }
-    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.85f, 0.35f, 1.0f));
+    ImGui::PushStyleColor(ImGuiCol_Text, vec4(palette().title));
     textWrappedAtSpaces("Stop " + std::to_string(L.stop + 1) + " of " + std::to_string(lesson.stops.size()) + ": " +
                         stop.title);
     ImGui::PopStyleColor();
@@ -228,7 +228,7 @@ void App::drawLessonPanel(const SortWorker::View& v) {
 void App::drawLessonFooter(const Lesson&, const LessonStop& stop, bool busy) {
     auto& L = ui_.lesson;
     ImGui::Separator();
-    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.55f, 0.85f, 1.0f, 1.0f));
+    ImGui::PushStyleColor(ImGuiCol_Text, vec4(palette().question));
     const auto q = textWrappedAtSpaces("Question: " + stop.question->text);
     ImGui::PopStyleColor();
     noteVisible(ui_, ProbeItem::question, q.first, q.second);
@@ -251,8 +251,8 @@ void App::drawLessonFooter(const Lesson&, const LessonStop& stop, bool busy) {
     if (!L.result.empty()) {
         const bool right = L.answer && L.given && L.answer->value == *L.given && graded(stop.question->kind);
         const bool wrong = L.answer && L.given && L.answer->value != *L.given && graded(stop.question->kind);
-        ImGui::PushStyleColor(ImGuiCol_Text, right   ? ImVec4(0.45f, 0.9f, 0.5f, 1.0f)
-                                             : wrong ? ImVec4(1.0f, 0.6f, 0.35f, 1.0f)
+        ImGui::PushStyleColor(ImGuiCol_Text, right   ? vec4(palette().right)
+                                             : wrong ? vec4(palette().wrong)
                                                      : ImGui::GetStyleColorVec4(ImGuiCol_Text));
         const auto f = textWrappedAtSpaces(L.result);
         ImGui::PopStyleColor();

@@ -9,6 +9,7 @@
 #include <sortlab/app/options.h>
 #include <sortlab/app/script.h>
 #include <sortlab/app/sort_worker.h>
+#include <sortlab/app/view_common.h>
 
 #include <sortlab/renderer/fonts.h>
 #include <sortlab/renderer/renderer.h>
@@ -23,9 +24,11 @@
 #include <imgui.h>
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_vulkan.h>
+#include <imgui_internal.h> // ImGuiSettingsHandler: the theme in imgui.ini
 
 #include <atomic>
 #include <cfloat>
+#include <cstring>
 #include <ctime>
 #include <cstdio>
 #include <memory>
@@ -80,12 +83,39 @@ int fail(const std::string& msg, int code) {
     return code;
 }
 
-void styleFor(float scale) {
-    ImGui::StyleColorsDark();
+void styleFor(float scale, sortlab::app::Theme theme) {
+    sortlab::app::setTheme(theme);
     ImGuiStyle& st = ImGui::GetStyle();
     st.WindowRounding = 4;
     st.FrameRounding = 3;
     st.ScaleAllSizes(scale);
+}
+
+// The theme is kept in imgui.ini with the window layout, as
+//   [sortlab][settings]
+//   theme=light
+// read on the first frame (ImGui loads the file then) unless --theme gave one, which wins; written
+// whenever ImGui saves the file. --no-ini and scripted runs have no file, so neither happens.
+bool gThemeGiven = false;
+void registerThemeSetting(bool givenOnCommandLine) {
+    gThemeGiven = givenOnCommandLine;
+    static int entry; // the one "[sortlab][settings]" entry
+    ImGuiSettingsHandler h;
+    h.TypeName = "sortlab";
+    h.TypeHash = ImHashStr("sortlab");
+    h.ReadOpenFn = [](ImGuiContext*, ImGuiSettingsHandler*, const char* name) -> void* {
+        return std::strcmp(name, "settings") == 0 ? &entry : nullptr;
+    };
+    h.ReadLineFn = [](ImGuiContext*, ImGuiSettingsHandler*, void*, const char* line) {
+        char name[16];
+        if (gThemeGiven || std::sscanf(line, "theme=%15s", name) != 1) return;
+        if (auto t = sortlab::app::parseTheme(name)) sortlab::app::setTheme(*t);
+    };
+    h.WriteAllFn = [](ImGuiContext*, ImGuiSettingsHandler* self, ImGuiTextBuffer* out) {
+        const std::string name(sortlab::app::themeName(sortlab::app::theme()));
+        out->appendf("[%s][settings]\ntheme=%s\n\n", self->TypeName, name.c_str());
+    };
+    ImGui::GetCurrentContext()->SettingsHandlers.push_back(h);
 }
 
 } // namespace
@@ -160,7 +190,8 @@ int main(int argc, char** argv) {
         float xs = 1, ys = 1;
         glfwGetWindowContentScale(window, &xs, &ys);
         const float scale = std::max(1.0f, std::max(xs, ys));
-        styleFor(scale);
+        styleFor(scale, opt.theme.value_or(app::Theme::dark));
+        registerThemeSetting(opt.theme.has_value());
         gfx::Fonts fonts = gfx::loadFonts(scale);
         installRedrawCallbacks(window);
         if (auto ok = r.initImGui(); !ok) return fail(ok.error().message, 3);
@@ -221,6 +252,8 @@ int main(int argc, char** argv) {
                 application.frame();
                 ImGui::Render();
                 const double tBuilt = threadCpuMs();
+                const ImVec4 desktop = app::vec4(app::palette().desktop); // the theme, behind the panels
+                r.setClearColour(desktop.x, desktop.y, desktop.z);
                 auto ok = r.render(ImGui::GetDrawData(), capture);
                 const double cpu = threadCpuMs() - t0;
                 const double buildCpu = tBuilt - t0;

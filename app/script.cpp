@@ -1,6 +1,7 @@
 #include <sortlab/app/script.h>
 
 #include <sortlab/app/state_dump.h>
+#include <sortlab/app/view_common.h>
 #include <sortlab/app/views.h>
 
 #define GLFW_INCLUDE_NONE
@@ -245,6 +246,15 @@ Outcome dumpStateVerb(VerbContext& c) {
     return {};
 }
 
+// theme dark|light: the View menu's theme choice (the value was checked when the script was read).
+Outcome themeVerb(VerbContext& c) {
+    const auto t = parseTheme(c.a.args[0]);
+    if (!t) return Failure{"theme '" + c.a.args[0] + "': use dark or light", 2};
+    setTheme(*t);
+    c.settle = 3;
+    return {};
+}
+
 // type-keys TEXT: the text typed into the Controls panel's own keys field, then "Use these keys"
 // (refused keys show their error there and leave the input as it was).
 Outcome typeKeysVerb(VerbContext& c) {
@@ -378,6 +388,7 @@ const std::pair<std::string_view, Handler> kVerbs[] = {
     {"screenshot", screenshotVerb},
     {"replay-digit", replayDigitVerb},
     {"type-keys", typeKeysVerb},
+    {"theme", themeVerb},
     {"lesson", lessonVerb},
     {"lesson-stop", lessonStopVerb},
     {"lesson-answer", lessonAnswerVerb},

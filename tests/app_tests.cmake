@@ -13,6 +13,8 @@
 #                  Xvfb from a script run the sweep of a sortlab-bench --json reference run; their
 #                  results.json has its rows, schema and case fields (export_check same), their CSV
 #                  the same rows, their PNGs are not blank; a cancelled sweep ends promptly
+#   app_theme_*    --theme light and a script switching themes: the screenshots are in that theme
+#                  (app_check png --theme); a lesson run to its end in the light theme
 #   app_fail_*     no display, no Vulkan driver, a usage error: the exit code and one line on stderr
 #   app_unit.*     host-only tests of the app's counters, key heights, names and script parser
 #   app_step_latency*  sortlab-step-latency (no window): every algorithm's key-to-view latency, its
@@ -288,6 +290,20 @@ add_test(NAME app_list_lessons COMMAND ${APP} --list-lessons)
 set_tests_properties(app_list_lessons PROPERTIES PASS_REGULAR_EXPRESSION
                      "oddeven .*stops.*radix4 .*stops.*onesweep .*stops")
 
+# --- Themes: --theme light from the start, a script switching themes, and the light lessons -----------
+# The screenshots' most common colour (the panels) is light or dark as the theme says (app_check png
+# --theme); the colours' contrast itself is checked in app_unit.AppThemes.*.
+app_run(app_theme_light --theme light --algo oddeven-layer --n 16 --seed 1 --step 4 --check
+        --screenshot app_theme_light.png)
+app_check(app_theme_light_png app_theme_light png app_theme_light.png --width 1600 --height 1000 --theme light)
+app_run(app_theme_switch --theme light --script ${CMAKE_CURRENT_LIST_DIR}/app/theme.script)
+app_check(app_theme_switch_light app_theme_switch png theme_light.png --width 1600 --height 1000 --theme light)
+app_check(app_theme_switch_dark app_theme_switch png theme_dark.png --width 1600 --height 1000 --theme dark)
+file(MAKE_DIRECTORY ${APP_OUT}/lessons_light)
+app_run(app_theme_lesson --theme light --presentation --width 1280 --height 720 --lesson radix4
+        --screenshot-each lessons_light)
+app_check(app_theme_lesson_check app_theme_lesson lesson lessons_light/radix4.jsonl --min-stops 10)
+
 # --- Failures: exit code and exactly one line on stderr ------------------------------------------------
 set(APP_EXPECT ${CMAKE_CURRENT_LIST_DIR}/cli/expect_failure.cmake)
 add_test(NAME app_fail_no_display
@@ -310,6 +326,9 @@ add_test(NAME app_fail_bench_usage
 add_test(NAME app_fail_lesson
          COMMAND ${CMAKE_COMMAND} -DEXPECT_CODE=2 "-DEXPECT_REGEX=bad.lesson:5: unknown directive '@colour'"
                  "-DEXPECT_PREFIX=sortlab: error: " -P ${APP_EXPECT} -- ${APP} --lesson ${CMAKE_CURRENT_LIST_DIR}/app/bad.lesson)
+add_test(NAME app_fail_theme
+         COMMAND ${CMAKE_COMMAND} -DEXPECT_CODE=2 "-DEXPECT_REGEX=--theme 'purple': use dark or light"
+                 "-DEXPECT_PREFIX=sortlab: error: " -P ${APP_EXPECT} -- ${APP} --theme purple)
 add_test(NAME app_fail_no_lesson
          COMMAND ${CMAKE_COMMAND} -DEXPECT_CODE=2 "-DEXPECT_REGEX=no lesson 'nosuch'" "-DEXPECT_PREFIX=sortlab: error: "
                  -P ${APP_EXPECT} -- ${APP} --lesson nosuch)

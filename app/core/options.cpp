@@ -147,7 +147,8 @@ Result<std::vector<Action>> readScript(const std::string& path) {
     const std::vector<std::string> verbs = {
         "step", "screenshot", "dump-state", "check",      "presentation", "frames",       "size",        "key",
         "zoom", "bench",      "bench-run",  "bench-wait", "bench-cancel", "bench-export", "bench-hover", "mouse",
-        "replay-digit", "replay-event", "type-keys", "lesson", "lesson-stop", "lesson-answer", "answer", "lesson-record"};
+        "replay-digit", "replay-event", "type-keys", "lesson", "lesson-stop", "lesson-answer", "answer", "lesson-record",
+        "theme"};
     // Verbs that may come without a value.
     const std::vector<std::string> bare = {"step", "bench-run", "bench-wait", "bench-cancel"};
     while (std::getline(in, line)) {
@@ -175,6 +176,9 @@ Result<std::vector<Action>> readScript(const std::string& path) {
             if (a.args.empty() && std::find(bare.begin(), bare.end(), verb) == bare.end())
                 return makeError(Errc::parse_error,
                                  path + ":" + std::to_string(number) + ": '" + verb + "' needs a value");
+            if (verb == "theme" && !parseTheme(a.args[0]))
+                return makeError(Errc::parse_error, path + ":" + std::to_string(number) + ": theme '" + a.args[0] +
+                                                        "': use dark or light");
             if (verb == "bench-run" && !a.args.empty()) { // sortlab-bench's flags: checked now
                 try {
                     (void)bench::parseBenchOptions(a.args);
@@ -248,7 +252,9 @@ Result<Options> parseOptions(int argc, char** argv, bool* exitNow) {
                  "onesweep: every tile counts its predecessor's keys itself instead of looking back");
     cli.add_flag("--check", o.check, "check mode: every step compared with the CPU reference");
     cli.add_flag("--presentation", o.presentation, "presentation mode: large fonts, thick lines");
-    cli.add_flag("--no-ini", o.noIni, "do not read or write imgui.ini (the window layout)");
+    cli.add_flag("--no-ini", o.noIni, "do not read or write imgui.ini (the window layout and theme)");
+    std::string theme;
+    cli.add_option("--theme", theme, "colours: dark, or light for a projector (imgui.ini's choice, else dark)");
     bool noVsync = false;
     cli.add_flag("--no-vsync", noVsync, "present without waiting for the display (frame-time measurements)");
     cli.add_option("--width", o.width, "window width (1600)");
@@ -271,6 +277,10 @@ Result<Options> parseOptions(int argc, char** argv, bool* exitNow) {
         return makeError(Errc::parse_error, e.what());
     }
     o.vsync = !noVsync;
+    if (!theme.empty()) {
+        o.theme = parseTheme(theme);
+        if (!o.theme) return makeError(Errc::parse_error, "--theme '" + theme + "': use dark or light");
+    }
     if (listLessons) {
         for (const auto& [name, title] : builtinLessons()) {
             auto l = loadLesson(name);

@@ -119,7 +119,7 @@ void workgroupBracket(const ViewContext& c, uint64_t first, uint64_t count, ImVe
     const uint64_t lo = *mark * job.plan->tileKeys, hi = std::min(job.settings.n, lo + job.plan->tileKeys);
     if (lo >= hi || lo < first || hi > first + count) return;
     const ImVec2 a(p0.x + w * float(lo - first) - 2, p0.y + 1), b(p0.x + w * float(hi - first) + 1, p0.y + plotH + 2);
-    ImGui::GetWindowDrawList()->AddRect(a, b, kHighlightColour, 4.0f, 0, std::max(3.0f, c.line * 2.5f));
+    ImGui::GetWindowDrawList()->AddRect(a, b, palette().highlight, 4.0f, 0, std::max(3.0f, c.line * 2.5f));
     noteVisible(c.ui, ProbeItem::highlight, a, b);
 }
 } // namespace
@@ -173,7 +173,7 @@ void drawArrayView(const ViewContext& c, bool* open) {
     const bool labels = count <= 32;
     const float labelH = labels ? 2 * ImGui::GetFontSize() + 4 : 0; // two staggered rows
     const float plotH = size.y - labelH;
-    dl->AddRectFilled(p0, ImVec2(p0.x + size.x, p0.y + plotH), IM_COL32(24, 24, 28, 255));
+    dl->AddRectFilled(p0, ImVec2(p0.x + size.x, p0.y + plotH), palette().plotBg);
     ImGui::InvisibleButton("##array", size);
     const bool hovered = ImGui::IsItemHovered();
     if (n == 0) {
@@ -203,6 +203,7 @@ void drawArrayView(const ViewContext& c, bool* open) {
 
     if (bars) {
         // One bar per key.
+        const Palette& pal = palette();
         const float w = size.x / float(count);
         const float gap = w >= 6 ? std::max(1.0f, w * 0.12f) : 0.0f;
         std::vector<bool> changed(count, false);
@@ -234,17 +235,17 @@ void drawArrayView(const ViewContext& c, bool* open) {
             const float h = zoomed ? keyHeightIn(s.keys.data(), k, job.settings.key, lo, hi) : keyHeight(job, s, k);
             const float x0 = p0.x + w * float(i), x1 = x0 + std::max(1.0f, w - gap);
             const float top = p0.y + plotH - (0.04f + 0.94f * h) * plotH;
-            ImU32 col = wrong[i] ? IM_COL32(230, 50, 50, 255) : heightColour(h);
+            ImU32 col = wrong[i] ? pal.mismatchBar : heightColour(h);
             dl->AddRectFilled(ImVec2(x0, top), ImVec2(x1, p0.y + plotH), col);
             if (changed[i] && w >= 3)
-                dl->AddRect(ImVec2(x0, top), ImVec2(x1, p0.y + plotH), IM_COL32(255, 140, 40, 255), 0, 0,
+                dl->AddRect(ImVec2(x0, top), ImVec2(x1, p0.y + plotH), pal.changedOutline, 0, 0,
                             std::max(1.5f, c.line * 1.5f));
             if (const auto mark = highlighted(c.ui, HighlightKind::key); mark && *mark == k) { // a lesson's key
                 const ImVec2 a(x0 - 2, top - 4), b(x1 + 2, p0.y + plotH + 2);
-                dl->AddRect(a, b, kHighlightColour, 2.0f, 0, std::max(3.0f, c.line * 2.5f));
+                dl->AddRect(a, b, pal.highlight, 2.0f, 0, std::max(3.0f, c.line * 2.5f));
                 noteVisible(c.ui, ProbeItem::highlight, a, b);
             } else if (answerMarksKey(c.ui, k)) { // a cell the answer's arithmetic uses
-                dl->AddRect(ImVec2(x0 - 2, top - 4), ImVec2(x1 + 2, p0.y + plotH + 2), kAnswerColour, 2.0f, 0,
+                dl->AddRect(ImVec2(x0 - 2, top - 4), ImVec2(x1 + 2, p0.y + plotH + 2), pal.answer, 2.0f, 0,
                             std::max(2.5f, c.line * 2.0f));
             }
             if (labels) {
@@ -254,7 +255,7 @@ void drawArrayView(const ViewContext& c, bool* open) {
                 if (ts.x <= 2 * w - gap)
                     dl->AddText(ImVec2(std::clamp(x0 + (w - gap - ts.x) / 2, p0.x, p0.x + size.x - ts.x),
                                        p0.y + plotH + 2 + row * ImGui::GetFontSize()),
-                                changed[i] ? IM_COL32(255, 160, 60, 255) : IM_COL32(210, 210, 210, 255), t.c_str());
+                                changed[i] ? pal.changedLabel : pal.keyLabel, t.c_str());
             }
         }
         workgroupBracket(c, first, count, p0, w, plotH);

@@ -19,25 +19,56 @@ float keyHeight(const JobInfo& job, const Snapshot& s, uint64_t i) {
     return keyHeightIn(s.keys.data(), i, job.settings.key, job.minKey, job.maxKey);
 }
 
-ImU32 heightColour(float h) {
-    h = std::clamp(h, 0.0f, 1.0f);
-    // blue (0.20, 0.40, 0.85) -> teal (0.15, 0.70, 0.65) -> yellow (0.95, 0.85, 0.25)
-    float r, g, b;
-    if (h < 0.5f) {
-        float t = h * 2;
-        r = 0.20f + (0.15f - 0.20f) * t;
-        g = 0.40f + (0.70f - 0.40f) * t;
-        b = 0.85f + (0.65f - 0.85f) * t;
-    } else {
-        float t = (h - 0.5f) * 2;
-        r = 0.15f + (0.95f - 0.15f) * t;
-        g = 0.70f + (0.85f - 0.70f) * t;
-        b = 0.65f + (0.25f - 0.65f) * t;
-    }
-    return ImGui::ColorConvertFloat4ToU32(ImVec4(r, g, b, 1.0f));
+namespace {
+Theme gTheme = Theme::dark;
+
+// The panel roles into ImGui's style of the theme. Light: input fields get a border (white on a
+// light panel has no edge otherwise).
+void applyStyleColours(Theme t, const Palette& p) {
+    ImGuiStyle& st = ImGui::GetStyle();
+    ImVec4* c = st.Colors;
+    c[ImGuiCol_WindowBg] = vec4(p.windowBg);
+    c[ImGuiCol_TitleBg] = vec4(p.titleBg);
+    c[ImGuiCol_TitleBgActive] = vec4(p.titleBgActive);
+    c[ImGuiCol_Border] = vec4(p.border);
+    c[ImGuiCol_FrameBg] = vec4(p.frameBg);
+    c[ImGuiCol_CheckMark] = vec4(p.checkMark);
+    c[ImGuiCol_Text] = vec4(p.text);
+    c[ImGuiCol_TextDisabled] = vec4(p.textDim);
+    st.FrameBorderSize = t == Theme::light ? 1.0f : 0.0f;
+}
+} // namespace
+
+void setTheme(Theme t) {
+    gTheme = t;
+    if (t == Theme::light)
+        ImGui::StyleColorsLight();
+    else
+        ImGui::StyleColorsDark();
+    applyStyleColours(t, palette());
 }
 
-const ImU32 kFlagColour[3] = {IM_COL32(70, 70, 80, 255), IM_COL32(240, 150, 40, 255), IM_COL32(80, 200, 110, 255)};
+Theme theme() {
+    return gTheme;
+}
+
+const Palette& palette() {
+    return paletteFor(gTheme);
+}
+
+ImU32 heightColour(float h) {
+    return heightColourFor(gTheme, h);
+}
+
+ImU32 heatColour(float t) {
+    return heatColourFor(gTheme, t);
+}
+
+ImU32 heatTextColour(float t) {
+    return heatTextColourFor(gTheme, t);
+}
+
+
 const char* const kFlagName[3] = {"not ready", "aggregate", "inclusive prefix"};
 
 void flagLegend() {
@@ -46,18 +77,11 @@ void flagLegend() {
     for (int f = 0; f < 3; ++f) {
         if (f) ImGui::SameLine(0, fs);
         const ImVec2 p = ImGui::GetCursorScreenPos();
-        dl->AddRectFilled(ImVec2(p.x, p.y + 2), ImVec2(p.x + fs - 2, p.y + fs), kFlagColour[f]);
+        dl->AddRectFilled(ImVec2(p.x, p.y + 2), ImVec2(p.x + fs - 2, p.y + fs), palette().flag[f]);
         ImGui::Dummy(ImVec2(fs, fs));
         ImGui::SameLine(0, 4);
         ImGui::TextUnformatted(kFlagName[f]);
     }
-}
-
-ImU32 heatColour(float t) {
-    t = std::clamp(t, 0.0f, 1.0f);
-    float r = std::min(1.0f, t * 3.0f), g = std::clamp(t * 3.0f - 1.0f, 0.0f, 1.0f),
-          b = std::clamp(t * 3.0f - 2.0f, 0.0f, 1.0f);
-    return ImGui::ColorConvertFloat4ToU32(ImVec4(0.08f + 0.92f * r, 0.08f + 0.92f * g, 0.12f + 0.88f * b, 1.0f));
 }
 
 const Step* currentStep(const SortWorker::View& v) {

@@ -63,7 +63,7 @@ void pseudocode(const Pseudo* lines, int count, int highlight, const ViewContext
         const float h = ImGui::GetTextLineHeightWithSpacing();
         if (highlight >= 0 && i >= highlight && i <= highlightLast)
             ImGui::GetWindowDrawList()->AddRectFilled(p, ImVec2(p.x + ImGui::GetContentRegionAvail().x, p.y + h),
-                                                      IM_COL32(110, 90, 20, 200), 3.0f);
+                                                      palette().codeHighlight, 3.0f);
         ImGui::SetCursorScreenPos(ImVec2(p.x + indent * float(lines[i].indent), p.y));
         ImGui::TextUnformatted(lines[i].text);
     }
@@ -249,7 +249,7 @@ void drawExplainView(const ViewContext& c, bool* open) {
     // rest on demand, and no developer's counters.
     const bool classView = c.ui.presentation || c.ui.lesson.lesson;
     ImGui::Text("Step %zu of %zu", d.step, plan.steps.size());
-    ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.4f, 1.0f), "%s",
+    ImGui::TextColored(vec4(palette().accent), "%s",
                        d.snapshot ? (classView ? classLabel(d.snapshot->label) : d.snapshot->label).c_str() : "");
     ImGui::Separator();
     const std::string words = oddeven ? oddevenWords(step, v.job.settings.n) : radixWords(step, v, pass);
@@ -361,17 +361,16 @@ void drawCheckView(const ViewContext& c, bool* open) {
         if (!k.available) {
             ImGui::TextDisabled("no reference for this step");
         } else if (k.ok) {
-            ImGui::TextColored(ImVec4(0.4f, 0.9f, 0.4f, 1), "GPU = CPU reference: all %llu keys match",
+            ImGui::TextColored(vec4(palette().match), "GPU = CPU reference: all %llu keys match",
                                (unsigned long long)v.job.settings.n);
             if (!k.auxChecked.empty())
-                ImGui::TextColored(ImVec4(0.4f, 0.9f, 0.4f, 1), "and the %zu buffers named above match",
-                                   k.auxChecked.size());
+                ImGui::TextColored(vec4(palette().match), "and the %zu buffers named above match", k.auxChecked.size());
         } else {
             const uint64_t keyDiffs = k.mismatches - k.auxDiffs.size();
             if (keyDiffs)
-                ImGui::TextColored(ImVec4(1, 0.35f, 0.35f, 1), "%llu keys differ from the CPU reference",
+                ImGui::TextColored(vec4(palette().mismatch), "%llu keys differ from the CPU reference",
                                    (unsigned long long)keyDiffs);
-            for (const std::string& why : k.auxDiffs) ImGui::TextColored(ImVec4(1, 0.35f, 0.35f, 1), "%s", why.c_str());
+            for (const std::string& why : k.auxDiffs) ImGui::TextColored(vec4(palette().mismatch), "%s", why.c_str());
             const Snapshot& s = *v.data->snapshot;
             if (keyDiffs && ImGui::BeginTable("diffs", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY)) {
                 ImGui::TableSetupColumn("index");

@@ -131,6 +131,7 @@ void tiles(const ViewContext& c, const LookbackReplay& r, const Counts& k) {
     const float top = o.y + arcH, boxH = fs * 2.2f;
     const LookbackEvent* e = r.last();
     const uint32_t now = e ? e->event : 0;
+    const Palette& pal = palette();
     auto centre = [&](size_t t) { return o.x + pitch * float(t) + box / 2; };
     // The walks that have ended: an arc from the tile back to the one whose prefix ended it.
     for (size_t t = 1; t < n; ++t) {
@@ -138,9 +139,7 @@ void tiles(const ViewContext& c, const LookbackReplay& r, const Counts& k) {
         if (!wk.published || wk.published > now) continue;
         const uint32_t depth = std::min<uint32_t>(wk.depth(), uint32_t(t));
         const bool current = e && e->tile == t && e->kind == LookbackEventKind::published;
-        const ImU32 col = current      ? IM_COL32(255, 230, 90, 255)
-                          : wk.counted ? IM_COL32(235, 80, 80, 230)
-                                       : IM_COL32(120, 170, 255, 200);
+        const ImU32 col = current ? pal.currentEvent : wk.counted ? pal.arcFallback : pal.arc;
         const float x0 = centre(t), x1 = centre(t - depth);
         const float h = std::min(arcH - 4, fs * (0.9f + 0.8f * float(depth)));
         const ImVec2 a(x0, top - 2), b(x1, top - 2);
@@ -152,34 +151,33 @@ void tiles(const ViewContext& c, const LookbackReplay& r, const Counts& k) {
     for (size_t t = 0; t < n; ++t) {
         const float x = o.x + pitch * float(t);
         const uint32_t flag = std::min<uint32_t>(r.state.flag[t], 2);
-        dl->AddRectFilled(ImVec2(x, top), ImVec2(x + box, top + boxH), kFlagColour[flag], 3.0f);
+        dl->AddRectFilled(ImVec2(x, top), ImVec2(x + box, top + boxH), pal.flag[flag], 3.0f);
         const LookbackRecord& rec = r.records[t];
         const bool fellBackNow = t > 0 && rec.walks[r.digit].counted && rec.walks[r.digit].published &&
                                  rec.walks[r.digit].published <= now;
         if (fellBackNow)
-            dl->AddRect(ImVec2(x, top), ImVec2(x + box, top + boxH), IM_COL32(235, 80, 80, 255), 3.0f, 0,
-                        2.0f * c.line);
+            dl->AddRect(ImVec2(x, top), ImVec2(x + box, top + boxH), pal.fallbackOutline, 3.0f, 0, 2.0f * c.line);
         if (const auto mark = highlighted(c.ui, HighlightKind::tile); mark && *mark == t) { // a lesson's tile
             const ImVec2 a(x - 4, top - 4), b(x + box + 4, top + boxH + 4);
-            dl->AddRect(a, b, kHighlightColour, 5.0f, 0, 2.5f * c.line);
+            dl->AddRect(a, b, pal.highlight, 5.0f, 0, 2.5f * c.line);
             noteVisible(c.ui, ProbeItem::highlight, a, b);
         }
         if (e && e->tile == t)
-            dl->AddRect(ImVec2(x - 2, top - 2), ImVec2(x + box + 2, top + boxH + 2), IM_COL32(255, 230, 90, 255), 4.0f,
-                        0, 2.0f * c.line);
+            dl->AddRect(ImVec2(x - 2, top - 2), ImVec2(x + box + 2, top + boxH + 2), pal.currentEvent, 4.0f, 0,
+                        2.0f * c.line);
         if (text) {
             char buf[32];
             if (flag == 0)
                 std::snprintf(buf, sizeof buf, "-");
             else
                 std::snprintf(buf, sizeof buf, "%s %u", flag == 2 ? "I" : "A", r.state.count[t]);
-            const ImU32 ink = flag == 0 ? IM_COL32(190, 190, 200, 255) : IM_COL32(10, 10, 10, 255);
+            const ImU32 ink = flag == 0 ? pal.flagInkNotReady : pal.flagInk;
             dl->AddText(ImVec2(x + 4, top + (boxH - fs) / 2), ink, buf);
         }
         if (text || t % std::max<size_t>(1, size_t(fs * 3 / pitch)) == 0) {
             char id[24];
             std::snprintf(id, sizeof id, "%zu", t);
-            dl->AddText(ImVec2(x + 2, top + boxH + 2), IM_COL32(170, 170, 180, 255), id);
+            dl->AddText(ImVec2(x + 2, top + boxH + 2), pal.tileId, id);
         }
         if (ImGui::IsMouseHoveringRect(ImVec2(x, top), ImVec2(x + box, top + boxH))) {
             const LookbackWalk& wk = rec.walks[r.digit];
@@ -220,13 +218,14 @@ void passStats(const LookbackStats& s) {
     for (size_t d = 1; d <= bins; ++d) mx = std::max(mx, s.depthCount[d]);
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 o = ImGui::GetCursorScreenPos();
+    const Palette& pal = palette();
     const float bw = std::min(fs * 3.0f, ImGui::GetContentRegionAvail().x / float(bins)), h = fs * 3.0f;
     for (size_t d = 1; d <= bins; ++d) {
         const float x = o.x + bw * float(d - 1), bh = std::max(1.0f, float(s.depthCount[d]) / float(mx) * h);
-        dl->AddRectFilled(ImVec2(x + 1, o.y + h - bh), ImVec2(x + bw - 1, o.y + h), IM_COL32(120, 170, 255, 220));
+        dl->AddRectFilled(ImVec2(x + 1, o.y + h - bh), ImVec2(x + bw - 1, o.y + h), pal.depthBar);
         char buf[24];
         std::snprintf(buf, sizeof buf, "%zu", d);
-        dl->AddText(ImVec2(x + 2, o.y + h + 1), IM_COL32(190, 190, 200, 255), buf);
+        dl->AddText(ImVec2(x + 2, o.y + h + 1), pal.depthLabel, buf);
         if (ImGui::IsMouseHoveringRect(ImVec2(x, o.y), ImVec2(x + bw, o.y + h)))
             ImGui::SetTooltip("%llu walk%s went back %zu tile%s", static_cast<unsigned long long>(s.depthCount[d]),
                               s.depthCount[d] == 1 ? "" : "s", d, d == 1 ? "" : "s");

@@ -87,6 +87,7 @@ void drawDiagram(const ViewContext& c) {
     const uint32_t curLo = step ? step->firstLayer : 0, curHi = step ? step->firstLayer + step->layerCount : 0;
     const uint64_t done = d.layersDone;
     auto swapped = swapsOfStep(d, job, step, g);
+    const Palette& pal = palette();
 
     const float fs = ImGui::GetFontSize();
     const ImVec2 region = ImGui::GetContentRegionAvail();
@@ -117,12 +118,12 @@ void drawDiagram(const ViewContext& c) {
     // Band of the current step, and the position after which the current keys are written.
     if (step && curHi > curLo && curHi <= g.x1.size()) {
         const float x0 = lx(g.x0[curLo] - 0.3f), x1 = lx(g.x1[curHi - 1] + 0.3f);
-        dl->AddRectFilled(ImVec2(x0, o.y), ImVec2(x1, o.y + height), IM_COL32(90, 80, 20, 160), 4.0f);
+        dl->AddRectFilled(ImVec2(x0, o.y), ImVec2(x1, o.y + height), pal.stepBand, 4.0f);
     }
     if (const auto mark = highlighted(c.ui, HighlightKind::layer); mark && *mark >= 1 && *mark <= g.x1.size()) {
         const size_t l = size_t(*mark - 1); // a lesson points at this layer (1-based)
         const ImVec2 a(lxl(l, g.x0[l] - 0.4f), o.y - 2), b(lxl(l, g.x1[l] + 0.4f), o.y + height + 2);
-        dl->AddRect(a, b, kHighlightColour, 4.0f, 0, 2.5f * c.line);
+        dl->AddRect(a, b, pal.highlight, 4.0f, 0, 2.5f * c.line);
         noteVisible(c.ui, ProbeItem::highlight, a, b);
     }
     const float wireEnd = lx(g.width) + gapPx;
@@ -134,23 +135,20 @@ void drawDiagram(const ViewContext& c) {
         const float viewW = ImGui::GetWindowWidth();
         if (width > viewW) ImGui::SetScrollX(std::clamp(bandMid - viewW * 0.4f, 0.0f, width - viewW));
     }
-    for (uint64_t i = 0; i < n; ++i)
-        dl->AddLine(ImVec2(lx(0), wy(i)), ImVec2(wireEnd, wy(i)), IM_COL32(150, 150, 160, 255), c.line);
+    for (uint64_t i = 0; i < n; ++i) dl->AddLine(ImVec2(lx(0), wy(i)), ImVec2(wireEnd, wy(i)), pal.wire, c.line);
 
     const float dot = std::max(2.0f, std::min(dy * 0.18f, cw * 0.3f)) * (c.line > 1 ? 1.3f : 1.0f);
     for (size_t l = 0; l < g.layers.size(); ++l) {
         const bool isCurrent = l >= curLo && l < curHi && step;
         const bool isDone = l < done;
-        ImU32 col = isCurrent ? IM_COL32(255, 230, 120, 255)
-                    : isDone  ? IM_COL32(120, 170, 235, 255)
-                              : IM_COL32(95, 95, 110, 255);
+        const ImU32 col = isCurrent ? pal.comparatorCurrent : isDone ? pal.comparatorDone : pal.comparatorPending;
         for (size_t k = 0; k < g.layers[l].size(); ++k) {
             const Link& link = g.layers[l][k];
             const float x = lxl(l, g.x0[l] + float(link.column) + 0.5f);
             ImU32 lc = col;
             float thick = c.line * 2.0f;
             if (isCurrent && !swapped[l].empty() && swapped[l][k]) {
-                lc = IM_COL32(255, 120, 30, 255);
+                lc = pal.swap;
                 thick = c.line * 3.5f;
             }
             dl->AddLine(ImVec2(x, wy(link.a)), ImVec2(x, wy(link.b)), lc, thick);
@@ -163,7 +161,7 @@ void drawDiagram(const ViewContext& c) {
         const float mid = (lxl(l, g.x0[l]) + lxl(l, g.x1[l])) / 2, nw = textSize(num).x;
         if (text && nw < (lxl(l, g.x1[l]) - lxl(l, g.x0[l])) + cw * 0.8f)
             dl->AddText(font, tfs * 0.8f, ImVec2(mid - nw * 0.4f, o.y + dy * (float(n) - 0.1f)),
-                        IM_COL32(120, 160, 200, 255), num);
+                        pal.axisLabel, num);
     }
 
     if (text) {
@@ -175,22 +173,20 @@ void drawDiagram(const ViewContext& c) {
             std::string inText = formatKey(*job.inputKeys, i, job.settings.key);
             if (inText.size() > 10) inText = inText.substr(0, 10);
             ImVec2 ts = textSize(inText.c_str());
-            dl->AddText(font, tfs, ImVec2(o.x + labelW - ts.x - 4, wy(i) - ts.y / 2), IM_COL32(170, 170, 170, 255),
-                        inText.c_str());
+            dl->AddText(font, tfs, ImVec2(o.x + labelW - ts.x - 4, wy(i) - ts.y / 2), pal.inputKey, inText.c_str());
             // The wire's position, at the far left where the input key leaves room: lessons and
             // questions speak of positions.
             const std::string at = std::to_string(i);
             if (const ImVec2 as = textSize(at.c_str()); as.x + ts.x + tfs < labelW - 4)
-                dl->AddText(font, tfs * 0.8f, ImVec2(o.x + 2, wy(i) - as.y * 0.4f), IM_COL32(120, 160, 200, 255),
-                            at.c_str());
+                dl->AddText(font, tfs * 0.8f, ImVec2(o.x + 2, wy(i) - as.y * 0.4f), pal.axisLabel, at.c_str());
             if (!step || curHi > g.x1.size()) continue; // the input: the left column shows it
             std::string cur = keyText(s, i, job.settings.key);
             if (cur.size() > 10) cur = cur.substr(0, 10);
             ts = textSize(cur.c_str());
             const float x = lx(g.x1[curHi - 1] + 0.5f);
             ImVec2 b0(x, wy(i) - ts.y / 2 - 1), b1(x + ts.x + 6, wy(i) + ts.y / 2 + 1);
-            dl->AddRectFilled(b0, b1, changed[i] ? IM_COL32(120, 60, 10, 235) : IM_COL32(35, 45, 60, 235), 3.0f);
-            dl->AddText(font, tfs, ImVec2(x + 3, wy(i) - ts.y / 2), IM_COL32(255, 255, 255, 255), cur.c_str());
+            dl->AddRectFilled(b0, b1, changed[i] ? pal.keyBoxChanged : pal.keyBox, 3.0f);
+            dl->AddText(font, tfs, ImVec2(x + 3, wy(i) - ts.y / 2), pal.keyBoxText, cur.c_str());
         }
     }
     // Tooltip: the layer under the mouse.
@@ -224,12 +220,12 @@ void drawLayerMap(const ViewContext& c) {
     const float cell = std::max(2.0f, (w - 4) / float(L));
     const float h = std::max(fs * 2.2f, ImGui::GetContentRegionAvail().y * 0.45f);
     const float top = o.y + fs * 1.3f;
+    const Palette& pal = palette();
     uint32_t lastP = UINT32_MAX;
     for (size_t l = 0; l < L; ++l) {
         const float x0 = o.x + cell * float(l), x1 = x0 + std::max(1.0f, cell - 1);
         const bool cur = step && l >= step->firstLayer && l < step->firstLayer + step->layerCount;
-        ImU32 col =
-            cur ? IM_COL32(255, 220, 90, 255) : (l < done ? IM_COL32(90, 150, 230, 255) : IM_COL32(70, 70, 80, 255));
+        const ImU32 col = cur ? pal.layerCurrent : l < done ? pal.layerDone : pal.layerPending;
         // Taller cells for larger strides: the shape of each merge is visible.
         const float frac = 0.35f + 0.65f * float(layers[l].logK + 1) / float(layers[l].logP + 1);
         dl->AddRectFilled(ImVec2(x0, top + h * (1 - frac)), ImVec2(x1, top + h), col);
@@ -239,9 +235,8 @@ void drawLayerMap(const ViewContext& c) {
             std::snprintf(buf, sizeof buf, "%u", 2u << layers[l].logP);
             // Label each merge when there is room for it.
             const float mergeW = cell * float(layers[l].logP + 1);
-            if (ImGui::CalcTextSize(buf).x < mergeW - 2)
-                dl->AddText(ImVec2(x0, o.y), IM_COL32(200, 200, 200, 255), buf);
-            dl->AddLine(ImVec2(x0 - 0.5f, o.y), ImVec2(x0 - 0.5f, top + h), IM_COL32(140, 140, 150, 120));
+            if (ImGui::CalcTextSize(buf).x < mergeW - 2) dl->AddText(ImVec2(x0, o.y), pal.axisLabel, buf);
+            dl->AddLine(ImVec2(x0 - 0.5f, o.y), ImVec2(x0 - 0.5f, top + h), pal.mergeLine);
         }
     }
     // The plan's steps as brackets below the cells.
@@ -251,7 +246,7 @@ void drawLayerMap(const ViewContext& c) {
         const float x0 = o.x + cell * float(steps[i].firstLayer);
         const float x1 = o.x + cell * float(steps[i].firstLayer + steps[i].layerCount) - 1;
         const bool cur = v.data->step == i + 1;
-        ImU32 col = cur ? IM_COL32(255, 220, 90, 255) : IM_COL32(150, 150, 160, 200);
+        const ImU32 col = cur ? pal.layerCurrent : pal.bracket;
         dl->AddLine(ImVec2(x0, by), ImVec2(x0, by + 6), col, c.line);
         dl->AddLine(ImVec2(x0, by + 6), ImVec2(std::max(x0, x1), by + 6), col, c.line);
         dl->AddLine(ImVec2(std::max(x0, x1), by), ImVec2(std::max(x0, x1), by + 6), col, c.line);

@@ -74,32 +74,32 @@ void bars(const ViewContext& c, const std::string& title, const Snapshot::Aux& a
     size_t step = 1; // label every step-th digit: a power of two whose labels fit
     while (step < bins && labelW > bw * float(step)) step *= 2;
     const float labelH = fs + 2;
-    dl->AddRectFilled(o, ImVec2(o.x + w, o.y + height), IM_COL32(24, 24, 28, 255));
+    dl->AddRectFilled(o, ImVec2(o.x + w, o.y + height), palette().plotBg);
     for (size_t i = r0; i <= r1; ++i) {
         const float h = float(a.data[i]) / float(mx) * (height - fs - 4);
         const float x0 = o.x + bw * float(i - r0);
         dl->AddRectFilled(ImVec2(x0 + (bw > 4 ? 1 : 0), o.y + height - h),
                           ImVec2(x0 + std::max(1.0f, bw - 1), o.y + height),
                           heightColour(float(i) / float(a.data.size() - 1)));
-        for (auto [m, colour] : {std::pair{mark, kHighlightColour}, std::pair{answer, kAnswerColour}})
+        for (auto [m, colour] : {std::pair{mark, palette().highlight}, std::pair{answer, palette().answer}})
             if (m && *m == i) {
                 const ImVec2 p(x0 - 2, o.y), q(x0 + std::max(2.0f, bw) + 2, o.y + height + labelH);
                 dl->AddRect(p, q, colour, 0, 0, 2.5f * c.line);
-                if (colour == kHighlightColour) noteVisible(c.ui, ProbeItem::highlight, p, q);
+                if (colour == palette().highlight) noteVisible(c.ui, ProbeItem::highlight, p, q);
             }
         if ((i - r0) % step == 0 || (mark && *mark == i) || (answer && *answer == i)) {
             char buf[24];
             std::snprintf(buf, sizeof buf, hexWidth == 2 ? "%02zX" : "%zX", i);
             const float tw = ImGui::CalcTextSize(buf).x;
             dl->AddText(ImVec2(std::clamp(x0 + bw / 2 - tw / 2, o.x, o.x + w - tw), o.y + height + 1),
-                        IM_COL32(200, 200, 200, 255), buf);
+                        palette().axisLabel, buf);
         }
         char count[24];
         std::snprintf(count, sizeof count, "%u", a.data[i]);
         // A count above its bar where it fits with room to spare (neighbours must not run together).
         if (ImGui::CalcTextSize(count).x < bw - fs * 0.3f)
             dl->AddText(ImVec2(x0 + (bw - ImGui::CalcTextSize(count).x) / 2, o.y + height - h - fs - 1),
-                        IM_COL32(230, 230, 230, 255), count);
+                        palette().plotText, count);
     }
     ImGui::Dummy(ImVec2(w, height + labelH));
     if (ImGui::IsItemHovered()) {
@@ -156,7 +156,7 @@ void heatMap(const char* title, const Snapshot::Aux& a, const char* rowName, flo
                 char buf[16];
                 std::snprintf(buf, sizeof buf, "%u", m);
                 dl->AddText(ImVec2(c0.x + 3, c0.y + (ch - ImGui::GetFontSize()) / 2),
-                            float(m) / float(mx) > 0.6f ? IM_COL32(0, 0, 0, 255) : IM_COL32(230, 230, 230, 255), buf);
+                            heatTextColour(float(m) / float(mx)), buf);
             }
         }
     }
@@ -183,9 +183,9 @@ void tileStatus(const Snapshot::Aux& a, const Snapshot::Aux* counts, float heigh
     for (size_t i = 0; i < size_t(tiles) * digits; ++i) seen[std::min<uint32_t>(a.data[i], 3)]++;
     wrappedf("tile status flags (%u tile%s x %u digits): %zu not ready, %zu aggregate, %zu inclusive prefix",
                        tiles, tiles == 1 ? "" : "s", digits, seen[0], seen[1], seen[2]);
-    if (seen[3]) ImGui::TextColored(ImVec4(1, 0.35f, 0.35f, 1), "%zu flags out of range (not 0, 1 or 2)", seen[3]);
+    if (seen[3]) ImGui::TextColored(vec4(palette().mismatch), "%zu flags out of range (not 0, 1 or 2)", seen[3]);
     flagLegend();
-    const ImU32 bad = IM_COL32(230, 60, 60, 255);
+    const ImU32 bad = palette().outOfRange;
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 o = ImGui::GetCursorScreenPos();
     const float w = ImGui::GetContentRegionAvail().x;
@@ -212,7 +212,7 @@ void tileStatus(const Snapshot::Aux& a, const Snapshot::Aux* counts, float heigh
                 }
             dl->AddRectFilled(ImVec2(o.x + cw * float(c), o.y + ch * float(r)),
                               ImVec2(o.x + cw * float(c + 1), o.y + ch * float(r + 1)),
-                              outOfRange ? bad : kFlagColour[flag]);
+                              outOfRange ? bad : palette().flag[flag]);
         }
     ImGui::Dummy(ImVec2(w, height));
     if (ImGui::IsItemHovered()) {
@@ -293,7 +293,7 @@ int64_t binaryKeys(const ViewContext& c, uint32_t lo, uint32_t hi) {
         ImVec2 p = ImGui::GetCursorScreenPos();
         if (ImGui::IsMouseHoveringRect(p, ImVec2(p.x + rowW, p.y + ImGui::GetFontSize()))) {
             hovered = int64_t(i);
-            dl->AddRectFilled(p, ImVec2(p.x + rowW, p.y + ImGui::GetFontSize()), IM_COL32(60, 80, 120, 255));
+            dl->AddRectFilled(p, ImVec2(p.x + rowW, p.y + ImGui::GetFontSize()), palette().hoverRow);
         }
         char idx[24];
         std::snprintf(idx, sizeof idx, "%3llu ", (unsigned long long)i);
@@ -304,21 +304,21 @@ int64_t binaryKeys(const ViewContext& c, uint32_t lo, uint32_t hi) {
             char ch[2] = {((b >> bit) & 1) ? '1' : '0', 0};
             if (inDigit)
                 dl->AddRectFilled(ImVec2(x, p.y), ImVec2(x + cw, p.y + ImGui::GetFontSize()),
-                                  IM_COL32(110, 90, 20, 255));
-            dl->AddText(ImVec2(x, p.y), inDigit ? IM_COL32(255, 240, 160, 255) : IM_COL32(150, 150, 160, 255), ch);
+                                  palette().binaryDigitBg);
+            dl->AddText(ImVec2(x, p.y), inDigit ? palette().binaryDigitText : palette().binaryOtherText, ch);
             x += cw + ((bit % 4 == 0) ? cw * 0.5f : 0);
         }
         if (hi > lo) { // the digit's value; a lesson's digit, and the keys an answer counted, outlined
             const uint64_t dv = (b >> lo) & ((1ull << (hi - lo)) - 1);
             char digit[32];
             std::snprintf(digit, sizeof digit, " %llX", (unsigned long long)dv);
-            dl->AddText(ImVec2(x, p.y), IM_COL32(255, 220, 120, 255), digit);
+            dl->AddText(ImVec2(x, p.y), palette().digitValue, digit);
             const ImVec2 a(p.x + cw * 3.5f, p.y - 1), z(p.x + rowW - cw, p.y + ImGui::GetFontSize() + 1);
             if (const auto mark = highlighted(c.ui, HighlightKind::digit); mark && *mark == dv) {
-                dl->AddRect(a, z, kHighlightColour, 3.0f, 0, 2.0f * c.line);
+                dl->AddRect(a, z, palette().highlight, 3.0f, 0, 2.0f * c.line);
                 noteVisible(c.ui, ProbeItem::highlight, a, z);
             } else if (answerMarksKey(c.ui, i)) {
-                dl->AddRect(a, z, kAnswerColour, 3.0f, 0, 2.0f * c.line);
+                dl->AddRect(a, z, palette().answer, 3.0f, 0, 2.0f * c.line);
             }
         }
     }
@@ -375,7 +375,7 @@ void numberTable(const ViewContext& c, const char* id, const char* title, const 
     for (uint32_t w = 0; w < rows; ++w) {
         ImGui::TableNextRow();
         const bool marked = mark && *mark == w; // a lesson points at this workgroup
-        if (marked) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, IM_COL32(30, 90, 110, 255));
+        if (marked) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, palette().markRow);
         ImGui::TableNextColumn();
         const ImVec2 rowStart = ImGui::GetCursorScreenPos();
         ImGui::Text("%u", w);
@@ -388,7 +388,7 @@ void numberTable(const ViewContext& c, const char* id, const char* title, const 
                 ImGui::Text("%u", x);
             if (answer && answer->workgroup == w && answer->digit == d) {
                 const ImVec2 p = ImGui::GetItemRectMin(), q = ImGui::GetItemRectMax();
-                ImGui::GetWindowDrawList()->AddRect(ImVec2(p.x - 3, p.y - 1), ImVec2(q.x + 3, q.y + 1), kAnswerColour,
+                ImGui::GetWindowDrawList()->AddRect(ImVec2(p.x - 3, p.y - 1), ImVec2(q.x + 3, q.y + 1), palette().answer,
                                                     0, 0, 2.0f * c.line);
             }
         }

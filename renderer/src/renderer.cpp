@@ -458,7 +458,7 @@ Result<void> Renderer::render(ImDrawData* drawData, const std::string& capturePa
     bi.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
     SORTLAB_VK(vkBeginCommandBuffer(f.cmd, &bi), "vkBeginCommandBuffer");
     VkClearValue clear{};
-    clear.color = {{0.10f, 0.10f, 0.11f, 1.0f}};
+    clear.color = {{clear_[0], clear_[1], clear_[2], 1.0f}};
     VkRenderPassBeginInfo rb{VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO};
     rb.renderPass = renderPass_;
     rb.framebuffer = framebuffers_[imageIndex];

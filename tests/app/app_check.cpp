@@ -1,7 +1,9 @@
 // Checks what the app wrote in its tests:
-//   app_check png FILE [--width W --height H]
+//   app_check png FILE [--width W --height H] [--theme dark|light]
 //       the screenshot exists, has the window's size and is not blank: at least 2% of its pixels
-//       differ from the most common colour, and it has at least 24 distinct colours;
+//       differ from the most common colour, and it has at least 24 distinct colours; with --theme,
+//       that most common colour (the panels' background) is dark (Rec. 709 luma below 0.15) or
+//       light (above 0.75);
 //   app_check state STATE.json TRACE.jsonl --algo A [--step K] [--check-ok]
 //       the app's --dump-state equals the sortlab-bench --trace line of algorithm A at the same step
 //       (n, type, order, label, keys, values; radix lines: histogram, offsets, workgroup counts;
@@ -64,7 +66,16 @@ bool flag(int argc, char** argv, const char* name) {
     return false;
 }
 
-int checkPng(const std::string& path, int wantW, int wantH) {
+// The luma of the most common colour must say which theme the app drew in ("": no check).
+void checkTheme(const std::string& path, uint32_t background, const std::string& theme) {
+    if (theme.empty()) return;
+    const double luma =
+        (0.2126 * (background & 255) + 0.7152 * (background >> 8 & 255) + 0.0722 * (background >> 16 & 255)) / 255.0;
+    if (theme == "dark" ? luma >= 0.15 : luma <= 0.75)
+        fail(path + ": its background (luma " + std::to_string(luma) + ") is not that of the " + theme + " theme");
+}
+
+int checkPng(const std::string& path, int wantW, int wantH, const std::string& theme = "") {
     int w = 0, h = 0, comp = 0;
     unsigned char* px = stbi_load(path.c_str(), &w, &h, &comp, 4);
     if (!px) {
@@ -81,7 +92,10 @@ int checkPng(const std::string& path, int wantW, int wantH) {
     }
     stbi_image_free(px);
     size_t most = 0;
-    for (auto& [c, k] : counts) most = std::max(most, k);
+    uint32_t background = 0;
+    for (auto& [c, k] : counts)
+        if (k > most) most = k, background = c;
+    checkTheme(path, background, theme);
     const double other = 1.0 - double(most) / double(size_t(w) * h);
     if (other < 0.02)
         fail(path + " looks blank: only " + std::to_string(other * 100) + "% of pixels differ from the background");
@@ -412,7 +426,7 @@ int main(int argc, char** argv) {
     try {
         if (mode == "png")
             return checkPng(argv[2], std::atoi(arg(argc, argv, "--width", "0").c_str()),
-                            std::atoi(arg(argc, argv, "--height", "0").c_str()));
+                            std::atoi(arg(argc, argv, "--height", "0").c_str()), arg(argc, argv, "--theme"));
         if (mode == "replay" && argc >= 5) return checkReplay(argv[2], argv[3], argv[4]);
         if (mode == "lesson")
             return checkLesson(argv[2], std::stoul(arg(argc, argv, "--min-stops", "1")), arg(argc, argv, "--answers", "right"),

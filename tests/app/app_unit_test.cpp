@@ -1,9 +1,10 @@
 // Host-only tests of the app's own logic (no window, no Vulkan device): the comparator count the
-// explanation panel shows, bar heights of typed keys, the algorithm names, the script parser and
-// the lesson parser.
+// explanation panel shows, bar heights of typed keys, the algorithm names, the script parser, the
+// lesson parser and the themes' contrast.
 #include <sortlab/app/lesson.h>
 #include <sortlab/app/measured.h>
 #include <sortlab/app/options.h>
+#include <sortlab/app/palette.h>
 #include <sortlab/app/settings.h>
 #include <sortlab/app/sort_worker.h>
 
@@ -19,6 +20,7 @@
 #include <cstring>
 #include <fstream>
 #include <limits>
+#include <type_traits>
 
 namespace sortlab::app {
 namespace {
@@ -184,6 +186,197 @@ TEST(AppScript, BenchActions) {
         }
         EXPECT_FALSE(readScript(path).ok()) << wrong;
     }
+}
+
+// [The themes] Every role against what it is drawn on (app/views/*.cpp), by the WCAG 2 formula:
+// text at least 4.5:1, bars, lines and outlines at least 3:1, in both themes. The panel background
+// is windowBg laid over the desktop (the dark one is slightly translucent); translucent roles are
+// laid over what is under them.
+using Role = uint32_t Palette::*;
+uint32_t panelOf(const Palette& p) {
+    return over(p.windowBg, p.desktop);
+}
+// A background role as seen: laid over the panel (nullptr: the panel itself).
+uint32_t backgroundOf(const Palette& p, Role bg) {
+    return bg ? over(p.*bg, panelOf(p)) : panelOf(p);
+}
+double contrastOn(uint32_t fg, uint32_t background) {
+    return contrastRatio(over(fg, background), background);
+}
+
+struct RolePair {
+    const char* name;
+    Role fg, bg; // bg nullptr: the panel
+};
+
+// Text: 4.5:1.
+const RolePair kTextPairs[] = {
+    {"text", &Palette::text, nullptr},
+    {"textDim", &Palette::textDim, nullptr},
+    {"title", &Palette::title, nullptr},
+    {"accent", &Palette::accent, nullptr},
+    {"question", &Palette::question, nullptr},
+    {"right", &Palette::right, nullptr},
+    {"wrong", &Palette::wrong, nullptr},
+    {"match", &Palette::match, nullptr},
+    {"mismatch", &Palette::mismatch, nullptr},
+    {"error", &Palette::error, nullptr},
+    {"inputError", &Palette::inputError, nullptr},
+    {"pass", &Palette::pass, nullptr},
+    {"warning", &Palette::warning, nullptr},
+    {"keyLabel", &Palette::keyLabel, nullptr},
+    {"changedLabel", &Palette::changedLabel, nullptr},
+    {"axisLabel", &Palette::axisLabel, nullptr},
+    {"inputKey", &Palette::inputKey, nullptr},
+    {"tileId", &Palette::tileId, nullptr},
+    {"depthLabel", &Palette::depthLabel, nullptr},
+    {"binaryOtherText", &Palette::binaryOtherText, nullptr},
+    {"digitValue", &Palette::digitValue, nullptr},
+    {"text on titleBg", &Palette::text, &Palette::titleBg},
+    {"text on titleBgActive", &Palette::text, &Palette::titleBgActive},
+    {"text on frameBg", &Palette::text, &Palette::frameBg},
+    {"text on codeHighlight", &Palette::text, &Palette::codeHighlight},
+    {"text on hoverRow", &Palette::text, &Palette::hoverRow},
+    {"text on markRow", &Palette::text, &Palette::markRow},
+    {"plotText on plotBg", &Palette::plotText, &Palette::plotBg},
+    {"keyBoxText on keyBox", &Palette::keyBoxText, &Palette::keyBox},
+    {"keyBoxText on keyBoxChanged", &Palette::keyBoxText, &Palette::keyBoxChanged},
+    {"binaryDigitText on binaryDigitBg", &Palette::binaryDigitText, &Palette::binaryDigitBg},
+};
+// Bars, lines and outlines: 3:1.
+const RolePair kMarkPairs[] = {
+    {"changedOutline on plotBg", &Palette::changedOutline, &Palette::plotBg},
+    {"mismatchBar on plotBg", &Palette::mismatchBar, &Palette::plotBg},
+    {"highlight on plotBg", &Palette::highlight, &Palette::plotBg},
+    {"highlight", &Palette::highlight, nullptr},
+    {"answer on plotBg", &Palette::answer, &Palette::plotBg},
+    {"answer", &Palette::answer, nullptr},
+    {"checkMark on frameBg", &Palette::checkMark, &Palette::frameBg},
+    {"wire", &Palette::wire, nullptr},
+    {"wire on stepBand", &Palette::wire, &Palette::stepBand},
+    {"comparatorCurrent on stepBand", &Palette::comparatorCurrent, &Palette::stepBand},
+    {"swap on stepBand", &Palette::swap, &Palette::stepBand},
+    {"comparatorDone", &Palette::comparatorDone, nullptr},
+    {"layerCurrent", &Palette::layerCurrent, nullptr},
+    {"layerDone", &Palette::layerDone, nullptr},
+    {"bracket", &Palette::bracket, nullptr},
+    {"currentEvent", &Palette::currentEvent, nullptr},
+    {"arc", &Palette::arc, nullptr},
+    {"arcFallback", &Palette::arcFallback, nullptr},
+    {"fallbackOutline", &Palette::fallbackOutline, nullptr},
+    {"depthBar", &Palette::depthBar, nullptr},
+    {"outOfRange", &Palette::outOfRange, nullptr},
+};
+// Faint on purpose (what is still to come, not ready yet, a band behind the current step): they
+// must show on the panel, not stand out. 1.5:1.
+const RolePair kFaintPairs[] = {
+    {"comparatorPending", &Palette::comparatorPending, nullptr},
+    {"layerPending", &Palette::layerPending, nullptr},
+    {"mergeLine", &Palette::mergeLine, nullptr},
+    {"stepBand", &Palette::stepBand, nullptr},
+    {"codeHighlight", &Palette::codeHighlight, nullptr},
+};
+
+void expectContrast(Theme t, const RolePair& r, double least) {
+    const Palette& p = paletteFor(t);
+    const double c = contrastOn(p.*r.fg, backgroundOf(p, r.bg));
+    EXPECT_GE(c, least) << themeName(t) << " theme: " << r.name << " is " << c << ":1";
+}
+
+TEST(AppThemes, TextAndMarksStandOut) {
+    for (Theme t : {Theme::dark, Theme::light}) {
+        for (const RolePair& r : kTextPairs) expectContrast(t, r, 4.5);
+        for (const RolePair& r : kMarkPairs) expectContrast(t, r, 3.0);
+        for (const RolePair& r : kFaintPairs) expectContrast(t, r, 1.5);
+        // The status flags: the aggregate and inclusive boxes stand out, ink on every box reads.
+        const Palette& p = paletteFor(t);
+        const uint32_t panel = panelOf(p);
+        EXPECT_GE(contrastOn(p.flag[0], panel), 1.5) << themeName(t);
+        for (int f : {1, 2}) EXPECT_GE(contrastOn(p.flag[f], panel), 3.0) << themeName(t) << " flag " << f;
+        EXPECT_GE(contrastOn(p.flagInkNotReady, p.flag[0]), 4.5) << themeName(t);
+        for (int f : {1, 2}) EXPECT_GE(contrastOn(p.flagInk, p.flag[f]), 4.5) << themeName(t) << " flag " << f;
+    }
+}
+
+// Bars and arrows in the height ramp's colours, on the plot and on the panel; numbers on heat map
+// cells.
+TEST(AppThemes, RampsStandOut) {
+    for (Theme t : {Theme::dark, Theme::light}) {
+        const Palette& p = paletteFor(t);
+        for (int i = 0; i <= 64; ++i) {
+            const float x = float(i) / 64;
+            EXPECT_GE(contrastOn(heightColourFor(t, x), p.plotBg), 3.0) << themeName(t) << " height " << x;
+            EXPECT_GE(contrastOn(heightColourFor(t, x), panelOf(p)), 3.0) << themeName(t) << " height " << x;
+            EXPECT_GE(contrastOn(heatTextColourFor(t, x), heatColourFor(t, x)), 4.5) << themeName(t) << " heat " << x;
+        }
+    }
+}
+
+// The dark theme is the app as it was: a few of its colours, byte for byte; every role of both
+// themes is set (a role left out of a table would be 0, transparent black).
+TEST(AppThemes, DarkIsTheOldLookAndEveryRoleIsSet) {
+    EXPECT_EQ(paletteFor(Theme::dark).plotBg, rgba(24, 24, 28));
+    EXPECT_EQ(paletteFor(Theme::dark).highlight, rgba(80, 220, 255));
+    EXPECT_EQ(paletteFor(Theme::dark).title, rgba(255, 217, 89)); // ImVec4(1, 0.85, 0.35, 1)
+    EXPECT_EQ(heightColourFor(Theme::dark, 0), rgba(51, 102, 217));
+    EXPECT_EQ(heightColourFor(Theme::dark, 1), rgba(242, 217, 64));
+    EXPECT_EQ(heatColourFor(Theme::dark, 0), rgba(20, 20, 31));
+    EXPECT_EQ(heatColourFor(Theme::dark, 1), rgba(255, 255, 255));
+    static_assert(sizeof(Palette) % sizeof(uint32_t) == 0 && std::is_standard_layout_v<Palette>);
+    for (Theme t : {Theme::dark, Theme::light}) {
+        uint32_t roles[sizeof(Palette) / sizeof(uint32_t)];
+        std::memcpy(roles, &paletteFor(t), sizeof roles);
+        for (size_t i = 0; i < std::size(roles); ++i) EXPECT_NE(roles[i], 0u) << themeName(t) << " role " << i;
+    }
+}
+
+TEST(AppThemes, Names) {
+    EXPECT_EQ(parseTheme("light"), Theme::light);
+    EXPECT_EQ(parseTheme("dark"), Theme::dark);
+    EXPECT_EQ(parseTheme("purple"), std::nullopt);
+    EXPECT_EQ(themeName(Theme::light), "light");
+}
+
+// --theme: light or dark; anything else is a usage error of one line.
+TEST(AppThemes, CommandLine) {
+    auto parse = [](std::vector<std::string> args) {
+        args.insert(args.begin(), "sortlab");
+        std::vector<char*> argv;
+        for (std::string& a : args) argv.push_back(a.data());
+        bool exitNow = false;
+        return parseOptions(int(argv.size()), argv.data(), &exitNow);
+    };
+    auto none = parse({});
+    ASSERT_TRUE(none.ok());
+    EXPECT_EQ(none->theme, std::nullopt) << "no --theme: imgui.ini's, else dark";
+    auto light = parse({"--theme", "light"});
+    ASSERT_TRUE(light.ok()) << light.error().message;
+    EXPECT_EQ(light->theme, Theme::light);
+    auto bad = parse({"--theme", "purple"});
+    ASSERT_FALSE(bad.ok());
+    EXPECT_EQ(bad.error().message, "--theme 'purple': use dark or light");
+}
+
+// A script's `theme` action: its value is checked when the script is read.
+TEST(AppThemes, ScriptAction) {
+    const std::string path = testing::TempDir() + "/app_theme.script";
+    {
+        std::ofstream out(path);
+        out << "theme light\nstep 2\ntheme dark\n";
+    }
+    auto a = readScript(path);
+    ASSERT_TRUE(a.ok()) << a.error().message;
+    ASSERT_EQ(a->size(), 3u);
+    EXPECT_EQ((*a)[0].verb, "theme");
+    EXPECT_EQ((*a)[0].args, (std::vector<std::string>{"light"}));
+    {
+        std::ofstream out(path);
+        out << "step 2\ntheme purple\n";
+    }
+    auto bad = readScript(path);
+    ASSERT_FALSE(bad.ok());
+    EXPECT_NE(bad.error().message.find(":2: theme 'purple': use dark or light"), std::string::npos)
+        << bad.error().message;
 }
 
 } // namespace

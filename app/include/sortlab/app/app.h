@@ -147,6 +147,7 @@ private:
     void handleKeys(const SortWorker::View& v);
     void advancePlayback(const SortWorker::View& v);
     void drawControls(const SortWorker::View& v);
+    void drawViewMenu(const SortWorker::View& v); // the Controls panel's menu bar
     void drawKeysField(SortSettings& s, bool& changed);                             // the Controls panel's own keys
     void drawTileChoice(SortSettings& s, const SortWorker::View& v, bool& changed); // radix sorts' tile
     void drawStatusBar(const SortWorker::View& v);

@@ -3,10 +3,12 @@
 // exits. A script file holds the same actions, one per line (see docs/app.md).
 #pragma once
 
+#include <sortlab/app/palette.h>
 #include <sortlab/app/settings.h>
 
 #include <sortlab/result.h>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,6 +29,7 @@ struct Options {
     bool presentation = false;
     bool check = false;
     bool noIni = false;
+    std::optional<Theme> theme;  // --theme; none: imgui.ini's, else dark
     std::vector<Action> actions; // empty: interactive
 };
 

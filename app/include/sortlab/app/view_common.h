@@ -1,7 +1,9 @@
-// Helpers shared by the views: key heights, colours, aux lookup, which indices a step touched.
+// Helpers shared by the views: the theme and its colours, key heights, aux lookup, which indices
+// a step touched.
 #pragma once
 
 #include <sortlab/app/app.h>
+#include <sortlab/app/palette.h>
 #include <sortlab/app/sort_worker.h>
 
 #include <imgui.h>
@@ -16,23 +18,36 @@
 
 namespace sortlab::app {
 
+// The theme (palette.h): setTheme applies ImGui's style of that theme with the palette's panel
+// colours; palette() is the current theme's colours, which the views draw with. Call them from the
+// UI thread, with an ImGui context.
+void setTheme(Theme t);
+Theme theme();
+const Palette& palette();
+static_assert(IM_COL32(1, 2, 3, 4) == rgba(1, 2, 3, 4), "palette.h packs colours as IM_COL32 does");
+inline ImVec4 vec4(ImU32 c) { // a palette colour for ImGui::TextColored and PushStyleColor
+    return ImGui::ColorConvertU32ToFloat4(c);
+}
+
 // Key i of a snapshot as a fraction of the input's key range (0 lowest, 1 highest).
 float keyHeight(const JobInfo& job, const Snapshot& s, uint64_t i);
-// A colour ramp for heights (blue -> teal -> yellow), alpha 255.
+// The current theme's ramps (palette.h): heights (dark: blue -> teal -> yellow), heat maps (dark:
+// dark -> red -> yellow -> white), and the ink for a number on a heat map cell.
 ImU32 heightColour(float h);
-ImU32 heatColour(float t); // heat map: dark -> red -> yellow -> white
-// OneSweep's status word flags (0 not ready, 1 aggregate, 2 inclusive prefix): colour and name.
-extern const ImU32 kFlagColour[3];
+ImU32 heatColour(float t);
+ImU32 heatTextColour(float t);
+// OneSweep's status word flags (0 not ready, 1 aggregate, 2 inclusive prefix): name; the colour is
+// palette().flag[f].
 extern const char* const kFlagName[3];
 void flagLegend();
-// What a lesson's stop points at is outlined in this colour; the index when it is of this kind.
-constexpr ImU32 kHighlightColour = IM_COL32(80, 220, 255, 255);
+// The dark theme's flag and outline colours under their old names, for the views not yet drawing
+// with palette() (radix_view.cpp); they do not follow the theme.
+// What a lesson's stop points at (outlined in palette().highlight): the index when it is of this kind.
 inline std::optional<uint64_t> highlighted(const UiState& ui, HighlightKind kind) {
     if (!ui.lesson.lesson || ui.highlight.kind != kind) return std::nullopt;
     return ui.highlight.index;
 }
-// The cells an answer's arithmetic uses (its feedback names them) are outlined in this colour.
-constexpr ImU32 kAnswerColour = IM_COL32(120, 235, 140, 255);
+// The cells an answer's arithmetic uses (its feedback names them) are outlined in palette().answer.
 inline const Answer* shownAnswer(const UiState& ui) {
     return ui.lesson.lesson && ui.lesson.answered && ui.lesson.answer ? &*ui.lesson.answer : nullptr;
 }

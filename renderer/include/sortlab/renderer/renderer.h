@@ -60,6 +60,8 @@ public:
     Result<void> render(ImDrawData* drawData, const std::string& capturePath = {});
     // The swapchain is rebuilt on the next render (window resized).
     void requestRebuild() { rebuild_ = true; }
+    // What shows between the panels (the app's theme), from the next render on; 0..1 per channel.
+    void setClearColour(float r, float g, float b) { clear_[0] = r, clear_[1] = g, clear_[2] = b; }
 
     size_t validationMessageCount() const { return validationMessages_.load(); }
     // Images in the swapchain and the extent (for the status line and tests).
@@ -105,6 +107,7 @@ private:
     VkRenderPass renderPass_ = VK_NULL_HANDLE;
     VkDescriptorPool descriptorPool_ = VK_NULL_HANDLE;
     bool rebuild_ = false;
+    float clear_[3] = {0.10f, 0.10f, 0.11f};
     bool imguiReady_ = false;
 
     struct Frame {

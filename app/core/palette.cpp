@@ -1,0 +1,243 @@
+#include <sortlab/app/palette.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace sortlab::app {
+namespace {
+
+// The colours the app drew before themes existed; the panel roles are ImGui 1.86's dark style.
+constexpr Palette kDark = {
+    .desktop = rgba(26, 26, 28), // the renderer's clear colour (0.10, 0.10, 0.11)
+    .windowBg = rgba(15, 15, 15, 240),
+    .titleBg = rgba(10, 10, 10),
+    .titleBgActive = rgba(41, 74, 122),
+    .border = rgba(110, 110, 128, 128),
+    .frameBg = rgba(41, 74, 122, 138),
+    .checkMark = rgba(66, 150, 250),
+    .text = rgba(255, 255, 255),
+    .textDim = rgba(128, 128, 128),
+    .title = rgba(255, 217, 89),
+    .accent = rgba(255, 217, 102),
+    .question = rgba(140, 217, 255),
+    .right = rgba(115, 230, 128),
+    .wrong = rgba(255, 153, 89),
+    .match = rgba(102, 230, 102),
+    .mismatch = rgba(255, 89, 89),
+    .error = rgba(255, 102, 102),
+    .inputError = rgba(255, 115, 102),
+    .pass = rgba(115, 230, 115),
+    .warning = rgba(255, 153, 64),
+    .plotBg = rgba(24, 24, 28),
+    .plotText = rgba(230, 230, 230),
+    .keyLabel = rgba(210, 210, 210),
+    .axisLabel = rgba(200, 200, 200),
+    .changedOutline = rgba(255, 140, 40),
+    .changedLabel = rgba(255, 160, 60),
+    .mismatchBar = rgba(230, 50, 50),
+    .outOfRange = rgba(230, 60, 60),
+    .highlight = rgba(80, 220, 255),
+    .answer = rgba(120, 235, 140),
+    .stepBand = rgba(90, 80, 20, 160),
+    .wire = rgba(150, 150, 160),
+    .comparatorCurrent = rgba(255, 230, 120),
+    .comparatorDone = rgba(120, 170, 235),
+    .comparatorPending = rgba(95, 95, 110),
+    .swap = rgba(255, 120, 30),
+    .inputKey = rgba(170, 170, 170),
+    .keyBox = rgba(35, 45, 60, 235),
+    .keyBoxChanged = rgba(120, 60, 10, 235),
+    .keyBoxText = rgba(255, 255, 255),
+    .layerCurrent = rgba(255, 220, 90),
+    .layerDone = rgba(90, 150, 230),
+    .layerPending = rgba(70, 70, 80),
+    .mergeLine = rgba(140, 140, 150, 120),
+    .bracket = rgba(150, 150, 160, 200),
+    .codeHighlight = rgba(110, 90, 20, 200),
+    .currentEvent = rgba(255, 230, 90),
+    .arc = rgba(120, 170, 255, 200),
+    .arcFallback = rgba(235, 80, 80, 230),
+    .fallbackOutline = rgba(235, 80, 80),
+    .flag = {rgba(70, 70, 80), rgba(240, 150, 40), rgba(80, 200, 110)},
+    .flagInkNotReady = rgba(190, 190, 200),
+    .flagInk = rgba(10, 10, 10),
+    .tileId = rgba(170, 170, 180),
+    .depthBar = rgba(120, 170, 255, 220),
+    .depthLabel = rgba(190, 190, 200),
+    .binaryDigitBg = rgba(110, 90, 20),
+    .binaryDigitText = rgba(255, 240, 160),
+    .binaryOtherText = rgba(150, 150, 160),
+    .digitValue = rgba(255, 220, 120),
+    .hoverRow = rgba(60, 80, 120),
+    .markRow = rgba(30, 90, 110),
+};
+
+// For a projector: a mid-grey desktop so that the light panels stand apart, white plots on them,
+// and every colour dark enough for 4.5:1 (text) or 3:1 (bars, lines, outlines) on what it is
+// drawn on (tests/app/app_unit_test.cpp checks each pair). Yellow becomes ochre, cyan magenta (the
+// lesson's outline must not look like any bar).
+constexpr Palette kLight = {
+    .desktop = rgba(150, 154, 162),
+    .windowBg = rgba(240, 240, 242),
+    .titleBg = rgba(208, 214, 224),
+    .titleBgActive = rgba(160, 182, 218),
+    .border = rgba(60, 64, 72, 150),
+    .frameBg = rgba(255, 255, 255),
+    .checkMark = rgba(20, 90, 200), // ImGui's light one is 2.9:1 on white
+    .text = rgba(12, 12, 16),
+    .textDim = rgba(90, 90, 98),
+    .title = rgba(135, 80, 0),
+    .accent = rgba(135, 80, 0),
+    .question = rgba(0, 85, 170),
+    .right = rgba(0, 115, 40),
+    .wrong = rgba(175, 65, 0),
+    .match = rgba(0, 115, 40),
+    .mismatch = rgba(190, 20, 20),
+    .error = rgba(190, 20, 20),
+    .inputError = rgba(190, 20, 20),
+    .pass = rgba(0, 115, 40),
+    .warning = rgba(165, 70, 0),
+    .plotBg = rgba(255, 255, 255),
+    .plotText = rgba(30, 30, 36),
+    .keyLabel = rgba(30, 30, 36),
+    .axisLabel = rgba(50, 50, 58),
+    .changedOutline = rgba(215, 95, 0),
+    .changedLabel = rgba(175, 65, 0),
+    .mismatchBar = rgba(205, 25, 25),
+    .outOfRange = rgba(205, 25, 25),
+    .highlight = rgba(200, 0, 170),
+    .answer = rgba(0, 120, 40),
+    .stepBand = rgba(240, 185, 40),
+    .wire = rgba(100, 100, 110),
+    .comparatorCurrent = rgba(105, 75, 0),
+    .comparatorDone = rgba(40, 100, 200),
+    .comparatorPending = rgba(165, 165, 175),
+    .swap = rgba(190, 55, 0),
+    .inputKey = rgba(70, 70, 78),
+    .keyBox = rgba(218, 226, 240, 235),
+    .keyBoxChanged = rgba(255, 200, 140, 235),
+    .keyBoxText = rgba(12, 12, 16),
+    .layerCurrent = rgba(170, 122, 0),
+    .layerDone = rgba(40, 100, 200),
+    .layerPending = rgba(190, 190, 198),
+    .mergeLine = rgba(90, 90, 100, 120),
+    .bracket = rgba(90, 90, 100, 220),
+    .codeHighlight = rgba(240, 185, 40),
+    .currentEvent = rgba(170, 122, 0),
+    .arc = rgba(40, 100, 210, 230),
+    .arcFallback = rgba(200, 30, 30, 240),
+    .fallbackOutline = rgba(200, 30, 30),
+    .flag = {rgba(192, 192, 198), rgba(205, 100, 0), rgba(30, 145, 60)},
+    .flagInkNotReady = rgba(40, 40, 46),
+    .flagInk = rgba(0, 0, 0),
+    .tileId = rgba(75, 75, 85),
+    .depthBar = rgba(40, 100, 210, 230),
+    .depthLabel = rgba(60, 60, 70),
+    .binaryDigitBg = rgba(240, 185, 40),
+    .binaryDigitText = rgba(40, 25, 0),
+    .binaryOtherText = rgba(95, 95, 105),
+    .digitValue = rgba(135, 80, 0),
+    .hoverRow = rgba(200, 215, 240),
+    .markRow = rgba(245, 200, 238),
+};
+
+struct Rgb {
+    float r, g, b;
+};
+
+// Piecewise linear through evenly spaced stops (x in 0..1).
+uint32_t ramp(const Rgb* stops, int count, float x) {
+    x = std::clamp(x, 0.0f, 1.0f) * float(count - 1);
+    const int i = std::min(int(x), count - 2);
+    const float t = x - float(i);
+    const Rgb& a = stops[i];
+    const Rgb& b = stops[i + 1];
+    return rgbaFloat(a.r + (b.r - a.r) * t, a.g + (b.g - a.g) * t, a.b + (b.b - a.b) * t);
+}
+
+double channelLinear(uint32_t byte) {
+    const double c = double(byte) / 255.0;
+    return c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4);
+}
+
+} // namespace
+
+std::optional<Theme> parseTheme(std::string_view name) {
+    if (name == "dark") return Theme::dark;
+    if (name == "light") return Theme::light;
+    return std::nullopt;
+}
+
+std::string_view themeName(Theme t) {
+    return t == Theme::light ? "light" : "dark";
+}
+
+uint32_t rgbaFloat(float r, float g, float b, float a) {
+    auto byte = [](float v) { return uint32_t(int(std::clamp(v, 0.0f, 1.0f) * 255.0f + 0.5f)); };
+    return rgba(byte(r), byte(g), byte(b), byte(a));
+}
+
+const Palette& paletteFor(Theme t) {
+    return t == Theme::light ? kLight : kDark;
+}
+
+uint32_t heightColourFor(Theme t, float h) {
+    if (t == Theme::light) { // dark blue -> teal -> ochre: each at 3:1 or more on white
+        static const Rgb stops[] = {{0.12f, 0.28f, 0.72f}, {0.00f, 0.50f, 0.48f}, {0.68f, 0.46f, 0.00f}};
+        return ramp(stops, 3, h);
+    }
+    // blue (0.20, 0.40, 0.85) -> teal (0.15, 0.70, 0.65) -> yellow (0.95, 0.85, 0.25), computed as
+    // it always was (the same bytes).
+    h = std::clamp(h, 0.0f, 1.0f);
+    float r, g, b;
+    if (h < 0.5f) {
+        float s = h * 2;
+        r = 0.20f + (0.15f - 0.20f) * s;
+        g = 0.40f + (0.70f - 0.40f) * s;
+        b = 0.85f + (0.65f - 0.85f) * s;
+    } else {
+        float s = (h - 0.5f) * 2;
+        r = 0.15f + (0.95f - 0.15f) * s;
+        g = 0.70f + (0.85f - 0.70f) * s;
+        b = 0.65f + (0.25f - 0.65f) * s;
+    }
+    return rgbaFloat(r, g, b);
+}
+
+uint32_t heatColourFor(Theme t, float v) {
+    if (t == Theme::light) { // the dark ramp turned over: paper -> yellow -> red -> dark red
+        static const Rgb stops[] = {
+            {0.98f, 0.98f, 0.96f}, {0.99f, 0.80f, 0.24f}, {0.86f, 0.27f, 0.10f}, {0.40f, 0.00f, 0.10f}};
+        return ramp(stops, 4, v);
+    }
+    v = std::clamp(v, 0.0f, 1.0f); // dark -> red -> yellow -> white
+    float r = std::min(1.0f, v * 3.0f), g = std::clamp(v * 3.0f - 1.0f, 0.0f, 1.0f),
+          b = std::clamp(v * 3.0f - 2.0f, 0.0f, 1.0f);
+    return rgbaFloat(0.08f + 0.92f * r, 0.08f + 0.92f * g, 0.12f + 0.88f * b);
+}
+
+// Black or white, whichever stands out more: one of them is always at least sqrt(21) = 4.58:1.
+uint32_t heatTextColourFor(Theme t, float v) {
+    const uint32_t cell = heatColourFor(t, v), black = rgba(0, 0, 0), white = rgba(255, 255, 255);
+    return contrastRatio(black, cell) >= contrastRatio(white, cell) ? black : white;
+}
+
+double relativeLuminance(uint32_t c) {
+    return 0.2126 * channelLinear(c & 255) + 0.7152 * channelLinear(c >> 8 & 255) +
+           0.0722 * channelLinear(c >> 16 & 255);
+}
+
+uint32_t over(uint32_t c, uint32_t background) {
+    const double a = double(c >> 24) / 255.0;
+    auto mix = [&](int shift) {
+        return uint32_t(std::lround(double(c >> shift & 255) * a + double(background >> shift & 255) * (1 - a)));
+    };
+    return rgba(mix(0), mix(8), mix(16));
+}
+
+double contrastRatio(uint32_t a, uint32_t b) {
+    const double la = relativeLuminance(a), lb = relativeLuminance(b);
+    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+}
+
+} // namespace sortlab::app
