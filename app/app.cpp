@@ -78,6 +78,7 @@ void App::frame() {
     const SortWorker::View v = worker_.view();
     if (!v.busy && v.data) ui_.jumpTo = int(v.data->step);
     handleKeys(v);
+    updateMove(v);
     advancePlayback(v);
     updateLesson(v);
 
@@ -228,8 +229,53 @@ void App::handleKeys(const SortWorker::View& v) {
 
 // [SECTION] Playback ----------------------------------------------------------------------------------------
 
+// A new state a step away from the one on screen is drawn as a move from it (forward or back);
+// anything else (a jump, a new input) is shown at once.
+void App::updateMove(const SortWorker::View& v) {
+    const double now = glfwGetTime();
+    if (v.data && v.data != shown_ && !v.busy) {
+        ui_.move.reset();
+        const bool on = ui_.moveSeconds > 0 || ui_.frozenMove;
+        if (on && shown_ && v.job.plan && movable(*shown_, *v.data)) {
+            Transition t;
+            t.from = shown_;
+            t.to = v.data;
+            t.backward = v.data->step < shown_->step;
+            t.plan = v.job.plan;
+            t.step = &t.plan->steps[std::max(shown_->step, v.data->step) - 1];
+            t.moves = keyMoves(t.earlier(), t.later(), v.job, *t.step);
+            t.start = now;
+            t.duration = ui_.moveSeconds * 4.0 / std::max(0.25, double(ui_.speed)); // 0.6 s at 4 steps/s
+            ui_.move = std::move(t);
+        }
+        shown_ = v.data;
+    }
+    if (!ui_.move) return;
+    ui_.moveFraction = transitionFraction(*ui_.move, now, ui_.frozenMove);
+    if (ui_.moveFraction >= 1.0f && !ui_.frozenMove) ui_.move.reset(); // the last frame shows the new state
+}
+
+nlohmann::json App::viewState() const {
+    nlohmann::json j = nlohmann::json::object();
+    if (!shown_ || !shown_->snapshot) return j;
+    const uint64_t n = shown_->snapshot->keys.size() / std::max<size_t>(1, keyBytes(ui_.settings.key));
+    std::vector<double> drawn(n);
+    for (uint64_t i = 0; i < n; ++i) drawn[i] = double(i);
+    if (const auto& m = ui_.move; m && m->moves.to.size() == n) {
+        // Indexed by the key's index in the state the move starts from (the later one, going back).
+        for (uint64_t e = 0; e < n; ++e) drawn[m->backward ? m->moves.to[e] : e] = drawnIndex(*m, e, ui_.moveFraction);
+        j["move"] = {{"from_step", m->from->step},
+                     {"to_step", m->to->step},
+                     {"fraction", ui_.moveFraction},
+                     {"matched", moveMatchName(m->moves.match)}};
+    }
+    if (n <= 4096) j["drawn_index"] = drawn;
+    return j;
+}
+
 void App::advancePlayback(const SortWorker::View& v) {
     if (!ui_.playing || !v.job.plan || !v.data) return;
+    if (ui_.move) return; // the next step waits for the move to end
     const size_t steps = v.job.plan->steps.size();
     if (v.data->step >= steps) {
         ui_.playing = false;

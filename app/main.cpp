@@ -207,6 +207,7 @@ int main(int argc, char** argv) {
             });
             app::App application(window, worker, benchWorker, benchCtx.value()->info(), fonts, r.deviceName());
             application.setPresentation(opt.presentation);
+            if (scripted) application.ui().moveSeconds = 0; // scripts see each step as it is (move-seconds)
             if (opt.check) application.setCheck(true);
             application.applySettings(opt.settings);
             std::unique_ptr<app::ScriptRunner> script;
@@ -216,7 +217,8 @@ int main(int argc, char** argv) {
             }
 
             while (!glfwWindowShouldClose(window)) {
-                const bool active = application.ui().playing || worker.view().busy || (script && !script->done()) ||
+                const bool active = application.ui().playing || application.animating() || worker.view().busy ||
+                                    (script && !script->done()) ||
                                     ImGui::GetIO().WantTextInput; // the text cursor blinks
                 if (script && script->done() && scripted) break;
                 if (active || gRedraw > 0)

@@ -240,6 +240,7 @@ Outcome dumpStateVerb(VerbContext& c) {
     e.check = c.app.ui().check;
     e.replay = c.app.ui().replay;
     e.keysError = c.app.ui().keysError;
+    e.view = c.app.viewState();
     auto r = writeStateJson(c.a.args[0], c.worker.view(), e);
     if (!r) return Failure{r.error().message, 3};
     c.nextNow = true;
@@ -362,6 +363,37 @@ Outcome lessonRecordVerb(VerbContext& c) {
     return {};
 }
 
+// move-at F|off: hold a step's move at fraction F (0..1) for screenshots and dumps; move-seconds S:
+// how long a step's move takes (0: steps jump; scripted runs start at 0).
+Outcome moveAtVerb(VerbContext& c) {
+    UiState& ui = c.app.ui();
+    if (c.a.args[0] == "off") {
+        ui.frozenMove.reset();
+        return {};
+    }
+    try {
+        const float f = std::stof(c.a.args[0]);
+        if (!(f >= 0 && f <= 1)) throw std::out_of_range("fraction");
+        ui.frozenMove = f;
+    } catch (...) {
+        return Failure{"move-at '" + c.a.args[0] + "': a fraction from 0 to 1, or off", 2};
+    }
+    c.nextNow = true;
+    return {};
+}
+
+Outcome moveSecondsVerb(VerbContext& c) {
+    try {
+        const float s = std::stof(c.a.args[0]);
+        if (!(s >= 0 && s <= 10)) throw std::out_of_range("seconds");
+        c.app.ui().moveSeconds = s;
+    } catch (...) {
+        return Failure{"move-seconds '" + c.a.args[0] + "': seconds from 0 to 10", 2};
+    }
+    c.nextNow = true;
+    return {};
+}
+
 Outcome screenshotVerb(VerbContext& c) {
     c.screenshot = c.a.args[0];
     return {};
@@ -395,6 +427,8 @@ const std::pair<std::string_view, Handler> kVerbs[] = {
     {"answer", lessonAnswerVerb},
     {"lesson-record", lessonRecordVerb},
     {"replay-event", replayEventVerb},
+    {"move-at", moveAtVerb},
+    {"move-seconds", moveSecondsVerb},
 };
 
 Handler handlerFor(std::string_view verb) {
@@ -424,6 +458,7 @@ std::string ScriptRunner::beforeFrame() {
         // Wait for the GPU work the last action asked for.
         if (!worker_.waitIdle(std::chrono::milliseconds(0))) return {};
         if (app_.lessonBusy()) return {}; // a lesson's stop or answer on its way
+        if (app_.animating()) return {};  // a step's move on screen
         const SortWorker::View v = worker_.view();
         if (!v.error.empty()) {
             fail(actions_[next_ ? next_ - 1 : 0], v.error, 3);

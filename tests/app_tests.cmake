@@ -256,6 +256,21 @@ set_tests_properties(app_bench_cancel PROPERTIES TIMEOUT 60
                      PASS_REGULAR_EXPRESSION "benchmark: cancelled after [0-9.]+ s: [0-9]+ results")
 app_check(app_bench_running_png app_bench_cancel png app_bench_running.png --width 1600 --height 1000)
 
+# --- Steps as moves: odd-even (a layer), radix4 and OneSweep (a pass) on 16 keys in 4-key tiles,
+#     held at 0, 0.5 and 1 of the move into the step (--transition-at); app_check move -----------------
+foreach(case "oddeven;oddeven-layer;4" "radix4;radix4;3" "onesweep;onesweep;3")
+  list(GET case 0 name)
+  list(GET case 1 algo)
+  list(GET case 2 step)
+  set(fixtures "")
+  foreach(f 0 0.5 1)
+    app_run(app_move_${name}_${f} --algo ${algo} --n 16 --tile-keys 4 --step ${step} --transition-at ${f}
+            --dump-state move_${name}-${f}.json --screenshot move_${name}-${f}.png)
+    list(APPEND fixtures app_move_${name}_${f})
+  endforeach()
+  app_check(app_move_${name}_check "${fixtures}" move move_${name})
+endforeach()
+
 # --- Lessons: every built-in lesson run to its end headless, each question answered with the GPU's
 #     answer and recomputed from the record (app_check lesson); the example of docs/lessons.md; the
 #     list; a malformed lesson refused with file:line ---------------------------------------------------

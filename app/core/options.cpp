@@ -148,7 +148,7 @@ Result<std::vector<Action>> readScript(const std::string& path) {
         "step", "screenshot", "dump-state", "check",      "presentation", "frames",       "size",        "key",
         "zoom", "bench",      "bench-run",  "bench-wait", "bench-cancel", "bench-export", "bench-hover", "mouse",
         "replay-digit", "replay-event", "type-keys", "lesson", "lesson-stop", "lesson-answer", "answer", "lesson-record",
-        "theme"};
+        "theme", "move-at", "move-seconds"};
     // Verbs that may come without a value.
     const std::vector<std::string> bare = {"step", "bench-run", "bench-wait", "bench-cancel"};
     while (std::getline(in, line)) {
@@ -231,6 +231,11 @@ Result<Options> parseOptions(int argc, char** argv, bool* exitNow) {
     cli.add_option("--seed", seed, "seed of the input generator (1)");
     cli.add_option("--shared-elems", sharedElems, "odd-even tile size (0: the device's window)");
     cli.add_option("--step", step, "run to this step (a number, or 'end') before the screenshot / dump");
+    std::optional<float> transitionAt;
+    cli.add_option("--transition-at", transitionAt,
+                   "with --step K: show the move from step K-1 into step K held at this fraction (0 to 1) for "
+                   "--screenshot and --dump-state")
+        ->check(CLI::Range(0.0f, 1.0f));
     cli.add_option("--screenshot", screenshot, "write a PNG of the window, then exit");
     cli.add_option("--dump-state", dump, "write the current state as JSON (keys as in --trace), then exit");
     cli.add_option("--script", script, "run the actions in this file (see docs/app.md), then exit");
@@ -340,6 +345,19 @@ Result<Options> parseOptions(int argc, char** argv, bool* exitNow) {
                 o.actions.push_back({"lesson-record", {stem + ".jsonl"}, 0});
             }
         }
+    }
+    if (transitionAt) { // step K-1, then the move into K, held at the fraction
+        uint64_t k = 0;
+        try {
+            k = std::stoull(step);
+        } catch (...) {
+            return makeError(Errc::parse_error, "--transition-at needs --step K with a step number K >= 1");
+        }
+        if (k == 0) return makeError(Errc::parse_error, "--transition-at needs --step K with a step number K >= 1");
+        o.actions.push_back({"step", {std::to_string(k - 1)}, 0});
+        char f[32];
+        std::snprintf(f, sizeof f, "%g", double(*transitionAt));
+        o.actions.push_back({"move-at", {f}, 0});
     }
     if (!step.empty()) o.actions.push_back({"step", {step}, 0});
     if (!dump.empty()) o.actions.push_back({"dump-state", {dump}, 0});

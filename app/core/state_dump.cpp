@@ -56,6 +56,7 @@ Result<void> writeStateJson(const std::string& path, const SortWorker::View& v, 
     j["validation_messages"] = extras.validationMessages;
     j["presentation"] = extras.presentation;
     if (!extras.keysError.empty()) j["keys_error"] = extras.keysError;
+    for (const auto& [key, value] : extras.view.items()) j[key] = value;
     if (!v.error.empty()) j["error"] = v.error;
     if (v.job.plan) {
         j["variant"] = variantName(v.job.plan->algorithm, v.job.plan->config);

@@ -122,6 +122,51 @@ void workgroupBracket(const ViewContext& c, uint64_t first, uint64_t count, ImVe
     ImGui::GetWindowDrawList()->AddRect(a, b, palette().highlight, 4.0f, 0, std::max(3.0f, c.line * 2.5f));
     noteVisible(c.ui, ProbeItem::highlight, a, b);
 }
+// A step as a move (UiState::move): each key of the earlier state drawn at its fractional index
+// between where it was and where the GPU put it. A radix pass colours the keys by their digit;
+// a network layer first marks the pairs it compared (swapping ones in the swap colour), then
+// moves them. Labels travel with their bars.
+void drawMove(const ViewContext& c, ImVec2 p0, float width, float plotH, bool labels) {
+    const Transition& m = *c.ui.move;
+    const JobInfo& job = c.v.job;
+    const Snapshot& e = m.earlier();
+    const uint64_t n = job.settings.n;
+    const Palette& pal = palette();
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const float f = c.ui.moveFraction, w = width / float(n), gap = w >= 6 ? std::max(1.0f, w * 0.12f) : 0.0f;
+    const bool digits = m.step->bitHi > m.step->bitLo &&
+                        (m.step->kind == StepKind::scatter || m.step->kind == StepKind::pass);
+    const uint32_t lo = m.step->bitLo, bits = m.step->bitHi - m.step->bitLo;
+    auto centre = [&](double at) { return p0.x + w * float(at) + (w - gap) / 2; };
+    if (!m.moves.compared.empty()) { // the layer's pairs, under the bars: compared, and swapped
+        const float y = p0.y + plotH - 2;
+        for (auto [a, b] : m.moves.compared) {
+            const bool swaps = m.moves.to[a] != a;
+            if (f >= kComparePhase && !swaps) continue;
+            dl->AddLine(ImVec2(centre(double(a)), y), ImVec2(centre(double(b)), y),
+                        swaps ? pal.swap : pal.comparatorCurrent, std::max(2.0f, c.line * 2.5f));
+        }
+    }
+    for (uint64_t i = 0; i < n; ++i) {
+        const double at = drawnIndex(m, i, f);
+        const float h = keyHeight(job, e, i);
+        const float x0 = p0.x + w * float(at), x1 = x0 + std::max(1.0f, w - gap);
+        const float top = p0.y + plotH - (0.04f + 0.94f * h) * plotH;
+        ImU32 col = heightColour(h);
+        if (digits) {
+            const uint64_t d = (orderBitsAt(e.keys.data(), i, job.settings.key, job.settings.order) >> lo) &
+                               ((1ull << bits) - 1);
+            col = heightColour(float(d) / float((1ull << bits) - 1));
+        }
+        dl->AddRectFilled(ImVec2(x0, top), ImVec2(x1, p0.y + plotH - 4), col);
+        if (labels) {
+            const std::string t = keyText(e, i, job.settings.key);
+            const ImVec2 ts = ImGui::CalcTextSize(t.c_str());
+            if (ts.x <= 2 * w - gap) dl->AddText(ImVec2(x0 + (w - gap - ts.x) / 2, p0.y + plotH + 2), pal.keyLabel, t.c_str());
+        }
+    }
+}
+
 } // namespace
 
 void setArrayZoom(uint64_t generation, uint64_t first, uint64_t count) {
@@ -201,7 +246,9 @@ void drawArrayView(const ViewContext& c, bool* open) {
         gZoom.count = zc >= n ? 0 : zc;
     }
 
-    if (bars) {
+    if (bars && !zoomed && c.ui.move && c.ui.move->moves.to.size() == n) {
+        drawMove(c, p0, size.x, plotH, labels);
+    } else if (bars) {
         // One bar per key.
         const Palette& pal = palette();
         const float w = size.x / float(count);

@@ -364,7 +364,7 @@ void numberTable(const ViewContext& c, const char* id, const char* title, const 
     if (a.shape.size() < 2) return;
     const uint32_t digits = a.shape[0], rows = a.shape[1];
     wrappedf("%s (%u digits x %u workgroup%s)", title, digits, rows, rows == 1 ? "" : "s");
-    if (!ImGui::BeginTable(id, int(digits) + 1, ImGuiTableFlags_BordersInner | ImGuiTableFlags_SizingFixedFit)) return;
+    if (!ImGui::BeginTable(id, int(digits) + 1, ImGuiTableFlags_BordersInner | ImGuiTableFlags_SizingStretchSame)) return;
     ImGui::TableSetupColumn("wg");
     for (uint32_t d = 0; d < digits; ++d) {
         char h[12];

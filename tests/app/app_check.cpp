@@ -28,6 +28,9 @@
 //       the replayed digit in the raw lookback log. The feedback carries the GPU's arithmetic (the
 //       pairs that swapped, "index = start + earlier + rank", the histogram column's sum). With
 //       --visible, no stop's highlight, question or feedback was outside the window.
+//   app_check move STEM
+//       STEM-0/-0.5/-1.json and .png (--transition-at 0, 0.5, 1): keys drawn at their indices at 0,
+//       at a permutation at 1, between the two half-way; the half-way picture differs from both.
 //   app_check lessons-agree A.jsonl B.jsonl ...
 //       runs of one lesson: every graded question has the same answer in all of them.
 // Exit 0 when every check passes; otherwise 1 with the reasons on stderr.
@@ -381,6 +384,46 @@ int checkLessonsAgree(const std::vector<std::string>& paths) {
     return failures ? 1 : 0;
 }
 
+// A step drawn as a move, held at 0, 0.5 and 1 (--transition-at): at 0 every key is drawn at its
+// own index, at 1 at a permutation of them that moved some key, and half-way every key lies between
+// its two indices (some strictly); the half-way picture differs from both ends.
+int checkMove(const std::string& stem) {
+    const json a = readJson(stem + "-0.json"), m = readJson(stem + "-0.5.json"), b = readJson(stem + "-1.json");
+    for (const json* j : {&a, &m, &b})
+        if (!j->contains("drawn_index") || !j->contains("move")) throw std::runtime_error(stem + ": a dump without a move");
+    const json &x0 = a["drawn_index"], &xm = m["drawn_index"], &x1 = b["drawn_index"];
+    const size_t n = x0.size();
+    std::vector<bool> seen(n, false);
+    size_t moved = 0, between = 0;
+    for (size_t i = 0; i < n; ++i) {
+        const double s = x0[i], h = xm[i], e = x1[i];
+        if (s != double(i)) fail(stem + ": at 0, key " + std::to_string(i) + " is drawn at " + std::to_string(s));
+        const size_t to = size_t(e);
+        if (double(to) != e || to >= n || seen[to]) fail(stem + ": at 1, the indices are not a permutation");
+        else seen[to] = true;
+        moved += to != i;
+        if (h < std::min(s, e) - 1e-9 || h > std::max(s, e) + 1e-9)
+            fail(stem + ": half-way, key " + std::to_string(i) + " is drawn at " + std::to_string(h) + ", not between " +
+                 std::to_string(s) + " and " + std::to_string(e));
+        between += h > std::min(s, e) && h < std::max(s, e);
+    }
+    if (!moved) fail(stem + ": the step moved no key");
+    if (!between) fail(stem + ": half-way, no key is between its two indices");
+    auto pixels = [](const std::string& path) {
+        int w = 0, h = 0, c = 0;
+        unsigned char* px = stbi_load(path.c_str(), &w, &h, &c, 4);
+        std::vector<unsigned char> v;
+        if (px) v.assign(px, px + size_t(w) * h * 4), stbi_image_free(px);
+        return v;
+    };
+    const auto p0 = pixels(stem + "-0.png"), pm = pixels(stem + "-0.5.png"), p1 = pixels(stem + "-1.png");
+    if (pm.empty() || pm == p0 || pm == p1) fail(stem + ": the half-way picture is missing or equals an end");
+    if (!failures)
+        std::printf("%s: %zu keys, %zu moved, %zu between their indices half-way (%s)\n", stem.c_str(), n, moved,
+                    between, m["move"]["matched"].get<std::string>().c_str());
+    return failures ? 1 : 0;
+}
+
 int checkReplay(const std::string& startPath, const std::string& midPath, const std::string& endPath) {
     const json start = readJson(startPath), mid = readJson(midPath), end = readJson(endPath);
     for (const json* j : {&start, &mid, &end})
@@ -431,6 +474,7 @@ int main(int argc, char** argv) {
         if (mode == "lesson")
             return checkLesson(argv[2], std::stoul(arg(argc, argv, "--min-stops", "1")), arg(argc, argv, "--answers", "right"),
                                flag(argc, argv, "--visible"));
+        if (mode == "move") return checkMove(argv[2]);
         if (mode == "lessons-agree") return checkLessonsAgree(std::vector<std::string>(argv + 2, argv + argc));
         if (mode == "state" && argc >= 4)
             return checkState(argv[2], argv[3], arg(argc, argv, "--algo", "oddeven-layer"),

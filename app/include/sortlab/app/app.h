@@ -8,11 +8,13 @@
 #include <sortlab/app/lookback_replay.h>
 #include <sortlab/app/settings.h>
 #include <sortlab/app/sort_worker.h>
+#include <sortlab/app/transition.h>
 
 #include <sortlab/renderer/fonts.h>
 #include <sortlab/plot/plot.h>
 
 #include <imgui.h>
+#include <nlohmann/json.hpp>
 
 #include <array>
 #include <optional>
@@ -55,6 +57,13 @@ struct UiState {
     bool playing = false;
     float speed = 4.0f;        // steps per second while playing
     double lastAdvance = 0;    // glfwGetTime() of the last automatic step
+    // A step drawn as a move (app/include/sortlab/app/transition.h): how long one takes at the
+    // default speed (0: steps jump; the speed control scales it), the move on screen and how far it
+    // has got this frame, and a fraction it is held at (headless --transition-at, script move-at).
+    float moveSeconds = 0.6f;
+    std::optional<Transition> move;
+    float moveFraction = 1.0f;
+    std::optional<float> frozenMove;
     bool presentation = false; // large fonts, thick lines
     bool help = false;
     bool check = false;
@@ -119,6 +128,11 @@ public:
     void setCheck(bool on);
     void setPresentation(bool on) { ui_.presentation = on; }
     void toggleFullscreen();
+    // What the window draws beyond the state (--dump-state): "drawn_index", for each key of the
+    // state a move starts from (no move: the state shown), the index it is drawn at; "move".
+    nlohmann::json viewState() const;
+    // A move is playing (the window draws every frame until it ends).
+    bool animating() const { return ui_.move.has_value() && !ui_.frozenMove; }
     // Frame statistics (CPU time of building + recording a frame on the main thread).
     void recordFrameCpu(double ms, double buildMs);
     double frameCpuMs() const { return frameCpuAvg_; }
@@ -145,6 +159,8 @@ public:
 
 private:
     void handleKeys(const SortWorker::View& v);
+    void updateMove(const SortWorker::View& v); // starts, advances and ends the move between two steps
+    std::shared_ptr<const StepData> shown_;     // the state the views drew last
     void advancePlayback(const SortWorker::View& v);
     void drawControls(const SortWorker::View& v);
     void drawViewMenu(const SortWorker::View& v); // the Controls panel's menu bar

@@ -21,6 +21,7 @@ struct DumpExtras {
     bool check = false;
     LookbackReplayChoice replay; // the radix view's lookback replay (a OneSweep pass with its log)
     std::string keysError;       // why the Controls panel's own keys were last refused ("": they were not)
+    nlohmann::json view = nlohmann::json::object(); // what the window draws of it (App::viewState), merged in
 };
 
 // n raw keys of type t in the trace's encoding: integers exactly, floats as numbers or "nan", "-inf"...

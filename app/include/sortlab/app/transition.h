@@ -36,7 +36,8 @@ struct Transition {
     double duration = 0;
     const Snapshot& earlier() const { return backward ? *to->snapshot : *from->snapshot; }
     const Snapshot& later() const { return backward ? *from->snapshot : *to->snapshot; }
-    const Step* step = nullptr; // the step between them
+    std::shared_ptr<const Plan> plan;
+    const Step* step = nullptr; // the step between them (in plan)
 };
 
 // The move's progress in [0, 1] at `now`; `frozen` (headless --transition-at) overrides it.
