@@ -127,6 +127,8 @@ void App::frame() {
     ImGui::PopFont();
     ui_.lastProbe = ui_.probe; // what the views drew of the lesson's stop, now that all of it is drawn
     ui_.probe = {};
+    if (ui_.pinClick && v.data) worker_.pinKeyAt(v.data->step, *ui_.pinClick);
+    ui_.pinClick.reset();
     if (viewport.x > 0 && viewport.y > 0) lastViewport_ = viewport;
 }
 
@@ -219,7 +221,12 @@ void App::handleKeys(const SortWorker::View& v) {
     if (ImGui::IsKeyPressed(GLFW_KEY_P, false)) ui_.presentation = !ui_.presentation;
     if (ImGui::IsKeyPressed(GLFW_KEY_C, false)) setCheck(!ui_.check);
     if (ImGui::IsKeyPressed(GLFW_KEY_B, false)) ui_.bench.open = !ui_.bench.open;
-    if (ImGui::IsKeyPressed(GLFW_KEY_ESCAPE, false) && ui_.help) ui_.help = false;
+    if (ImGui::IsKeyPressed(GLFW_KEY_ESCAPE, false)) {
+        if (ui_.help)
+            ui_.help = false;
+        else if (v.data && v.data->pinned)
+            worker_.pinKeyAt(0, std::nullopt); // Esc: unpin
+    }
     if (ui_.lesson.lesson && !lessonBusy()) { // a lesson's stops
         if (ImGui::IsKeyPressed(GLFW_KEY_PAGE_DOWN, false) && ui_.lesson.stop + 1 < ui_.lesson.lesson->stops.size())
             goToStop(ui_.lesson.stop + 1);
@@ -270,6 +277,8 @@ nlohmann::json App::viewState() const {
                      {"matched", moveMatchName(m->moves.match)}};
     }
     if (n <= 4096) j["drawn_index"] = drawn;
+    if (shown_->pinned)
+        j["pinned"] = {{"input_index", *shown_->pinned}, {"path", shown_->pinPath}};
     return j;
 }
 
@@ -331,6 +340,7 @@ void App::drawHelp() {
         const char* keys[][2] = {{"Space", "play / pause"},
                                  {"Right / Left", "step forward / back (back shows the stored snapshot)"},
                                  {"Home / End", "first step (the input) / run to the end"},
+                                 {"Click a key", "pin it: its path through the steps is drawn (Esc or a click: unpin)"},
                                  {"R", "new input (next seed)"},
                                  {"+ / -", "faster / slower playback"},
                                  {"C", "check mode: compare every step with the CPU reference"},

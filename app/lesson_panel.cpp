@@ -88,6 +88,9 @@ void App::reachStop(const SortWorker::View& v) {
         return;
     }
     goTo(L.shownStep);
+    // A stop that points at a key pins it: the class sees where it goes from there on.
+    if (stop.highlight.kind == HighlightKind::key && stop.highlight.index < v.job.settings.n)
+        worker_.pinKeyAt(L.shownStep, stop.highlight.index);
     if (stop.replayDigit) ui_.replay.digit = *stop.replayDigit;
     if (stop.replayEvent) ui_.replay.shown = *stop.replayEvent;
     L.pending = false;

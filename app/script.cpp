@@ -394,6 +394,28 @@ Outcome moveSecondsVerb(VerbContext& c) {
     return {};
 }
 
+// pin-key I|off: pin the key at input index I (or unpin).
+Outcome pinKeyVerb(VerbContext& c) {
+    if (c.a.args[0] == "off") {
+        c.worker.pinInput(std::nullopt);
+    } else {
+        try {
+            size_t used = 0;
+            const uint64_t i = std::stoull(c.a.args[0], &used);
+            if (used != c.a.args[0].size()) throw std::invalid_argument("index");
+            if (i >= c.app.ui().settings.n)
+                return Failure{"pin-key " + c.a.args[0] + ": there are " + std::to_string(c.app.ui().settings.n) +
+                                   " keys",
+                               2};
+            c.worker.pinInput(i);
+        } catch (const std::invalid_argument&) {
+            return Failure{"pin-key '" + c.a.args[0] + "': an input index, or off", 2};
+        }
+    }
+    c.settle = 3;
+    return {};
+}
+
 Outcome screenshotVerb(VerbContext& c) {
     c.screenshot = c.a.args[0];
     return {};
@@ -429,6 +451,7 @@ const std::pair<std::string_view, Handler> kVerbs[] = {
     {"replay-event", replayEventVerb},
     {"move-at", moveAtVerb},
     {"move-seconds", moveSecondsVerb},
+    {"pin-key", pinKeyVerb},
 };
 
 Handler handlerFor(std::string_view verb) {

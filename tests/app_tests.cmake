@@ -271,6 +271,14 @@ foreach(case "oddeven;oddeven-layer;4" "radix4;radix4;3" "onesweep;onesweep;3")
   app_check(app_move_${name}_check "${fixtures}" move move_${name})
 endforeach()
 
+# --- A pinned key (--pin-key): its path through every step, as the GPU moved it (values: exact),
+#     for radix4 and for the odd-even network, at the end and half-way ----------------------------------
+app_run(app_pin_radix4 --algo radix4 --n 16 --tile-keys 4 --values u32 --pin-key 3 --step 6 --dump-state pin_radix4.json
+        --screenshot pin_radix4.png)
+app_check(app_pin_radix4_check app_pin_radix4 pinned pin_radix4.json 3)
+app_run(app_pin_oddeven --algo oddeven-layer --n 16 --values u32 --pin-key 5 --step end --dump-state pin_oddeven.json)
+app_check(app_pin_oddeven_check app_pin_oddeven pinned pin_oddeven.json 5)
+
 # --- Lessons: every built-in lesson run to its end headless, each question answered with the GPU's
 #     answer and recomputed from the record (app_check lesson); the example of docs/lessons.md; the
 #     list; a malformed lesson refused with file:line ---------------------------------------------------

@@ -148,7 +148,7 @@ Result<std::vector<Action>> readScript(const std::string& path) {
         "step", "screenshot", "dump-state", "check",      "presentation", "frames",       "size",        "key",
         "zoom", "bench",      "bench-run",  "bench-wait", "bench-cancel", "bench-export", "bench-hover", "mouse",
         "replay-digit", "replay-event", "type-keys", "lesson", "lesson-stop", "lesson-answer", "answer", "lesson-record",
-        "theme", "move-at", "move-seconds"};
+        "theme", "move-at", "move-seconds", "pin-key"};
     // Verbs that may come without a value.
     const std::vector<std::string> bare = {"step", "bench-run", "bench-wait", "bench-cancel"};
     while (std::getline(in, line)) {
@@ -231,6 +231,10 @@ Result<Options> parseOptions(int argc, char** argv, bool* exitNow) {
     cli.add_option("--seed", seed, "seed of the input generator (1)");
     cli.add_option("--shared-elems", sharedElems, "odd-even tile size (0: the device's window)");
     cli.add_option("--step", step, "run to this step (a number, or 'end') before the screenshot / dump");
+    std::optional<uint64_t> pinKey;
+    cli.add_option("--pin-key", pinKey,
+                   "pin the key at this input index: it is marked at every step and its path drawn (--dump-state: "
+                   "\"pinned\")");
     std::optional<float> transitionAt;
     cli.add_option("--transition-at", transitionAt,
                    "with --step K: show the move from step K-1 into step K held at this fraction (0 to 1) for "
@@ -346,6 +350,7 @@ Result<Options> parseOptions(int argc, char** argv, bool* exitNow) {
             }
         }
     }
+    if (pinKey) o.actions.push_back({"pin-key", {std::to_string(*pinKey)}, 0});
     if (transitionAt) { // step K-1, then the move into K, held at the fraction
         uint64_t k = 0;
         try {

@@ -3,6 +3,7 @@
 // [SECTION] Jobs and snapshots
 // [SECTION] Derived data: strip, check, counters
 #include <sortlab/app/sort_worker.h>
+#include <sortlab/app/transition.h>
 
 #include <sortlab/oddeven.h>
 #include <sortlab/radix.h>
@@ -156,10 +157,11 @@ void SortWorker::loop() {
         bool reset = false;
         size_t target = 0;
         bool check = false;
+        std::optional<PinRequest> pin;
         {
             std::unique_lock<std::mutex> lock(mutex_);
             cv_.wait(lock, [&] {
-                return stop_ || pendingSettings_ || pendingReset_ ||
+                return stop_ || pendingSettings_ || pendingReset_ || pinRequest_ ||
                        (sortJob_ && (!data_ || data_->step != target_ || check_ != lastCheck));
             });
             if (stop_) break;
@@ -169,6 +171,8 @@ void SortWorker::loop() {
             pendingReset_ = false;
             target = target_;
             check = check_;
+            pin = std::move(pinRequest_);
+            pinRequest_.reset();
             if (settings) {
                 ++generationCounter_;
                 error_.clear();
@@ -195,6 +199,7 @@ void SortWorker::loop() {
             continue;
         }
         lastCheck = check;
+        if (pin) resolvePin(*pin);
         auto start = std::chrono::steady_clock::now();
         auto snap = snapshotAt(target);
         double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
@@ -217,6 +222,7 @@ void SortWorker::loop() {
 
 void SortWorker::buildJob(const SortSettings& s, uint64_t generation) {
     sortJob_.reset();
+    pin_.reset(); // a new input: nothing pinned
     stored_.clear();
     storedTotal_ = 0;
     refLayers_ = UINT64_MAX;
@@ -275,9 +281,16 @@ Result<std::shared_ptr<const Snapshot>> SortWorker::snapshotAt(size_t step) {
     if (auto it = stored_.find(step); it != stored_.end()) return it->second;
     const uint64_t n = sortJob_->n();
     const size_t keyBytesTotal = n * keyBytes(sortJob_->plan().config.key) + n * 4;
-    // Small arrays: also store the step before (swap marks and arrows compare the two).
+    // Small arrays: also store the step before (swap marks and arrows compare the two); with a
+    // pinned key, every step before (its path goes through each).
     const bool wantPrevious = step > 0 && keyBytesTotal <= (1u << 20) && !stored_.count(step - 1);
-    const size_t first = wantPrevious ? step - 1 : step;
+    size_t first = wantPrevious ? step - 1 : step;
+    if (pin_ && n <= kPinMaxN)
+        for (size_t s = 0; s < first; ++s)
+            if (!stored_.count(s)) {
+                first = s;
+                break;
+            }
     if (sortJob_->stepsDone() > first) SORTLAB_TRY(sortJob_->reset());
     std::shared_ptr<const Snapshot> out;
     for (size_t s = first; s <= step; ++s) {
@@ -299,6 +312,60 @@ Result<std::shared_ptr<const Snapshot>> SortWorker::snapshotAt(size_t step) {
     }
     evict(step);
     return out;
+}
+
+void SortWorker::pinKeyAt(size_t step, std::optional<uint64_t> index) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    pinRequest_ = PinRequest{index ? std::optional<size_t>(step) : std::nullopt, index};
+    busy_ = true;
+    cv_.notify_all();
+}
+
+void SortWorker::pinInput(std::optional<uint64_t> inputIndex) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    pinRequest_ = PinRequest{std::nullopt, inputIndex};
+    busy_ = true;
+    cv_.notify_all();
+}
+
+// A key asked for at a step is followed back to the input through the stored steps' moves.
+void SortWorker::resolvePin(const PinRequest& r) {
+    const uint64_t n = sortJob_->n();
+    ++pinVersion_;
+    pin_.reset();
+    if (!r.index || *r.index >= n || n > kPinMaxN) return;
+    if (!r.step || *r.step == 0) {
+        pin_ = *r.index;
+        return;
+    }
+    pin_ = 0; // so that snapshotAt keeps every step up to the one asked about
+    if (!snapshotAt(*r.step)) return pin_.reset();
+    const JobInfo job = [&] {
+        std::lock_guard<std::mutex> lock(mutex_);
+        return job_;
+    }();
+    uint64_t at = *r.index;
+    for (size_t s = *r.step; s > 0; --s) {
+        const auto earlier = stored_.find(s - 1), later = stored_.find(s);
+        if (earlier == stored_.end() || later == stored_.end()) return pin_.reset();
+        const KeyMoves m = keyMoves(*earlier->second, *later->second, job, job.plan->steps[s - 1]);
+        at = uint64_t(std::find(m.to.begin(), m.to.end(), at) - m.to.begin());
+        if (at >= n) return pin_.reset();
+    }
+    pin_ = at;
+}
+
+std::vector<uint64_t> SortWorker::pinPathTo(size_t step) const {
+    std::vector<uint64_t> path;
+    if (!pin_) return path;
+    path.push_back(*pin_);
+    for (size_t s = 1; s <= step; ++s) {
+        const auto earlier = stored_.find(s - 1), later = stored_.find(s);
+        if (earlier == stored_.end() || later == stored_.end()) break;
+        const KeyMoves m = keyMoves(*earlier->second, *later->second, job_, job_.plan->steps[s - 1]);
+        path.push_back(m.to[path.back()]);
+    }
+    return path;
 }
 
 void SortWorker::evict(size_t keep) {
@@ -366,6 +433,9 @@ void SortWorker::publish(size_t step, double ms) {
     if (step > 0)
         if (auto it = stored_.find(step - 1); it != stored_.end()) d->previous = it->second;
     d->stepMs = ms;
+    d->pinned = pin_;
+    d->pinVersion = pinVersion_;
+    d->pinPath = pinPathTo(step);
     if (s.n > 4096) d->strip = makeStrip(*d->snapshot, s.key, s.n, job.minKey, job.maxKey);
 
     const bool oddevenAlgo = s.algorithm() == Algorithm::oddeven;

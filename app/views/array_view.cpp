@@ -122,6 +122,32 @@ void workgroupBracket(const ViewContext& c, uint64_t first, uint64_t count, ImVe
     ImGui::GetWindowDrawList()->AddRect(a, b, palette().highlight, 4.0f, 0, std::max(3.0f, c.line * 2.5f));
     noteVisible(c.ui, ProbeItem::highlight, a, b);
 }
+// The pinned key: marked above its bar, and its path so far drawn over the array, from its input
+// index at the top (step 0) down to its index now at the bottom: one point a step, as the GPU
+// moved it.
+void pinnedPath(const ViewContext& c, uint64_t first, uint64_t count, ImVec2 p0, float w, float plotH) {
+    const StepData& d = *c.v.data;
+    if (!d.pinned || d.pinPath.size() != d.step + 1) return;
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const Palette& pal = palette();
+    auto x = [&](uint64_t i) { return p0.x + w * (float(i) - float(first) + 0.5f); };
+    const size_t steps = d.pinPath.size();
+    std::vector<ImVec2> line;
+    for (size_t s = 0; s < steps; ++s) {
+        const uint64_t i = d.pinPath[s];
+        if (i < first || i >= first + count) continue;
+        line.emplace_back(x(i), p0.y + 4 + (plotH - 8) * (steps == 1 ? 1.0f : float(s) / float(steps - 1)));
+    }
+    if (line.size() >= 2) dl->AddPolyline(line.data(), int(line.size()), pal.highlight, 0, std::max(2.0f, c.line * 1.5f));
+    for (const ImVec2& pt : line) dl->AddCircleFilled(pt, std::max(2.5f, c.line * 2.0f), pal.highlight);
+    const uint64_t now = d.pinPath.back();
+    if (now >= first && now < first + count) { // a marker over the key where it is now
+        const float cx = x(now), s = std::max(5.0f, c.line * 4.0f);
+        dl->AddTriangleFilled(ImVec2(cx - s, p0.y - s * 1.2f), ImVec2(cx + s, p0.y - s * 1.2f), ImVec2(cx, p0.y + 1),
+                              pal.highlight);
+    }
+}
+
 // A step as a move (UiState::move): each key of the earlier state drawn at its fractional index
 // between where it was and where the GPU put it. A radix pass colours the keys by their digit;
 // a network layer first marks the pairs it compared (swapping ones in the swap colour), then
@@ -221,6 +247,7 @@ void drawArrayView(const ViewContext& c, bool* open) {
     dl->AddRectFilled(p0, ImVec2(p0.x + size.x, p0.y + plotH), palette().plotBg);
     ImGui::InvisibleButton("##array", size);
     const bool hovered = ImGui::IsItemHovered();
+    const bool clicked = ImGui::IsItemDeactivated() && ImGui::GetIO().MouseDragMaxDistanceSqr[0] < 16;
     if (n == 0) {
         ImGui::End();
         return;
@@ -306,6 +333,12 @@ void drawArrayView(const ViewContext& c, bool* open) {
             }
         }
         workgroupBracket(c, first, count, p0, w, plotH);
+        pinnedPath(c, first, count, p0, w, plotH);
+        if (clicked) { // pin the key under the pointer, or unpin it
+            const uint64_t k = first + std::min<uint64_t>(count - 1, uint64_t((ImGui::GetIO().MousePos.x - p0.x) / w));
+            const bool onPinned = d.pinned && d.pinPath.size() == d.step + 1 && d.pinPath.back() == k;
+            c.ui.pinClick = onPinned ? std::nullopt : std::optional<uint64_t>(k);
+        }
         if (hovered) {
             const uint64_t k = first + std::min<uint64_t>(count - 1, uint64_t((ImGui::GetIO().MousePos.x - p0.x) / w));
             ImGui::SetTooltip("key %llu = %s%s", (unsigned long long)k, keyText(s, k, job.settings.key).c_str(),

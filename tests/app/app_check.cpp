@@ -31,6 +31,8 @@
 //   app_check move STEM
 //       STEM-0/-0.5/-1.json and .png (--transition-at 0, 0.5, 1): keys drawn at their indices at 0,
 //       at a permutation at 1, between the two half-way; the half-way picture differs from both.
+//   app_check pinned DUMP I
+//       --pin-key I: the dump's path starts at I, has one index a step, and ends at the value I.
 //   app_check lessons-agree A.jsonl B.jsonl ...
 //       runs of one lesson: every graded question has the same answer in all of them.
 // Exit 0 when every check passes; otherwise 1 with the reasons on stderr.
@@ -424,6 +426,25 @@ int checkMove(const std::string& stem) {
     return failures ? 1 : 0;
 }
 
+// A pinned key (--pin-key I): its path starts at I, has an index for every step up to the one
+// shown, and (with values) ends where the value I, the key's input index, is now.
+int checkPinned(const std::string& path, uint64_t input) {
+    const json j = readJson(path);
+    if (!j.contains("pinned")) throw std::runtime_error(path + ": nothing pinned");
+    const json& p = j["pinned"]["path"];
+    const uint64_t n = j["keys"].size(), step = j["step"];
+    if (j["pinned"]["input_index"] != input) fail(path + ": pinned " + j["pinned"]["input_index"].dump());
+    if (p.size() != step + 1) fail(path + ": a path of " + std::to_string(p.size()) + " for step " + std::to_string(step));
+    if (!p.empty() && p[0] != input) fail(path + ": the path starts at " + p[0].dump());
+    for (const json& i : p)
+        if (i.get<uint64_t>() >= n) fail(path + ": an index past n in the path");
+    if (!p.empty() && j.contains("values") && j["values"].size() == n && j["values"][p.back().get<size_t>()] != input)
+        fail(path + ": the path ends at " + p.back().dump() + ", where the value is " +
+             j["values"][p.back().get<size_t>()].dump());
+    if (!failures) std::printf("%s: key %llu pinned, path %s\n", path.c_str(), (unsigned long long)input, p.dump().c_str());
+    return failures ? 1 : 0;
+}
+
 int checkReplay(const std::string& startPath, const std::string& midPath, const std::string& endPath) {
     const json start = readJson(startPath), mid = readJson(midPath), end = readJson(endPath);
     for (const json* j : {&start, &mid, &end})
@@ -475,6 +496,7 @@ int main(int argc, char** argv) {
             return checkLesson(argv[2], std::stoul(arg(argc, argv, "--min-stops", "1")), arg(argc, argv, "--answers", "right"),
                                flag(argc, argv, "--visible"));
         if (mode == "move") return checkMove(argv[2]);
+        if (mode == "pinned" && argc >= 4) return checkPinned(argv[2], std::stoull(argv[3]));
         if (mode == "lessons-agree") return checkLessonsAgree(std::vector<std::string>(argv + 2, argv + argc));
         if (mode == "state" && argc >= 4)
             return checkState(argv[2], argv[3], arg(argc, argv, "--algo", "oddeven-layer"),

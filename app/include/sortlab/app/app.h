@@ -110,6 +110,8 @@ struct UiState {
         unsigned highlightWindow = 0; // the ImGui window that noted the highlight last
     };
     mutable Probe probe; // written by the views as they draw
+    // A click on a key (the array view): pin the key now at this index, or (none) unpin.
+    mutable std::optional<std::optional<uint64_t>> pinClick;
     Probe lastProbe;     // the last whole frame's
     Highlight highlight; // what the current stop points at
 };

@@ -70,6 +70,11 @@ struct StepData {
     uint64_t referenceSwaps = 0;  // odd-even: swaps so far, counted by the CPU model (when run)
     bool swapsKnown = false;
     double stepMs = 0; // wall time of the GPU work that produced this step
+    // The pinned key (its input index) and its path: its index after each step 0..step, as the GPU
+    // moved it (empty when none is pinned, or past n = kPinMaxN).
+    std::optional<uint64_t> pinned;
+    std::vector<uint64_t> pinPath;
+    uint64_t pinVersion = 0;
 };
 
 struct JobInfo {
@@ -91,6 +96,11 @@ public:
     void setSettings(const SortSettings& s); // a new job (new input); goes to step 0
     void goTo(size_t step);                  // target step (clamped to the plan)
     void setCheck(bool on);
+    // Pin the key now at `index` of step `step` (none: unpin); the worker finds its input index and
+    // publishes its path. Small arrays only: every step is kept to follow it.
+    static constexpr uint64_t kPinMaxN = 4096;
+    void pinKeyAt(size_t step, std::optional<uint64_t> index);
+    void pinInput(std::optional<uint64_t> inputIndex); // the key at this input index (--pin-key)
     void resetJob(); // drop stored snapshots, restore the input on the GPU
 
     struct View {
@@ -112,6 +122,12 @@ private:
     Result<std::shared_ptr<const Snapshot>> snapshotAt(size_t step);
     void publish(size_t step, double ms);
     void evict(size_t keep);
+    struct PinRequest { // a key at a step (step 0 or none: an input index), or none: unpin
+        std::optional<size_t> step;
+        std::optional<uint64_t> index;
+    };
+    void resolvePin(const PinRequest& r);             // the request's input index, into pin_
+    std::vector<uint64_t> pinPathTo(size_t step) const; // pin_'s index after each step, from stored_
 
     Context& ctx_;
     std::function<void()> wake_;
@@ -126,6 +142,9 @@ private:
     size_t target_ = 0;
     bool check_ = false;
     uint64_t generationCounter_ = 0;
+    std::optional<PinRequest> pinRequest_; // the pin asked for, and the pinned input index
+    std::optional<uint64_t> pin_;
+    uint64_t pinVersion_ = 0;
 
     // Published (guarded by mutex_).
     bool algosReady_ = false;
