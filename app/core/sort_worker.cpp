@@ -393,7 +393,10 @@ void SortWorker::evict(size_t keep) {
 
 namespace {
 
-std::shared_ptr<const Strip> makeStrip(const Snapshot& s, KeyType type, uint64_t n, double lo, double hi) {
+// `sortedBits` > 0: a radix sort's keys are sorted by their low bits so far; the strip shows the
+// value of those bits (a rising line where the whole key is still noise).
+std::shared_ptr<const Strip> makeStrip(const Snapshot& s, KeyType type, Order order, uint64_t n, double lo, double hi,
+                                       uint32_t sortedBits) {
     constexpr uint64_t kBuckets = 2048;
     auto strip = std::make_shared<Strip>();
     const uint64_t buckets = std::min<uint64_t>(n, kBuckets);
@@ -404,7 +407,10 @@ std::shared_ptr<const Strip> makeStrip(const Snapshot& s, KeyType type, uint64_t
         double sum = 0;
         auto& bits = strip->occupied[b];
         for (uint64_t i = first; i < last; ++i) {
-            const float v = keyHeightIn(s.keys.data(), i, type, lo, hi);
+            const float v = sortedBits ? float(double(orderBitsAt(s.keys.data(), i, type, order) &
+                                                      ((uint64_t(1) << sortedBits) - 1)) /
+                                               double(uint64_t(1) << sortedBits))
+                                       : keyHeightIn(s.keys.data(), i, type, lo, hi);
             const uint32_t bin = std::min<uint32_t>(Strip::kBins - 1, uint32_t(v * Strip::kBins));
             bits[bin >> 6] |= uint64_t(1) << (bin & 63);
             sum += v;
@@ -436,7 +442,16 @@ void SortWorker::publish(size_t step, double ms) {
     d->pinned = pin_;
     d->pinVersion = pinVersion_;
     d->pinPath = pinPathTo(step);
-    if (s.n > 4096) d->strip = makeStrip(*d->snapshot, s.key, s.n, job.minKey, job.maxKey);
+    if (s.n > 4096) {
+        // A radix sort part-way: its keys are sorted by the bits of the passes that moved them.
+        if (step > 0 && step < plan.steps.size() && s.algorithm() != Algorithm::oddeven) {
+            const Step& st = plan.steps[step - 1];
+            const bool moved = st.kind == StepKind::scatter || st.kind == StepKind::pass;
+            const uint32_t bits = moved ? st.bitHi : st.bitLo;
+            if (bits > 0 && bits < keyBits(s.key)) d->stripBits = bits;
+        }
+        d->strip = makeStrip(*d->snapshot, s.key, s.order, s.n, job.minKey, job.maxKey, d->stripBits);
+    }
 
     const bool oddevenAlgo = s.algorithm() == Algorithm::oddeven;
     if (oddevenAlgo) {

@@ -233,8 +233,13 @@ void drawArrayView(const ViewContext& c, bool* open) {
         ImGui::SameLine();
         const uint64_t perPixel = (count + uint64_t(ImGui::GetContentRegionAvail().x) - 1) /
                                   std::max<uint64_t>(1, uint64_t(ImGui::GetContentRegionAvail().x));
-        ImGui::TextDisabled(" downsampled: a pixel column shows which values its %llu keys hold",
-                            (unsigned long long)perPixel);
+        if (!zoomed && d.stripBits)
+            ImGui::TextDisabled(" downsampled: a pixel column shows which values of bits 0..%u (the digits sorted so "
+                                "far) its %llu keys hold",
+                                d.stripBits - 1, (unsigned long long)perPixel);
+        else
+            ImGui::TextDisabled(" downsampled: a pixel column shows which values its %llu keys hold",
+                                (unsigned long long)perPixel);
     }
 
     ImDrawList* dl = ImGui::GetWindowDrawList();

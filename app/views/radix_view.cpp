@@ -57,6 +57,26 @@ bool digitBits(const SortWorker::View& v, uint32_t* lo, uint32_t* hi) {
 struct DigitRange {
     size_t first = 0, last = SIZE_MAX;
 };
+
+// Hex labels under a row of `count` digit columns from `first`, `w` wide: every step-th digit, a
+// power of two whose labels never overlap (and those in `also`, a lesson's or an answer's digit).
+void digitAxis(ImVec2 o, float w, size_t first, size_t count, size_t totalBins, std::initializer_list<std::optional<uint64_t>> also = {}) {
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const float bw = w / float(count), fs = ImGui::GetFontSize();
+    const bool two = totalBins > 16;
+    const float labelW = ImGui::CalcTextSize(two ? "FF" : "F").x + fs * 0.6f;
+    size_t step = 1;
+    while (step < count && labelW > bw * float(step)) step *= 2;
+    for (size_t i = first; i < first + count; ++i) {
+        bool named = (i - first) % step == 0;
+        for (const auto& a : also) named = named || (a && *a == i);
+        if (!named) continue;
+        char buf[24];
+        std::snprintf(buf, sizeof buf, two ? "%02zX" : "%zX", i);
+        const float tw = ImGui::CalcTextSize(buf).x, x0 = o.x + bw * float(i - first);
+        dl->AddText(ImVec2(std::clamp(x0 + bw / 2 - tw / 2, o.x, o.x + w - tw), o.y + 1), palette().axisLabel, buf);
+    }
+}
 void bars(const ViewContext& c, const std::string& title, const Snapshot::Aux& a, float height,
           std::optional<uint64_t> mark, std::optional<uint64_t> answer, DigitRange range) {
     textWrappedAtSpaces(title);
@@ -69,10 +89,6 @@ void bars(const ViewContext& c, const std::string& title, const Snapshot::Aux& a
     const ImVec2 o = ImGui::GetCursorScreenPos();
     const float w = ImGui::GetContentRegionAvail().x;
     const float bw = w / float(bins), fs = ImGui::GetFontSize();
-    const int hexWidth = a.data.size() > 16 ? 2 : 1;
-    const float labelW = ImGui::CalcTextSize(hexWidth == 2 ? "FF" : "F").x + fs * 0.4f;
-    size_t step = 1; // label every step-th digit: a power of two whose labels fit
-    while (step < bins && labelW > bw * float(step)) step *= 2;
     const float labelH = fs + 2;
     dl->AddRectFilled(o, ImVec2(o.x + w, o.y + height), palette().plotBg);
     for (size_t i = r0; i <= r1; ++i) {
@@ -87,13 +103,6 @@ void bars(const ViewContext& c, const std::string& title, const Snapshot::Aux& a
                 dl->AddRect(p, q, colour, 0, 0, 2.5f * c.line);
                 if (colour == palette().highlight) noteVisible(c.ui, ProbeItem::highlight, p, q);
             }
-        if ((i - r0) % step == 0 || (mark && *mark == i) || (answer && *answer == i)) {
-            char buf[24];
-            std::snprintf(buf, sizeof buf, hexWidth == 2 ? "%02zX" : "%zX", i);
-            const float tw = ImGui::CalcTextSize(buf).x;
-            dl->AddText(ImVec2(std::clamp(x0 + bw / 2 - tw / 2, o.x, o.x + w - tw), o.y + height + 1),
-                        palette().axisLabel, buf);
-        }
         char count[24];
         std::snprintf(count, sizeof count, "%u", a.data[i]);
         // A count above its bar where it fits with room to spare (neighbours must not run together).
@@ -101,6 +110,7 @@ void bars(const ViewContext& c, const std::string& title, const Snapshot::Aux& a
             dl->AddText(ImVec2(x0 + (bw - ImGui::CalcTextSize(count).x) / 2, o.y + height - h - fs - 1),
                         palette().plotText, count);
     }
+    digitAxis(ImVec2(o.x, o.y + height), w, r0, bins, a.data.size(), {mark, answer});
     ImGui::Dummy(ImVec2(w, height + labelH));
     if (ImGui::IsItemHovered()) {
         size_t i = r0 + std::min(bins - 1, size_t((ImGui::GetIO().MousePos.x - o.x) / bw));
@@ -137,6 +147,18 @@ void heatMap(const char* title, const Snapshot::Aux& a, const char* rowName, flo
     uint32_t mx = 1;
     for (uint32_t x : a.data) mx = std::max(mx, x);
     ImDrawList* dl = ImGui::GetWindowDrawList();
+    { // the legend: the colour ramp from 0 to the largest value
+        const float fs = ImGui::GetFontSize();
+        ImGui::TextDisabled("colour: 0");
+        ImGui::SameLine();
+        const ImVec2 r = ImGui::GetCursorScreenPos();
+        for (int k = 0; k < 16; ++k)
+            dl->AddRectFilled(ImVec2(r.x + fs * 0.5f * float(k), r.y + 2), ImVec2(r.x + fs * 0.5f * float(k + 1), r.y + fs),
+                              heatColour(float(k) / 15.0f));
+        ImGui::Dummy(ImVec2(fs * 8, fs));
+        ImGui::SameLine();
+        ImGui::TextDisabled("%u%s", mx, rows > 1 ? (" (rows: " + rowsName + " 0.." + std::to_string(rows - 1) + ", top to bottom)").c_str() : "");
+    }
     const ImVec2 o = ImGui::GetCursorScreenPos();
     const float w = ImGui::GetContentRegionAvail().x;
     height = std::min(height, std::max(ImGui::GetFontSize() * 1.5f, float(rows) * ImGui::GetFontSize() * 1.2f));
@@ -160,7 +182,8 @@ void heatMap(const char* title, const Snapshot::Aux& a, const char* rowName, flo
             }
         }
     }
-    ImGui::Dummy(ImVec2(w, height));
+    digitAxis(ImVec2(o.x, o.y + height), w, 0, digits, digits);
+    ImGui::Dummy(ImVec2(w, height + ImGui::GetFontSize() + 2));
     if (ImGui::IsItemHovered()) {
         ImVec2 m = ImGui::GetIO().MousePos;
         uint32_t d = std::min(digits - 1, uint32_t((m.x - o.x) / cw));
@@ -187,9 +210,20 @@ void tileStatus(const Snapshot::Aux& a, const Snapshot::Aux* counts, float heigh
     flagLegend();
     const ImU32 bad = palette().outOfRange;
     ImDrawList* dl = ImGui::GetWindowDrawList();
+    // Every word with one flag (a pass that finished: all inclusive prefixes) says so in a line; a
+    // thin band stands for the map, whose rows (tiles, top to bottom) and columns (digits) are named.
+    const size_t total = size_t(tiles) * digits;
+    if (seen[0] == total || seen[1] == total || seen[2] == total) {
+        wrappedf("every one of the %zu status words holds %s%s", total,
+                 seen[2] == total ? "an inclusive prefix: the pass finished" : seen[1] == total ? "an aggregate" : "no count yet (not ready)",
+                 "");
+        height = ImGui::GetFontSize() * 1.5f;
+    } else {
+        height = std::min(height, std::max(ImGui::GetFontSize() * 1.5f, float(tiles) * 4.0f));
+        ImGui::TextDisabled("rows: tiles 0..%u, top to bottom; columns: digits", tiles - 1);
+    }
     const ImVec2 o = ImGui::GetCursorScreenPos();
     const float w = ImGui::GetContentRegionAvail().x;
-    height = std::min(height, std::max(ImGui::GetFontSize() * 1.5f, float(tiles) * 4.0f));
     const uint32_t rows = std::min<uint32_t>(tiles, uint32_t(std::max(1.0f, height)));
     const uint32_t cols = std::min<uint32_t>(digits, uint32_t(std::max(1.0f, w)));
     const float cw = w / float(cols), ch = height / float(rows);

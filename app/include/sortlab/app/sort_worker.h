@@ -64,6 +64,7 @@ struct StepData {
     std::shared_ptr<const Snapshot> snapshot;
     std::shared_ptr<const Snapshot> previous; // step - 1 when stored (swap marks, arrows)
     std::shared_ptr<const Strip> strip;       // for large n
+    uint32_t stripBits = 0; // > 0: the strip shows the value of the keys' low bits, sorted so far
     StepCheck check;
     uint64_t layersDone = 0;      // odd-even: network layers applied
     uint64_t comparatorsDone = 0; // odd-even: comparators executed so far
