@@ -250,7 +250,8 @@ void App::updateMove(const SortWorker::View& v) {
             t.backward = v.data->step < shown_->step;
             t.plan = v.job.plan;
             t.step = &t.plan->steps[std::max(shown_->step, v.data->step) - 1];
-            t.moves = keyMoves(t.earlier(), t.later(), v.job, *t.step);
+            // Up to 4096 keys each key moves; more fade from one strip to the other (no matching).
+            if (v.job.settings.n <= 4096) t.moves = keyMoves(t.earlier(), t.later(), v.job, *t.step);
             t.start = now;
             t.duration = ui_.moveSeconds * 4.0 / std::max(0.25, double(ui_.speed)); // 0.6 s at 4 steps/s
             ui_.move = std::move(t);

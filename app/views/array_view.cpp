@@ -57,7 +57,7 @@ uint64_t hashOccupancy(const std::vector<std::array<uint64_t, 2>>& occupied) {
 }
 
 void drawOccupancy(ImDrawList* dl, const std::vector<std::array<uint64_t, 2>>& occupied, size_t perColumn, ImVec2 p0,
-                   ImVec2 size, float plotH) {
+                   ImVec2 size, float plotH, float alpha = 1.0f) {
     const size_t buckets = occupied.size();
     const uint64_t hash = hashOccupancy(occupied);
     OccupancyCache& c = gCache;
@@ -102,7 +102,10 @@ void drawOccupancy(ImDrawList* dl, const std::vector<std::array<uint64_t, 2>>& o
         dl->PrimReserve(int(6 * k), int(4 * k));
         for (size_t r = r0; r < r0 + k; ++r) {
             const ImVec2 a = c.corners[2 * r], b = c.corners[2 * r + 1];
-            dl->PrimRect(ImVec2(p0.x + a.x, p0.y + a.y), ImVec2(p0.x + b.x, p0.y + b.y), c.colours[r]);
+            ImU32 col = c.colours[r];
+            if (alpha < 1.0f) // a move between two strips: each drawn see-through
+                col = (col & 0x00ffffffu) | (ImU32(float(col >> 24) * alpha) << 24);
+            dl->PrimRect(ImVec2(p0.x + a.x, p0.y + a.y), ImVec2(p0.x + b.x, p0.y + b.y), col);
         }
     }
 }
@@ -353,7 +356,14 @@ void drawArrayView(const ViewContext& c, bool* open) {
         // The whole array: the worker's strip, buckets merged into pixel columns.
         const size_t buckets = d.strip->occupied.size();
         const int columns = std::max(1, int(size.x));
-        drawOccupancy(dl, d.strip->occupied, (buckets + columns - 1) / columns, p0, size, plotH);
+        const size_t per = (buckets + columns - 1) / columns;
+        // A step's move at large n: the strip before it fades out as the one after it fades in.
+        if (const auto& m = c.ui.move; m && m->from->strip && m->from->strip->occupied.size() == buckets) {
+            drawOccupancy(dl, m->from->strip->occupied, per, p0, size, plotH, 1.0f - c.ui.moveFraction);
+            drawOccupancy(dl, d.strip->occupied, per, p0, size, plotH, c.ui.moveFraction);
+        } else {
+            drawOccupancy(dl, d.strip->occupied, per, p0, size, plotH);
+        }
         if (hovered) {
             size_t b = std::min(buckets - 1, size_t((ImGui::GetIO().MousePos.x - p0.x) / size.x * float(buckets)));
             ImGui::SetTooltip("keys %llu..%llu: mean at %.3f of the input's range",
