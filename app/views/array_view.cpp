@@ -151,6 +151,84 @@ void pinnedPath(const ViewContext& c, uint64_t first, uint64_t count, ImVec2 p0,
     }
 }
 
+// One bar per key of [first, first + count): keys the step changed outlined, keys that differ from
+// the CPU reference in red, a lesson's key and an answer's cells outlined, the pinned key's path; a
+// click pins the key under the pointer (or unpins it).
+void drawBars(const ViewContext& c, uint64_t first, uint64_t count, bool zoomed, ImVec2 p0, ImVec2 size, float plotH,
+              bool labels, bool hovered, bool clicked) {
+    const StepData& d = *c.v.data;
+    const Snapshot& s = *d.snapshot;
+    const JobInfo& job = c.v.job;
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const Palette& pal = palette();
+    const float w = size.x / float(count);
+    const float gap = w >= 6 ? std::max(1.0f, w * 0.12f) : 0.0f;
+    std::vector<bool> changed(count, false);
+    if (d.previous) {
+        const uint32_t kb = keyBytes(job.settings.key);
+        for (uint64_t i = 0; i < count; ++i) {
+            const uint64_t k = first + i;
+            bool diff = std::memcmp(&d.previous->keys[k * kb], &s.keys[k * kb], kb) != 0;
+            if (!diff && !s.values.empty() && d.previous->values.size() == s.values.size())
+                diff = d.previous->values[k] != s.values[k];
+            changed[i] = diff;
+        }
+    }
+    // Zoomed in: heights span the visible keys' range, so small differences show.
+    double lo = job.minKey, hi = job.maxKey;
+    if (zoomed) {
+        lo = INFINITY, hi = -INFINITY;
+        for (uint64_t i = 0; i < count; ++i) {
+            const double x = keyNumber(s.keys.data(), first + i, job.settings.key);
+            if (std::isfinite(x)) lo = std::min(lo, x), hi = std::max(hi, x);
+        }
+        if (!(lo <= hi)) lo = job.minKey, hi = job.maxKey;
+    }
+    std::vector<bool> wrong(count, false);
+    for (uint64_t i : d.check.firstDiffs)
+        if (i >= first && i < first + count) wrong[i - first] = true;
+    for (uint64_t i = 0; i < count; ++i) {
+        const uint64_t k = first + i;
+        const float h = zoomed ? keyHeightIn(s.keys.data(), k, job.settings.key, lo, hi) : keyHeight(job, s, k);
+        const float x0 = p0.x + w * float(i), x1 = x0 + std::max(1.0f, w - gap);
+        const float top = p0.y + plotH - (0.04f + 0.94f * h) * plotH;
+        ImU32 col = wrong[i] ? pal.mismatchBar : heightColour(h);
+        dl->AddRectFilled(ImVec2(x0, top), ImVec2(x1, p0.y + plotH), col);
+        if (changed[i] && w >= 3)
+            dl->AddRect(ImVec2(x0, top), ImVec2(x1, p0.y + plotH), pal.changedOutline, 0, 0,
+                        std::max(1.5f, c.line * 1.5f));
+        if (const auto mark = highlighted(c.ui, HighlightKind::key); mark && *mark == k) { // a lesson's key
+            const ImVec2 a(x0 - 2, top - 4), b(x1 + 2, p0.y + plotH + 2);
+            dl->AddRect(a, b, pal.highlight, 2.0f, 0, std::max(3.0f, c.line * 2.5f));
+            noteVisible(c.ui, ProbeItem::highlight, a, b);
+        } else if (answerMarksKey(c.ui, k)) { // a cell the answer's arithmetic uses
+            dl->AddRect(ImVec2(x0 - 2, top - 4), ImVec2(x1 + 2, p0.y + plotH + 2), pal.answer, 2.0f, 0,
+                        std::max(2.5f, c.line * 2.0f));
+        }
+        if (labels) {
+            std::string t = keyText(s, k, job.settings.key);
+            ImVec2 ts = ImGui::CalcTextSize(t.c_str());
+            const float row = ts.x <= w - gap ? 0.0f : float(i % 2); // wide labels alternate rows
+            if (ts.x <= 2 * w - gap)
+                dl->AddText(ImVec2(std::clamp(x0 + (w - gap - ts.x) / 2, p0.x, p0.x + size.x - ts.x),
+                                   p0.y + plotH + 2 + row * ImGui::GetFontSize()),
+                            changed[i] ? pal.changedLabel : pal.keyLabel, t.c_str());
+        }
+    }
+    workgroupBracket(c, first, count, p0, w, plotH);
+    pinnedPath(c, first, count, p0, w, plotH);
+    if (clicked) { // pin the key under the pointer, or unpin it
+        const uint64_t k = first + std::min<uint64_t>(count - 1, uint64_t((ImGui::GetIO().MousePos.x - p0.x) / w));
+        const bool onPinned = d.pinned && d.pinPath.size() == d.step + 1 && d.pinPath.back() == k;
+        c.ui.pinClick = onPinned ? std::nullopt : std::optional<uint64_t>(k);
+    }
+    if (hovered) {
+        const uint64_t k = first + std::min<uint64_t>(count - 1, uint64_t((ImGui::GetIO().MousePos.x - p0.x) / w));
+        ImGui::SetTooltip("key %llu = %s%s", (unsigned long long)k, keyText(s, k, job.settings.key).c_str(),
+                          s.values.empty() ? "" : (" (value " + std::to_string(s.values[k]) + ")").c_str());
+    }
+}
+
 // A step as a move (UiState::move): each key of the earlier state drawn at its fractional index
 // between where it was and where the GPU put it. A radix pass colours the keys by their digit;
 // a network layer first marks the pairs it compared (swapping ones in the swap colour), then
@@ -284,74 +362,7 @@ void drawArrayView(const ViewContext& c, bool* open) {
     if (bars && !zoomed && c.ui.move && c.ui.move->moves.to.size() == n) {
         drawMove(c, p0, size.x, plotH, labels);
     } else if (bars) {
-        // One bar per key.
-        const Palette& pal = palette();
-        const float w = size.x / float(count);
-        const float gap = w >= 6 ? std::max(1.0f, w * 0.12f) : 0.0f;
-        std::vector<bool> changed(count, false);
-        if (d.previous) {
-            const uint32_t kb = keyBytes(job.settings.key);
-            for (uint64_t i = 0; i < count; ++i) {
-                const uint64_t k = first + i;
-                bool diff = std::memcmp(&d.previous->keys[k * kb], &s.keys[k * kb], kb) != 0;
-                if (!diff && !s.values.empty() && d.previous->values.size() == s.values.size())
-                    diff = d.previous->values[k] != s.values[k];
-                changed[i] = diff;
-            }
-        }
-        // Zoomed in: heights span the visible keys' range, so small differences show.
-        double lo = job.minKey, hi = job.maxKey;
-        if (zoomed) {
-            lo = INFINITY, hi = -INFINITY;
-            for (uint64_t i = 0; i < count; ++i) {
-                const double x = keyNumber(s.keys.data(), first + i, job.settings.key);
-                if (std::isfinite(x)) lo = std::min(lo, x), hi = std::max(hi, x);
-            }
-            if (!(lo <= hi)) lo = job.minKey, hi = job.maxKey;
-        }
-        std::vector<bool> wrong(count, false);
-        for (uint64_t i : d.check.firstDiffs)
-            if (i >= first && i < first + count) wrong[i - first] = true;
-        for (uint64_t i = 0; i < count; ++i) {
-            const uint64_t k = first + i;
-            const float h = zoomed ? keyHeightIn(s.keys.data(), k, job.settings.key, lo, hi) : keyHeight(job, s, k);
-            const float x0 = p0.x + w * float(i), x1 = x0 + std::max(1.0f, w - gap);
-            const float top = p0.y + plotH - (0.04f + 0.94f * h) * plotH;
-            ImU32 col = wrong[i] ? pal.mismatchBar : heightColour(h);
-            dl->AddRectFilled(ImVec2(x0, top), ImVec2(x1, p0.y + plotH), col);
-            if (changed[i] && w >= 3)
-                dl->AddRect(ImVec2(x0, top), ImVec2(x1, p0.y + plotH), pal.changedOutline, 0, 0,
-                            std::max(1.5f, c.line * 1.5f));
-            if (const auto mark = highlighted(c.ui, HighlightKind::key); mark && *mark == k) { // a lesson's key
-                const ImVec2 a(x0 - 2, top - 4), b(x1 + 2, p0.y + plotH + 2);
-                dl->AddRect(a, b, pal.highlight, 2.0f, 0, std::max(3.0f, c.line * 2.5f));
-                noteVisible(c.ui, ProbeItem::highlight, a, b);
-            } else if (answerMarksKey(c.ui, k)) { // a cell the answer's arithmetic uses
-                dl->AddRect(ImVec2(x0 - 2, top - 4), ImVec2(x1 + 2, p0.y + plotH + 2), pal.answer, 2.0f, 0,
-                            std::max(2.5f, c.line * 2.0f));
-            }
-            if (labels) {
-                std::string t = keyText(s, k, job.settings.key);
-                ImVec2 ts = ImGui::CalcTextSize(t.c_str());
-                const float row = ts.x <= w - gap ? 0.0f : float(i % 2); // wide labels alternate rows
-                if (ts.x <= 2 * w - gap)
-                    dl->AddText(ImVec2(std::clamp(x0 + (w - gap - ts.x) / 2, p0.x, p0.x + size.x - ts.x),
-                                       p0.y + plotH + 2 + row * ImGui::GetFontSize()),
-                                changed[i] ? pal.changedLabel : pal.keyLabel, t.c_str());
-            }
-        }
-        workgroupBracket(c, first, count, p0, w, plotH);
-        pinnedPath(c, first, count, p0, w, plotH);
-        if (clicked) { // pin the key under the pointer, or unpin it
-            const uint64_t k = first + std::min<uint64_t>(count - 1, uint64_t((ImGui::GetIO().MousePos.x - p0.x) / w));
-            const bool onPinned = d.pinned && d.pinPath.size() == d.step + 1 && d.pinPath.back() == k;
-            c.ui.pinClick = onPinned ? std::nullopt : std::optional<uint64_t>(k);
-        }
-        if (hovered) {
-            const uint64_t k = first + std::min<uint64_t>(count - 1, uint64_t((ImGui::GetIO().MousePos.x - p0.x) / w));
-            ImGui::SetTooltip("key %llu = %s%s", (unsigned long long)k, keyText(s, k, job.settings.key).c_str(),
-                              s.values.empty() ? "" : (" (value " + std::to_string(s.values[k]) + ")").c_str());
-        }
+        drawBars(c, first, count, zoomed, p0, size, plotH, labels, hovered, clicked);
     } else if (!zoomed && d.strip) {
         // The whole array: the worker's strip, buckets merged into pixel columns.
         const size_t buckets = d.strip->occupied.size();
