@@ -282,10 +282,11 @@ app_check(app_pin_oddeven_check app_pin_oddeven pinned pin_oddeven.json 5)
 # --- Lessons: every built-in lesson run to its end headless, each question answered with the GPU's
 #     answer and recomputed from the record (app_check lesson); the example of docs/lessons.md; the
 #     list; a malformed lesson refused with file:line ---------------------------------------------------
-# Each built-in lesson runs five times: at a projector's 1280x720 in presentation mode and at
-# 1600x1000 (--visible: every stop's highlight, question and feedback inside the window), the same
-# answered wrong (the feedback says so, with the GPU's arithmetic), and at two more layouts; then
-# every graded answer must be the same in all five runs (lessons-agree).
+# Each built-in lesson runs five times: at a projector's 1280x720 in presentation mode, at
+# 1600x1000, the first answered wrong (the feedback says so, with the GPU's arithmetic), at
+# 1600x1000 in presentation mode and at 1280x720 without it. In every run, every stop's highlight,
+# question and feedback are inside the window (--visible); then every graded answer must be the
+# same in all five runs (lessons-agree).
 foreach(run p720 w1600 wrong p1600 w720)
   file(MAKE_DIRECTORY ${APP_OUT}/lessons/${run})
 endforeach()
@@ -300,7 +301,10 @@ foreach(lesson oddeven radix4 onesweep)
   app_check(app_lesson_${lesson}_wrong_check app_lesson_${lesson}_wrong lesson lessons/wrong/${lesson}.jsonl
             --answers wrong --visible)
   app_run(app_lesson_${lesson}_p1600 --presentation --lesson ${lesson} --screenshot-each lessons/p1600)
+  app_check(app_lesson_${lesson}_p1600_check app_lesson_${lesson}_p1600 lesson lessons/p1600/${lesson}.jsonl
+            --visible)
   app_run(app_lesson_${lesson}_w720 --width 1280 --height 720 --lesson ${lesson} --screenshot-each lessons/w720)
+  app_check(app_lesson_${lesson}_w720_check app_lesson_${lesson}_w720 lesson lessons/w720/${lesson}.jsonl --visible)
   app_check(app_lesson_${lesson}_agree
             "app_lesson_${lesson};app_lesson_${lesson}_1600;app_lesson_${lesson}_wrong;app_lesson_${lesson}_p1600;app_lesson_${lesson}_w720"
             lessons-agree lessons/p720/${lesson}.jsonl lessons/w1600/${lesson}.jsonl lessons/wrong/${lesson}.jsonl
