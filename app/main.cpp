@@ -178,6 +178,7 @@ int main(int argc, char** argv) {
             application.setPresentation(opt.presentation);
             if (opt.check) application.setCheck(true);
             application.applySettings(opt.settings);
+            application.setLoadedResults(std::move(opt.loaded)); // --load-results (the panel opens)
             std::unique_ptr<app::ScriptRunner> script;
             if (!opt.actions.empty()) {
                 script = std::make_unique<app::ScriptRunner>(opt.actions, application, worker, benchWorker);

@@ -147,7 +147,8 @@ Result<std::vector<Action>> readScript(const std::string& path) {
     const std::vector<std::string> verbs = {
         "step", "screenshot", "dump-state", "check",      "presentation", "frames",       "size",        "key",
         "zoom", "bench",      "bench-run",  "bench-wait", "bench-cancel", "bench-export", "bench-hover", "mouse",
-        "replay-digit", "replay-event", "type-keys", "lesson", "lesson-stop", "lesson-answer", "answer", "lesson-record"};
+        "replay-digit", "replay-event", "type-keys", "lesson", "lesson-stop", "lesson-answer", "answer", "lesson-record",
+        "load-results"};
     // Verbs that may come without a value.
     const std::vector<std::string> bare = {"step", "bench-run", "bench-wait", "bench-cancel"};
     while (std::getline(in, line)) {
@@ -241,6 +242,10 @@ Result<Options> parseOptions(int argc, char** argv, bool* exitNow) {
                    "with --screenshot-each: answer each question with the GPU's answer (right, the default) or a "
                    "wrong one (wrong: the GPU's answer + 1), to see the feedback a wrong answer gets")
         ->check(CLI::IsMember({"right", "wrong"}));
+    std::vector<std::string> loadResults;
+    cli.add_option("--load-results", loadResults,
+                   "results measured elsewhere, drawn in the benchmark panel beside its own sweep: the --json output "
+                   "of sortlab-bench or an export's results.json (docs/results/ holds the project's H100/H200 runs)");
     cli.add_option("--device", o.device, "Vulkan device: index or part of its name (best device)");
     cli.add_flag("--validation", o.validation, "Vulkan validation layers on; any message makes the exit code 1");
     bool forceFallback = false;
@@ -330,6 +335,10 @@ Result<Options> parseOptions(int argc, char** argv, bool* exitNow) {
                 o.actions.push_back({"lesson-record", {stem + ".jsonl"}, 0});
             }
         }
+    }
+    for (const std::string& file : loadResults) { // a missing or malformed file: FILE: what, exit 2, no window
+        auto loaded = o.loaded.load(file);
+        if (!loaded) return loaded.error();
     }
     if (!step.empty()) o.actions.push_back({"step", {step}, 0});
     if (!dump.empty()) o.actions.push_back({"dump-state", {dump}, 0});

@@ -3,6 +3,7 @@
 // exits. A script file holds the same actions, one per line (see docs/app.md).
 #pragma once
 
+#include <sortlab/app/loaded_results.h>
 #include <sortlab/app/settings.h>
 
 #include <sortlab/result.h>
@@ -27,6 +28,7 @@ struct Options {
     bool presentation = false;
     bool check = false;
     bool noIni = false;
+    LoadedResults loaded;        // --load-results: read (and refused) before any window opens
     std::vector<Action> actions; // empty: interactive
 };
 
