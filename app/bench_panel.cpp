@@ -3,11 +3,12 @@
 // [SECTION] The setup column: the form, device and limits
 // [SECTION] The results column: plots, choices, table
 // [SECTION] The panel: columns, run controls, export, throughput plot
-// [SECTION] Start and export
+// [SECTION] Start, export and loaded results
 //
 // The benchmark panel (B): sortlab-bench's sweep run by the BenchWorker, drawn with the same plot
-// code as the PNG and SVG exports (bench/plot.h), on an ImDrawList. Hovering a point shows its
-// figures; clicking it picks the n of the per-step breakdown.
+// code as the PNG and SVG exports (bench/plot.h), on an ImDrawList, beside results loaded from
+// files measured elsewhere (loaded_results.h). Hovering a point shows its figures; clicking it
+// picks the n of the per-step breakdown.
 #include <sortlab/app/app.h>
 #include <sortlab/app/measured.h>
 #include <sortlab/app/view_common.h>
@@ -23,6 +24,7 @@
 #include <cfloat>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 
 namespace sortlab::app {
 
@@ -372,8 +374,9 @@ void drawBreakdownPlot(plot::Canvas& canvas, const plot::Figure& f, uint64_t bn,
     }
 }
 
-// Every row, as the table of sortlab-bench.
-void drawResultsTable(const plot::Figure& f, float tableH, float fs) {
+// The sweep's rows (the first `live` of the figure's; not the loaded ones), as the table of
+// sortlab-bench.
+void drawResultsTable(const plot::Figure& f, size_t live, float tableH, float fs) {
     if (!ImGui::BeginTable("rows", 9,
                            ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
                                ImGuiTableFlags_SizingStretchProp,
@@ -383,7 +386,8 @@ void drawResultsTable(const plot::Figure& f, float tableH, float fs) {
     for (const char* h : {"algo", "variant", "n", "median ms", "min ms", "Gkeys/s", "GB/s", "x std", "check"})
         ImGui::TableSetupColumn(h);
     ImGui::TableHeadersRow();
-    for (const auto& r : f.rows) {
+    for (size_t i = 0; i < live && i < f.rows.size(); ++i) {
+        const plot::Row& r = f.rows[i];
         ImGui::TableNextRow();
         auto cell = [](const std::string& t) {
             ImGui::TableNextColumn();
@@ -416,6 +420,16 @@ void drawResultsTable(const plot::Figure& f, float tableH, float fs) {
     ImGui::EndTable();
 }
 
+// The line over the plot: the devices and what the rows share; with loaded results, what the rows
+// share and the files loaded (the legend names each line's machine, the status bar this one).
+std::string benchHeading(const plot::Figure& f, const LoadedResults& loaded) {
+    if (loaded.empty()) return f.devices + ": " + f.workload;
+    std::string files;
+    for (const std::string& file : loaded.files())
+        files += (files.empty() ? "" : ", ") + std::filesystem::path(file).filename().string();
+    return f.workload + "; loaded: " + files;
+}
+
 } // namespace
 
 // [SECTION] The panel: columns, run controls, export, throughput plot -------------------------------------------------
@@ -428,9 +442,15 @@ const plot::Figure& App::benchFigure(const BenchWorker::State& st) {
         fo.nMax = *std::max_element(st.options->sizes.begin(), st.options->sizes.end());
     }
     const std::string key = std::to_string(fo.bandwidthGBs);
-    if (st.generation != figureGeneration_ || key != figureKey_) {
-        figure_ = plot::makeFigure(plot::rowsFromJson(bench::resultsJson(*st.results)), fo);
+    if (st.generation != figureGeneration_ || key != figureKey_ || loaded_.generation() != figureLoaded_) {
+        std::vector<plot::Row> rows = plot::rowsFromJson(bench::resultsJson(*st.results));
+        figureLive_ = rows.size();
+        rows.insert(rows.end(), loaded_.rows().begin(), loaded_.rows().end());
+        // Once anything is loaded, every line says whose it is (this machine's too).
+        fo.labelMachines = !loaded_.empty();
+        figure_ = plot::makeFigure(std::move(rows), fo);
         figureGeneration_ = st.generation;
+        figureLoaded_ = loaded_.generation();
         figureKey_ = key;
     }
     return figure_;
@@ -460,8 +480,9 @@ void App::drawBenchPanel() {
     ImGui::End();
 }
 
-// Run / cancel, the progress bar and what runs now (the setup column, or presentation's top line).
-void App::drawBenchRunControls(const BenchWorker::State& st, float buttonW) {
+// Run / cancel, the progress bar and what runs now (the setup column, or presentation's top line:
+// compact, the progress bar only while a sweep runs).
+void App::drawBenchRunControls(const BenchWorker::State& st, float buttonW, bool compact) {
     BenchUi& b = ui_.bench;
     const bool running = st.phase == BenchWorker::Phase::running;
     if (!running) {
@@ -474,14 +495,20 @@ void App::drawBenchRunControls(const BenchWorker::State& st, float buttonW) {
         ImGui::EndDisabled();
     }
     ImGui::SameLine();
-    if (running)
+    const ImVec4 said = st.phase == BenchWorker::Phase::failed ? badColour() : ImGui::GetStyle().Colors[ImGuiCol_Text];
+    if (running) {
         ImGui::Text("%.1f s, %zu of %zu runs", st.elapsedS, st.progress.unitsDone, st.progress.unitsTotal);
-    else if (!st.message.empty())
-        ImGui::TextColored(
-            st.phase == BenchWorker::Phase::failed ? badColour() : ImGui::GetStyle().Colors[ImGuiCol_Text], "%s",
-            st.phase == BenchWorker::Phase::done        ? "done"
-            : st.phase == BenchWorker::Phase::cancelled ? "cancelled"
-                                                        : "failed");
+    } else if (compact) { // the summary on the button's line, and no progress bar: the plot gets the room
+        ImGui::PushStyleColor(ImGuiCol_Text, said);
+        wrappedf("%s", st.message.c_str());
+        ImGui::PopStyleColor();
+        return;
+    } else if (!st.message.empty()) {
+        ImGui::TextColored(said, "%s",
+                           st.phase == BenchWorker::Phase::done        ? "done"
+                           : st.phase == BenchWorker::Phase::cancelled ? "cancelled"
+                                                                       : "failed");
+    }
     // The fraction of the work, weighted by n (the time of a run grows with n).
     const float fraction = st.phase == BenchWorker::Phase::done ? 1.0f : float(st.progress.fraction());
     char overlay[64];
@@ -509,9 +536,11 @@ void App::drawBenchSetup(const BenchWorker::State& st, float leftW) {
     ImGui::EndDisabled();
 
     ImGui::Spacing();
-    drawBenchRunControls(st, leftW * 0.5f);
+    drawBenchRunControls(st, leftW * 0.5f, false);
     ImGui::Spacing();
     drawBenchExport(st, leftW);
+    ImGui::Spacing();
+    drawBenchLoad(leftW);
     ImGui::Spacing();
     drawDeviceAndLimits(device_);
     drawBandwidthChoice(b, leftW);
@@ -536,22 +565,61 @@ void App::drawBenchExport(const BenchWorker::State& st, float leftW) {
         ImGui::TextColored(b.exportFailed ? badColour() : goodColour(), "%s", b.exportMessage.c_str());
 }
 
+// Results measured elsewhere: a path, its button, what the last load said, the files loaded and
+// a button that forgets them. (ImGui 1.86 has no file dialog.)
+void App::drawBenchLoad(float leftW) {
+    BenchUi& b = ui_.bench;
+    ImGui::TextDisabled("LOAD RESULTS");
+    char path[1024];
+    std::snprintf(path, sizeof path, "%s", b.loadPath.c_str());
+    ImGui::SetNextItemWidth(leftW * 0.55f);
+    const bool enter = ImGui::InputTextWithHint("##load", "results.json or a --json file", path, sizeof path,
+                                                ImGuiInputTextFlags_EnterReturnsTrue);
+    b.loadPath = path;
+    ImGui::SameLine();
+    ImGui::BeginDisabled(b.loadPath.empty());
+    if (ImGui::Button("Load results...") || (enter && !b.loadPath.empty())) loadResults(b.loadPath);
+    ImGui::EndDisabled();
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+        ImGui::SetTooltip("The --json output of sortlab-bench, or an export's results.json, measured on any machine\n"
+                          "(docs/results/ holds the project's H100 and H200 runs): drawn beside this sweep,\n"
+                          "each line labelled with its machine. Several files merge; the same file twice\n"
+                          "replaces itself.");
+    if (!b.loadMessage.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, b.loadFailed ? badColour() : goodColour());
+        wrappedf("%s", b.loadMessage.c_str());
+        ImGui::PopStyleColor();
+    }
+    if (loaded_.empty()) return;
+    for (const std::string& file : loaded_.files()) {
+        ImGui::TextDisabled("  %s", std::filesystem::path(file).filename().string().c_str());
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", file.c_str());
+    }
+    if (ImGui::SmallButton("Forget the loaded results")) {
+        loaded_.clear();
+        b.loadMessage.clear();
+        b.loadFailed = false;
+    }
+}
+
 // The results column: the figure's heading, the throughput plot, the choices under it, the
-// per-step breakdown and the table (presentation mode: the run line on top, no choices, no table).
+// per-step breakdown and the table (presentation mode: the run line on top, no choices, no table,
+// and the breakdown only where it leaves the plot most of the height).
 void App::drawBenchResults(const BenchWorker::State& st) {
     BenchUi& b = ui_.bench;
     const bool present = ui_.presentation;
     const float fs = ImGui::GetFontSize();
     if (present) {
         ImGui::PushItemWidth(-1);
-        drawBenchRunControls(st, fs * 8);
+        drawBenchRunControls(st, fs * 8, true);
         ImGui::PopItemWidth();
+        if (b.loadFailed) ImGui::TextColored(badColour(), "%s", b.loadMessage.c_str()); // (the setup column is hidden)
     }
     const plot::Figure& f = benchFigure(st);
     const plot::Style style = panelPlotStyle(b, fs, present);
     ImGuiCanvas canvas(ImGui::GetWindowDrawList(), ImGui::GetFont());
 
-    wrappedf("%s: %s", f.devices.c_str(), f.workload.c_str());
+    wrappedf("%s", benchHeading(f, loaded_).c_str());
     if (f.lavapipe) ImGui::TextColored(warnColour(), "lavapipe: CPU numbers, not GPU ones");
     // The n of the per-step breakdown, and how many bars it has (the plot leaves them room).
     uint64_t bn = b.breakdownN;
@@ -559,19 +627,22 @@ void App::drawBenchResults(const BenchWorker::State& st) {
     if (std::find(withSteps.begin(), withSteps.end(), bn) == withSteps.end()) bn = plot::defaultBreakdownN(f);
     const size_t bars = breakdownBars(f, bn);
     const ImVec2 avail = ImGui::GetContentRegionAvail();
-    const float tableH = f.rows.empty() || present ? 0 : std::min(fs * 9, avail.y * 0.25f);
-    // The plot gets at least half the height (presentation: 60%), the breakdown what its bars need
-    // of the rest.
+    const float tableH = figureLive_ == 0 || present ? 0 : std::min(fs * 9, avail.y * 0.25f);
     const float breakdownNeed = fs * (6.5f + 2.2f * float(std::max<size_t>(bars, 1)));
-    const float plotH = present ? avail.y * 0.6f
+    // The plot gets at least half the height, the breakdown what its bars need of the rest.
+    // Presentation mode: 60% and 40% where the plot keeps 16 lines and the breakdown's bars fit;
+    // else (a projector's 1280x720) the plot takes the whole height.
+    const bool breakdown =
+        !present || (bars > 0 && avail.y * 0.6f >= fs * 16 && avail.y * 0.4f >= fs * (4.5f + 1.3f * float(bars)));
+    const float plotH = present ? (breakdown ? avail.y * 0.6f : avail.y)
                                 : std::max({fs * 10, avail.y * 0.5f,
                                             std::min(avail.y * 0.62f, avail.y - tableH - breakdownNeed - fs * 3.5f)});
     drawBenchThroughput(canvas, f, style, ImVec2(avail.x, plotH));
     // The bandwidth note and the choices of n and axis (presentation mode leaves them to the
     // normal layout: the keyboard drives it).
     if (!present) drawPlotChoices(b, f, withSteps, bn, fs);
-    drawBreakdownPlot(canvas, f, bn, style, tableH, fs);
-    if (!f.rows.empty() && !present) drawResultsTable(f, tableH, fs);
+    if (breakdown) drawBreakdownPlot(canvas, f, bn, style, tableH, fs);
+    if (figureLive_ > 0 && !present) drawResultsTable(f, figureLive_, tableH, fs);
 }
 
 // The throughput plot at the cursor, `size` large; hovering a point shows its figures, clicking it
@@ -596,7 +667,7 @@ void App::drawBenchThroughput(plot::Canvas& canvas, const plot::Figure& f, const
             const size_t row = layout.points[*i].row;
             hovered = row;
             ImGui::BeginTooltip();
-            ImGui::TextUnformatted(plot::describeRow(f.rows[row], f.bandwidthGBs).c_str());
+            ImGui::TextUnformatted(plot::describeRow(f.rows[row], plot::rowBandwidth(f, row)).c_str());
             ImGui::TextDisabled("click: per-step times at this n");
             ImGui::EndTooltip();
             if (ImGui::IsItemClicked()) ui_.bench.breakdownN = f.rows[row].n;
@@ -637,6 +708,34 @@ std::string App::exportBench(const std::string& dir) {
         b.exportFailed = true;
         return e.what();
     }
+}
+
+std::string App::loadResults(const std::string& path) {
+    BenchUi& b = ui_.bench;
+    b.open = true;
+    auto loaded = loaded_.load(path);
+    if (!loaded) { // the panel says why; what was loaded stays
+        b.loadMessage = loaded.error().message;
+        b.loadFailed = true;
+        return b.loadMessage;
+    }
+    std::string machines;
+    for (const std::string& m : loaded->machines) machines += (machines.empty() ? "" : ", ") + m;
+    b.loadMessage = "loaded " + std::filesystem::path(path).filename().string() + ": " + std::to_string(loaded->rows) +
+                    " results, " + machines;
+    b.loadFailed = false;
+    return {};
+}
+
+void App::setLoadedResults(LoadedResults loaded) {
+    loaded_ = std::move(loaded);
+    figureLoaded_ = UINT64_MAX; // another object's generation: the figure is made again
+    if (!loaded_.empty()) ui_.bench.open = true;
+}
+
+std::vector<LoadedLine> App::loadedLines() {
+    const plot::Figure& f = benchFigure(bench_.state());
+    return app::loadedLines(f, figureLive_, loaded_);
 }
 
 } // namespace sortlab::app

@@ -210,6 +210,7 @@ int main(int argc, char** argv) {
             if (scripted) application.ui().moveSeconds = 0; // scripts see each step as it is (move-seconds)
             if (opt.check) application.setCheck(true);
             application.applySettings(opt.settings);
+            application.setLoadedResults(std::move(opt.loaded)); // --load-results (the panel opens)
             std::unique_ptr<app::ScriptRunner> script;
             if (!opt.actions.empty()) {
                 script = std::make_unique<app::ScriptRunner>(opt.actions, application, worker, benchWorker);

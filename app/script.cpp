@@ -241,6 +241,8 @@ Outcome dumpStateVerb(VerbContext& c) {
     e.replay = c.app.ui().replay;
     e.keysError = c.app.ui().keysError;
     e.view = c.app.viewState();
+    e.loadedLines = c.app.loadedLines();
+    if (c.app.ui().bench.loadFailed) e.loadError = c.app.ui().bench.loadMessage;
     auto r = writeStateJson(c.a.args[0], c.worker.view(), e);
     if (!r) return Failure{r.error().message, 3};
     c.nextNow = true;
@@ -416,6 +418,18 @@ Outcome pinKeyVerb(VerbContext& c) {
     return {};
 }
 
+// load-results FILE: as the benchmark panel's "Load results..." (it opens): a file that does not
+// load leaves its message in the panel (and in a dump's "loaded_results_error") and what was
+// loaded before; the script goes on, so that a test can see how the window takes it.
+Outcome loadResultsVerb(VerbContext& c) {
+    std::string path;
+    for (const std::string& w : c.a.args) path += (path.empty() ? "" : " ") + w;
+    const std::string error = c.app.loadResults(path);
+    std::printf("load-results: %s\n", error.empty() ? c.app.ui().bench.loadMessage.c_str() : error.c_str());
+    c.settle = 3;
+    return {};
+}
+
 Outcome screenshotVerb(VerbContext& c) {
     c.screenshot = c.a.args[0];
     return {};
@@ -452,6 +466,7 @@ const std::pair<std::string_view, Handler> kVerbs[] = {
     {"move-at", moveAtVerb},
     {"move-seconds", moveSecondsVerb},
     {"pin-key", pinKeyVerb},
+    {"load-results", loadResultsVerb},
 };
 
 Handler handlerFor(std::string_view verb) {

@@ -278,6 +278,31 @@ app_run(app_pin_radix4 --algo radix4 --n 16 --tile-keys 4 --values u32 --pin-key
 app_check(app_pin_radix4_check app_pin_radix4 pinned pin_radix4.json 3)
 app_run(app_pin_oddeven --algo oddeven-layer --n 16 --values u32 --pin-key 5 --step end --dump-state pin_oddeven.json)
 app_check(app_pin_oddeven_check app_pin_oddeven pinned pin_oddeven.json 5)
+# --- Results measured elsewhere in the benchmark panel (issue 29): the H100 sweep of docs/results
+#     loaded at start-up at a projector's 1280x720 in presentation mode (its dump lists the
+#     onesweep and CUB lines of the H100); in a window from a script, the same file twice, the
+#     headless export above (the app's own format) and a file that does not exist, which the panel
+#     refuses with its message and keeps the lines it had ---------------------------------------------
+set(APP_H100_SWEEP ${PROJECT_SOURCE_DIR}/docs/results/2026-11-23-h100/final4/sweep-os-2e10-2e24.json)
+app_run(app_bench_loaded --presentation --width 1280 --height 720 --load-results ${APP_H100_SWEEP}
+        --dump-state bench_loaded.json --screenshot bench_loaded.png)
+app_check(app_bench_loaded_state app_bench_loaded loaded bench_loaded.json --device "NVIDIA H100 80GB HBM3"
+          --algos onesweep,cub --lines 2 --min-points 15)
+app_check(app_bench_loaded_png app_bench_loaded png bench_loaded.png --width 1280 --height 720)
+file(WRITE ${APP_OUT}/bench_loaded.script
+     "# written by tests/app_tests.cmake\n"
+     "load-results ${APP_H100_SWEEP}\n"
+     "load-results ${APP_H100_SWEEP}\n"
+     "load-results headless/results.json\n"
+     "load-results no-such-results.json\n"
+     "dump-state bench_loaded_window.json\n"
+     "screenshot bench_loaded_window.png\n")
+app_run(app_bench_loaded_window --script ${APP_OUT}/bench_loaded.script)
+set_tests_properties(app_bench_loaded_window PROPERTIES FIXTURES_REQUIRED app_bench_headless)
+app_check(app_bench_loaded_window_state app_bench_loaded_window loaded bench_loaded_window.json
+          --device "NVIDIA H100 80GB HBM3" --algos onesweep,cub --lines 6
+          --error "no-such-results.json: no such file")
+app_check(app_bench_loaded_window_png app_bench_loaded_window png bench_loaded_window.png --width 1600 --height 1000)
 
 # --- Lessons: every built-in lesson run to its end headless, each question answered with the GPU's
 #     answer and recomputed from the record (app_check lesson); the example of docs/lessons.md; the
@@ -359,6 +384,20 @@ add_test(NAME app_fail_theme
 add_test(NAME app_fail_no_lesson
          COMMAND ${CMAKE_COMMAND} -DEXPECT_CODE=2 "-DEXPECT_REGEX=no lesson 'nosuch'" "-DEXPECT_PREFIX=sortlab: error: "
                  -P ${APP_EXPECT} -- ${APP} --lesson nosuch)
+# --load-results: a file that does not exist, or is not results, is refused before any window opens.
+file(WRITE ${APP_OUT}/malformed_results.json "[{\"algo\": \"onesweep\", \"n\": 1024}]\n")
+file(WRITE ${APP_OUT}/not_json_results.json "algo,n,median_ms\nonesweep,1024,0.05\n")
+foreach(case "load_missing|no-such-results.json: no such file|${APP_OUT}/no-such-results.json"
+             "load_malformed|malformed_results.json: result 0: no .variant.|${APP_OUT}/malformed_results.json"
+             "load_not_json|not_json_results.json: not JSON: parse error at line 1|${APP_OUT}/not_json_results.json")
+  string(REPLACE "|" ";" parts "${case}")
+  list(GET parts 0 name)
+  list(GET parts 1 regex)
+  list(GET parts 2 file)
+  add_test(NAME app_fail_${name}
+           COMMAND ${CMAKE_COMMAND} -DEXPECT_CODE=2 "-DEXPECT_REGEX=${regex}" "-DEXPECT_PREFIX=sortlab: error: "
+                   -P ${APP_EXPECT} -- ${APP} --load-results ${APP_H100_SWEEP} ${file} --dump-state never.json)
+endforeach()
 add_test(NAME app_fail_script_bench_run
          COMMAND ${CMAKE_COMMAND} -DEXPECT_CODE=2 "-DEXPECT_REGEX=bench-run: .*--sizes" "-DEXPECT_PREFIX=sortlab: error: "
                  -P ${APP_EXPECT} -- ${APP} --script ${CMAKE_CURRENT_LIST_DIR}/app/bad_bench.script)

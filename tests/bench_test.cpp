@@ -13,6 +13,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 
@@ -166,6 +167,53 @@ TEST(PlotFigure, KnownBandwidthLavapipeAndErrors) {
     EXPECT_EQ(lvp.series.size(), 1u); // the error row draws no point
 }
 
+// Results of two machines in one figure (the app's panel with results loaded from a file): a line
+// per machine, labelled with it ("onesweep, NVIDIA H100 80GB HBM3"; the driver's bracket left
+// out), std::sort's rows belonging to the machine of their file's GPU rows, each machine's own
+// floor (none on lavapipe), rows of another tag never sharing a line.
+TEST(PlotFigure, LinesPerMachineWithTheirOwnFloors) {
+    const std::string lvp = "llvmpipe (LLVM 15.0.6, 256 bits)", h100 = "NVIDIA H100 80GB HBM3";
+    Json here = Json::array(), there = Json::array();
+    for (uint64_t n : {uint64_t(1) << 10, uint64_t(1) << 12}) {
+        here.push_back(row("onesweep", n, 1.0, "u32", 36 * n, lvp));
+        here.push_back(row("std", n, 0.5));
+        there.push_back(row("onesweep", n, 0.01, "u32", 36 * n, h100));
+        there.push_back(row("cub", n, 0.02, "u32", 36 * n, h100));
+        there.push_back(row("std", n, 0.4));
+    }
+    std::vector<Row> rows = rowsFromJson(here);
+    EXPECT_EQ(rows[1].machine, lvp); // std::sort ran on the host of the file's GPU
+    for (Row& r : rowsFromJson(there)) rows.push_back(std::move(r));
+    Figure f = makeFigure(rows);
+    ASSERT_EQ(f.series.size(), 5u);
+    EXPECT_EQ(f.series[0].label, "onesweep, llvmpipe");
+    EXPECT_EQ(f.series[1].label, "std::sort (1 host core), llvmpipe");
+    EXPECT_EQ(f.series[2].label, "onesweep, NVIDIA H100 80GB HBM3");
+    EXPECT_EQ(f.series[3].label, "CUB DeviceRadixSort, NVIDIA H100 80GB HBM3"); // as its file has them
+    EXPECT_EQ(f.series[4].label, "std::sort (1 host core), NVIDIA H100 80GB HBM3");
+    EXPECT_NE(f.series[0].marker, f.series[2].marker);  // the same colour, another shape
+    EXPECT_TRUE(std::isnan(f.series[0].floorGkeys[0])); // lavapipe: no floor
+    EXPECT_NEAR(f.series[2].floorGkeys[0], 3000.0 / 36.0, 1e-9);
+    EXPECT_DOUBLE_EQ(rowBandwidth(f, f.series[2].rows[0]), 3000);
+    EXPECT_DOUBLE_EQ(rowBandwidth(f, f.series[0].rows[0]), 0);
+    EXPECT_NE(f.bandwidthNote.find("none for " + lvp), std::string::npos) << f.bandwidthNote;
+
+    // One machine: no machine in the labels unless asked for.
+    Figure one = makeFigure(rowsFromJson(there));
+    EXPECT_EQ(one.series[0].label, "onesweep");
+    FigureOptions named;
+    named.labelMachines = true;
+    EXPECT_EQ(makeFigure(rowsFromJson(there), named).series[0].label, "onesweep, NVIDIA H100 80GB HBM3");
+
+    // The same machine's rows under another tag: a line of their own, said so.
+    std::vector<Row> again = rowsFromJson(there), loaded = rowsFromJson(there);
+    for (Row& r : loaded) r.tag = "loaded", again.push_back(r);
+    Figure tagged = makeFigure(again);
+    ASSERT_EQ(tagged.series.size(), 6u);
+    EXPECT_EQ(tagged.series[3].label, "onesweep (loaded)");
+    EXPECT_EQ(tagged.series[3].rows.size(), 2u);
+}
+
 TEST(PlotFigure, RowsFromJsonNamesWhatIsMissing) {
     Json rows = Json::array({row("radix4", 1024, 1.0)});
     rows[0].erase("median_ms");
@@ -237,6 +285,31 @@ TEST(PlotDraw, ThroughputPointsHoverAndBreakdownGroups) {
     EXPECT_DOUBLE_EQ(B.segments[2].ms, 1.0);
     EXPECT_NEAR(B.segments[2].r.w() / B.segments[0].r.w(), 4.0, 0.05);
     EXPECT_TRUE(drawBreakdown(c, {0, 500, 800, 700}, f, 12345, s).segments.empty());
+}
+
+// The legend names every line, however many (never "+ N more"): in columns or under the plot, in
+// smaller text where it must.
+TEST(PlotDraw, LegendShowsEveryLine) {
+    Json rows = Json::array();
+    const char* types[] = {"u32", "i32", "f32", "u64", "i64", "f64"};
+    for (const char* algo : {"oddeven", "radix4", "onesweep"})
+        for (const char* type : types)
+            for (uint64_t n : {uint64_t(1) << 10, uint64_t(1) << 20})
+                rows.push_back(row(algo, n, double(n) / 1e6 * (1 + std::strlen(type)), type));
+    Figure f = makeFigure(rowsFromJson(rows), {0, "", ""});
+    ASSERT_EQ(f.series.size(), 18u);
+    for (const Rect area : {Rect{0, 0, 1400, 900}, Rect{0, 0, 900, 300}, Rect{0, 0, 600, 250}}) {
+        Recorder c;
+        Style s;
+        s.fontSize = 24;
+        const ThroughputLayout L = drawThroughput(c, area, f, s);
+        for (const Series& se : f.series)
+            EXPECT_NE(std::find(c.texts.begin(), c.texts.end(), se.label), c.texts.end())
+                << se.label << " in " << area.w() << "x" << area.h();
+        EXPECT_TRUE(std::none_of(c.texts.begin(), c.texts.end(),
+                                 [](const std::string& t) { return t.find("more lines") != std::string::npos; }));
+        EXPECT_GT(L.plot.h(), 0);
+    }
 }
 
 // The speed-up over CUB by distribution (sortlab-plot --by-dist): one bar per configuration in each

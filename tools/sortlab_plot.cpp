@@ -78,28 +78,27 @@ int main(int argc, char** argv) {
             return fail(2, "--plot-n '" + plotN + "' is not a count (an integer or 2^K)");
         }
     }
-    nlohmann::ordered_json all = nlohmann::ordered_json::array();
+    // Each file's rows read by themselves: one file is one run, whose std::sort rows belong to its
+    // GPU's machine (plot::Row::machine).
+    std::vector<sortlab::plot::Row> rows;
     for (const std::string& path : inputs) {
         std::ifstream in(path);
         if (!in) return fail(2, "cannot read '" + path + "'");
         try {
             nlohmann::ordered_json j = nlohmann::ordered_json::parse(in);
             if (!j.is_array()) return fail(2, "'" + path + "' is not a JSON array (expected sortlab-bench --json)");
-            for (auto& row : j) all.push_back(std::move(row));
+            for (auto& row : sortlab::plot::rowsFromJson(j)) rows.push_back(std::move(row));
         } catch (const nlohmann::json::exception& e) {
             return fail(2, "'" + path + "' is not JSON: " + e.what());
+        } catch (const std::exception& e) {
+            return fail(2, path + ": " + e.what());
         }
     }
-    sortlab::plot::Figure figure;
-    try {
-        sortlab::plot::FigureOptions fo;
-        fo.bandwidthGBs = bandwidth;
-        fo.bandwidthSource = "--bandwidth";
-        fo.title = title;
-        figure = sortlab::plot::makeFigure(sortlab::plot::rowsFromJson(all), fo);
-    } catch (const std::exception& e) {
-        return fail(2, e.what());
-    }
+    sortlab::plot::FigureOptions fo;
+    fo.bandwidthGBs = bandwidth;
+    fo.bandwidthSource = "--bandwidth";
+    fo.title = title;
+    const sortlab::plot::Figure figure = sortlab::plot::makeFigure(std::move(rows), fo);
     const auto kind = byDist ? sortlab::plot::FigureKind::byDistribution : sortlab::plot::FigureKind::throughput;
     if (byDist) {
         if (!breakdownN) breakdownN = sortlab::plot::defaultDistributionN(figure);

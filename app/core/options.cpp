@@ -148,7 +148,7 @@ Result<std::vector<Action>> readScript(const std::string& path) {
         "step", "screenshot", "dump-state", "check",      "presentation", "frames",       "size",        "key",
         "zoom", "bench",      "bench-run",  "bench-wait", "bench-cancel", "bench-export", "bench-hover", "mouse",
         "replay-digit", "replay-event", "type-keys", "lesson", "lesson-stop", "lesson-answer", "answer", "lesson-record",
-        "theme", "move-at", "move-seconds", "pin-key"};
+        "theme", "move-at", "move-seconds", "pin-key", "load-results"};
     // Verbs that may come without a value.
     const std::vector<std::string> bare = {"step", "bench-run", "bench-wait", "bench-cancel"};
     while (std::getline(in, line)) {
@@ -254,6 +254,10 @@ Result<Options> parseOptions(int argc, char** argv, bool* exitNow) {
                    "with --screenshot-each: answer each question with the GPU's answer (right, the default) or a "
                    "wrong one (wrong: the GPU's answer + 1), to see the feedback a wrong answer gets")
         ->check(CLI::IsMember({"right", "wrong"}));
+    std::vector<std::string> loadResults;
+    cli.add_option("--load-results", loadResults,
+                   "results measured elsewhere, drawn in the benchmark panel beside its own sweep: the --json output "
+                   "of sortlab-bench or an export's results.json (docs/results/ holds the project's H100/H200 runs)");
     cli.add_option("--device", o.device, "Vulkan device: index or part of its name (best device)");
     cli.add_flag("--validation", o.validation, "Vulkan validation layers on; any message makes the exit code 1");
     bool forceFallback = false;
@@ -363,6 +367,10 @@ Result<Options> parseOptions(int argc, char** argv, bool* exitNow) {
         char f[32];
         std::snprintf(f, sizeof f, "%g", double(*transitionAt));
         o.actions.push_back({"move-at", {f}, 0});
+    }
+    for (const std::string& file : loadResults) { // a missing or malformed file: FILE: what, exit 2, no window
+        auto loaded = o.loaded.load(file);
+        if (!loaded) return loaded.error();
     }
     if (!step.empty()) o.actions.push_back({"step", {step}, 0});
     if (!dump.empty()) o.actions.push_back({"dump-state", {dump}, 0});

@@ -57,6 +57,21 @@ Result<void> writeStateJson(const std::string& path, const SortWorker::View& v, 
     j["presentation"] = extras.presentation;
     if (!extras.keysError.empty()) j["keys_error"] = extras.keysError;
     for (const auto& [key, value] : extras.view.items()) j[key] = value;
+    if (!extras.loadedLines.empty() || !extras.loadError.empty()) {
+        json lines = json::array();
+        for (const LoadedLine& l : extras.loadedLines) {
+            json points = json::array();
+            for (const auto& [n, gkeys] : l.points) points.push_back({n, gkeys});
+            lines.push_back({{"file", l.files.empty() ? std::string() : l.files[0]},
+                             {"files", l.files},
+                             {"label", l.label},
+                             {"algo", l.algo},
+                             {"device", l.device},
+                             {"points", points}});
+        }
+        j["loaded_results"] = lines;
+        if (!extras.loadError.empty()) j["loaded_results_error"] = extras.loadError;
+    }
     if (!v.error.empty()) j["error"] = v.error;
     if (v.job.plan) {
         j["variant"] = variantName(v.job.plan->algorithm, v.job.plan->config);

@@ -235,6 +235,11 @@ std::vector<Row> rowsFromJson(const Json& array) {
             }
         rows.push_back(std::move(r));
     }
+    // One array is one run: its std::sort rows ran on the host of its GPU rows' machine.
+    std::string gpu;
+    for (const Row& r : rows)
+        if (r.gpu() && gpu.empty()) gpu = r.device;
+    for (Row& r : rows) r.machine = r.gpu() || gpu.empty() ? r.device : gpu;
     return rows;
 }
 
@@ -274,72 +279,126 @@ std::optional<std::pair<double, std::string>> knownCopyBandwidth(std::string_vie
     return std::nullopt;
 }
 
-Figure makeFigure(std::vector<Row> rows, const FigureOptions& options) {
-    Figure f;
-    f.rows = std::move(rows);
-    f.title = options.title.empty() ? "sortlab benchmark" : options.title;
-    f.nMin = options.nMin;
-    f.nMax = options.nMax;
+namespace {
 
-    // Configurations (key type, values, order, distribution) in order of appearance.
-    using Config = std::tuple<std::string, std::string, std::string, std::string>;
+using Config = std::tuple<std::string, std::string, std::string, std::string>; // type, values, order, dist
+
+Config configOf(const Row& r) {
+    return {r.type, r.values, r.order, r.dist};
+}
+
+template <class T> void addOnce(std::vector<T>& v, const T& x) {
+    if (std::find(v.begin(), v.end(), x) == v.end()) v.push_back(x);
+}
+
+bool drawn(const Row& r) {
+    return r.error.empty() && r.medianMs > 0;
+}
+
+// What sets the lines of a figure apart, each in order of first appearance: the machine and tag
+// (a group of lines each; the app's own sweep comes first), the algorithm, the configuration, and
+// the variants of each (machine, tag, algorithm, configuration) that drew points.
+struct LineKeys {
+    std::vector<std::pair<std::string, std::string>> groups; // (machine, tag)
+    std::vector<std::string> algos;                          // all of them (their colours)
+    // Each group's, in the order of its rows.
+    std::map<std::pair<std::string, std::string>, std::vector<std::string>> algosOf;
     std::vector<Config> configs;
-    std::vector<std::string> algos;
-    std::set<std::string> types, values, orders, dists;
-    for (const Row& r : f.rows) {
-        Config c{r.type, r.values, r.order, r.dist};
-        if (std::find(configs.begin(), configs.end(), c) == configs.end()) configs.push_back(c);
-        if (std::find(algos.begin(), algos.end(), r.algo) == algos.end()) algos.push_back(r.algo);
-        types.insert(r.type), values.insert(r.values), orders.insert(r.order), dists.insert(r.dist);
-    }
-    std::set<uint64_t> sizes;
-    for (size_t a = 0; a < algos.size(); ++a)
-        for (size_t ci = 0; ci < configs.size(); ++ci) {
-            Series s;
-            s.algo = algos[a];
-            s.colour = algoColour(s.algo, a);
-            s.dashed = s.algo == "std";
-            s.marker = int(ci);
-            bool anyValues = false;
-            for (size_t i = 0; i < f.rows.size(); ++i) {
-                const Row& r = f.rows[i];
-                if (r.algo != s.algo || Config{r.type, r.values, r.order, r.dist} != configs[ci]) continue;
-                if (!r.error.empty() || !(r.medianMs > 0)) continue;
-                s.rows.push_back(i);
-                anyValues |= r.values != "none";
-            }
-            if (s.rows.empty()) continue;
-            std::stable_sort(s.rows.begin(), s.rows.end(),
-                             [&](size_t x, size_t y) { return f.rows[x].n < f.rows[y].n; });
-            if (s.algo == "std")
-                s.label = std::string(anyValues ? "std::stable_sort" : "std::sort") + " (1 host core)";
-            else if (s.algo == "cub")
-                s.label = "CUB DeviceRadixSort";
-            else
-                s.label = s.algo;
-            const auto& [type, val, order, dist] = configs[ci];
-            if (types.size() > 1) s.label += " " + type;
-            if (values.size() > 1) s.label += val == "none" ? " keys" : " kv";
-            if (orders.size() > 1) s.label += " " + order;
-            if (dists.size() > 1) s.label += " " + dist;
-            for (size_t i : s.rows) sizes.insert(f.rows[i].n);
-            f.series.push_back(std::move(s));
-        }
-    f.sizes.assign(sizes.begin(), sizes.end());
+    std::map<std::tuple<std::string, std::string, std::string, Config>, std::vector<std::string>> variants;
+    std::set<std::string> types, values, orders, dists, machines;
+    std::map<std::string, std::set<std::string>> tagsOf; // per machine
+};
 
-    // Devices, and the lavapipe warning.
+LineKeys lineKeys(const std::vector<Row>& rows) {
+    LineKeys k;
+    for (const Row& r : rows) {
+        addOnce(k.groups, {r.machine, r.tag});
+        addOnce(k.algos, r.algo);
+        addOnce(k.algosOf[{r.machine, r.tag}], r.algo);
+        addOnce(k.configs, configOf(r));
+        k.types.insert(r.type), k.values.insert(r.values), k.orders.insert(r.order), k.dists.insert(r.dist);
+        k.machines.insert(r.machine);
+        k.tagsOf[r.machine].insert(r.tag);
+        if (drawn(r)) addOnce(k.variants[{r.machine, r.tag, r.algo, configOf(r)}], r.variant);
+    }
+    return k;
+}
+
+// A machine as a label names it: without the driver's details in brackets ("llvmpipe (LLVM 15.0.6,
+// 256 bits)" is "llvmpipe"; the heading and the tooltips give the whole name).
+std::string shortMachine(const std::string& m) {
+    const size_t open = m.find(" (");
+    return open != std::string::npos && open > 0 && m.back() == ')' ? m.substr(0, open) : m;
+}
+
+// "radix4", then what tells it from the figure's other lines: the configuration where the rows hold
+// several, the variant where its machine ran several, the machine, the tag.
+std::string lineLabel(const Series& s, const Row& r, const LineKeys& k, bool variant, bool machine) {
+    std::string l = s.algo;
+    if (s.algo == "std") l = std::string(r.values != "none" ? "std::stable_sort" : "std::sort") + " (1 host core)";
+    if (s.algo == "cub") l = "CUB DeviceRadixSort";
+    if (k.types.size() > 1) l += " " + r.type;
+    if (k.values.size() > 1) l += r.values == "none" ? " keys" : " kv";
+    if (k.orders.size() > 1) l += " " + r.order;
+    if (k.dists.size() > 1) l += " " + r.dist;
+    if (variant) l += " (" + r.variant + ")";
+    if (machine) l += ", " + shortMachine(s.machine);
+    if (!s.tag.empty() && k.tagsOf.at(s.machine).size() > 1) l += " (" + s.tag + ")";
+    return l;
+}
+
+// One series per (machine and tag, algorithm, configuration, variant), a machine's lines together.
+void buildSeries(Figure& f, bool labelMachines) {
+    const LineKeys k = lineKeys(f.rows);
+    const bool machines = labelMachines || k.machines.size() > 1;
+    std::set<uint64_t> sizes;
+    for (size_t g = 0; g < k.groups.size(); ++g)
+        for (const std::string& algo : k.algosOf.at(k.groups[g]))
+            for (size_t ci = 0; ci < k.configs.size(); ++ci) {
+                const auto& [machine, tag] = k.groups[g];
+                const auto it = k.variants.find({machine, tag, algo, k.configs[ci]});
+                if (it == k.variants.end()) continue;
+                for (const std::string& variant : it->second) {
+                    Series s;
+                    s.algo = algo;
+                    s.machine = machine;
+                    s.tag = tag;
+                    const auto nth = std::find(k.algos.begin(), k.algos.end(), algo) - k.algos.begin();
+                    s.colour = algoColour(s.algo, size_t(nth));
+                    s.dashed = s.algo == "std";
+                    s.marker = int(g * k.configs.size() + ci); // another machine: another shape
+                    for (size_t i = 0; i < f.rows.size(); ++i) {
+                        const Row& r = f.rows[i];
+                        if (drawn(r) && r.machine == machine && r.tag == tag && r.algo == s.algo &&
+                            r.variant == variant && configOf(r) == k.configs[ci])
+                            s.rows.push_back(i);
+                    }
+                    std::stable_sort(s.rows.begin(), s.rows.end(),
+                                     [&](size_t x, size_t y) { return f.rows[x].n < f.rows[y].n; });
+                    s.label = lineLabel(s, f.rows[s.rows[0]], k, it->second.size() > 1, machines);
+                    for (size_t i : s.rows) sizes.insert(f.rows[i].n);
+                    f.series.push_back(std::move(s));
+                }
+            }
+    f.sizes.assign(sizes.begin(), sizes.end());
+}
+
+// The devices, the lavapipe warning, what the rows share and how they were timed. Returns the
+// first GPU row's device.
+std::string describeRuns(Figure& f) {
     std::vector<std::string> devices;
     std::string firstGpu;
     for (const Row& r : f.rows) {
         if (!r.gpu()) continue;
         if (firstGpu.empty()) firstGpu = r.device;
-        const std::string d = r.device + (r.driver.empty() ? "" : ", driver " + r.driver);
-        if (std::find(devices.begin(), devices.end(), d) == devices.end()) devices.push_back(d);
+        addOnce(devices, r.device + (r.driver.empty() ? "" : ", driver " + r.driver));
         f.lavapipe |= isLavapipe(r.device);
     }
     for (size_t i = 0; i < devices.size(); ++i) f.devices += (i ? "; " : "") + devices[i];
     if (f.devices.empty()) f.devices = "host CPU only";
 
+    std::vector<Config> configs;
+    for (const Row& r : f.rows) addOnce(configs, configOf(r));
     if (configs.size() == 1) {
         const auto& [type, val, order, dist] = configs[0];
         f.workload = type + " keys, " + valuesWords(val) + ", " + order + ", " + dist;
@@ -360,8 +419,40 @@ Figure makeFigure(std::vector<Row> rows, const FigureOptions& options) {
     if (wall) f.timing += "; GPU sorts timed by the wall clock (no timestamps)";
     if (std::any_of(f.rows.begin(), f.rows.end(), [](const Row& r) { return r.algo == "std"; }))
         f.timing += "; std::sort on one host core";
+    return firstGpu;
+}
 
-    // The bandwidth floor.
+// Several machines' GPU lines, no figure given: each machine's known copy bandwidth (none on
+// lavapipe, whose memory is host RAM, or where none is known).
+void perMachineBandwidth(Figure& f, const std::vector<std::string>& machines) {
+    std::string with, without;
+    std::set<double> figures;
+    for (const std::string& m : machines) {
+        const auto known = isLavapipe(m) ? std::nullopt : knownCopyBandwidth(m);
+        if (!known) {
+            without +=
+                (without.empty() ? "" : ", ") + m + (isLavapipe(m) ? ", lavapipe, whose memory is host RAM" : "");
+            continue;
+        }
+        f.machineBandwidth[m] = known->first;
+        figures.insert(known->first);
+        if (f.bandwidthGBs == 0) f.bandwidthGBs = known->first;
+        with +=
+            (with.empty() ? "" : "; ") + sig3(known->first) + " GB/s for " + m + " (bandwidth: " + known->second + ")";
+    }
+    f.floorsPerMachine = figures.size() > 1;
+    if (with.empty())
+        f.bandwidthNote = "no bandwidth floor: no GPU copy bandwidth is known for " + without +
+                          " (give one: --bandwidth GB/s, or type it in the panel)";
+    else
+        f.bandwidthNote = "dotted: each GPU sort's bandwidth floor, its machine's copy bandwidth over the bytes its "
+                          "plan must move (Plan::bytesMovedFloor): " +
+                          with + (without.empty() ? "" : "; none for " + without);
+}
+
+// One bandwidth for every GPU line: the given figure; none; or (bandwidthGBs < 0) the known
+// figure of the rows' device.
+double oneBandwidth(Figure& f, const FigureOptions& options, const std::string& firstGpu) {
     double bw = options.bandwidthGBs;
     std::string source = options.bandwidthSource;
     if (bw < 0) {
@@ -378,22 +469,58 @@ Figure makeFigure(std::vector<Row> rows, const FigureOptions& options) {
     } else if (bw == 0) {
         f.bandwidthNote = "no bandwidth floor drawn (no copy bandwidth given)";
     }
-    if (bw > 0) {
-        f.bandwidthGBs = bw;
+    if (bw > 0)
         f.bandwidthNote = "dotted: each GPU sort's bandwidth floor, " + sig3(bw) +
                           " GB/s copy bandwidth over the bytes its plan must move (Plan::bytesMovedFloor)" +
                           (source.empty() ? "" : "; bandwidth: " + source);
+    return bw;
+}
+
+// The bandwidth floor of each GPU line (bandwidth / bytes_floor per key), and the note that says
+// what the floors are.
+void applyFloors(Figure& f, const FigureOptions& options, const std::string& firstGpu) {
+    std::vector<std::string> machines; // with GPU lines
+    for (const Series& s : f.series)
+        if (s.algo != "std") addOnce(machines, s.machine);
+    if (options.bandwidthGBs < 0 && machines.size() > 1) {
+        perMachineBandwidth(f, machines);
+    } else {
+        f.bandwidthGBs = oneBandwidth(f, options, firstGpu);
+        if (f.bandwidthGBs > 0)
+            for (const std::string& m : machines) f.machineBandwidth[m] = f.bandwidthGBs;
     }
-    for (Series& s : f.series)
+    for (Series& s : f.series) {
+        const auto it = f.machineBandwidth.find(s.machine);
+        const double bw = s.algo == "std" || it == f.machineBandwidth.end() ? 0 : it->second;
         for (size_t i : s.rows) {
             const Row& r = f.rows[i];
-            s.floorGkeys.push_back(bw > 0 && r.bytesFloor && *r.bytesFloor > 0 && r.algo != "std"
+            s.floorGkeys.push_back(bw > 0 && r.bytesFloor && *r.bytesFloor > 0
                                        ? bw * double(r.n) / double(*r.bytesFloor)
                                        : std::numeric_limits<double>::quiet_NaN());
         }
+    }
+}
+
+} // namespace
+
+Figure makeFigure(std::vector<Row> rows, const FigureOptions& options) {
+    Figure f;
+    f.rows = std::move(rows);
+    f.title = options.title.empty() ? "sortlab benchmark" : options.title;
+    f.nMin = options.nMin;
+    f.nMax = options.nMax;
+    buildSeries(f, options.labelMachines);
+    const std::string firstGpu = describeRuns(f);
+    applyFloors(f, options, firstGpu);
     for (const Row& r : f.rows)
         if (!r.error.empty()) f.errors.push_back(r.algo + " n=" + sizeLabel(r.n) + ": " + r.error);
     return f;
+}
+
+double rowBandwidth(const Figure& f, size_t row) {
+    if (row >= f.rows.size() || !f.rows[row].gpu()) return 0;
+    const auto it = f.machineBandwidth.find(f.rows[row].machine);
+    return it == f.machineBandwidth.end() ? 0 : it->second;
 }
 
 // [SECTION] Step groups, tooltips ----------------------------------------------------------------------
@@ -532,8 +659,7 @@ YAxisChoice chooseYAxis(const ThroughputRanges& g, Rect area, const Style& s) {
     return y;
 }
 
-// The legend: its entries (the series, the floor, or, too many to fit, "+ N more lines"), their
-// columns and its box.
+// The legend: its entries (every series, and the floor), their text size, their columns and its box.
 struct Legend {
     struct Entry {
         std::string label;
@@ -541,7 +667,7 @@ struct Legend {
         bool floor = false;
     };
     std::vector<Entry> entries;
-    float rowH = 0, sample = 0, colW = 0;
+    float text = 0, rowH = 0, sample = 0, colW = 0;
     size_t rowsPerCol = 1;
     Rect box{};
 };
@@ -565,38 +691,24 @@ int legendCovers(const ThroughputLayout& L, const Figure& f, const Rect& box) {
     return count;
 }
 
-// Inside the plot, in the corner that covers the fewest points and line samples (top left first:
-// throughput grows with n, so that corner is often empty); beside the plot when every corner
-// covers some and the area is wide enough (the plot then narrows: L.plot and L.x change).
-Legend placeLegend(Canvas& c, ThroughputLayout& L, Rect area, const Figure& f, const Style& s) {
-    Legend g;
-    const float fs = s.fontSize, small = fs * s.smallScale;
-    g.rowH = fs * 1.25f;
-    g.sample = fs * 2.2f;
-    std::vector<Legend::Entry>& entries = g.entries;
-    for (size_t i = 0; i < f.series.size(); ++i) entries.push_back({f.series[i].label, int(i), false});
-    bool anyFloorValue = false;
-    for (const Series& se : f.series)
-        for (double v : se.floorGkeys) anyFloorValue |= std::isfinite(v);
-    if (anyFloorValue) entries.push_back({"bandwidth floor (" + sig3(f.bandwidthGBs) + " GB/s)", -1, true});
-    float legendW = 0;
-    for (const Legend::Entry& e : entries) legendW = std::max(legendW, c.textWidth(e.label, small));
-    g.colW = fs * 0.8f + g.sample + legendW + fs * 0.8f;
-    const size_t maxRows = size_t(std::max(1.0f, (L.plot.h() - fs * 0.9f) / g.rowH));
-    size_t cols = 1;
-    if (entries.size() > maxRows) {
-        cols = (entries.size() + maxRows - 1) / maxRows;
-        if (area.w() < g.colW * float(cols) * 2.2f) { // no room for columns: the first lines and a count
-            const size_t keep = maxRows > 1 ? maxRows - 1 : 1, more = entries.size() - keep;
-            entries.resize(keep);
-            entries.push_back({"+ " + std::to_string(more) + " more lines", -1, false});
-            cols = 1;
-        }
-    }
-    g.rowsPerCol = (entries.size() + cols - 1) / std::max<size_t>(cols, 1);
-    const float bw = g.colW * float(cols), bh = fs * 0.4f + g.rowH * float(g.rowsPerCol);
-    if (entries.empty()) return g;
+// The entries' rows, sample and column width at text size `size`.
+void measureLegend(Canvas& c, Legend& g, float size) {
+    g.text = size;
+    g.rowH = size * 1.25f;
+    g.sample = size * 2.2f;
+    float widest = 0;
+    for (const Legend::Entry& e : g.entries) widest = std::max(widest, c.textWidth(e.label, size));
+    g.colW = size * 0.8f + g.sample + widest + size * 0.8f;
+}
+
+// One column inside the plot, in the corner that covers the fewest points and line samples (top
+// left first: throughput grows with n, so that corner is often empty); with `clear`, only in a
+// corner that covers none. False where it does not go.
+bool placeInCorner(Legend& g, const ThroughputLayout& L, const Figure& f, float fs, bool clear) {
+    g.rowsPerCol = g.entries.size();
+    const float bw = g.colW, bh = g.text * 0.4f + g.rowH * float(g.rowsPerCol);
     const float mx = fs * 0.6f, my = fs * 0.5f;
+    if (bw + 2 * mx > L.plot.w() || bh + 2 * my > L.plot.h()) return false;
     const Rect corners[4] = {{L.plot.x0 + mx, L.plot.y0 + my, L.plot.x0 + mx + bw, L.plot.y0 + my + bh},
                              {L.plot.x1 - mx - bw, L.plot.y0 + my, L.plot.x1 - mx, L.plot.y0 + my + bh},
                              {L.plot.x1 - mx - bw, L.plot.y1 - my - bh, L.plot.x1 - mx, L.plot.y1 - my},
@@ -604,13 +716,72 @@ Legend placeLegend(Canvas& c, ThroughputLayout& L, Rect area, const Figure& f, c
     int best = 0, bestCount = INT32_MAX;
     for (int k = 0; k < 4; ++k)
         if (const int n = legendCovers(L, f, corners[k]); n < bestCount) bestCount = n, best = k;
-    if ((bestCount > 0 && area.w() > bw * 4) || cols > 1) {
-        L.plot.x1 -= bw + fs * 0.6f;
-        L.x.p1 = L.plot.x1;
-        g.box = {L.plot.x1 + fs * 0.6f, L.plot.y0, L.plot.x1 + fs * 0.6f + bw, L.plot.y0 + bh};
-    } else {
-        g.box = corners[best];
+    if (clear && bestCount > 0) return false;
+    g.box = corners[best];
+    return true;
+}
+
+// The floor's legend entry: its bandwidth (the note under the plot says whose, where it is only
+// some machines': a longer entry here would shrink the whole legend's text on a projector).
+std::string floorLegend(const Figure& f) {
+    if (f.floorsPerMachine) return "bandwidth floors (each machine's copy bandwidth)";
+    return "bandwidth floor (" + sig3(f.bandwidthGBs) + " GB/s)";
+}
+
+// Beside the plot, in `cols` columns from its top (the plot narrows: L.plot and L.x change).
+void placeBeside(Legend& g, ThroughputLayout& L, size_t cols, float fs) {
+    g.rowsPerCol = (g.entries.size() + cols - 1) / cols;
+    const float bw = g.colW * float(cols), bh = g.text * 0.4f + g.rowH * float(g.rowsPerCol);
+    L.plot.x1 -= bw + fs * 0.6f;
+    L.x.p1 = L.plot.x1;
+    g.box = {L.plot.x1 + fs * 0.6f, L.plot.y0, L.plot.x1 + fs * 0.6f + bw, L.plot.y0 + bh};
+}
+
+// Under the plot, across the area's width, in as many columns as it holds, if its rows take at
+// most `share` of the height (the plot gives it up: L.plot, L.y and area change).
+bool placeBelow(Legend& g, ThroughputLayout& L, Rect& area, float share, float fs) {
+    const size_t cols = std::clamp(size_t(area.w() / g.colW), size_t(1), g.entries.size());
+    const size_t rows = (g.entries.size() + cols - 1) / cols;
+    const float bh = g.text * 0.4f + g.rowH * float(rows);
+    if (bh > area.h() * share) return false;
+    g.rowsPerCol = rows;
+    g.box = {area.x0, area.y1 - bh, area.x0 + g.colW * float(cols), area.y1};
+    area.y1 -= bh + fs * 0.5f;
+    L.plot.y1 -= bh + fs * 0.5f;
+    L.y.p0 = L.plot.y1;
+    return true;
+}
+
+// Every line has an entry, never "+ N more". Tried in turn, at the full text size, then at 85% and
+// 70% of it: one column in a corner of the plot that covers no point or line, or beside the plot
+// while it keeps three quarters of the width (a legend of several columns: more than half). Then,
+// at the same sizes, under the plot where it takes at most a third of the height. Then one column
+// in the corner that covers the least; and at last under the plot, at 60% of the text size.
+Legend placeLegend(Canvas& c, ThroughputLayout& L, Rect& area, const Figure& f, const Style& s) {
+    Legend g;
+    const float fs = s.fontSize, small = fs * s.smallScale;
+    for (size_t i = 0; i < f.series.size(); ++i) g.entries.push_back({f.series[i].label, int(i), false});
+    bool anyFloorValue = false;
+    for (const Series& se : f.series)
+        for (double v : se.floorGkeys) anyFloorValue |= std::isfinite(v);
+    if (anyFloorValue) g.entries.push_back({floorLegend(f), -1, true});
+    if (g.entries.empty()) return g;
+    const float scales[] = {1.0f, 0.85f, 0.7f};
+    for (const float scale : scales) {
+        measureLegend(c, g, small * scale);
+        const size_t maxRows = size_t(std::max(1.0f, (L.plot.h() - g.text * 0.9f) / g.rowH));
+        const size_t cols = (g.entries.size() + maxRows - 1) / maxRows;
+        if (cols == 1 && placeInCorner(g, L, f, fs, true)) return g;
+        if (cols == 1 ? area.w() > g.colW * 4 : area.w() >= g.colW * float(cols) * 2.2f)
+            return placeBeside(g, L, cols, fs), g;
     }
+    for (const float scale : scales) {
+        measureLegend(c, g, small * scale);
+        if (placeBelow(g, L, area, 1.0f / 3, fs)) return g;
+    }
+    if (placeInCorner(g, L, f, fs, false)) return g; // (at 70%)
+    measureLegend(c, g, small * 0.6f);
+    placeBelow(g, L, area, 1.0f, fs);
     return g;
 }
 
@@ -713,14 +884,14 @@ void drawFloorsAbove(Canvas& c, const ThroughputLayout& L, const Style& s,
 void drawLegend(Canvas& c, const Legend& g, const Figure& f, const Style& s) {
     if (g.entries.empty()) return;
     const Theme& t = s.theme;
-    const float fs = s.fontSize, small = fs * s.smallScale;
+    const float ts = g.text;
     const Rect box = g.box;
     c.fillRect(box, t.legendBackground);
     c.strokeRect(box, t.grid, 1);
     for (size_t i = 0; i < g.entries.size(); ++i) {
         const float x0 = box.x0 + g.colW * float(i / g.rowsPerCol);
-        const float y = box.y0 + fs * 0.2f + g.rowH * (float(i % g.rowsPerCol) + 0.5f);
-        const Vec2 a{x0 + fs * 0.4f, y}, b{x0 + fs * 0.4f + g.sample, y};
+        const float y = box.y0 + ts * 0.2f + g.rowH * (float(i % g.rowsPerCol) + 0.5f);
+        const Vec2 a{x0 + ts * 0.4f, y}, b{x0 + ts * 0.4f + g.sample, y};
         const Legend::Entry& e = g.entries[i];
         if (e.series >= 0) {
             const Series& se = f.series[size_t(e.series)];
@@ -732,8 +903,7 @@ void drawLegend(Canvas& c, const Legend& g, const Figure& f, const Style& s) {
         } else if (e.floor) {
             c.dashedLine(a, b, t.muted, s.lineWidth * 0.75f, 2, 3);
         }
-        c.text({e.series >= 0 || e.floor ? b.x + fs * 0.4f : a.x, y}, e.label,
-               e.series >= 0 || e.floor ? t.text : t.muted, small, HAlign::left, VAlign::middle);
+        c.text({b.x + ts * 0.4f, y}, e.label, t.text, ts, HAlign::left, VAlign::middle);
     }
 }
 
@@ -754,8 +924,9 @@ ThroughputLayout drawThroughput(Canvas& c, Rect area, const Figure& f, const Sty
     L.x = {ranges.nLo / 1.3, ranges.nHi * 1.3, true, L.plot.x0, L.plot.x1};
     L.y = {y.logY ? y.axisLo : 0, y.axisHi, y.logY, L.plot.y1, L.plot.y0};
 
-    const Legend legend = placeLegend(c, L, area, f, s);
-    drawThroughputAxes(c, L, area, y, s);
+    Rect axesArea = area;
+    const Legend legend = placeLegend(c, L, axesArea, f, s);
+    drawThroughputAxes(c, L, axesArea, y, s);
     // A guide at the highlighted point's n.
     if (highlightRow && *highlightRow < f.rows.size()) {
         const float x = L.x.toPixel(double(f.rows[*highlightRow].n));

@@ -35,11 +35,18 @@
 //       --pin-key I: the dump's path starts at I, has one index a step, and ends at the value I.
 //   app_check lessons-agree A.jsonl B.jsonl ...
 //       runs of one lesson: every graded question has the same answer in all of them.
+//   app_check loaded STATE.json --device D --algos A,B [--lines K] [--min-points P] [--error TEXT]
+//       the benchmark panel's lines from loaded results in --dump-state ("loaded_results"): for each
+//       algorithm A a line measured on D, labelled "..., D", with at least P points (default 2) of
+//       ascending n and positive Gkeys/s; every line with its file, label, algorithm and device, no
+//       two with the same label; K lines in all (when given); --error: the panel refused a later
+//       file with a message holding TEXT ("loaded_results_error") and kept these lines.
 // Exit 0 when every check passes; otherwise 1 with the reasons on stderr.
 #include <nlohmann/json.hpp>
 
 #include <stb_image.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -479,6 +486,70 @@ int checkReplay(const std::string& startPath, const std::string& midPath, const 
 
 } // namespace
 
+// Splits "a,b,c".
+std::vector<std::string> commaList(const std::string& s) {
+    std::vector<std::string> out;
+    size_t at = 0;
+    while (at <= s.size()) {
+        const size_t comma = std::min(s.find(',', at), s.size());
+        if (comma > at) out.push_back(s.substr(at, comma - at));
+        at = comma + 1;
+    }
+    return out;
+}
+
+// One loaded line: its fields, and points of ascending n with positive throughput.
+void checkLoadedLine(const json& l, size_t minPoints) {
+    for (const char* key : {"file", "label", "algo", "device"})
+        if (!l.contains(key) || !l[key].is_string() || l[key].get<std::string>().empty())
+            fail("a loaded line without \"" + std::string(key) + "\": " + l.dump());
+    if (!l.contains("points") || !l["points"].is_array()) return fail("a loaded line without points: " + l.dump());
+    const json& p = l["points"];
+    if (p.size() < minPoints)
+        fail(l.value("label", "?") + " has " + std::to_string(p.size()) + " points, expected at least " +
+             std::to_string(minPoints));
+    for (size_t i = 0; i < p.size(); ++i) {
+        if (!p[i].is_array() || p[i].size() != 2 || !(p[i][1].get<double>() > 0))
+            return fail(l.value("label", "?") + ": point " + std::to_string(i) + " is not [n, Gkeys/s > 0]");
+        if (i && p[i][0].get<uint64_t>() <= p[i - 1][0].get<uint64_t>())
+            return fail(l.value("label", "?") + ": the points' n do not ascend");
+    }
+}
+
+int checkLoaded(const std::string& path, const std::string& device, const std::vector<std::string>& algos, int lines,
+                size_t minPoints, const std::string& error) {
+    const json state = readJson(path);
+    if (!state.contains("loaded_results") || !state["loaded_results"].is_array()) {
+        fail(path + " has no \"loaded_results\"");
+        return 1;
+    }
+    const json& loaded = state["loaded_results"];
+    std::set<std::string> labels;
+    for (const json& l : loaded) {
+        checkLoadedLine(l, minPoints);
+        if (!labels.insert(l.value("label", "")).second) fail("two lines labelled " + l.value("label", ""));
+    }
+    for (const std::string& algo : algos) {
+        bool found = false;
+        for (const json& l : loaded)
+            if (l.value("algo", "") == algo && l.value("device", "") == device) {
+                found = true;
+                const std::string label = l.value("label", "");
+                if (label.size() < device.size() + 2 || label.substr(label.size() - device.size() - 2) != ", " + device)
+                    fail("the " + algo + " line is labelled '" + label + "', not '..., " + device + "'");
+            }
+        if (!found) fail("no loaded " + algo + " line measured on " + device);
+    }
+    if (lines >= 0 && loaded.size() != size_t(lines))
+        fail(std::to_string(loaded.size()) + " loaded lines, expected " + std::to_string(lines));
+    const std::string said = state.value("loaded_results_error", "");
+    if (!error.empty() && said.find(error) == std::string::npos)
+        fail("the panel's load message is '" + said + "', expected one with '" + error + "'");
+    if (error.empty() && !said.empty()) fail("the panel refused a file: " + said);
+    std::printf("%s: %zu loaded lines%s\n", path.c_str(), loaded.size(), said.empty() ? "" : (", and " + said).c_str());
+    return failures ? 1 : 0;
+}
+
 int main(int argc, char** argv) {
     if (argc < 3) {
         std::fprintf(
@@ -498,6 +569,10 @@ int main(int argc, char** argv) {
         if (mode == "move") return checkMove(argv[2]);
         if (mode == "pinned" && argc >= 4) return checkPinned(argv[2], std::stoull(argv[3]));
         if (mode == "lessons-agree") return checkLessonsAgree(std::vector<std::string>(argv + 2, argv + argc));
+        if (mode == "loaded")
+            return checkLoaded(argv[2], arg(argc, argv, "--device"), commaList(arg(argc, argv, "--algos")),
+                               std::atoi(arg(argc, argv, "--lines", "-1").c_str()),
+                               std::stoul(arg(argc, argv, "--min-points", "2")), arg(argc, argv, "--error"));
         if (mode == "state" && argc >= 4)
             return checkState(argv[2], argv[3], arg(argc, argv, "--algo", "oddeven-layer"),
                               std::atoi(arg(argc, argv, "--step", "-1").c_str()), flag(argc, argv, "--check-ok"),

@@ -1,7 +1,8 @@
 // Host-only tests of the app's own logic (no window, no Vulkan device): the comparator count the
 // explanation panel shows, bar heights of typed keys, the algorithm names, the script parser, the
-// lesson parser and the themes' contrast.
+// lesson parser, the themes' contrast and the results loaded into the benchmark panel.
 #include <sortlab/app/lesson.h>
+#include <sortlab/app/loaded_results.h>
 #include <sortlab/app/measured.h>
 #include <sortlab/app/options.h>
 #include <sortlab/app/palette.h>
@@ -377,6 +378,98 @@ TEST(AppThemes, ScriptAction) {
     ASSERT_FALSE(bad.ok());
     EXPECT_NE(bad.error().message.find(":2: theme 'purple': use dark or light"), std::string::npos)
         << bad.error().message;
+}
+
+// Results loaded into the benchmark panel (loaded_results.h): files merge into lines per machine,
+// the same file twice (by another name too) adds nothing, a later file's point replaces an earlier
+// one's, and a file that does not load says which and why and keeps what was loaded.
+TEST(AppLoadedResults, MergeAndRefuse) {
+    const std::string dir = testing::TempDir();
+    const std::string results = std::string(SORTLAB_SOURCE_DIR) + "/docs/results/2026-11-23-h100/final4/";
+    LoadedResults loaded;
+    auto first = loaded.load(results + "sweep-os-2e10-2e24.json");
+    ASSERT_TRUE(first.ok()) << first.error().message;
+    EXPECT_EQ(first->rows, 30u);
+    EXPECT_EQ(first->machines, (std::vector<std::string>{"NVIDIA H100 80GB HBM3"}));
+    ASSERT_TRUE(loaded.load(results + "sweep-os-2e25-2e28.json").ok());
+    const size_t both = loaded.rows().size();
+    EXPECT_EQ(both, 38u);
+    ASSERT_TRUE(loaded.load(results + "../final4/sweep-os-2e10-2e24.json").ok()); // the same file
+    EXPECT_EQ(loaded.rows().size(), both);
+    EXPECT_EQ(loaded.files().size(), 2u);
+    for (const plot::Row& r : loaded.rows()) EXPECT_EQ(r.tag, "loaded");
+
+    // A copy of a file with one point changed: the copy's point, no second line.
+    nlohmann::ordered_json copy;
+    std::ifstream(results + "sweep-os-2e25-2e28.json") >> copy;
+    copy[0]["median_ms"] = 99.0;
+    copy[0]["gkeys_per_s"] = 0.5;
+    std::ofstream(dir + "/copy.json") << copy.dump();
+    ASSERT_TRUE(loaded.load(dir + "/copy.json").ok());
+    EXPECT_EQ(loaded.rows().size(), both);
+    const plot::Figure f = plot::makeFigure(loaded.rows());
+    const std::vector<LoadedLine> lines = loadedLines(f, 0, loaded);
+    ASSERT_EQ(lines.size(), 2u);
+    EXPECT_EQ(lines[0].algo, "onesweep");
+    EXPECT_EQ(lines[1].algo, "cub");
+    EXPECT_EQ(lines[0].device, "NVIDIA H100 80GB HBM3");
+    EXPECT_EQ(lines[0].points.size(), 19u); // 2^10 .. 2^28
+    EXPECT_EQ(lines[0].points.back().first, uint64_t(1) << 28);
+    const auto changed = std::find_if(lines[0].points.begin(), lines[0].points.end(),
+                                      [&](const auto& p) { return p.first == copy[0]["n"].get<uint64_t>(); });
+    ASSERT_NE(changed, lines[0].points.end());
+    EXPECT_DOUBLE_EQ(changed->second, 0.5);
+    // Every point of the second sweep is the copy's now.
+    EXPECT_EQ(lines[0].files, (std::vector<std::string>{results + "sweep-os-2e10-2e24.json", dir + "/copy.json"}));
+
+    // Refused, each with the file and what is wrong; what was loaded stays.
+    std::ofstream(dir + "/text.json") << "not json\n";
+    std::ofstream(dir + "/object.json") << "{\"algo\": \"onesweep\"}\n";
+    std::ofstream(dir + "/fields.json") << "[{\"algo\": \"onesweep\"}]\n";
+    std::ofstream(dir + "/lines.json") << copy[0].dump() << "\n" << copy[1].dump() << "\n";
+    std::ofstream(dir + "/none.json") << "[]\n";
+    for (const auto& [file, why] : std::vector<std::pair<std::string, std::string>>{
+             {dir + "/no-such.json", "no such file"},
+             {dir + "/text.json", "not JSON: parse error at line 1"},
+             {dir + "/object.json", "a JSON object, not an array of results"},
+             {dir + "/fields.json", "result 0: no \"variant\""},
+             {dir + "/lines.json", "JSON lines"},
+             {dir + "/none.json", "no results"},
+             {dir, "a directory"}}) {
+        auto r = loaded.load(file);
+        ASSERT_FALSE(r.ok()) << file;
+        EXPECT_EQ(r.error().message.rfind(file + ": ", 0), 0u) << r.error().message;
+        EXPECT_NE(r.error().message.find(why), std::string::npos) << r.error().message;
+        EXPECT_EQ(r.error().message.find('\n'), std::string::npos) << r.error().message;
+        EXPECT_EQ(loaded.rows().size(), both);
+    }
+    loaded.clear();
+    EXPECT_TRUE(loaded.empty());
+    EXPECT_TRUE(loaded.rows().empty());
+}
+
+// --load-results reads its files before any window: a file that does not load is the usage error.
+TEST(AppLoadedResults, CommandLine) {
+    const std::string file =
+        std::string(SORTLAB_SOURCE_DIR) + "/docs/results/2026-11-23-h100/final4/sweep-os-2e10-2e24.json";
+    std::vector<std::string> args = {"sortlab", "--load-results", file, file};
+    std::vector<char*> argv;
+    for (std::string& a : args) argv.push_back(a.data());
+    bool exitNow = false;
+    auto o = parseOptions(int(argv.size()), argv.data(), &exitNow);
+    ASSERT_TRUE(o.ok()) << o.error().message;
+    EXPECT_EQ(o->loaded.rows().size(), 30u);
+    args = {"sortlab", "--load-results", file, "/no/such/results.json"};
+    argv.clear();
+    for (std::string& a : args) argv.push_back(a.data());
+    auto bad = parseOptions(int(argv.size()), argv.data(), &exitNow);
+    ASSERT_FALSE(bad.ok());
+    EXPECT_EQ(bad.error().message, "/no/such/results.json: no such file");
+    const std::string script = testing::TempDir() + "/load.script";
+    std::ofstream(script) << "load-results " << file << "\nload-results\n";
+    auto a = readScript(script);
+    ASSERT_FALSE(a.ok()); // the verb needs a file
+    EXPECT_NE(a.error().message.find(":2: 'load-results' needs a value"), std::string::npos) << a.error().message;
 }
 
 } // namespace

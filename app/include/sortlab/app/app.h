@@ -5,6 +5,7 @@
 
 #include <sortlab/app/bench_worker.h>
 #include <sortlab/app/lesson.h>
+#include <sortlab/app/loaded_results.h>
 #include <sortlab/app/lookback_replay.h>
 #include <sortlab/app/settings.h>
 #include <sortlab/app/sort_worker.h>
@@ -46,6 +47,9 @@ struct BenchUi {
     std::string exportDir = "sortlab-bench";
     std::string exportMessage; // the last export's files, or why it failed
     bool exportFailed = false;
+    std::string loadPath;    // the "Load results" field
+    std::string loadMessage; // what the last load added, or why it failed ("FILE: what")
+    bool loadFailed = false;
 
     bench::Options toOptions() const;
     void fromOptions(const bench::Options& o);
@@ -155,6 +159,12 @@ public:
     // One JSON line about the current stop (its question, the answers, the keys before and after).
     std::string lessonRecord() const;
     std::string exportBench(const std::string& dir);
+    // Results measured elsewhere (loaded_results.h), drawn beside the sweep's: loads a file ("" or
+    // "FILE: what"; the panel opens and shows either, and a failure keeps what was loaded), takes
+    // those loaded at start-up (--load-results), and the lines they draw now (--dump-state).
+    std::string loadResults(const std::string& path);
+    void setLoadedResults(LoadedResults loaded);
+    std::vector<LoadedLine> loadedLines();
     // Where the throughput plot drew the point of this algorithm at this n in the last frame
     // (scripts hover it with `bench-hover ALGO N`).
     std::optional<ImVec2> benchPoint(const std::string& algo, uint64_t n) const;
@@ -177,9 +187,10 @@ private:
     void drawLessonPanel(const SortWorker::View& v);
     void drawLessonMenu();
     void drawBenchPanel();
-    void drawBenchRunControls(const BenchWorker::State& st, float buttonW);
+    void drawBenchRunControls(const BenchWorker::State& st, float buttonW, bool compact);
     void drawBenchSetup(const BenchWorker::State& st, float leftW);
     void drawBenchExport(const BenchWorker::State& st, float leftW);
+    void drawBenchLoad(float leftW);
     void drawBenchResults(const BenchWorker::State& st);
     void drawBenchThroughput(plot::Canvas& canvas, const plot::Figure& f, const plot::Style& style, ImVec2 size);
     const plot::Figure& benchFigure(const BenchWorker::State& st);
@@ -194,9 +205,13 @@ private:
     SortWorker& worker_;
     BenchWorker& bench_;
     const DeviceInfo& device_;
-    // The figure of the results shown, rebuilt when they or the bandwidth choice change.
+    // Results loaded from files, drawn beside the sweep's.
+    LoadedResults loaded_;
+    // The figure of the results shown (the sweep's rows, then the loaded ones), rebuilt when they
+    // or the bandwidth choice change.
     plot::Figure figure_;
-    uint64_t figureGeneration_ = UINT64_MAX;
+    size_t figureLive_ = 0; // figure_.rows[0, figureLive_) are the sweep's
+    uint64_t figureGeneration_ = UINT64_MAX, figureLoaded_ = UINT64_MAX;
     std::string figureKey_;
     struct PlotPoint {
         std::string algo;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <sortlab/app/palette.h>
+#include <sortlab/app/loaded_results.h>
 #include <sortlab/app/settings.h>
 
 #include <sortlab/result.h>
@@ -30,6 +31,7 @@ struct Options {
     bool check = false;
     bool noIni = false;
     std::optional<Theme> theme;  // --theme; none: imgui.ini's, else dark
+    LoadedResults loaded;        // --load-results: read (and refused) before any window opens
     std::vector<Action> actions; // empty: interactive
 };
 

@@ -2,6 +2,7 @@
 // encoding as sortlab-bench --trace (docs/trace.md), so a test can compare the two.
 #pragma once
 
+#include <sortlab/app/loaded_results.h>
 #include <sortlab/app/lookback_replay.h>
 #include <sortlab/app/sort_worker.h>
 
@@ -22,6 +23,8 @@ struct DumpExtras {
     LookbackReplayChoice replay; // the radix view's lookback replay (a OneSweep pass with its log)
     std::string keysError;       // why the Controls panel's own keys were last refused ("": they were not)
     nlohmann::json view = nlohmann::json::object(); // what the window draws of it (App::viewState), merged in
+    std::vector<LoadedLine> loadedLines; // the benchmark panel's lines from loaded results
+    std::string loadError;               // why the last load was refused ("": it was not)
 };
 
 // n raw keys of type t in the trace's encoding: integers exactly, floats as numbers or "nan", "-inf"...

@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -105,6 +106,13 @@ struct StepTime {
 // One object of the --json array.
 struct Row {
     std::string algo, variant, type, values, order, dist, device, driver, timer, check, error;
+    // The machine that measured the row, named by its GPU: the device, or for std::sort's rows
+    // (device "host CPU") the GPU of the other rows of the same array (rowsFromJson); "host CPU"
+    // when the array has none. Lines are per machine, so a std::sort line says whose host it is.
+    std::string machine;
+    // Rows of different tags never share a line, even from one machine (the app: "loaded" for
+    // results read from a file, beside its own sweep's rows, tagged "").
+    std::string tag;
     uint64_t n = 0, seed = 0, reps = 0;
     double medianMs = 0, minMs = 0, gkeys = 0;
     std::optional<uint64_t> bytesFloor;
@@ -114,13 +122,18 @@ struct Row {
 };
 
 // Throws std::runtime_error naming the first object and field that does not fit the schema.
+// The rows of one array are one run's (one machine's): see Row::machine.
 std::vector<Row> rowsFromJson(const nlohmann::ordered_json& array);
 
-// One line of the throughput plot: an algorithm on one configuration (key type, values, order,
-// distribution), its points ordered by n. Error rows are left out.
+// One line of the throughput plot: an algorithm (and variant) on one configuration (key type,
+// values, order, distribution) measured by one machine, its points ordered by n. Error rows are
+// left out.
 struct Series {
-    std::string label; // "radix4", or "radix4 f32 kv desc" when the rows hold several configurations
-    std::string algo;
+    // "radix4"; "radix4 f32 kv desc" when the rows hold several configurations; "radix4 (VARIANT)"
+    // when one machine ran several variants of it; ", MACHINE" added when the rows come from several
+    // machines or FigureOptions::labelMachines ("onesweep, NVIDIA H100 80GB HBM3").
+    std::string label;
+    std::string algo, machine, tag;
     Colour colour;
     bool dashed = false;            // the CPU baseline
     int marker = 0;                 // configuration index, as a marker shape
@@ -135,6 +148,7 @@ struct FigureOptions {
     std::string bandwidthSource; // where a given figure comes from ("typed in", "--bandwidth")
     std::string title;           // default: "sortlab benchmark"
     uint64_t nMin = 0, nMax = 0; // the n axis covers at least this range (0: the rows' sizes only)
+    bool labelMachines = false;  // every label names its machine, even when all rows have the same
 };
 
 struct Figure {
@@ -146,8 +160,11 @@ struct Figure {
     std::string devices;  // "NVIDIA H200 (NVIDIA 580.95.05)"; several joined by "; "
     std::string workload; // what the rows share: "u32 keys, keys only, asc, uniform"
     std::string timing;   // "median of 5 reps; GPU timestamps; std::sort on one host core"
-    double bandwidthGBs = 0;
+    double bandwidthGBs = 0;         // the floors' copy bandwidth (the first machine's, when per machine)
+    bool floorsPerMachine = false;   // several machines' known figures (bandwidthGBs < 0 in the options)
     std::string bandwidthNote;       // what the floor lines are, or why there are none
+    // The copy bandwidth of each machine with floors (rowBandwidth).
+    std::map<std::string, double> machineBandwidth;
     bool lavapipe = false;           // some row ran on Mesa lavapipe: CPU numbers, not GPU ones
     std::vector<std::string> errors; // "onesweep n=2^28: ..." for rows that failed
 };
@@ -167,6 +184,8 @@ Colour groupColour(std::string_view group);
 uint64_t defaultBreakdownN(const Figure& f);
 // The tooltip of a row: algorithm, variant, n, times, throughput, floor, speed-ups, check.
 std::string describeRow(const Row& r, double bandwidthGBs = 0);
+// The copy bandwidth of the floor of f.rows[row] (0: none).
+double rowBandwidth(const Figure& f, size_t row);
 
 // [SECTION] Drawing -----------------------------------------------------------------------------------
 
