@@ -67,6 +67,14 @@ add_test(NAME cli_json_check COMMAND bench_cli_check json ${CLI_OUT}/results.jso
                                      --algos oddeven,oddeven-layer,std --check pass)
 set_tests_properties(cli_json_check PROPERTIES FIXTURES_REQUIRED cli_json)
 
+# --- --pipeline-stats: every GPU row lists its pipelines (with what the driver says of each) ---------
+add_test(NAME cli_pipeline_stats_run
+         COMMAND ${BENCH} --validation --algo all --n 2^12 --reps 1 --warmup-ms 0 --quiet --pipeline-stats
+                 --json ${CLI_OUT}/pipelines.json)
+set_tests_properties(cli_pipeline_stats_run PROPERTIES FIXTURES_SETUP cli_pipelines)
+add_test(NAME cli_pipeline_stats_check COMMAND bench_cli_check pipelines ${CLI_OUT}/pipelines.json)
+set_tests_properties(cli_pipeline_stats_check PROPERTIES FIXTURES_REQUIRED cli_pipelines)
+
 # --- --export: results.json, results.csv, plot.png, plot.svg (tests/cli/export_check.cpp) ------------
 # export_check reads the files only (nlohmann-json and stb_image); it also checks the app's exports
 # (tests/app_tests.cmake).

@@ -315,6 +315,7 @@ CaseResult Runner::runGpu(const AlgoSpec& algo, const CaseSpec& spec, CaseData& 
     r.spec = spec;
     r.variant = variantFor(algo, cfg);
     r.device = ctx.info().name;
+    ctx.beginPipelineUse();
     r.driver = ctx.info().driver;
 
     // Keep a device copy of the input so that every rep starts from it; when the device cannot
@@ -400,6 +401,7 @@ CaseResult Runner::runGpu(const AlgoSpec& algo, const CaseSpec& spec, CaseData& 
             r.lookback.push_back(lookbackStats(lookbackRecords(log->front())));
             r.lookbackPass.push_back(steps[i].pass);
         }
+    if (opt_.pipelineStats) r.pipelines = ctx.pipelinesUsed();
     if (!perStep.empty() && !perStep[0].empty())
         for (size_t i = 0; i < r.steps; ++i)
             r.stepMs.push_back({j.plan().steps[i].label, j.plan().steps[i].kind, median(perStep[i])});

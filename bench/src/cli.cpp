@@ -144,6 +144,7 @@ int run(const Options& opt) {
         co.device = opt.device;
         co.validation = opt.validation;
         co.fenceTimeout = opt.timeout;
+        co.pipelineStats = opt.pipelineStats;
         auto created = sortlab::Context::create(co);
         if (!created) libraryError(created.error());
         ctx = std::move(created.value());
@@ -259,6 +260,10 @@ void addOptions(CLI::App& app, Options& opt, RawOptions& raw) {
                    "Also run an anchor on every case, on the same input: cub (NVIDIA's cub::DeviceRadixSort "
                    "SortKeys/SortPairs, from libsortlab_cub_anchor.so next to sortlab-bench or $SORTLAB_CUB_ANCHOR; "
                    "needs a CUDA device). Adds a cub row per case and an 'x cub' column (>1: faster than CUB)");
+    app.add_flag("--pipeline-stats", opt.pipelineStats,
+                 "List, for every row, the pipelines the sort ran with what the driver says about each "
+                 "(VK_KHR_pipeline_executable_properties: registers, shared memory, spills on NVIDIA), in the table "
+                 "and in --json (\"pipelines\")");
     app.add_flag("--check", opt.check, "Compare every result with sortlab::referenceSort; exit 1 on a mismatch");
     app.add_option("--json", opt.jsonPath, "Write the results as a JSON array, one object per algorithm and case");
     app.add_option("--trace", opt.tracePath,

@@ -177,6 +177,11 @@ void Reporter::addCase(const std::vector<CaseResult>& results) {
         cells.push_back(r.check);
         printRow(cells);
         if (!r.error.empty()) std::printf("  error: %s\n", r.error.c_str());
+        for (const PipelineStatistics& p : r.pipelines) {
+            std::string stats;
+            for (const PipelineStatistic& st : p.stats) stats += (stats.empty() ? "" : ", ") + st.name + " " + fmt("%g", st.value);
+            std::printf("  pipeline %s: %s\n", p.pipeline.c_str(), stats.empty() ? "(the driver offers no statistics)" : stats.c_str());
+        }
         for (size_t p = 0; p < r.lookback.size(); ++p) {
             const LookbackStats& s = r.lookback[p];
             std::printf("  lookback pass %zu: %u tiles, depth mean %.2f median %u p99 %u max %u; reads: %llu not ready, "
@@ -227,6 +232,14 @@ nlohmann::ordered_json resultsJson(const std::vector<CaseResult>& results) {
         if (r.fallbacks) {
             o["fallbacks_last_pass"] = *r.fallbacks;
             o["tiles_last_pass"] = r.fallbackTiles ? Json(*r.fallbackTiles) : Json(nullptr);
+        }
+        if (!r.pipelines.empty()) {
+            o["pipelines"] = Json::array();
+            for (const PipelineStatistics& p : r.pipelines) {
+                Json stats = Json::object();
+                for (const PipelineStatistic& st : p.stats) stats[st.name] = st.boolean ? Json(st.value != 0) : number(st.value);
+                o["pipelines"].push_back(Json{{"name", p.pipeline}, {"stats", stats}});
+            }
         }
         if (!r.lookback.empty()) {
             o["lookback"] = Json::array();

@@ -456,12 +456,13 @@ Result<std::unique_ptr<Context>> Context::create(const ContextOptions& options) 
     DeviceFeatures features(ctx->physical_, chosen->apiVersion);
     ctx->fullSubgroups_ = features.fullSubgroups();
     VkPhysicalDeviceFeatures2 en{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2}; // only the head of the chain
-    // Developer diagnostic: SORTLAB_PIPELINE_STATS=1 prints each pipeline's compiler statistics
-    // (registers, spills, ...) where the driver offers VK_KHR_pipeline_executable_properties.
+    // The pipelines' compiler statistics (registers, shared memory, spills, ...) where the driver
+    // offers VK_KHR_pipeline_executable_properties: ContextOptions::pipelineStats (sortlab-bench
+    // --pipeline-stats), or SORTLAB_PIPELINE_STATS=1, which also prints them as they are made.
     std::vector<const char*> deviceExts;
     VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR execProps{
         VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR};
-    if (std::getenv("SORTLAB_PIPELINE_STATS")) {
+    if (options.pipelineStats || std::getenv("SORTLAB_PIPELINE_STATS")) {
         if (deviceHasExtension(ctx->physical_, VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME)) {
             deviceExts.push_back(VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME);
             execProps.pipelineExecutableInfo = VK_TRUE;
@@ -648,6 +649,29 @@ std::vector<std::string> Context::validationMessages() const {
 void Context::clearValidationMessages() {
     std::lock_guard<std::mutex> lock(messagesMutex_);
     messages_.clear();
+}
+
+} // namespace sortlab
+
+namespace sortlab {
+
+void Context::notePipelineUse(VkPipeline pipeline, const std::function<PipelineStatistics()>& describe) {
+    if (!pipelineInfo_.count(pipeline)) pipelineInfo_[pipeline] = describe();
+    if (std::find(pipelinesUsed_.begin(), pipelinesUsed_.end(), pipeline) == pipelinesUsed_.end())
+        pipelinesUsed_.push_back(pipeline);
+}
+
+void Context::forgetPipelines(const std::vector<VkPipeline>& pipelines) {
+    for (VkPipeline p : pipelines) {
+        pipelineInfo_.erase(p);
+        pipelinesUsed_.erase(std::remove(pipelinesUsed_.begin(), pipelinesUsed_.end(), p), pipelinesUsed_.end());
+    }
+}
+
+std::vector<PipelineStatistics> Context::pipelinesUsed() const {
+    std::vector<PipelineStatistics> out;
+    for (VkPipeline p : pipelinesUsed_) out.push_back(pipelineInfo_.at(p));
+    return out;
 }
 
 } // namespace sortlab

@@ -1,36 +1,57 @@
 #include "pipelines.h"
 
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 namespace sortlab {
 
-void PipelineCache::printStatistics(VkPipeline pipeline, const std::string& name) const {
+namespace {
+// " (spec 0=512 1=18)": the specialization constants, which set a pipeline's tile and options.
+std::string specText(const SpecValues& spec) {
+    if (spec.empty()) return {};
+    std::string out = " (spec";
+    for (auto [id, value] : spec) out += " " + std::to_string(id) + "=" + std::to_string(value);
+    return out + ")";
+}
+} // namespace
+
+// The driver's statistics of a pipeline (none where it offers none); SORTLAB_PIPELINE_STATS=1 also
+// prints them on stderr as the pipeline is made.
+PipelineStatistics PipelineCache::statisticsOf(VkPipeline pipeline, const std::string& name) const {
+    PipelineStatistics out{name, {}};
+    if (!ctx_.pipelineStats()) return out;
     VkPipelineExecutableInfoKHR info{VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_INFO_KHR};
     info.pipeline = pipeline;
     info.executableIndex = 0;
     uint32_t count = 0;
-    if (vkGetPipelineExecutableStatisticsKHR(ctx_.device(), &info, &count, nullptr) != VK_SUCCESS) return;
+    if (vkGetPipelineExecutableStatisticsKHR(ctx_.device(), &info, &count, nullptr) != VK_SUCCESS) return out;
     std::vector<VkPipelineExecutableStatisticKHR> stats(count, {VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_STATISTIC_KHR});
-    vkGetPipelineExecutableStatisticsKHR(ctx_.device(), &info, &count, stats.data());
-    std::fprintf(stderr, "[pipeline] %s:", name.c_str());
-    for (auto& s : stats) {
-        std::fprintf(stderr, " %s=", s.name);
-        switch (s.format) {
-        case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_BOOL32_KHR: std::fprintf(stderr, "%u", s.value.b32); break;
-        case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_INT64_KHR: std::fprintf(stderr, "%lld", (long long)s.value.i64); break;
-        case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_UINT64_KHR: std::fprintf(stderr, "%llu", (unsigned long long)s.value.u64); break;
-        case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_FLOAT64_KHR: std::fprintf(stderr, "%g", s.value.f64); break;
-        default: break;
+    if (vkGetPipelineExecutableStatisticsKHR(ctx_.device(), &info, &count, stats.data()) != VK_SUCCESS) return out;
+    for (const auto& st : stats) {
+        PipelineStatistic p{st.name, 0, false};
+        switch (st.format) {
+        case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_BOOL32_KHR: p.value = st.value.b32, p.boolean = true; break;
+        case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_INT64_KHR: p.value = double(st.value.i64); break;
+        case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_UINT64_KHR: p.value = double(st.value.u64); break;
+        case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_FLOAT64_KHR: p.value = st.value.f64; break;
+        default: continue;
         }
+        out.stats.push_back(std::move(p));
     }
-    std::fprintf(stderr, "\n");
+    if (std::getenv("SORTLAB_PIPELINE_STATS")) {
+        std::fprintf(stderr, "[pipeline] %s:", name.c_str());
+        for (const auto& p : out.stats) std::fprintf(stderr, " %s=%g", p.name.c_str(), p.value);
+        std::fprintf(stderr, "\n");
+    }
+    return out;
 }
 
 PipelineCache::~PipelineCache() {
     std::vector<VkPipeline> pipelines;
     std::vector<VkShaderModule> modules;
     for (auto& [key, p] : pipelines_) pipelines.push_back(p);
+    ctx_.forgetPipelines(pipelines); // a later pipeline may get the same handle
     for (auto& [key, m] : modules_) modules.push_back(m);
     ctx_.destroyWhenIdle([pipelines, modules, layout = layout_](VkDevice d) {
         for (VkPipeline p : pipelines) vkDestroyPipeline(d, p, nullptr);
@@ -53,7 +74,15 @@ Result<VkPipeline> PipelineCache::get(const std::string& shader, uint32_t keyWor
                                       const SpecValues& spec, uint32_t requiredSubgroupSize) {
     std::string name = shader + ".k" + std::to_string(keyWords) + ".v" + (hasValues ? "1" : "0");
     auto key = std::make_tuple(name, spec, requiredSubgroupSize);
-    if (auto it = pipelines_.find(key); it != pipelines_.end()) return it->second;
+    // Every lookup is a use (the sorters look their pipelines up as they record): the Context lists
+    // them for sortlab-bench --pipeline-stats.
+    auto describe = [&](VkPipeline p) {
+        return [this, p, label = name + specText(spec)] { return statisticsOf(p, label); };
+    };
+    if (auto it = pipelines_.find(key); it != pipelines_.end()) {
+        ctx_.notePipelineUse(it->second, describe(it->second));
+        return it->second;
+    }
     SORTLAB_TRY(ensureLayout());
 
     VkShaderModule module = VK_NULL_HANDLE;
@@ -103,8 +132,8 @@ Result<VkPipeline> PipelineCache::get(const std::string& shader, uint32_t keyWor
     VkPipeline pipeline = VK_NULL_HANDLE;
     SORTLAB_VK(vkCreateComputePipelines(ctx_.device(), VK_NULL_HANDLE, 1, &ci, nullptr, &pipeline),
                "creating the compute pipeline " + name);
-    if (ctx_.pipelineStats()) printStatistics(pipeline, name);
     pipelines_[key] = pipeline;
+    ctx_.notePipelineUse(pipeline, describe(pipeline));
     return pipeline;
 }
 

@@ -40,7 +40,7 @@ public:
 
 private:
     Result<void> ensureLayout();
-    void printStatistics(VkPipeline pipeline, const std::string& name) const;
+    PipelineStatistics statisticsOf(VkPipeline pipeline, const std::string& name) const;
     Context& ctx_;
     VkPipelineLayout layout_ = VK_NULL_HANDLE;
     std::map<std::string, VkShaderModule> modules_;

@@ -466,6 +466,45 @@ int checkJson(const std::string& path, long count, const std::vector<std::string
 
 // [SECTION] main -------------------------------------------------------------------------------------
 
+// --pipeline-stats: every GPU row lists the pipelines its sort ran (with the statistics the
+// driver offers, each a number or a yes/no), among them the kernels named in `expect` for its
+// algorithm; host rows list none.
+int checkPipelines(const std::string& path) {
+    std::ifstream in(path);
+    expect(bool(in), "cannot read " + path);
+    const Json rows = Json::parse(in);
+    const std::map<std::string, std::vector<std::string>> expected = {
+        {"oddeven", {"oddeven_warp"}},
+        {"oddeven-layer", {"oddeven_layer"}},
+        {"radix4", {"radix4_count", "radix4_scan", "radix4_scatter"}},
+        {"onesweep", {"onesweep_histogram", "onesweep_scan", "onesweep_pass"}},
+    };
+    size_t gpuRows = 0;
+    for (const Json& r : rows) {
+        const std::string algo = r.at("algo");
+        const auto want = expected.find(algo);
+        if (want == expected.end()) {
+            expect(!r.contains("pipelines"), algo + ": a host row lists pipelines");
+            continue;
+        }
+        ++gpuRows;
+        expect(r.contains("pipelines") && r["pipelines"].is_array() && !r["pipelines"].empty(), algo + ": no pipelines");
+        for (const std::string& kernel : want->second) {
+            bool found = false;
+            for (const Json& p : r["pipelines"]) {
+                expect(p.at("stats").is_object(), algo + ": stats is not an object");
+                for (const auto& [name, value] : p["stats"].items())
+                    expect(value.is_number() || value.is_boolean(), algo + ": statistic " + name + " is not a number");
+                found = found || p.at("name").get<std::string>().rfind(kernel + ".", 0) == 0;
+            }
+            expect(found, algo + ": the pipeline " + kernel + " is not listed");
+        }
+    }
+    expect(gpuRows == expected.size(), "expected one row of each GPU sort, got " + std::to_string(gpuRows));
+    std::printf("%s: %zu GPU rows list their pipelines\n", path.c_str(), gpuRows);
+    return 0;
+}
+
 int main(int argc, char** argv) {
     try {
         expect(argc >= 3, "usage: bench_cli_check trace|json FILE [--algos a,b] [--groups G] [--count N] [--check C]");
@@ -496,6 +535,7 @@ int main(int argc, char** argv) {
                 fail("unknown option " + opt);
         }
         if (mode == "trace") return checkTrace(path, algos, groups);
+        if (mode == "pipelines") return checkPipelines(path);
         if (mode == "json") return checkJson(path, count, algos, check, anchorCub, lookbackTiles, resultInEither);
         fail("unknown mode " + mode);
     } catch (const std::exception& e) {

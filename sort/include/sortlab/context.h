@@ -16,6 +16,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -56,6 +57,20 @@ struct ContextOptions {
     // (see validationMessages()). Used by the tests.
     bool validation = false;
     std::chrono::nanoseconds fenceTimeout = std::chrono::seconds(60);
+    // Keep the driver's statistics of every pipeline (VK_KHR_pipeline_executable_properties, where
+    // the driver offers it: registers, shared memory, spills on NVIDIA; pipelinesUsed()).
+    bool pipelineStats = false;
+};
+
+// One compiled pipeline as the driver describes it: its statistics by their driver's names.
+struct PipelineStatistic {
+    std::string name;
+    double value = 0;
+    bool boolean = false; // a yes/no statistic (value 0 or 1)
+};
+struct PipelineStatistics {
+    std::string pipeline; // "onesweep_pass.k1.v0 (spec 0=512 1=18 ...)"
+    std::vector<PipelineStatistic> stats;
 };
 
 struct AdoptInfo {
@@ -161,8 +176,15 @@ public:
     size_t validationMessageCount() const;
     std::vector<std::string> validationMessages() const;
     void clearValidationMessages();
-    // SORTLAB_PIPELINE_STATS=1 and the driver offers pipeline executable statistics.
+    // ContextOptions::pipelineStats (or SORTLAB_PIPELINE_STATS=1) and the driver offers pipeline
+    // executable statistics.
     bool pipelineStats() const { return pipelineStats_; }
+    // The pipelines sorts looked up (to record them) since beginPipelineUse(), in first-use order,
+    // with their statistics where pipelineStats() (else none). The sorters report each lookup.
+    void beginPipelineUse() { pipelinesUsed_.clear(); }
+    std::vector<PipelineStatistics> pipelinesUsed() const;
+    void notePipelineUse(VkPipeline pipeline, const std::function<PipelineStatistics()>& describe);
+    void forgetPipelines(const std::vector<VkPipeline>& pipelines);
     // computeFullSubgroups is enabled: pipelines that pin a subgroup size can also ask for every
     // subgroup to be full (the radix kernels assume it).
     bool fullSubgroups() const { return fullSubgroups_; }
@@ -187,6 +209,8 @@ private:
     VkPhysicalDeviceMemoryProperties memory_{};
     std::chrono::nanoseconds fenceTimeout_{std::chrono::seconds(60)};
     bool pipelineStats_ = false;
+    std::map<VkPipeline, PipelineStatistics> pipelineInfo_; // every pipeline seen, described once
+    std::vector<VkPipeline> pipelinesUsed_;
     bool fullSubgroups_ = false;
     std::mutex* queueMutex_ = nullptr;            // AdoptInfo::queueMutex
     bool lost_ = false;                           // a fence timed out: refuse new work until that submission finishes

@@ -79,6 +79,8 @@ struct CaseResult {
     // passes that ran: lookbackPass[i] is the pass of lookback[i]).
     std::vector<sortlab::LookbackStats> lookback;
     std::vector<uint32_t> lookbackPass;
+    // --pipeline-stats: the pipelines the sort ran, with the driver's statistics of each.
+    std::vector<sortlab::PipelineStatistics> pipelines;
 
     double gkeysPerS() const;
     std::optional<double> gbytesPerS() const;

@@ -44,6 +44,7 @@ struct Options {
     uint32_t tileKeys = 0;      // SortConfig::tileKeys (radix4, onesweep); 0: the tuned tile
     bool lookbackLog = false;   // --lookback-log: OneSweep's instrumented pass kernel, its log in --trace
     bool lookbackStats = false; // --lookback-stats: OneSweep timed with the instrumented kernel, its log summed up
+    bool pipelineStats = false; // --pipeline-stats: each row lists its pipelines with the driver's statistics
     bool forceFallback = false; // SortConfig::forceFallback (onesweep)
     bool resultInEither = false; // SortConfig::resultInEither (radix sorts): --either-buffer
     bool anchorCub = false;     // --anchor cub: also run cub::DeviceRadixSort (bench/cub/) on every case
