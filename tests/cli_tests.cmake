@@ -169,6 +169,11 @@ cli_fail(keys_negative 2 "--keys:1:3: -2 is negative for u32 keys" -- --keys "1,
 cli_fail(keys_range 2 "--keys:1:3: 3000000000 is out of range for i32 keys" -- --keys "1,3000000000" --type i32 --algo std)
 cli_fail(keys_range_any_type 2 "out of range for f32" -- --keys "1,1e39" --type f64,f32 --algo std)
 cli_fail(keys_empty 2 "--keys: no keys" -- --keys " , " --algo std)
+# An empty --keys (not the default 2^20 keys): through sh, since a CMake argument cannot be empty.
+add_test(NAME cli_fail_keys_none
+         COMMAND ${CMAKE_COMMAND} -DEXPECT_CODE=2 "-DEXPECT_REGEX=--keys: no keys were given"
+                 "-DEXPECT_PREFIX=sortlab-bench: error: " -P ${CMAKE_CURRENT_LIST_DIR}/cli/expect_failure.cmake
+                 -- sh -c "\"$0\" --keys '' --algo std" $<TARGET_FILE:sortlab-bench>)
 cli_fail(keys_with_n 2 "not with --n|without --n" -- --keys "1,2" --n 5 --algo std)
 cli_fail(input_missing 2 "/nonexistent/keys.txt: cannot read it" -- --input /nonexistent/keys.txt --algo std)
 cli_fail(input_position 2 "cli_bad_keys.txt:3:1: '3x' is not a u32 key" -- --input ${CMAKE_CURRENT_BINARY_DIR}/cli_bad_keys.txt --algo std)

@@ -248,7 +248,11 @@ void addOptions(CLI::App& app, Options& opt, RawOptions& raw) {
         ->capture_default_str();
     app.add_option("--keys", raw.keys,
                    "The keys themselves, e.g. \"10,25,39,92,1,5,68,23,21,10\" (commas, spaces or new lines between "
-                   "them; read as each --type); n is their count. Not with --n, --sizes, --dist, --input");
+                   "them; read as each --type); n is their count. Not with --n, --sizes, --dist, --input")
+        ->check([](const std::string& v) { // '--keys ""' gives no keys: not the default input
+            return v.find_first_not_of(" \t\r\n,") == std::string::npos ? std::string("no keys were given")
+                                                                         : std::string();
+        });
     app.add_option("--input", raw.input,
                    "A file of keys: one a line, or separated by commas or spaces ('#' starts a comment); n is "
                    "their count. Not with --n, --sizes, --dist, --keys");
