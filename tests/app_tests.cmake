@@ -381,6 +381,12 @@ add_test(NAME app_fail_lesson
 add_test(NAME app_fail_theme
          COMMAND ${CMAKE_COMMAND} -DEXPECT_CODE=2 "-DEXPECT_REGEX=--theme 'purple': use dark or light"
                  "-DEXPECT_PREFIX=sortlab: error: " -P ${APP_EXPECT} -- ${APP} --theme purple)
+add_test(NAME app_fail_lesson_stop
+         COMMAND ${CMAKE_COMMAND} -DEXPECT_CODE=2 "-DEXPECT_REGEX=where99.lesson:5: @ask where 99: no key at index 99"
+                 "-DEXPECT_PREFIX=sortlab: error: " -P ${APP_EXPECT} -- ${APP} --lesson ${CMAKE_CURRENT_LIST_DIR}/app/where99.lesson)
+add_test(NAME app_fail_tile_keys
+         COMMAND ${CMAKE_COMMAND} -DEXPECT_CODE=2 "-DEXPECT_REGEX=--tile-keys '3': use auto"
+                 "-DEXPECT_PREFIX=sortlab: error: " -P ${APP_EXPECT} -- ${APP} --algo onesweep --tile-keys 3 --screenshot x.png)
 add_test(NAME app_fail_no_lesson
          COMMAND ${CMAKE_COMMAND} -DEXPECT_CODE=2 "-DEXPECT_REGEX=no lesson 'nosuch'" "-DEXPECT_PREFIX=sortlab: error: "
                  -P ${APP_EXPECT} -- ${APP} --lesson nosuch)

@@ -50,7 +50,57 @@ std::optional<uint64_t> number(const std::string& w) {
     }
 }
 
+// What a stop asks and points at, against the state it will have (its settings and those before
+// it): refused when the lesson is read, at the directive's line, instead of when the class gets
+// there. (What depends on the device, such as the largest tile, is checked when the stop runs.)
+Result<void> checkStop(const LessonStop& stop, const SortSettings& s, const std::string& source) {
+    auto bad = [&](int line, const std::string& what) {
+        return makeError(Errc::parse_error, source + ":" + std::to_string(line) + ": " + what);
+    };
+    const Algorithm algo = s.algorithm();
+    const bool radix = algo != Algorithm::oddeven;
+    const uint64_t digits = algo == Algorithm::onesweep ? 256 : 16;
+    if (const Highlight& h = stop.highlight; h.kind == HighlightKind::key && h.index >= s.n)
+        return bad(h.line, "@highlight key " + std::to_string(h.index) + ": there are " + std::to_string(s.n) + " keys");
+    else if (h.kind == HighlightKind::digit && (!radix || h.index >= digits))
+        return bad(h.line, "@highlight digit " + std::to_string(h.index) + ": " +
+                               (radix ? "digits go to " + std::to_string(digits - 1) : "the sort has no digits"));
+    else if (h.kind == HighlightKind::layer && algo != Algorithm::oddeven)
+        return bad(h.line, "@highlight layer: only the odd-even network has layers");
+    if (!stop.question) return {};
+    const Question& q = *stop.question;
+    const std::string ask = "@ask " + std::string(questionKindName(q.kind)) + " " + std::to_string(q.arg);
+    switch (q.kind) {
+    case QuestionKind::swaps:
+        if (algo != Algorithm::oddeven) return bad(q.line, "@ask swaps: only a network layer swaps (@sort oddeven-layer)");
+        break;
+    case QuestionKind::where:
+        if (q.arg >= s.n) return bad(q.line, ask + ": no key at index " + std::to_string(q.arg) + " (there are " + std::to_string(s.n) + ")");
+        if (!s.keyValue) return bad(q.line, ask + ": 'where' follows a key by its value: add @values u32");
+        break;
+    case QuestionKind::count:
+        if (!radix) return bad(q.line, ask + ": only the radix sorts count digits");
+        if (q.arg >= digits) return bad(q.line, ask + ": digits go to " + std::to_string(digits - 1));
+        break;
+    case QuestionKind::depth:
+        if (algo != Algorithm::onesweep) return bad(q.line, ask + ": only OneSweep looks back (@sort onesweep)");
+        if (!s.effectiveLookbackLog()) return bad(q.line, ask + ": the replay needs the lookback log (@lookback-log on)");
+        break;
+    }
+    return {};
+}
+
 } // namespace
+
+Result<void> checkStops(const Lesson& lesson) {
+    SortSettings s;
+    for (const LessonStop& stop : lesson.stops) {
+        for (const auto& [key, value] : stop.settings)
+            if (auto ok = applySetting(s, key, value); !ok) return ok.error(); // read before: they apply
+        SORTLAB_TRY(checkStop(stop, s, lesson.source));
+    }
+    return {};
+}
 
 std::string_view questionKindName(QuestionKind k) {
     for (const auto& [name, kind] : kQuestions)
@@ -144,13 +194,14 @@ Result<Lesson> parseLesson(std::string_view text, const std::string& source, con
                                   [&](const auto& h) { return h.first == a0; });
             if (k == std::end(kHighlights) || !i)
                 return bad("@highlight takes key, layer, digit, workgroup or tile, then a number");
-            stop.highlight = {k->second, *i};
+            stop.highlight = {k->second, *i, line};
         } else if (directive == "ask") {
             auto k = std::find_if(std::begin(kQuestions), std::end(kQuestions),
                                   [&](const auto& q) { return q.first == a0; });
             if (k == std::end(kQuestions)) return bad("@ask takes swaps, where I, count D or depth T, then the question");
             Question q;
             q.kind = k->second;
+            q.line = line;
             std::string text;
             if (q.kind != QuestionKind::swaps) {
                 args >> a1;
@@ -168,6 +219,7 @@ Result<Lesson> parseLesson(std::string_view text, const std::string& source, con
         }
     }
     if (lesson.title.empty()) return makeError(Errc::parse_error, source + ":" + std::to_string(line) + ": empty lesson (expected '# Title')");
+    if (auto ok = checkStops(lesson); !ok) return ok.error();
     if (lesson.stops.empty())
         return makeError(Errc::parse_error, source + ":" + std::to_string(line) + ": a lesson needs at least one stop ('## Title')");
     return lesson;

@@ -77,7 +77,7 @@ Result<void> applySetting(SortSettings& s, const std::string& key, const std::st
             return {};
         }
         auto k = parseCount(value);
-        if (!k) return bad("use auto, 0 (the tuned tile) or keys per tile from 4 up");
+        if (!k || (*k != 0 && *k < 4)) return bad("use auto, 0 (the tuned tile) or keys per tile from 4 up");
         if (*k > (uint64_t(1) << 16)) return bad("at most 65536 keys per tile");
         s.tileKeys = static_cast<uint32_t>(*k);
         s.tileAuto = false;

@@ -506,6 +506,13 @@ TEST(AppLessons, MalformedLessonsNameTheLine) {
         {"# T\n## S\n@step soon\n", "t.lesson:3: @step takes a step number or end"},
         {"# T\n## S\n\n@keys 1, two\n", "t.lesson:4: @keys: keys:1:4: 'two' is not a u32 key"},
         {"# T\n## S\n# U\n", "t.lesson:3: a second '# ' title"},
+        // Stops that cannot work, refused when the lesson is read (at the directive's line).
+        {"# T\n## S\n@keys 3, 1, 2\n@values u32\n@ask where 99 Where?\n", "t.lesson:5: @ask where 99: no key at index 99"},
+        {"# T\n## S\n@keys 3, 1, 2\n@ask where 1 Where?\n", "t.lesson:4: @ask where 1: 'where' follows a key by its value"},
+        {"# T\n## S\n@sort onesweep\n@tile 3\n", "t.lesson:4: @tile: --tile-keys '3': use auto"},
+        {"# T\n## S\n@sort radix4\n@ask count 16 How many?\n", "t.lesson:4: @ask count 16: digits go to 15"},
+        {"# T\n## S\n@sort radix4\n@ask swaps How many?\n", "t.lesson:4: @ask swaps: only a network layer swaps"},
+        {"# T\n## S\n@keys 3, 1\n@highlight key 5\n", "t.lesson:4: @highlight key 5: there are 2 keys"},
     };
     for (const auto& [text, want] : cases) {
         auto l = parseLesson(text, "t.lesson", "t");

@@ -25,6 +25,7 @@ enum class HighlightKind : uint8_t { none, key, layer, digit, workgroup, tile };
 struct Highlight {
     HighlightKind kind = HighlightKind::none;
     uint64_t index = 0;
+    int line = 0; // in its lesson file
 };
 
 // A question. Graded ones are about the next step: the answer runs it, and the GPU's buffers after
@@ -42,6 +43,7 @@ struct Question {
     QuestionKind kind = QuestionKind::swaps;
     uint64_t arg = 0;
     std::string text; // as the teacher wrote it
+    int line = 0;     // in its lesson file
 };
 
 // A question's answer as the GPU's buffers give it, how the GPU got it from what the views show
@@ -74,6 +76,8 @@ struct Lesson {
 
 // Parses a lesson; errors are one line: "SOURCE:LINE: what was expected".
 Result<Lesson> parseLesson(std::string_view text, const std::string& source, const std::string& name);
+// Every stop's question and highlight against the state the stop will have; "SOURCE:LINE: what".
+Result<void> checkStops(const Lesson& lesson);
 // The built-in lessons: name and title, in teaching order.
 std::vector<std::pair<std::string, std::string>> builtinLessons();
 // A built-in lesson by name, or a lesson file.
