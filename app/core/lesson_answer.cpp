@@ -88,37 +88,16 @@ Result<Answer> swapsAnswer(const StepData& d, const JobInfo& job) {
     return a;
 }
 
-// Where key `from` went in a radix pass: digit start + the keys of its digit before its tile or
-// workgroup + its rank among its own tile's keys of that digit.
+// The feedback of a radix `where`: the key's index as the pass built it.
 void explainRadixWhere(Answer& a, const StepData& d, const JobInfo& job, const Step& st, uint64_t from) {
-    const Snapshot& now = *d.snapshot;
-    const Snapshot::Aux* offsets = now.find(AuxKind::offsets);
-    if (!offsets || st.bitHi <= st.bitLo || !job.plan || job.plan->tileKeys == 0) return;
-    const uint64_t j = a.value, tile = job.plan->tileKeys, w = from / tile;
-    const uint32_t bits = st.bitHi - st.bitLo, dg = digitOf(now, j, job.settings, st.bitLo, st.bitHi);
-    if (dg >= offsets->data.size()) return;
-    const uint64_t start = offsets->data[dg];
-    uint64_t before = 0;
-    const char* group = "workgroup";
-    if (const Snapshot::Aux* wo = now.find(AuxKind::workgroupOffsets); wo && wo->shape.size() >= 2) {
-        const uint64_t W = wo->shape[1];
-        if (dg * W + w >= wo->data.size()) return;
-        before = wo->data[dg * W + w] - start; // radix4: where this workgroup's keys of the digit start
-    } else if (const Snapshot::Aux* tc = now.find(AuxKind::tileCounts); tc && tc->shape.size() >= 2) {
-        group = "tile"; // OneSweep: the inclusive prefix of the tile before (keys of the digit in tiles 0..w-1)
-        const uint64_t digits = tc->shape[1];
-        if (w > 0 && (w - 1) * digits + dg < tc->data.size()) before = tc->data[(w - 1) * digits + dg];
-    } else {
-        return;
-    }
-    if (j < start + before) return;
-    const uint64_t rank = j - start - before;
-    const std::string D = hexDigit(dg, bits), g = std::string(group);
-    a.how = num(j) + " = " + num(start) + " (digit " + D + " starts) + " + num(before) + " (digit-" + D + " keys in " +
-            (w == 0 ? "no earlier " + g : "earlier " + g + "s") + ") + " + num(rank) + " (its rank in " + g + " " +
-            num(w) + ").";
-    a.digit = dg;
-    a.workgroup = w;
+    const auto p = radixPlace(*d.snapshot, job, st, from, a.value);
+    if (!p) return;
+    const std::string D = hexDigit(p->digit, st.bitHi - st.bitLo), g = p->tiles ? "tile" : "workgroup";
+    a.how = num(a.value) + " = " + num(p->start) + " (digit " + D + " starts) + " + num(p->before) + " (digit-" + D +
+            " keys in " + (p->group == 0 ? "no earlier " + g : "earlier " + g + "s") + ") + " + num(p->rank) +
+            " (its rank in " + g + " " + num(p->group) + ").";
+    a.digit = p->digit;
+    a.workgroup = p->group;
 }
 
 Result<Answer> whereAnswer(const Question& q, const StepData& d, const JobInfo& job) {
@@ -218,6 +197,32 @@ Result<Answer> depthAnswer(const Question& q, const StepData& d, const LookbackR
 }
 
 } // namespace
+
+std::optional<RadixPlace> radixPlace(const Snapshot& after, const JobInfo& job, const Step& st, uint64_t from,
+                                     uint64_t to) {
+    const Snapshot::Aux* offsets = after.find(AuxKind::offsets);
+    if (!offsets || st.bitHi <= st.bitLo || !job.plan || job.plan->tileKeys == 0) return std::nullopt;
+    RadixPlace p;
+    p.group = from / job.plan->tileKeys;
+    p.digit = digitOf(after, to, job.settings, st.bitLo, st.bitHi);
+    if (p.digit >= offsets->data.size()) return std::nullopt;
+    p.start = offsets->data[p.digit];
+    const uint64_t dg = p.digit, w = p.group;
+    if (const Snapshot::Aux* wo = after.find(AuxKind::workgroupOffsets); wo && wo->shape.size() >= 2) {
+        const uint64_t W = wo->shape[1];
+        if (dg * W + w >= wo->data.size()) return std::nullopt;
+        p.before = wo->data[dg * W + w] - p.start; // radix4: where this workgroup's keys of the digit start
+    } else if (const Snapshot::Aux* tc = after.find(AuxKind::tileCounts); tc && tc->shape.size() >= 2) {
+        p.tiles = true; // OneSweep: the inclusive prefix of the tile before (keys of the digit in tiles 0..w-1)
+        const uint64_t digits = tc->shape[1];
+        if (w > 0 && (w - 1) * digits + dg < tc->data.size()) p.before = tc->data[(w - 1) * digits + dg];
+    } else {
+        return std::nullopt;
+    }
+    if (to < p.start + p.before) return std::nullopt;
+    p.rank = to - p.start - p.before;
+    return p;
+}
 
 Result<Answer> answerOf(const Question& q, const StepData& data, const JobInfo& job, const LookbackReplayChoice& replay) {
     if (!data.snapshot) return makeError(Errc::invalid_argument, "the step is not stored");

@@ -14,12 +14,12 @@
 // buffers do.
 #include <sortlab/app/views.h>
 
+#include <sortlab/app/transition.h>
 #include <sortlab/app/view_common.h>
 
 #include <algorithm>
 #include <array>
 #include <cstdio>
-#include <map>
 #include <string>
 #include <string_view>
 
@@ -265,32 +265,13 @@ void tileStatus(const Snapshot::Aux& a, const Snapshot::Aux* counts, float heigh
     }
 }
 
-// Where each key of the previous snapshot went in this one: matched through the values when the
-// sort carries them, else by rank among equal keys (the sort is stable, so the j-th copy of a key
-// stays the j-th copy). Empty without a previous snapshot.
+// Where each key of the previous snapshot went in this one (transition.h's keyMoves: by the
+// values, else by rank among equal keys, which the stable passes keep). Empty without one.
 std::vector<uint64_t> movesOf(const SortWorker::View& v) {
     const StepData& d = *v.data;
-    if (!d.previous) return {};
-    const uint64_t n = v.job.settings.n;
-    const KeyType t = v.job.settings.key;
-    std::vector<uint64_t> to(n, 0);
-    if (!d.snapshot->values.empty()) {
-        std::map<uint32_t, uint64_t> where;
-        for (uint64_t i = 0; i < n; ++i) where[d.snapshot->values[i]] = i;
-        for (uint64_t i = 0; i < n; ++i) to[i] = where[d.previous->values[i]];
-    } else {
-        std::map<uint64_t, std::vector<uint64_t>> positions;
-        for (uint64_t i = 0; i < n; ++i)
-            positions[orderBitsAt(d.snapshot->keys.data(), i, t, Order::ascending)].push_back(i);
-        std::map<uint64_t, size_t> used;
-        for (uint64_t i = 0; i < n; ++i) {
-            uint64_t k = orderBitsAt(d.previous->keys.data(), i, t, Order::ascending);
-            auto& list = positions[k];
-            size_t j = used[k]++;
-            to[i] = j < list.size() ? list[j] : i;
-        }
-    }
-    return to;
+    const Step* step = currentStep(v);
+    if (!d.previous || !step) return {};
+    return keyMoves(*d.previous, *d.snapshot, v.job, *step).to;
 }
 
 // How many low bits of the keys the binary list shows: the bits any key uses, and at least up to
@@ -363,32 +344,26 @@ int64_t binaryKeys(const ViewContext& c, uint32_t lo, uint32_t hi) {
 // radix4 after a scatter: key j's new index as the sort builds it, from this step's buffers: where
 // its digit starts + the keys with that digit in the workgroups before its own + its rank among its
 // workgroup's keys with that digit.
-void explainMove(const ViewContext& c, const std::vector<uint64_t>& to, uint64_t j, uint32_t lo, uint32_t hi) {
+void explainMove(const ViewContext& c, const std::vector<uint64_t>& to, uint64_t j) {
     const auto& v = c.v;
     const Snapshot& s = *v.data->snapshot;
-    const Snapshot::Aux* offsets = s.find(AuxKind::offsets);
-    const Snapshot::Aux* wgOffsets = s.find(AuxKind::workgroupOffsets);
-    if (!offsets || !wgOffsets || wgOffsets->shape.size() < 2 || to.empty() || !v.job.plan) return;
-    const uint64_t tile = v.job.plan->tileKeys, W = wgOffsets->shape[1];
+    const Step* step = currentStep(v);
     uint64_t from = 0;
     while (from < to.size() && to[from] != j) ++from;
-    if (from == to.size() || tile == 0) return;
-    const KeyType t = v.job.settings.key;
-    const uint32_t d =
-        uint32_t((orderBitsAt(s.keys.data(), j, t, v.job.settings.order) >> lo) & ((1u << (hi - lo)) - 1));
-    const uint64_t w = from / tile;
-    if (d >= offsets->data.size() || d * W + w >= wgOffsets->data.size()) return;
-    const uint64_t start = offsets->data[d], wgStart = wgOffsets->data[d * W + w];
-    const uint64_t before = wgStart - start, rank = j - wgStart;
+    if (from == to.size() || !step || !s.find(AuxKind::workgroupOffsets)) return;
+    const auto p = radixPlace(s, v.job, *step, from, j);
+    if (!p) return;
+    const uint32_t d = p->digit;
+    const unsigned long long w = p->group;
     const std::string earlier = w == 0 ? "no workgroup comes before workgroup 0"
                                        : "digit-" + std::string(1, "0123456789ABCDEF"[d & 15]) +
                                              " keys in workgroups 0.." + std::to_string(w - 1);
     ImGui::Separator();
     wrappedf("key %s (index %llu before the step, workgroup %llu, digit %X) goes to index %llu = %llu "
-                       "(where digit %X starts) + %llu (%s) + %llu (its rank among workgroup %llu's digit-%X keys)",
-                       formatKey(s.keys, j, t).c_str(), (unsigned long long)from, (unsigned long long)w, d,
-                       (unsigned long long)j, (unsigned long long)start, d, (unsigned long long)before, earlier.c_str(),
-                       (unsigned long long)rank, (unsigned long long)w, d);
+             "(where digit %X starts) + %llu (%s) + %llu (its rank among workgroup %llu's digit-%X keys)",
+             formatKey(s.keys, j, v.job.settings.key).c_str(), (unsigned long long)from, w, d, (unsigned long long)j,
+             (unsigned long long)p->start, d, (unsigned long long)p->before, earlier.c_str(),
+             (unsigned long long)p->rank, w, d);
 }
 
 // A {16, W} table of numbers (data[d * W + w]) for a few workgroups: one row per workgroup. `mark`
@@ -620,7 +595,7 @@ void drawRadixView(const ViewContext& c, LookbackReplayChoice& replay, bool* ope
     digitSections(c, ofPass);
     if (step && step->kind == StepKind::scatter && haveDigit) {
         if (hoveredKey >= 0)
-            explainMove(c, to, uint64_t(hoveredKey), lo, hi);
+            explainMove(c, to, uint64_t(hoveredKey));
         else if (small)
             ImGui::TextDisabled("hover a key in binary: its new index as the scatter builds it");
     }

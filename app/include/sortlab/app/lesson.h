@@ -92,6 +92,17 @@ size_t stepAt(const Lesson& lesson, size_t stop, size_t steps);
 // stop's (`data`, with its previous snapshot), for `depth` the stop's own pass; an error when the
 // state cannot answer it.
 Result<Answer> answerOf(const Question& q, const StepData& data, const JobInfo& job, const LookbackReplayChoice& replay);
+// Where a radix pass put the key it moved from index `from` to `to`, from the pass's buffers in
+// `after`: its digit's start + the keys of its digit in the workgroups (radix4) or tiles
+// (OneSweep) before its own + its rank in its own. None when the step has no such buffers.
+struct RadixPlace {
+    uint32_t digit = 0;
+    uint64_t group = 0; // its workgroup or tile
+    uint64_t start = 0, before = 0, rank = 0;
+    bool tiles = false; // OneSweep's tiles, not radix4's workgroups
+};
+std::optional<RadixPlace> radixPlace(const Snapshot& after, const JobInfo& job, const Step& st, uint64_t from,
+                                     uint64_t to);
 // The feedback: right or wrong (or the prediction), then how the GPU got its number.
 std::string feedbackText(const Question& q, std::optional<uint64_t> given, const Answer& a);
 std::string_view questionKindName(QuestionKind k);
