@@ -34,16 +34,20 @@ void publishInclusive() {
 void consume(uint d, uint st[LOOKBACK_BATCH], inout uint acc, inout int next, inout uint spins, inout bool pending) {
     bool go = true;
     [[unroll]] for (uint b = 0; b < LOOKBACK_BATCH; ++b) {
-        if (!go) continue;
-        const uint flag = statusFlag(st[b]);
-        if (LOG_BASE != 0) logWalk(d, flag);
-        spins = flag == SORTLAB_OS_NOT_READY ? spins + 1 : 0u;
-        if (flag == SORTLAB_OS_NOT_READY) go = false;
-        else {
-            acc += statusCount(st[b]);
-            if (flag == SORTLAB_OS_INCLUSIVE) pending = false; // tile 0 is: a walk never steps past it
-            else --next;
-            go = pending;
+        if (go) {
+            const uint flag = statusFlag(st[b]);
+            if (LOG_BASE != 0) logWalk(d, flag);
+            if (flag == SORTLAB_OS_NOT_READY) {
+                ++spins;
+                go = false;
+            } else {
+                acc += statusCount(st[b]);
+                spins = 0;
+                // Tile 0 is always inclusive, so a walk never steps past it.
+                if (flag == SORTLAB_OS_INCLUSIVE) pending = false;
+                else --next;
+                go = pending;
+            }
         }
     }
 }

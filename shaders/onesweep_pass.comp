@@ -105,7 +105,10 @@ uint v[KPT];
 // Each key's place (two 16 bits a word) and the digit of each position written (8 bits each).
 uint place[(KPT + 1) / 2];
 uint digits[(KPT + 3) / 4];
-void notePlace(uint i, uint at) { place[i / 2] = (i & 1u) == 0 ? at : place[i / 2] | (at << 16); }
+void notePlace(uint i, uint at) {
+    if ((i & 1u) == 0) place[i / 2] = at;
+    else place[i / 2] |= at << 16;
+}
 uint placeOf(uint i) { return (place[i / 2] >> (16 * (i & 1u))) & 0xffffu; }
 uint digitAt(uint i) { return (digits[i / 4] >> (8 * (i % 4))) & 255u; }
 #endif
