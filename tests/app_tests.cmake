@@ -342,6 +342,33 @@ add_test(NAME app_list_lessons COMMAND ${APP} --list-lessons)
 set_tests_properties(app_list_lessons PROPERTIES PASS_REGULAR_EXPRESSION
                      "oddeven .*stops.*radix4 .*stops.*onesweep .*stops")
 
+# --- 4-lane lavapipe (issue 31): LP_NATIVE_VECTOR_WIDTH=128 gives lavapipe 4-lane subgroups. A run
+#     at the usual 8 lanes first fills these tests' own Mesa shader cache with 8-lane code, which
+#     Mesa would hand to the 4-lane runs (docs/app.md, "4-lane lavapipe"); then every algorithm to a
+#     step in check mode with a screenshot, and the radix4 lesson to its end. Each dump must name
+#     the 128-bit device and have check mode agree with the CPU reference ---------------------------
+set(APP_LANES_ENV "MESA_SHADER_CACHE_DIR=${APP_OUT}/mesa_cache_lanes")
+app_run(app_lanes8_cache --device llvmpipe --algo radix4 --n 64 --step 3 --screenshot lanes8_cache.png)
+set_tests_properties(app_lanes8_cache PROPERTIES ENVIRONMENT "${APP_LANES_ENV}")
+foreach(case "oddeven;--shared-elems;16;--step;2" "radix4;--step;3" "onesweep;--step;3")
+  list(GET case 0 algo)
+  list(REMOVE_AT case 0)
+  app_run(app_lanes4_${algo} --device llvmpipe --algo ${algo} --n 64 ${case} --check --screenshot lanes4_${algo}.png
+          --dump-state lanes4_${algo}.json)
+  set_tests_properties(app_lanes4_${algo} PROPERTIES ENVIRONMENT "LP_NATIVE_VECTOR_WIDTH=128;${APP_LANES_ENV}"
+                       FIXTURES_REQUIRED app_lanes8_cache)
+  app_check(app_lanes4_${algo}_png app_lanes4_${algo} png lanes4_${algo}.png --width 1600 --height 1000)
+  add_test(NAME app_lanes4_${algo}_state COMMAND ${CMAKE_COMMAND} -E cat ${APP_OUT}/lanes4_${algo}.json)
+  set_tests_properties(app_lanes4_${algo}_state PROPERTIES FIXTURES_REQUIRED app_lanes4_${algo} PASS_REGULAR_EXPRESSION
+                       "\"check\":{\"available\":true,[^}]*\"ok\":true}.*\"device\":\"llvmpipe [^\"]*, 128 bits")
+endforeach()
+file(MAKE_DIRECTORY ${APP_OUT}/lessons_4lanes)
+app_run(app_lanes4_lesson --device llvmpipe --presentation --width 1280 --height 720 --lesson radix4
+        --screenshot-each lessons_4lanes)
+set_tests_properties(app_lanes4_lesson PROPERTIES ENVIRONMENT "LP_NATIVE_VECTOR_WIDTH=128;${APP_LANES_ENV}"
+                     FIXTURES_REQUIRED app_lanes8_cache)
+app_check(app_lanes4_lesson_check app_lanes4_lesson lesson lessons_4lanes/radix4.jsonl --min-stops 10 --visible)
+
 # --- Themes: --theme light from the start, a script switching themes, and the light lessons -----------
 # The screenshots' most common colour (the panels) is light or dark as the theme says (app_check png
 # --theme); the colours' contrast itself is checked in app_unit.AppThemes.*.

@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <optional>
 
@@ -119,6 +120,8 @@ Result<void> Renderer::pickDevice(const RendererOptions& o) {
     physical_ = pds[chosen];
     deviceName_ = (*infos)[chosen].name;
     apiVersion_ = (*infos)[chosen].apiVersion;
+    // Fewer lanes than lavapipe's usual 8 (LP_NATIVE_VECTOR_WIDTH=128 gives 4): see createDevice.
+    narrowLavapipe_ = (*infos)[chosen].isLavapipe && (*infos)[chosen].subgroupSize < 8;
     return {};
 }
 
@@ -137,6 +140,15 @@ Result<void> Renderer::createDevice() {
     di.pQueueCreateInfos = &qi;
     di.enabledExtensionCount = 1;
     di.ppEnabledExtensionNames = exts;
+    // Mesa's llvmpipe (22.3 here) keys its on-disk shader cache by the shader and the CPU, not by
+    // its vector width. A lavapipe narrower than the usual 8 lanes (what every other process on an
+    // AVX CPU compiles for) then loads 8-lane vertex code for ImGui's draws and runs it on vertex
+    // buffers sized for 4-vertex batches: heap corruption in the first frames (issue 31; the
+    // reproduction without sortlab is in docs/app.md, "4-lane lavapipe"). Such a device gets no
+    // disk cache in this process: Mesa reads the variable in vkCreateDevice, below, and no thread
+    // of ours runs yet. Chosen by the device (lavapipe, subgroup size), not by how it was made
+    // narrow. (Compute has no such buffer: the sorts run right on 4 lanes from 8-lane entries.)
+    if (narrowLavapipe_) setenv("MESA_SHADER_CACHE_DISABLE", "true", 1);
     SORTLAB_VK(vkCreateDevice(physical_, &di, nullptr, &device_), "vkCreateDevice");
     vkGetDeviceQueue(device_, family_, 0, &queue_);
 

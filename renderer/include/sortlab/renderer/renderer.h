@@ -88,6 +88,7 @@ private:
     VkPhysicalDevice physical_ = VK_NULL_HANDLE;
     std::string deviceName_;
     uint32_t apiVersion_ = 0;
+    bool narrowLavapipe_ = false; // lavapipe with fewer than 8 lanes: no shader disk cache
     VkDevice device_ = VK_NULL_HANDLE;
     VkQueue queue_ = VK_NULL_HANDLE;
     uint32_t family_ = 0;
