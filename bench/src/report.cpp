@@ -335,10 +335,6 @@ std::string csvFromJson(const nlohmann::ordered_json& rows) {
     return out;
 }
 
-std::string resultsCsv(const std::vector<CaseResult>& results) {
-    return csvFromJson(resultsJson(results));
-}
-
 void Reporter::writeJson() {
     if (!json_ || jsonWritten_) return;
     jsonWritten_ = true;

@@ -152,12 +152,6 @@ Result<Snapshot> SortJob::capture() {
     return captureImpl(true, stepsDone_, std::nullopt);
 }
 
-Result<std::vector<Snapshot::Aux>> SortJob::captureAux() {
-    auto s = captureImpl(false, stepsDone_, std::nullopt);
-    if (!s) return s.error();
-    return std::move(s->aux);
-}
-
 Result<std::vector<Snapshot::Aux>> SortJob::captureAuxOf(size_t stepsDone, AuxKind kind) {
     if (stepsDone > stepsDone_)
         return makeError(Errc::invalid_argument, "captureAuxOf: step " + std::to_string(stepsDone) +

@@ -37,12 +37,6 @@ std::string_view algorithmName(Algorithm a) {
     return nameIn(kAlgorithmNames, a);
 }
 
-std::optional<Algorithm> parseAlgorithm(std::string_view s) {
-    for (Algorithm a : {Algorithm::oddeven, Algorithm::radix4, Algorithm::onesweep})
-        if (algorithmName(a) == s) return a;
-    return std::nullopt;
-}
-
 std::string_view stepKindName(StepKind k) {
     return nameIn(kStepKindNames, k);
 }

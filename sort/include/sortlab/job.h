@@ -67,8 +67,6 @@ public:
     Result<void> runTo(size_t last);
     // The current keys/values (and auxiliary buffers) read back from the GPU.
     Result<Snapshot> capture();
-    // Only the auxiliary buffers of the current step (no keys or values read back).
-    Result<std::vector<Snapshot::Aux>> captureAux();
     // The entries of one kind that the snapshot after step `stepsDone` (at most stepsDone()) held,
     // read now: right for buffers later steps leave alone, such as each OneSweep pass's lookback log.
     Result<std::vector<Snapshot::Aux>> captureAuxOf(size_t stepsDone, AuxKind kind);

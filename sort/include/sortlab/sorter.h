@@ -35,7 +35,6 @@ namespace sortlab {
 
 enum class Algorithm : uint8_t { oddeven, radix4, onesweep };
 std::string_view algorithmName(Algorithm a);
-std::optional<Algorithm> parseAlgorithm(std::string_view s);
 
 // What a step does. Code branches on the kind; Step::label is the text for people.
 enum class StepKind : uint8_t {
