@@ -262,7 +262,7 @@ nlohmann::ordered_json resultsJson(const std::vector<CaseResult>& results) {
                                              {"finished_out_of_order", s.finishedOutOfOrder}});
             }
         }
-        o["shared_elems"] = r.sharedElems;
+        o["shared_elems"] = r.oddEvenTileKeys;
         o["steps"] = r.steps;
         o["step_ms"] = Json::array();
         for (size_t i = 0; i < r.stepMs.size(); ++i)

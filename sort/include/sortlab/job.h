@@ -73,8 +73,8 @@ public:
     Result<void> download(std::span<std::byte> keys, std::span<uint32_t> values);
 
     // Whether the keys (and values) are in the temporary buffers now (after a radix pass, or at
-    // the end with SortConfig::resultInEither); reads the GPU's word when the step that ran last
-    // leaves that to the GPU (Step::locationWord). capture() and download() read from there.
+    // the end with SortKnobs::resultInEither); reads the GPU's word where the step that ran last
+    // leaves that to the GPU (Step::keysAfter). capture() and download() read from there.
     Result<bool> keysInTemp();
 
 private:
