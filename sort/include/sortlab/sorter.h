@@ -14,7 +14,7 @@
 //    first recorded step, and waits for compute-shader writes after the last one;
 //  * between steps, record() inserts compute-to-compute memory barriers itself;
 //  * plan.resultLocation says where the sorted keys (and values) are after the last step: keys,
-//    keysTemp, or (SortConfig::knobs.resultInEither) the scratch word the GPU writes it into;
+//    keysTemp, or (SortKnobs::resultInEither) the scratch word the GPU writes it into;
 //    plan.steps[i].keysAfter says the same after step i;
 //  * timestamps (optional): query slot firstQuery + i is written after step first + i - 1, slot
 //    firstQuery before the first step; so a range of s steps needs s + 1 slots;
