@@ -68,17 +68,19 @@ void App::drawKeysField(SortSettings& s, bool& changed) {
 // The radix sorts' tile: auto (8 keys up to 256 keys, so that small n run several workgroups),
 // the tuned tile, or a teaching size. The plan's tile is shown beside it.
 void App::drawTileChoice(SortSettings& s, const SortWorker::View& v, bool& changed) {
-    const uint64_t planTile = v.job.plan ? v.job.plan->tileKeys : 0;
-    std::string current = s.tileAuto ? "auto" : s.tileKeys == 0 ? "tuned" : std::to_string(s.tileKeys);
+    const uint64_t planTile = v.job.plan && v.job.plan->algorithm != Algorithm::oddeven ? v.job.plan->tileKeys : 0;
+    std::string current = s.tileAuto                   ? "auto"
+                          : s.knobs.radixTileKeys == 0 ? "tuned"
+                                                       : std::to_string(s.knobs.radixTileKeys);
     if (planTile) current += " (" + std::to_string(planTile) + " keys)";
     if (ImGui::BeginCombo("tile", current.c_str())) {
         if (ImGui::Selectable("auto: 8 keys up to n = 256", s.tileAuto))
             changed |= applySetting(s, "tile-keys", "auto").ok();
-        if (ImGui::Selectable("tuned (the fast tile)", !s.tileAuto && s.tileKeys == 0))
+        if (ImGui::Selectable("tuned (the fast tile)", !s.tileAuto && s.knobs.radixTileKeys == 0))
             changed |= applySetting(s, "tile-keys", "0").ok();
         for (uint32_t k : {4u, 8u, 16u, 32u, 64u, 256u}) {
             const std::string label = std::to_string(k) + " keys";
-            if (ImGui::Selectable(label.c_str(), !s.tileAuto && s.tileKeys == k))
+            if (ImGui::Selectable(label.c_str(), !s.tileAuto && s.knobs.radixTileKeys == k))
                 changed |= applySetting(s, "tile-keys", std::to_string(k)).ok();
         }
         ImGui::EndCombo();
@@ -143,10 +145,10 @@ void App::drawControls(const SortWorker::View& v) {
     }
     if (s.algorithm() == Algorithm::onesweep) {
         // The onesweep-fallback entry is onesweep with this box ticked.
-        bool forced = s.config().forceFallback;
+        bool forced = s.config().knobs.forceFallback;
         if (ImGui::Checkbox("force the fallback (each tile counts tile t-1 itself)", &forced)) {
             s.algo = Variant::onesweep;
-            s.forceFallback = forced;
+            s.knobs.forceFallback = forced;
             changed = true;
         }
         bool logged = s.effectiveLookbackLog();

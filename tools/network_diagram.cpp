@@ -115,7 +115,7 @@ std::string render(const Options& o) {
     std::vector<Step> steps;
     if (byPlan) {
         oddeven::PlanParams pp; // the planner's defaults for everything but the tile
-        pp.tileElems = o.tile;
+        pp.tileKeys = o.tile;
         steps = oddeven::planSteps(o.n, pp);
         for (size_t i = 0; i < steps.size(); ++i)
             for (uint32_t l = steps[i].firstLayer; l < steps[i].firstLayer + steps[i].layerCount && l < ls.size(); ++l)
@@ -153,11 +153,12 @@ std::string render(const Options& o) {
         std::string text =
             "step " + std::to_string(i) + " (" + std::string(stepKindName(steps[i].kind)) + "): " + steps[i].label;
         // Which buffer of the pair the step reads and writes (as the sorter records it).
-        const bool readsTemp = i > 0 && steps[i - 1].resultInTemp;
+        const bool readsTemp = i > 0 && steps[i - 1].keysAfter == KeyLocation::inKeysTemp();
+        const bool writesTemp = steps[i].keysAfter == KeyLocation::inKeysTemp();
         const char* from = readsTemp ? "temp" : "keys";
-        const char* to = steps[i].resultInTemp ? "temp" : "keys";
-        text += readsTemp == steps[i].resultInTemp ? std::string(", in place on ") + from
-                                                   : std::string(", reads ") + from + ", writes " + to;
+        const char* to = writesTemp ? "temp" : "keys";
+        text += readsTemp == writesTemp ? std::string(", in place on ") + from
+                                        : std::string(", reads ") + from + ", writes " + to;
         legend.push_back({c, text});
     }
     std::vector<std::string> notes;

@@ -53,9 +53,9 @@ Result<void> applySetting(SortSettings& s, const std::string& key, const std::st
         s.algo = *v;
     } else if (key == "force-fallback") {
         if (value == "on") {
-            s.forceFallback = true;
+            s.knobs.forceFallback = true;
         } else if (value == "off") {
-            s.forceFallback = false;
+            s.knobs.forceFallback = false;
             if (s.algo == Variant::onesweepFallback) s.algo = Variant::onesweep;
         } else {
             return bad("use on or off");
@@ -79,12 +79,12 @@ Result<void> applySetting(SortSettings& s, const std::string& key, const std::st
         auto k = parseCount(value);
         if (!k || (*k != 0 && *k < 4)) return bad("use auto, 0 (the tuned tile) or keys per tile from 4 up");
         if (*k > (uint64_t(1) << 16)) return bad("at most 65536 keys per tile");
-        s.tileKeys = static_cast<uint32_t>(*k);
+        s.knobs.radixTileKeys = static_cast<uint32_t>(*k);
         s.tileAuto = false;
     } else if (key == "lookback-log") {
         if (value != "auto" && value != "on" && value != "off") return bad("use auto, on or off");
         s.lookbackAuto = value == "auto";
-        s.lookbackLog = value == "on";
+        s.knobs.logLookback = value == "on";
     } else if (key == "keys") {
         return setKeys(s, value, "keys");
     } else if (key == "input") {
@@ -125,7 +125,7 @@ Result<void> applySetting(SortSettings& s, const std::string& key, const std::st
         }
     } else if (key == "shared-elems") {
         try {
-            s.sharedElems = uint32_t(std::stoul(value));
+            s.knobs.oddEvenTileKeys = uint32_t(std::stoul(value));
         } catch (...) {
             return bad("not a number");
         }
@@ -202,7 +202,7 @@ Result<Options> parseOptions(int argc, char** argv, bool* exitNow) {
                  "Without --step/--screenshot/--dump-state/--script it opens the window and waits for you."};
     std::string algo = "oddeven-layer", n = "16", type = "u32", values = "none", order = "asc", dist, keys, input;
     uint64_t seed = 1;
-    uint32_t sharedElems = 0;
+    uint32_t oddEvenTileKeys = 0;
     std::string step, screenshot, dump, script;
     Options o;
     std::string algoHelp = "the sort:";
@@ -229,7 +229,7 @@ Result<Options> parseOptions(int argc, char** argv, bool* exitNow) {
         "the keys themselves, e.g. \"10,25,39,92,1,5,68,23,21,10\" (n is their count; not with --n, --dist)");
     cli.add_option("--input", input, "a file of keys: one a line, or separated by commas or spaces (n is their count)");
     cli.add_option("--seed", seed, "seed of the input generator (1)");
-    cli.add_option("--shared-elems", sharedElems, "odd-even tile size (0: the device's window)");
+    cli.add_option("--shared-elems", oddEvenTileKeys, "odd-even tile size (0: the device's window)");
     cli.add_option("--step", step, "run to this step (a number, or 'end') before the screenshot / dump");
     std::optional<uint64_t> pinKey;
     cli.add_option("--pin-key", pinKey,
@@ -323,9 +323,9 @@ Result<Options> parseOptions(int argc, char** argv, bool* exitNow) {
         auto r = applySetting(o.settings, k, val);
         if (!r) return r.error();
     }
-    if (forceFallback) o.settings.forceFallback = true;
+    if (forceFallback) o.settings.knobs.forceFallback = true;
     o.settings.seed = seed;
-    o.settings.sharedElems = sharedElems;
+    o.settings.knobs.oddEvenTileKeys = oddEvenTileKeys;
     if (!script.empty()) {
         auto a = readScript(script);
         if (!a) return a.error();

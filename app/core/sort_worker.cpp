@@ -21,11 +21,12 @@ SortConfig SortSettings::config() const {
     c.key = key;
     c.values = keyValue ? ValueType::u32 : ValueType::none;
     c.order = order;
+    c.knobs = knobs;
     c = configure(algo, c);
-    if (algorithm() == Algorithm::radix4 || algorithm() == Algorithm::onesweep) c.tileKeys = effectiveTileKeys();
-    c.forceFallback = c.forceFallback || forceFallback;
-    c.logLookback = algorithm() == Algorithm::onesweep && effectiveLookbackLog();
-    c.sharedElems = sharedElems;
+    c.knobs.radixTileKeys =
+        algorithm() == Algorithm::radix4 || algorithm() == Algorithm::onesweep ? effectiveTileKeys() : 0;
+    c.knobs.forceFallback = c.knobs.forceFallback || knobs.forceFallback;
+    c.knobs.logLookback = algorithm() == Algorithm::onesweep && effectiveLookbackLog();
     return c;
 }
 
@@ -539,10 +540,10 @@ void SortWorker::publish(size_t step, double ms) {
                     snap.passSkipped() ? 0 : pass.workgroups - std::min(pass.workgroups, std::max<uint64_t>(1, pass.portions));
                 if (f && f->data.size() == 1) {
                     c.auxChecked.push_back(std::string(auxKindName(AuxKind::fallbacks)));
-                    const bool good = s.forceFallback ? f->data[0] == most : f->data[0] <= most;
+                    const bool good = s.knobs.forceFallback ? f->data[0] == most : f->data[0] <= most;
                     if (!good) {
                         c.auxDiffs.push_back("\"fallbacks\" is " + std::to_string(f->data[0]) + ", expected " +
-                                             (s.forceFallback ? "" : "at most ") + std::to_string(most));
+                                             (s.knobs.forceFallback ? "" : "at most ") + std::to_string(most));
                         ++c.mismatches;
                     }
                 }

@@ -49,7 +49,7 @@ Result<void> writeStateJson(const std::string& path, const SortWorker::View& v, 
     j["dist"] = std::string(distributionName(s.dist));
     j["seed"] = s.seed;
     j["n"] = s.n;
-    j["force_fallback"] = s.config().forceFallback;
+    j["force_fallback"] = s.config().knobs.forceFallback;
     j["device"] = extras.device;
     j["frame_cpu_ms"] = extras.frameCpuMs;
     j["frame_ui_cpu_ms"] = extras.frameBuildCpuMs;

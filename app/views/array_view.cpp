@@ -116,7 +116,7 @@ void workgroupBracket(const ViewContext& c, uint64_t first, uint64_t count, ImVe
     const auto mark = highlighted(c.ui, HighlightKind::workgroup);
     const JobInfo& job = c.v.job;
     const Step* step = currentStep(c.v);
-    if (!mark || !job.plan || job.plan->tileKeys == 0 ||
+    if (!mark || !job.plan || job.plan->algorithm == Algorithm::oddeven || job.plan->tileKeys == 0 ||
         (step && step->kind != StepKind::count && step->kind != StepKind::scan && step->kind != StepKind::histogram))
         return;
     const uint64_t lo = *mark * job.plan->tileKeys, hi = std::min(job.settings.n, lo + job.plan->tileKeys);

@@ -123,7 +123,7 @@ struct OneSweepPass {
 
 OneSweepPass oneSweepPass(const SortWorker::View& v, const Step* step) {
     OneSweepPass p;
-    p.forced = v.job.settings.forceFallback;
+    p.forced = v.job.settings.knobs.forceFallback;
     if (v.job.plan) p.tileKeys = v.job.plan->tileKeys;
     if (step) p.tiles = step->workgroups;
     if (!v.data || !v.data->snapshot) return p;

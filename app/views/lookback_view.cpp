@@ -259,7 +259,7 @@ void drawLookbackReplay(const ViewContext& c, LookbackReplayChoice& choice) {
     ImGui::Text("The lookback, event by event: digit %02X (%u key%s), %zu tiles", r->digit, keys, keys == 1 ? "" : "s",
                 r->records.size());
     controls(*r, choice);
-    wrappedf("%s", describe(*r, k, c.v.job.settings.config().forceFallback).c_str());
+    wrappedf("%s", describe(*r, k, c.v.job.settings.config().knobs.forceFallback).c_str());
     tiles(c, *r, k);
     flagLegend();
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
