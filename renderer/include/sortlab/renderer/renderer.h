@@ -58,8 +58,6 @@ public:
     // Draws ImGui's draw data into the next swapchain image and presents it. With a capture path,
     // the image is also copied back and written as PNG (the call then waits for the GPU).
     Result<void> render(ImDrawData* drawData, const std::string& capturePath = {});
-    // The swapchain is rebuilt on the next render (window resized).
-    void requestRebuild() { rebuild_ = true; }
     // What shows between the panels (the app's theme), from the next render on; 0..1 per channel.
     void setClearColour(float r, float g, float b) { clear_[0] = r, clear_[1] = g, clear_[2] = b; }
 
