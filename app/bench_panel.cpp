@@ -652,7 +652,7 @@ void App::drawBenchThroughput(plot::Canvas& canvas, const plot::Figure& f, const
     const ImVec2 p0 = ImGui::GetCursorScreenPos();
     const plot::Rect plotArea{p0.x, p0.y, p0.x + size.x, p0.y + size.y};
     // Hover: the point nearest the mouse (from last frame's layout, which this frame repeats).
-    static std::optional<size_t> hovered;
+    std::optional<size_t>& hovered = ui_.bench.hoveredRow;
     std::optional<size_t> hoverRow;
     if (hovered) hoverRow = *hovered;
     const plot::ThroughputLayout layout = plot::drawThroughput(canvas, plotArea, f, style, hoverRow);

@@ -162,7 +162,7 @@ void App::drawControls(const SortWorker::View& v) {
 
     ImGui::Spacing();
     ImGui::TextDisabled("INPUT");
-    static uint64_t nEdit = 0;
+    uint64_t& nEdit = ui_.nEdit;
     if (!ImGui::IsAnyItemActive()) nEdit = s.n;
     const uint64_t step1 = 1, stepBig = 16;
     if (ImGui::InputScalar("n", ImGuiDataType_U64, &nEdit, &step1, &stepBig, "%llu",
@@ -192,7 +192,7 @@ void App::drawControls(const SortWorker::View& v) {
         changed |= applySetting(s, "dist", std::string(distributionName(dist))).ok();
     drawKeysField(s, changed);
     if (s.algorithm() == Algorithm::radix4 || s.algorithm() == Algorithm::onesweep) drawTileChoice(s, v, changed);
-    static uint64_t seedEdit = 1;
+    uint64_t& seedEdit = ui_.seedEdit;
     if (!ImGui::IsAnyItemActive()) seedEdit = s.seed;
     if (ImGui::InputScalar("seed", ImGuiDataType_U64, &seedEdit, &step1, nullptr, "%llu",
                            ImGuiInputTextFlags_EnterReturnsTrue) ||

@@ -16,38 +16,9 @@
 namespace sortlab::app {
 namespace {
 
-// Zoom: the keys [first, first + count) fill the plot (count 0: all of them). Reset with every new
-// input. The UI thread owns it.
-struct Zoom {
-    uint64_t generation = UINT64_MAX;
-    uint64_t first = 0, count = 0;
-};
-Zoom gZoom;
-
-// A zoomed range too long for bars: its occupancy strip, computed from the snapshot when the range
-// or the step changes (at most kMaxReads keys are read: longer ranges are sampled evenly).
-struct LocalStrip {
-    const Snapshot* snapshot = nullptr;
-    uint64_t first = 0, count = 0;
-    int columns = 0;
-    std::vector<std::array<uint64_t, 2>> occupied;
-};
-LocalStrip gLocal;
-constexpr uint64_t kMaxReads = uint64_t(1) << 21;
+// The zoom and the memos of the strips drawn are ViewState's (app.h): zoom, localStrip, occupancy.
+constexpr uint64_t kMaxReads = uint64_t(1) << 21; // a zoomed range's strip reads at most this many keys
 constexpr uint64_t kMaxBars = 4096;
-
-// The rectangles of the last strip drawn, relative to the plot's corner: an idle frame (the mouse
-// moves, a tooltip shows) redraws them without rescanning the bins, and reserves vertices for
-// thousands at a time rather than one rectangle at a time (at n = 2^16 on unsorted keys that is
-// some 33,000 rectangles a frame).
-struct OccupancyCache {
-    uint64_t hash = 0;
-    size_t buckets = 0, perColumn = 0;
-    float width = -1, plotH = -1;
-    std::vector<ImVec2> corners; // top-left, bottom-right of each rectangle
-    std::vector<ImU32> colours;
-};
-OccupancyCache gCache;
 
 uint64_t hashOccupancy(const std::vector<std::array<uint64_t, 2>>& occupied) {
     uint64_t h = 0x9e3779b97f4a7c15ull ^ occupied.size();
@@ -56,11 +27,13 @@ uint64_t hashOccupancy(const std::vector<std::array<uint64_t, 2>>& occupied) {
     return h;
 }
 
-void drawOccupancy(ImDrawList* dl, const std::vector<std::array<uint64_t, 2>>& occupied, size_t perColumn, ImVec2 p0,
-                   ImVec2 size, float plotH, float alpha = 1.0f) {
+// The strip's rectangles (at n = 2^16 on unsorted keys, some 33,000 a frame), from the memo
+// `c` when the strip is the one drawn last; vertices are reserved for thousands at a time rather
+// than one rectangle at a time.
+void drawOccupancy(ImDrawList* dl, ViewState::Occupancy& c, const std::vector<std::array<uint64_t, 2>>& occupied,
+                   size_t perColumn, ImVec2 p0, ImVec2 size, float plotH, float alpha = 1.0f) {
     const size_t buckets = occupied.size();
     const uint64_t hash = hashOccupancy(occupied);
-    OccupancyCache& c = gCache;
     if (c.hash != hash || c.buckets != buckets || c.perColumn != perColumn || c.width != size.x || c.plotH != plotH) {
         c.hash = hash;
         c.buckets = buckets;
@@ -276,12 +249,12 @@ void drawMove(const ViewContext& c, ImVec2 p0, float width, float plotH, bool la
 
 } // namespace
 
-void setArrayZoom(uint64_t generation, uint64_t first, uint64_t count) {
-    gZoom = Zoom{generation, first, count};
+void setArrayZoom(ViewState& views, uint64_t generation, uint64_t first, uint64_t count) {
+    views.zoom = ViewState::Zoom{generation, first, count};
 }
 
 void drawArrayView(const ViewContext& c, bool* open) {
-    if (!ImGui::Begin(windowTitle("Array", c.ui.presentation), open)) {
+    if (!ImGui::Begin(windowTitle("Array", c.ui.presentation).c_str(), open)) {
         ImGui::End();
         return;
     }
@@ -295,9 +268,10 @@ void drawArrayView(const ViewContext& c, bool* open) {
     const Snapshot& s = *d.snapshot;
     const JobInfo& job = v.job;
     const uint64_t n = job.settings.n;
-    if (gZoom.generation != job.generation) gZoom = Zoom{job.generation, 0, 0};
-    const bool zoomed = gZoom.count != 0 && gZoom.count < n;
-    const uint64_t first = zoomed ? gZoom.first : 0, count = zoomed ? gZoom.count : n;
+    ViewState::Zoom& zoom = c.views.zoom;
+    if (zoom.generation != job.generation) zoom = ViewState::Zoom{job.generation, 0, 0};
+    const bool zoomed = zoom.count != 0 && zoom.count < n;
+    const uint64_t first = zoomed ? zoom.first : 0, count = zoomed ? zoom.count : n;
 
     const bool classView = c.ui.presentation || c.ui.lesson.lesson;
     ImGui::Text("%llu keys after step %zu of %zu: %s", (unsigned long long)n, d.step, job.plan->steps.size(),
@@ -355,8 +329,8 @@ void drawArrayView(const ViewContext& c, bool* open) {
             zf = uint64_t(std::clamp(double(zf) - shift, 0.0, double(n - zc)));
         }
         if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) zf = 0, zc = n;
-        gZoom.first = zf;
-        gZoom.count = zc >= n ? 0 : zc;
+        zoom.first = zf;
+        zoom.count = zc >= n ? 0 : zc;
     }
 
     if (bars && !zoomed && c.ui.move && c.ui.move->moves.to.size() == n) {
@@ -370,10 +344,10 @@ void drawArrayView(const ViewContext& c, bool* open) {
         const size_t per = (buckets + columns - 1) / columns;
         // A step's move at large n: the strip before it fades out as the one after it fades in.
         if (const auto& m = c.ui.move; m && m->from->strip && m->from->strip->occupied.size() == buckets) {
-            drawOccupancy(dl, m->from->strip->occupied, per, p0, size, plotH, 1.0f - c.ui.moveFraction);
-            drawOccupancy(dl, d.strip->occupied, per, p0, size, plotH, c.ui.moveFraction);
+            drawOccupancy(dl, c.views.occupancy, m->from->strip->occupied, per, p0, size, plotH, 1.0f - c.ui.moveFraction);
+            drawOccupancy(dl, c.views.occupancy, d.strip->occupied, per, p0, size, plotH, c.ui.moveFraction);
         } else {
-            drawOccupancy(dl, d.strip->occupied, per, p0, size, plotH);
+            drawOccupancy(dl, c.views.occupancy, d.strip->occupied, per, p0, size, plotH);
         }
         if (hovered) {
             size_t b = std::min(buckets - 1, size_t((ImGui::GetIO().MousePos.x - p0.x) / size.x * float(buckets)));
@@ -384,21 +358,22 @@ void drawArrayView(const ViewContext& c, bool* open) {
     } else {
         // A zoomed range: its own strip, one bucket per pixel column.
         const int columns = std::max(1, int(size.x));
-        if (gLocal.snapshot != &s || gLocal.first != first || gLocal.count != count || gLocal.columns != columns) {
-            gLocal.snapshot = &s;
-            gLocal.first = first;
-            gLocal.count = count;
-            gLocal.columns = columns;
-            gLocal.occupied.assign(size_t(columns), {0, 0});
+        ViewState::LocalStrip& local = c.views.localStrip;
+        if (local.snapshot != &s || local.first != first || local.count != count || local.columns != columns) {
+            local.snapshot = &s;
+            local.first = first;
+            local.count = count;
+            local.columns = columns;
+            local.occupied.assign(size_t(columns), {0, 0});
             const uint64_t stride = std::max<uint64_t>(1, count / kMaxReads);
             for (uint64_t i = 0; i < count; i += stride) {
                 const float h = keyHeight(job, s, first + i);
                 const uint32_t bin = std::min<uint32_t>(Strip::kBins - 1, uint32_t(h * Strip::kBins));
-                auto& bits = gLocal.occupied[size_t(i * uint64_t(columns) / count)];
+                auto& bits = local.occupied[size_t(i * uint64_t(columns) / count)];
                 bits[bin >> 6] |= uint64_t(1) << (bin & 63);
             }
         }
-        drawOccupancy(dl, gLocal.occupied, 1, p0, size, plotH);
+        drawOccupancy(dl, c.views.occupancy, local.occupied, 1, p0, size, plotH);
         if (hovered) {
             const uint64_t k =
                 first +

@@ -229,7 +229,7 @@ std::string radixWords(const Step* s, const SortWorker::View& v, const OneSweepP
 } // namespace
 
 void drawExplainView(const ViewContext& c, bool* open) {
-    if (!ImGui::Begin(windowTitle("Explanation", c.ui.presentation), open)) {
+    if (!ImGui::Begin(windowTitle("Explanation", c.ui.presentation).c_str(), open)) {
         ImGui::End();
         return;
     }
@@ -345,7 +345,7 @@ void drawExplainView(const ViewContext& c, bool* open) {
 }
 
 void drawCheckView(const ViewContext& c, bool* open) {
-    if (!ImGui::Begin(windowTitle("Check", c.ui.presentation), open)) {
+    if (!ImGui::Begin(windowTitle("Check", c.ui.presentation).c_str(), open)) {
         ImGui::End();
         return;
     }

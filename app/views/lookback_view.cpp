@@ -239,15 +239,14 @@ void passStats(const LookbackStats& s) {
 void drawLookbackReplay(const ViewContext& c, LookbackReplayChoice& choice) {
     const Snapshot& s = *c.v.data->snapshot;
     // The records and statistics are read once per snapshot; a frame only picks the digit and event.
-    static std::shared_ptr<const Snapshot> cachedFor;
-    static std::optional<LookbackReplay> cached;
-    if (cachedFor != c.v.data->snapshot) {
-        cachedFor = c.v.data->snapshot;
-        cached = lookbackReplay(s, choice);
-    } else if (cached) {
-        rechoose(*cached, s, choice);
+    ViewState& m = c.views;
+    if (m.replayFor != c.v.data->snapshot) {
+        m.replayFor = c.v.data->snapshot;
+        m.replay = lookbackReplay(s, choice);
+    } else if (m.replay) {
+        rechoose(*m.replay, s, choice);
     }
-    const std::optional<LookbackReplay>& r = cached;
+    const std::optional<LookbackReplay>& r = m.replay;
     if (!r) return;
     const Snapshot::Aux* prefix = s.find(AuxKind::tileCounts);
     if (!prefix || prefix->shape.size() != 2 || prefix->shape[0] < r->records.size() || prefix->shape[1] != 256)

@@ -25,6 +25,8 @@ struct Geometry {
     float width = 0;
 };
 
+// A pure memo of the geometry of n's network (the UI thread asks every frame), so it stays here
+// rather than in UiState.
 const Geometry& geometryFor(uint64_t n, const std::vector<oddeven::Layer>& layers) {
     static Geometry g;
     if (g.n == n) return g;
@@ -128,9 +130,8 @@ void drawDiagram(const ViewContext& c) {
     }
     const float wireEnd = lx(g.width) + gapPx;
     // Keep the current step in view when it changes (the diagram can be wider than the window).
-    static size_t scrolledFor = SIZE_MAX;
-    if (step && curHi <= g.x1.size() && scrolledFor != d.step) {
-        scrolledFor = d.step;
+    if (step && curHi <= g.x1.size() && c.views.networkScrolledFor != d.step) {
+        c.views.networkScrolledFor = d.step;
         const float bandMid = (lx(g.x0[curLo]) + lx(g.x1[curHi - 1])) / 2 - o.x;
         const float viewW = ImGui::GetWindowWidth();
         if (width > viewW) ImGui::SetScrollX(std::clamp(bandMid - viewW * 0.4f, 0.0f, width - viewW));
@@ -264,7 +265,7 @@ void drawLayerMap(const ViewContext& c) {
 } // namespace
 
 void drawNetworkView(const ViewContext& c, bool* open) {
-    if (!ImGui::Begin(windowTitle("Network", c.ui.presentation), open)) {
+    if (!ImGui::Begin(windowTitle("Network", c.ui.presentation).c_str(), open)) {
         ImGui::End();
         return;
     }
