@@ -220,7 +220,12 @@ private:
     void updateMove(const SortWorker::View& v); // starts, advances and ends the move between two steps
     std::shared_ptr<const StepData> shown_;     // the state the views drew last
     void advancePlayback(const SortWorker::View& v);
-    void drawControls(const SortWorker::View& v);
+    void drawControls(const SortWorker::View& v); // the Controls panel: its sections below
+    void drawSortControls(SortSettings& s, bool& changed);
+    void drawInputControls(SortSettings& s, const SortWorker::View& v, bool& changed);
+    void drawPlaybackControls(const SortWorker::View& v);
+    void drawViewToggles(const SortWorker::View& v);
+    void drawPlanSummary(const SortWorker::View& v, const SortSettings& s);
     void drawViewMenu(const SortWorker::View& v); // the Controls panel's menu bar
     void drawKeysField(SortSettings& s, bool& changed);                             // the Controls panel's own keys
     void drawTileChoice(SortSettings& s, const SortWorker::View& v, bool& changed); // radix sorts' tile
