@@ -71,10 +71,17 @@ private:
     Result<void> createInstance(const RendererOptions& o);
     Result<void> pickDevice(const RendererOptions& o);
     Result<void> createDevice();
+    Result<void> chooseSurfaceFormat(); // the swapchain's parts, in the order createSwapchain makes them
+    Result<void> createRenderPass();
     Result<void> createSwapchain();
+    Result<void> createFramebuffers();
     void destroySwapchainViews();
     Result<uint32_t> memoryType(uint32_t bits, VkMemoryPropertyFlags flags) const;
     VkResult submit(const VkSubmitInfo& info, VkFence fence); // vkQueueSubmit under queueMutex_
+    struct Frame;
+    Result<void> submitAndPresent(Frame& f, uint32_t imageIndex);
+    Result<void> ensureCaptureBuffer(VkDeviceSize bytes);
+    void recordCapture(VkCommandBuffer cmd, uint32_t imageIndex);
     Result<void> writeCapture(uint32_t imageIndex, const std::string& path);
     static VkBool32 VKAPI_PTR debugCallback(VkDebugUtilsMessageSeverityFlagBitsEXT, VkDebugUtilsMessageTypeFlagsEXT,
                                             const VkDebugUtilsMessengerCallbackDataEXT*, void*);
