@@ -58,27 +58,6 @@ StatusRef status(uint tile, uint d) {
 }
 uint workgroupIndex() { return gl_WorkGroupID.y * pc.groupsX + gl_WorkGroupID.x; }
 
-const uint COUNT_MASK = (1u << SORTLAB_OS_COUNT_BITS) - 1u;
-// The epoch alternates between the pass dispatches that run, so that the statuses the previous
-// one left read as not ready. Persistent passes take it from the push constants (the host knows
-// it for each twin; kept in a register, a runtime epoch cost 7 % on random u32 keys on an H100).
-// One tile a workgroup, the pass kernel works it out from where the keys are (gpuEpoch), which
-// only the GPU knows: then a skipped pass touches no status at all.
-#ifdef SORTLAB_OS_GPU_EPOCH
-uint gpuEpoch;
-#define STATUS_EPOCH (PERSISTENT != 0 ? pc.epoch : gpuEpoch)
-#else
-#define STATUS_EPOCH pc.epoch
-#endif
-uint statusWord(uint flag, uint count) {
-    return (STATUS_EPOCH << SORTLAB_OS_EPOCH_SHIFT) | (flag << SORTLAB_OS_FLAG_SHIFT) | count;
-}
-// A word of another dispatch's epoch is not ready, whatever its flag says.
-uint statusFlag(uint s) {
-    return (s >> SORTLAB_OS_EPOCH_SHIFT) == STATUS_EPOCH ? (s >> SORTLAB_OS_FLAG_SHIFT) & 3u : SORTLAB_OS_NOT_READY;
-}
-uint statusCount(uint s) { return s & COUNT_MASK; }
-
 // A key's order bits (keys.glsl): the pass kernel ranks and stages these, and maps them back to
 // the key as it writes it out. ALL_ONES is the largest: the last tile's missing keys get it.
 #if KEY_WORDS == 1

@@ -452,6 +452,8 @@ TEST_F(OneSweepTest, LookbackLogReplaysToTheStatusBuffer) {
             EXPECT_GE(st.maxDepth, st.p99Depth);
             EXPECT_GE(st.p99Depth, st.medianDepth);
             EXPECT_GE(st.medianDepth, 1u);
+            EXPECT_GE(st.inFlightMax, 1u);
+            EXPECT_LE(st.inFlightMax, tiles);
         }
         EXPECT_EQ(passes, 4u);
         // A whole run: every pass's log is read after the last step.
@@ -660,5 +662,22 @@ TEST_F(OneSweepTest, ManyTilesAgreeWithAndWithoutFallback) {
     }
 }
 
+// The tiles in flight at once, from the events of taking an id and publishing the last prefix.
+TEST(OneSweepLookbackStats, InFlightMax) {
+    auto rec = [](uint32_t took, uint32_t inclusive) {
+        LookbackRecord r;
+        r.took = took;
+        r.inclusive = inclusive;
+        r.walks.resize(256);
+        return r;
+    };
+    // Tiles 0 and 1 overlap, tile 2 starts after both ended, tile 3 overlaps tile 2 only.
+    EXPECT_EQ(lookbackStats({rec(1, 4), rec(2, 5), rec(6, 9), rec(7, 8)}).inFlightMax, 2u);
+    EXPECT_EQ(lookbackStats({rec(1, 10), rec(2, 9), rec(3, 8)}).inFlightMax, 3u);
+    EXPECT_EQ(lookbackStats({rec(1, 2), rec(3, 4)}).inFlightMax, 1u);
+    EXPECT_EQ(lookbackStats({}).inFlightMax, 0u);
+}
+
 } // namespace
 } // namespace sortlab::test
+

@@ -19,7 +19,7 @@
 #  3. radix4: "up to N keys" (the tuned tiles) is the largest workgroup x keysPerLane of
 #     tuning::radix4's table (sort/include/sortlab/tuning.h).
 #  4. onesweep: "N times in a row" (the fallback) is SORTLAB_OS_SPIN_LIMIT
-#     (shaders/include/sortlab/shaders/constants.h), which onesweep_pass.comp's walks compare
+#     (shaders/include/sortlab/shaders/constants.h), which onesweep_pass.comp's walks (onesweep_lookback.glsl) compare
 #     their not-ready reads with ("Why a fallback").
 #  5. No lesson says "this GPU": the app may run on lavapipe, a CPU device.
 #  6. Each built-in lesson has as many stops as docs/lessons.md's table of built-in lessons says.
@@ -367,9 +367,12 @@ endif()
 set(spin_limit "${CMAKE_MATCH_1}")
 file(READ "${SHADERS}/onesweep_pass.comp" raw)
 strip_comments(pass "${raw}")
+file(READ "${SHADERS}/onesweep_lookback.glsl" raw)
+strip_comments(lookback "${raw}")
 if(NOT pass MATCHES "#[ \t]*define[ \t]+SPIN_LIMIT[^\n]*SORTLAB_OS_SPIN_LIMIT"
-   OR NOT pass MATCHES "spins[^\n]*<[ \t]*SPIN_LIMIT")
-  claim_failed("onesweep.lesson 'Why a fallback': onesweep_pass.comp no longer compares a walk's spins with "
+   OR NOT pass MATCHES "#include \"onesweep_lookback.glsl\""
+   OR NOT lookback MATCHES "spins[^\n]*<[ \t]*SPIN_LIMIT")
+  claim_failed("onesweep.lesson 'Why a fallback': onesweep_pass.comp (onesweep_lookback.glsl) no longer compares a walk's spins with "
                "SPIN_LIMIT = SORTLAB_OS_SPIN_LIMIT: update the lesson and tests/lesson_claims.cmake")
 endif()
 file(READ "${SRC}/lessons/onesweep.lesson" onesweep_lesson)

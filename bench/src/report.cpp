@@ -186,12 +186,12 @@ void Reporter::addCase(const std::vector<CaseResult>& results) {
             const LookbackStats& s = r.lookback[p];
             std::printf("  lookback pass %zu: %u tiles, depth mean %.2f median %u p99 %u max %u; reads: %llu not ready, "
                         "%llu aggregates, %llu inclusive; %u fell back; %u taken out of order, %u finished out of "
-                        "order\n",
+                        "order; at most %u in flight at once\n",
                         size_t(r.lookbackPass[p]), s.tiles, s.meanDepth, s.medianDepth, s.p99Depth, s.maxDepth,
                         static_cast<unsigned long long>(s.readsNotReady),
                         static_cast<unsigned long long>(s.readsAggregate),
                         static_cast<unsigned long long>(s.readsInclusive), s.fallbacks, s.takenOutOfOrder,
-                        s.finishedOutOfOrder);
+                        s.finishedOutOfOrder, s.inFlightMax);
         }
     }
     std::fflush(stdout);
@@ -259,7 +259,8 @@ nlohmann::ordered_json resultsJson(const std::vector<CaseResult>& results) {
                                              {"fallbacks", s.fallbacks},
                                              {"counted_tiles", s.countedTiles},
                                              {"taken_out_of_order", s.takenOutOfOrder},
-                                             {"finished_out_of_order", s.finishedOutOfOrder}});
+                                             {"finished_out_of_order", s.finishedOutOfOrder},
+                                             {"in_flight_max", s.inFlightMax}});
             }
         }
         o["shared_elems"] = r.sharedElems;

@@ -71,6 +71,16 @@ Error vkError(VkResult r, const std::string& what) {
     }
 }
 
+bool deviceHasExtension(VkPhysicalDevice device, const char* name) {
+    uint32_t count = 0;
+    vkEnumerateDeviceExtensionProperties(device, nullptr, &count, nullptr);
+    std::vector<VkExtensionProperties> exts(count);
+    vkEnumerateDeviceExtensionProperties(device, nullptr, &count, exts.data());
+    for (auto& e : exts)
+        if (std::strcmp(e.extensionName, name) == 0) return true;
+    return false;
+}
+
 namespace {
 
 std::string lower(std::string s) {
@@ -162,7 +172,14 @@ DeviceInfo inspect(VkPhysicalDevice pd, uint32_t index) {
         driver.pNext = &sizeControl;
         sizeControl.pNext = &m4;
     }
+    // NVIDIA's count of multiprocessors (VK_NV_shader_sm_builtins), where the driver offers it.
+    VkPhysicalDeviceShaderSMBuiltinsPropertiesNV sm{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_SM_BUILTINS_PROPERTIES_NV};
+    if (deviceHasExtension(pd, VK_NV_SHADER_SM_BUILTINS_EXTENSION_NAME)) {
+        sm.pNext = props.pNext;
+        props.pNext = &sm;
+    }
     vkGetPhysicalDeviceProperties2(pd, &props);
+    d.multiprocessors = sm.shaderSMCount;
     const auto& p = props.properties;
 
     d.name = p.deviceName;
@@ -311,16 +328,6 @@ bool instanceHasLayer(const char* name) {
     vkEnumerateInstanceLayerProperties(&count, layers.data());
     for (auto& l : layers)
         if (std::strcmp(l.layerName, name) == 0) return true;
-    return false;
-}
-
-bool deviceHasExtension(VkPhysicalDevice device, const char* name) {
-    uint32_t count = 0;
-    vkEnumerateDeviceExtensionProperties(device, nullptr, &count, nullptr);
-    std::vector<VkExtensionProperties> exts(count);
-    vkEnumerateDeviceExtensionProperties(device, nullptr, &count, exts.data());
-    for (auto& e : exts)
-        if (std::strcmp(e.extensionName, name) == 0) return true;
     return false;
 }
 

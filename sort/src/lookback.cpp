@@ -59,6 +59,17 @@ LookbackStats lookbackStats(const std::vector<LookbackRecord>& records) {
             ++s.walks;
         }
     }
+    // Tiles in flight: +1 at the event of taking the id, -1 at the last inclusive prefix (events are
+    // numbered in one sequence, each once).
+    std::vector<std::pair<uint32_t, int>> edges;
+    for (const LookbackRecord& r : records)
+        if (r.took != 0 && r.inclusive > r.took) {
+            edges.push_back({r.took, +1});
+            edges.push_back({r.inclusive, -1});
+        }
+    std::sort(edges.begin(), edges.end());
+    int inFlight = 0;
+    for (const auto& e : edges) s.inFlightMax = std::max(s.inFlightMax, static_cast<uint32_t>(inFlight += e.second));
     if (s.walks == 0) return s;
     s.meanDepth = double(depthSum) / double(s.walks);
     s.maxDepth = static_cast<uint32_t>(s.depthCount.size() - 1);

@@ -253,8 +253,13 @@ private:
         g.persistent = t.persistent;
         g.lookbackStride = t.lookbackStride;
         const bool cpu = dev.type == VK_PHYSICAL_DEVICE_TYPE_CPU;
-        g.passWorkgroups =
-            limits_.passWorkgroups ? limits_.passWorkgroups : (cpu ? t.persistentWorkgroupsCpu : t.persistentWorkgroups);
+        // Persistent workgroups: as many as run at once where the device tells its multiprocessors
+        // (more would start only as the first ones finish, to find no tile left).
+        const uint64_t resident = uint64_t(dev.multiprocessors) * t.persistentPerMultiprocessor;
+        g.passWorkgroups = limits_.passWorkgroups ? limits_.passWorkgroups
+                           : cpu                  ? t.persistentWorkgroupsCpu
+                           : resident             ? resident
+                                                  : t.persistentWorkgroups;
         g.tilesPerWorkgroup = cpu ? t.maxTilesPerWorkgroupCpu : t.maxTilesPerWorkgroup;
         auto sharedBytes = [&](uint32_t wg) {
             // The staged tile (the values reuse it), the subgroups' digit counts (two 16-bit counts per
@@ -332,7 +337,8 @@ private:
         if (shader == "onesweep_pass") { // only the pass kernel reads them: one variant of the others
             spec.push_back({SORTLAB_SPEC_PERSISTENT, g.persistent ? g.tilesPerWorkgroup : 0u});
             spec.push_back({SORTLAB_SPEC_LOOKBACK_STRIDE, g.lookbackStride});
-            spec.push_back({SORTLAB_SPEC_ONE_DIGIT_TILES, g.tuning.oneDigitTiles ? 1u : 0u});
+            spec.push_back({SORTLAB_SPEC_LOAD_NEXT_EARLY, g.tuning.loadNextEarly ? 1u : 0u});
+            spec.push_back({SORTLAB_SPEC_WHERE_IN_REGISTER, g.tuning.whereInRegister ? 1u : 0u});
             if (g.tile != uint64_t(g.workgroup) * g.keysPerLane)
                 spec.push_back({SORTLAB_SPEC_TILE_KEYS, static_cast<uint32_t>(g.tile)}); // a teaching tile
         }

@@ -358,6 +358,8 @@ void checkLookbackStats(const std::string& path, const Json& all, uint64_t tiles
             expect(std::fabs(s["depth_mean"].get<double>() - double(weighted) / double(walks)) < 1e-6,
                    at + ": depth_mean is not the histogram's");
             expect(s["reads_inclusive"].get<uint64_t>() <= walks, at + ": more inclusive reads than walks");
+            expect(s["in_flight_max"].get<uint64_t>() >= 1 && s["in_flight_max"].get<uint64_t>() <= tiles,
+                   at + ": in_flight_max is not between 1 and the tiles");
             expect(s["fallbacks"].get<uint64_t>() < tiles && s["taken_out_of_order"].get<uint64_t>() <= tiles &&
                        s["finished_out_of_order"].get<uint64_t>() < tiles,
                    at + ": fallbacks or out-of-order counts beyond the tiles");

@@ -41,6 +41,7 @@ struct DeviceInfo {
     uint32_t sharedMemoryBytes = 0;
     uint32_t maxWorkgroupSize = 0;
     uint32_t maxWorkgroupCount[3] = {0, 0, 0};
+    uint32_t multiprocessors = 0;  // NVIDIA's SM count (VK_NV_shader_sm_builtins); 0 where not told
     uint64_t deviceLocalBytes = 0; // the largest device-local heap
     float timestampPeriodNs = 0;
     bool timestamps = false;

@@ -57,6 +57,10 @@ struct LookbackStats {
     uint32_t takenOutOfOrder = 0;
     // Tiles that published every inclusive prefix before the tile just before them had.
     uint32_t finishedOutOfOrder = 0;
+    // The most tiles at once between taking their id and publishing their last inclusive prefix.
+    // The instrumented kernel runs one tile a workgroup, so this is how many workgroups ran at
+    // once, at least (a tile's write-out, after that event, is not counted).
+    uint32_t inFlightMax = 0;
 };
 LookbackStats lookbackStats(const std::vector<LookbackRecord>& records);
 

@@ -81,7 +81,8 @@ struct OneSweepTuning {
     uint32_t keysPerLane;               // pass kernel: a tile is workgroup x this (4 bytes staged a key)
     bool persistent;                    // a pass workgroup takes tiles in turn, loading the next early
     uint32_t lookbackStride;            // a lookback step every this many ranking iterations (0: none)
-    uint32_t persistentWorkgroups;      // the most a persistent pass dispatch starts
+    uint32_t persistentWorkgroups;      // the most a persistent pass dispatch starts (multiprocessors not known)
+    uint32_t persistentPerMultiprocessor; // where the device tells its multiprocessors: this many each
     uint32_t maxTilesPerWorkgroup;      // the most tiles a persistent workgroup takes (GPUs)
     uint32_t maxTilesPerWorkgroupCpu;   // the same on CPU devices (lavapipe ends loops at ~65535 iterations)
     uint64_t minPersistentTiles;        // below this many tiles: one tile per workgroup, no lookback steps
@@ -94,10 +95,12 @@ struct OneSweepTuning {
     uint32_t histogramKeysPerWorkgroup; // histogram kernel: keys each workgroup counts (at least)
     uint32_t histogramMaxWorkgroups;    // histogram kernel: the most workgroups it starts
     uint32_t histogramLoadsInFlight;    // histogram kernel: keys an invocation loads before counting them
-    // A tile whose keys all have one digit is staged in order, not ranked: on in every row
-    // (few-unique u32 keys 1.63 vs 1.89 ms at 2^26 on an H100; off, random keys ran no faster:
-    // X2 against X in docs/benchmarks.md#onesweep-on-keys-with-structure-2026-11-25)
-    bool oneDigitTiles;
+    // Persistent passes: the next tile's keys are loaded before the ranking (in flight during it) or
+    // after it (taking no registers during it): before is faster for keys only, after for pairs.
+    bool loadNextEarly;
+    // The pass kernel copies which buffer it reads into a register once: faster for u32 keys only,
+    // slower for pairs and no faster for 64-bit keys (docs/onesweep.md, What was tried).
+    bool whereInRegister;
 };
 
 struct OneSweepRow {
@@ -109,13 +112,13 @@ struct OneSweepRow {
 // clang-format off
 inline constexpr OneSweepRow kOneSweepTable[] = {
     // 512 x 18, persistent, steps every 3 (2^28 H100: 1.86 -> 1.74 ms a pass); docs/benchmarks.md#tuning-onesweep
-    {4, false, {.workgroup = 512, .keysPerLane = 18, .persistent = true, .lookbackStride = 3, .persistentWorkgroups = 2048, .maxTilesPerWorkgroup = 2048, .maxTilesPerWorkgroupCpu = 128, .minPersistentTiles = 1024, .persistentWorkgroupsCpu = 32, .minPersistentTilesCpu = 64, .histogramKeysPerWorkgroup = 65536, .histogramMaxWorkgroups = 1024, .histogramLoadsInFlight = 8, .oneDigitTiles = true}},
+    {4, false, {.workgroup = 512, .keysPerLane = 18, .persistent = true, .lookbackStride = 3, .persistentWorkgroups = 2048, .persistentPerMultiprocessor = 1, .maxTilesPerWorkgroup = 2048, .maxTilesPerWorkgroupCpu = 128, .minPersistentTiles = 1024, .persistentWorkgroupsCpu = 32, .minPersistentTilesCpu = 64, .histogramKeysPerWorkgroup = 65536, .histogramMaxWorkgroups = 1024, .histogramLoadsInFlight = 8, .loadNextEarly = true, .whereInRegister = true}},
     // persistent with steps every 3 (u32/u32 2^28 H100: 9.91 vs 10.45 ms whole sort); docs/benchmarks.md#tuning-onesweep
-    {4, true, {.workgroup = 512, .keysPerLane = 18, .persistent = true, .lookbackStride = 3, .persistentWorkgroups = 2048, .maxTilesPerWorkgroup = 2048, .maxTilesPerWorkgroupCpu = 128, .minPersistentTiles = 1024, .persistentWorkgroupsCpu = 32, .minPersistentTilesCpu = 64, .histogramKeysPerWorkgroup = 65536, .histogramMaxWorkgroups = 1024, .histogramLoadsInFlight = 8, .oneDigitTiles = true}},
+    {4, true, {.workgroup = 512, .keysPerLane = 18, .persistent = true, .lookbackStride = 3, .persistentWorkgroups = 2048, .persistentPerMultiprocessor = 1, .maxTilesPerWorkgroup = 2048, .maxTilesPerWorkgroupCpu = 128, .minPersistentTiles = 1024, .persistentWorkgroupsCpu = 32, .minPersistentTilesCpu = 64, .histogramKeysPerWorkgroup = 65536, .histogramMaxWorkgroups = 1024, .histogramLoadsInFlight = 8, .loadNextEarly = false, .whereInRegister = false}},
     // halves staged, 512 x 18, one tile a workgroup (u64 2^27 H100: 9.55 vs 9.64 ms persistent); docs/benchmarks.md#tuning-onesweep
-    {8, false, {.workgroup = 512, .keysPerLane = 18, .persistent = false, .lookbackStride = 0, .persistentWorkgroups = 2048, .maxTilesPerWorkgroup = 2048, .maxTilesPerWorkgroupCpu = 128, .minPersistentTiles = 1024, .persistentWorkgroupsCpu = 32, .minPersistentTilesCpu = 64, .histogramKeysPerWorkgroup = 65536, .histogramMaxWorkgroups = 1024, .histogramLoadsInFlight = 8, .oneDigitTiles = true}},
+    {8, false, {.workgroup = 512, .keysPerLane = 18, .persistent = false, .lookbackStride = 0, .persistentWorkgroups = 2048, .persistentPerMultiprocessor = 1, .maxTilesPerWorkgroup = 2048, .maxTilesPerWorkgroupCpu = 128, .minPersistentTiles = 1024, .persistentWorkgroupsCpu = 32, .minPersistentTilesCpu = 64, .histogramKeysPerWorkgroup = 65536, .histogramMaxWorkgroups = 1024, .histogramLoadsInFlight = 8, .loadNextEarly = true, .whereInRegister = false}},
     // one tile a workgroup (u64/u32 2^27 H100: 13.00 vs 15.96 ms persistent); docs/benchmarks.md#tuning-onesweep
-    {8, true, {.workgroup = 512, .keysPerLane = 18, .persistent = false, .lookbackStride = 0, .persistentWorkgroups = 2048, .maxTilesPerWorkgroup = 2048, .maxTilesPerWorkgroupCpu = 128, .minPersistentTiles = 1024, .persistentWorkgroupsCpu = 32, .minPersistentTilesCpu = 64, .histogramKeysPerWorkgroup = 65536, .histogramMaxWorkgroups = 1024, .histogramLoadsInFlight = 8, .oneDigitTiles = true}},
+    {8, true, {.workgroup = 512, .keysPerLane = 18, .persistent = false, .lookbackStride = 0, .persistentWorkgroups = 2048, .persistentPerMultiprocessor = 1, .maxTilesPerWorkgroup = 2048, .maxTilesPerWorkgroupCpu = 128, .minPersistentTiles = 1024, .persistentWorkgroupsCpu = 32, .minPersistentTilesCpu = 64, .histogramKeysPerWorkgroup = 65536, .histogramMaxWorkgroups = 1024, .histogramLoadsInFlight = 8, .loadNextEarly = false, .whereInRegister = false}},
 };
 // clang-format on
 

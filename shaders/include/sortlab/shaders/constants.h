@@ -10,9 +10,8 @@
 #define SORTLAB_SPEC_MAX_SUBGROUPS 4  // workgroup size / the subgroup size the pipeline runs with
 #define SORTLAB_SPEC_SUBGROUP_SIZE 5  // the subgroup size the pipeline runs with (pinned where it varies)
 // onesweep_pass.comp's lookback: reads of a not-ready status before a walk falls back, and the
-// predecessor statuses a walk reads at once (a batch of 2, 3, 8, 16 or 32 was slower than 4). Compiled
-// in, not specialization constants: as those, the H100's 64-bit passes ran 0.5-0.9 % slower
-// (docs/benchmarks.md#tuning-onesweep).
+// predecessor statuses a walk reads at once. Compiled in, not specialization constants, which made
+// the 64-bit passes slower (docs/onesweep.md, Tuning constants).
 #define SORTLAB_OS_SPIN_LIMIT 64
 #define SORTLAB_OS_LOOKBACK_BATCH 4
 #define SORTLAB_SPEC_FORCE_FALLBACK 6 // onesweep: 1: every tile counts its immediate predecessor's keys itself
@@ -29,7 +28,8 @@
 #define SORTLAB_SPEC_LOG_BASE 15       // onesweep: > 0: the instrumented pass kernel logs its lookback from this word on
 #define SORTLAB_SPEC_LOG_TILES 16      // onesweep, with LOG_BASE: tiles of a pass (records per pass)
 #define SORTLAB_SPEC_LOG_ORDERED 17    // onesweep, with LOG_BASE: 1: tiles log their ids in id order
-#define SORTLAB_SPEC_ONE_DIGIT_TILES 18 // onesweep: 1: a tile whose keys all have one digit is staged in order, not ranked
+#define SORTLAB_SPEC_LOAD_NEXT_EARLY 18    // onesweep: 1: a persistent workgroup loads its next tile before the ranking
+#define SORTLAB_SPEC_WHERE_IN_REGISTER 19 // onesweep: 1: the pass kernel keeps which buffer it reads in a register
 // The lookback log (SortConfig::logLookback): at LOG_BASE the event counter (the events of every
 // pass numbered in one sequence), at LOG_BASE + 1 + k the ticket of pass dispatch k (with
 // LOG_ORDERED, its tiles log taking their ids in id order), then from LOG_BASE + SORTLAB_OS_LOG_HEAD one record of
