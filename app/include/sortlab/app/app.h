@@ -95,8 +95,10 @@ struct ViewState {
     std::optional<LookbackReplay> replay;
 };
 
-// The app's UI state, all of it: App owns the one instance (App::ui()); the views see it through
-// ViewContext (read-only, but for ViewContext::views and the probe and click they report).
+// The UI state that the panels, the views and the scripts share, in one struct: App owns the one
+// instance (App::ui()); the views see it through ViewContext (read-only, but for
+// ViewContext::views and the probe and the click they report). What only App's own functions read
+// (the last viewport, the benchmark figure's cache, the frame times) are App's members.
 struct UiState {
     SortSettings settings;
     bool playing = false;
