@@ -532,7 +532,7 @@ void digitSections(const ViewContext& c, const std::string& ofPass) {
 } // namespace
 
 void drawRadixView(const ViewContext& c, LookbackReplayChoice& replay, bool* open) {
-    if (!ImGui::Begin(windowTitle("Radix", c.ui.presentation), open)) {
+    if (!ImGui::Begin(windowTitle("Radix", c.ui.presentation).c_str(), open)) {
         ImGui::End();
         return;
     }
