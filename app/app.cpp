@@ -57,6 +57,10 @@ void App::toggleFullscreen() {
     glfwSetWindowMonitor(window_, monitor, 0, 0, mode->width, mode->height, mode->refreshRate);
 }
 
+void App::setWindowSize(int width, int height) {
+    glfwSetWindowSize(window_, width, height);
+}
+
 void App::recordFrameCpu(double ms, double buildMs) {
     // The means of the last 120 frames.
     frameBuild_[frameCpuNext_ % frameCpu_.size()] = buildMs;
@@ -86,7 +90,8 @@ void App::frame() {
     viewportResized_ =
         lastViewport_.x > 0 && lastViewport_.y > 0 && (viewport.x != lastViewport_.x || viewport.y != lastViewport_.y);
     ImGui::PushFont(ui_.presentation ? fonts_.uiLarge : fonts_.ui);
-    ViewContext c{v, ui_, fonts_, ui_.presentation ? 2.2f : 1.0f, device_.type == VK_PHYSICAL_DEVICE_TYPE_CPU};
+    ViewContext c{
+        v, ui_, ui_.views, fonts_, ui_.presentation ? 2.2f : 1.0f, device_.type == VK_PHYSICAL_DEVICE_TYPE_CPU};
     // Presentation mode: a fixed layout for a projector (the views only; the keyboard drives it).
     const bool present = ui_.presentation;
     if (!present) {
@@ -108,7 +113,7 @@ void App::frame() {
         drawRadixView(c, ui_.replay, &ui_.showRadix);
     }
     if (ui_.lesson.lesson) { // a lesson takes the explanation's place
-        place(Panel::explain, windowTitle("Lesson", present));
+        place(Panel::explain, windowTitle("Lesson", present).c_str());
         drawLessonPanel(v);
     } else if (ui_.showExplain) {
         place(Panel::explain, "Explanation");

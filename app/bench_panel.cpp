@@ -1,14 +1,14 @@
 // [SECTION] The form: BenchUi <-> sortlab-bench's Options
-// [SECTION] An ImDrawList canvas for the plots of bench/plot.h
+// [SECTION] An ImDrawList canvas for the plots of plot/plot.h
 // [SECTION] The setup column: the form, device and limits
 // [SECTION] The results column: plots, choices, table
 // [SECTION] The panel: columns, run controls, export, throughput plot
 // [SECTION] Start, export and loaded results
 //
 // The benchmark panel (B): sortlab-bench's sweep run by the BenchWorker, drawn with the same plot
-// code as the PNG and SVG exports (bench/plot.h), on an ImDrawList, beside results loaded from
-// files measured elsewhere (loaded_results.h). Hovering a point shows its figures; clicking it
-// picks the n of the per-step breakdown.
+// code as the PNG and SVG exports (sortlab::plot, plot/plot.h), on an ImDrawList, beside results
+// loaded from files measured elsewhere (loaded_results.h). Hovering a point shows its figures;
+// clicking it picks the n of the per-step breakdown.
 #include <sortlab/app/app.h>
 #include <sortlab/app/measured.h>
 #include <sortlab/app/view_common.h>
@@ -82,7 +82,7 @@ plot::FigureOptions BenchUi::figureOptions() const {
 
 namespace {
 
-// [SECTION] An ImDrawList canvas for the plots of bench/plot.h --------------------------------------------
+// [SECTION] An ImDrawList canvas for the plots of plot/plot.h --------------------------------------------
 
 class ImGuiCanvas : public plot::Canvas {
 public:
@@ -652,7 +652,7 @@ void App::drawBenchThroughput(plot::Canvas& canvas, const plot::Figure& f, const
     const ImVec2 p0 = ImGui::GetCursorScreenPos();
     const plot::Rect plotArea{p0.x, p0.y, p0.x + size.x, p0.y + size.y};
     // Hover: the point nearest the mouse (from last frame's layout, which this frame repeats).
-    static std::optional<size_t> hovered;
+    std::optional<size_t>& hovered = ui_.bench.hoveredRow;
     std::optional<size_t> hoverRow;
     if (hovered) hoverRow = *hovered;
     const plot::ThroughputLayout layout = plot::drawThroughput(canvas, plotArea, f, style, hoverRow);
@@ -675,7 +675,7 @@ void App::drawBenchThroughput(plot::Canvas& canvas, const plot::Figure& f, const
     }
 }
 
-// [SECTION] Start and export ------------------------------------------------------------------------------
+// [SECTION] Start, export and loaded results --------------------------------------------------------------------------
 
 std::optional<ImVec2> App::benchPoint(const std::string& algo, uint64_t n) const {
     for (const PlotPoint& p : plotPoints_)

@@ -68,17 +68,19 @@ void App::drawKeysField(SortSettings& s, bool& changed) {
 // The radix sorts' tile: auto (8 keys up to 256 keys, so that small n run several workgroups),
 // the tuned tile, or a teaching size. The plan's tile is shown beside it.
 void App::drawTileChoice(SortSettings& s, const SortWorker::View& v, bool& changed) {
-    const uint64_t planTile = v.job.plan ? v.job.plan->tileKeys : 0;
-    std::string current = s.tileAuto ? "auto" : s.tileKeys == 0 ? "tuned" : std::to_string(s.tileKeys);
+    const uint64_t planTile = v.job.plan && v.job.plan->algorithm != Algorithm::oddeven ? v.job.plan->tileKeys : 0;
+    std::string current = s.tileAuto                   ? "auto"
+                          : s.knobs.radixTileKeys == 0 ? "tuned"
+                                                       : std::to_string(s.knobs.radixTileKeys);
     if (planTile) current += " (" + std::to_string(planTile) + " keys)";
     if (ImGui::BeginCombo("tile", current.c_str())) {
         if (ImGui::Selectable("auto: 8 keys up to n = 256", s.tileAuto))
             changed |= applySetting(s, "tile-keys", "auto").ok();
-        if (ImGui::Selectable("tuned (the fast tile)", !s.tileAuto && s.tileKeys == 0))
+        if (ImGui::Selectable("tuned (the fast tile)", !s.tileAuto && s.knobs.radixTileKeys == 0))
             changed |= applySetting(s, "tile-keys", "0").ok();
         for (uint32_t k : {4u, 8u, 16u, 32u, 64u, 256u}) {
             const std::string label = std::to_string(k) + " keys";
-            if (ImGui::Selectable(label.c_str(), !s.tileAuto && s.tileKeys == k))
+            if (ImGui::Selectable(label.c_str(), !s.tileAuto && s.knobs.radixTileKeys == k))
                 changed |= applySetting(s, "tile-keys", std::to_string(k)).ok();
         }
         ImGui::EndCombo();
@@ -124,6 +126,24 @@ void App::drawControls(const SortWorker::View& v) {
 
     drawLessonMenu();
     ImGui::Separator();
+    drawSortControls(s, changed);
+    ImGui::Spacing();
+    drawInputControls(s, v, changed);
+    if (changed) applySettings(s);
+    ImGui::Spacing();
+    drawPlaybackControls(v);
+    ImGui::Spacing();
+    drawViewToggles(v);
+    if (v.job.plan) {
+        ImGui::Spacing();
+        drawPlanSummary(v, s);
+    }
+    ImGui::End();
+}
+
+// SORT: the algorithm menu (entries the library cannot make yet disabled, with makeSorter's
+// reason), OneSweep's fallback and lookback log, and why each unavailable sort is.
+void App::drawSortControls(SortSettings& s, bool& changed) {
     ImGui::TextDisabled("SORT");
     const std::span<const VariantInfo> menu = variants();
     if (ImGui::BeginCombo("algorithm", std::string(s.algoName()).c_str())) {
@@ -143,10 +163,10 @@ void App::drawControls(const SortWorker::View& v) {
     }
     if (s.algorithm() == Algorithm::onesweep) {
         // The onesweep-fallback entry is onesweep with this box ticked.
-        bool forced = s.config().forceFallback;
+        bool forced = s.config().knobs.forceFallback;
         if (ImGui::Checkbox("force the fallback (each tile counts tile t-1 itself)", &forced)) {
             s.algo = Variant::onesweep;
-            s.forceFallback = forced;
+            s.knobs.forceFallback = forced;
             changed = true;
         }
         bool logged = s.effectiveLookbackLog();
@@ -159,10 +179,13 @@ void App::drawControls(const SortWorker::View& v) {
     for (size_t i = 0; i < menu.size() && i < algos_.size(); ++i)
         if (!algos_[i].available)
             ImGui::TextDisabled("%s: %s", std::string(menu[i].name).c_str(), algos_[i].why.c_str());
+}
 
-    ImGui::Spacing();
+// INPUT: n (typed, or a power of two), key type, key-value, order, distribution, keys of one's
+// own, the radix sorts' tile, the seed and a new input.
+void App::drawInputControls(SortSettings& s, const SortWorker::View& v, bool& changed) {
     ImGui::TextDisabled("INPUT");
-    static uint64_t nEdit = 0;
+    uint64_t& nEdit = ui_.nEdit;
     if (!ImGui::IsAnyItemActive()) nEdit = s.n;
     const uint64_t step1 = 1, stepBig = 16;
     if (ImGui::InputScalar("n", ImGuiDataType_U64, &nEdit, &step1, &stepBig, "%llu",
@@ -192,7 +215,7 @@ void App::drawControls(const SortWorker::View& v) {
         changed |= applySetting(s, "dist", std::string(distributionName(dist))).ok();
     drawKeysField(s, changed);
     if (s.algorithm() == Algorithm::radix4 || s.algorithm() == Algorithm::onesweep) drawTileChoice(s, v, changed);
-    static uint64_t seedEdit = 1;
+    uint64_t& seedEdit = ui_.seedEdit;
     if (!ImGui::IsAnyItemActive()) seedEdit = s.seed;
     if (ImGui::InputScalar("seed", ImGuiDataType_U64, &seedEdit, &step1, nullptr, "%llu",
                            ImGuiInputTextFlags_EnterReturnsTrue) ||
@@ -204,9 +227,10 @@ void App::drawControls(const SortWorker::View& v) {
         ++s.seed;
         changed = true;
     }
-    if (changed) applySettings(s);
+}
 
-    ImGui::Spacing();
+// PLAYBACK: play/pause, step back and forward, run to the end, reset, jump, speed, move.
+void App::drawPlaybackControls(const SortWorker::View& v) {
     ImGui::TextDisabled("PLAYBACK");
     const size_t steps = v.job.plan ? v.job.plan->steps.size() : 0;
     const size_t at = v.data ? v.data->step : 0;
@@ -245,8 +269,10 @@ void App::drawControls(const SortWorker::View& v) {
         ImGui::SetTooltip("each step drawn as a move: keys travel from their index before the step to the one the GPU "
                           "gave them (at 4 steps/s; the speed scales it)");
     ImGui::Text("at step %zu of %zu%s", at, steps, v.busy ? " (GPU working...)" : "");
+}
 
-    ImGui::Spacing();
+// VIEWS: check mode, presentation mode, and which views are open.
+void App::drawViewToggles(const SortWorker::View& v) {
     ImGui::TextDisabled("VIEWS");
     bool check = ui_.check;
     if (ImGui::Checkbox("check mode (C)", &check)) setCheck(check);
@@ -266,15 +292,16 @@ void App::drawControls(const SortWorker::View& v) {
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("Time the sorts over a sweep of sizes (sortlab-bench's code), plot Gkeys/s against n "
                           "and the per-step times, export JSON, CSV and PNG");
-    if (v.job.plan) {
-        ImGui::Spacing();
-        ImGui::TextDisabled("PLAN");
-        ImGui::Text("%s, %s keys%s, %s", std::string(variantName(v.job.plan->algorithm, v.job.plan->config)).c_str(),
-                    std::string(keyTypeName(s.key)).c_str(), s.keyValue ? " + u32 values" : "",
-                    std::string(orderName(s.order)).c_str());
-        ImGui::Text("%zu steps, %s moved at least", steps, bytesText(double(v.job.plan->bytesMovedFloor)).c_str());
-    }
-    ImGui::End();
+}
+
+// PLAN: the variant the plan runs, its keys, steps and the bytes it moves at least.
+void App::drawPlanSummary(const SortWorker::View& v, const SortSettings& s) {
+    const size_t steps = v.job.plan->steps.size();
+    ImGui::TextDisabled("PLAN");
+    ImGui::Text("%s, %s keys%s, %s", std::string(variantName(v.job.plan->algorithm, v.job.plan->config)).c_str(),
+                std::string(keyTypeName(s.key)).c_str(), s.keyValue ? " + u32 values" : "",
+                std::string(orderName(s.order)).c_str());
+    ImGui::Text("%zu steps, %s moved at least", steps, bytesText(double(v.job.plan->bytesMovedFloor)).c_str());
 }
 
 } // namespace sortlab::app

@@ -4,9 +4,6 @@
 #include <sortlab/app/view_common.h>
 #include <sortlab/app/views.h>
 
-#define GLFW_INCLUDE_NONE
-#include <GLFW/glfw3.h>
-
 #include <sortlab/bench/cli.h>
 #include <sortlab/bench/errors.h>
 
@@ -16,8 +13,6 @@
 #include <string_view>
 
 namespace sortlab::app {
-
-extern GLFWwindow* gMainWindow;
 
 namespace {
 
@@ -118,7 +113,7 @@ Outcome framesVerb(VerbContext& c) {
 
 Outcome sizeVerb(VerbContext& c) {
     if (c.a.args.size() != 2) return Failure{"size takes a width and a height", 2};
-    glfwSetWindowSize(gMainWindow, std::atoi(c.a.args[0].c_str()), std::atoi(c.a.args[1].c_str()));
+    c.app.setWindowSize(std::atoi(c.a.args[0].c_str()), std::atoi(c.a.args[1].c_str()));
     c.settle = 4;
     return {};
 }
@@ -127,14 +122,14 @@ Outcome sizeVerb(VerbContext& c) {
 Outcome zoomVerb(VerbContext& c) {
     const Action& a = c.a;
     if (a.args[0] == "all") {
-        setArrayZoom(c.v.job.generation, 0, 0);
+        setArrayZoom(c.app.ui().views, c.v.job.generation, 0, 0);
     } else {
         if (a.args.size() != 2) return Failure{"zoom takes FIRST COUNT, or all", 2};
         const uint64_t n = c.v.job.settings.n;
         const uint64_t first = std::stoull(a.args[0]), count = std::stoull(a.args[1]);
         if (count == 0 || first >= n || first + count > n)
             return Failure{"zoom " + a.args[0] + " " + a.args[1] + ": outside the " + std::to_string(n) + " keys", 2};
-        setArrayZoom(c.v.job.generation, first, count);
+        setArrayZoom(c.app.ui().views, c.v.job.generation, first, count);
     }
     c.settle = 3;
     return {};

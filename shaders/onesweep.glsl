@@ -1,22 +1,12 @@
 // Shared by the OneSweep kernels (onesweep_*.comp): push constants, scratch layout, status words,
 // digits.
 #extension GL_GOOGLE_include_directive : require
-#extension GL_KHR_shader_subgroup_basic : require
-#extension GL_KHR_shader_subgroup_ballot : require
-#extension GL_KHR_shader_subgroup_arithmetic : require
-#extension GL_KHR_shader_subgroup_shuffle : require
-#extension GL_KHR_shader_subgroup_vote : require
-#extension GL_EXT_control_flow_attributes : require
-#include "keys.glsl"
+#include "radix_common.glsl"
 
-layout(constant_id = SORTLAB_SPEC_WORKGROUP_SIZE) const uint WORKGROUP_SIZE = 256;
-layout(constant_id = SORTLAB_SPEC_MAX_SUBGROUPS) const uint MAX_SUBGROUPS = 32;
-layout(constant_id = SORTLAB_SPEC_SUBGROUP_SIZE) const uint SUBGROUP_SIZE = 32;
 layout(constant_id = SORTLAB_SPEC_FORCE_FALLBACK) const uint FORCE_FALLBACK = 0;
 layout(constant_id = SORTLAB_SPEC_KEYS_PER_LANE) const uint KPT = 16;
 layout(constant_id = SORTLAB_SPEC_PERSISTENT) const uint PERSISTENT = 0;
 layout(constant_id = SORTLAB_SPEC_LOOKBACK_STRIDE) const uint LOOKBACK_STRIDE = 0;
-layout(local_size_x_id = SORTLAB_SPEC_WORKGROUP_SIZE) in;
 
 // Keys per tile: the workgroup's WORKGROUP_SIZE x KPT slots, or fewer (TILE_KEYS: a teaching tile,
 // SortConfig::tileKeys): slots past a tile's keys are treated as the last tile's missing keys are.

@@ -2,19 +2,7 @@
 // layout (constants.h), the digit of a key, and the subgroup match that gives each key its rank
 // among the keys of its subgroup with the same digit.
 #extension GL_GOOGLE_include_directive : require
-#extension GL_KHR_shader_subgroup_basic : require
-#extension GL_KHR_shader_subgroup_ballot : require
-#extension GL_KHR_shader_subgroup_arithmetic : require
-#extension GL_KHR_shader_subgroup_shuffle : require
-#extension GL_EXT_control_flow_attributes : require
-#include "keys.glsl"
-
-layout(constant_id = SORTLAB_SPEC_WORKGROUP_SIZE) const uint WORKGROUP_SIZE = 256;
-layout(constant_id = SORTLAB_SPEC_MAX_SUBGROUPS) const uint MAX_SUBGROUPS = 32;
-// gl_SubgroupSize as a constant the driver's compiler can fold (loops over "digits per lane"
-// disappear for subgroups of 16 or more lanes). The host pins the size where it could vary.
-layout(constant_id = SORTLAB_SPEC_SUBGROUP_SIZE) const uint SUBGROUP_SIZE = 32;
-layout(local_size_x_id = SORTLAB_SPEC_WORKGROUP_SIZE) in;
+#include "radix_common.glsl"
 
 // Keys each invocation holds in the count and scatter kernels (tuning::radix4: 16 for 32-bit
 // keys, 8 for 64-bit keys; at most 16, what FOR_EACH_KEY unrolls).

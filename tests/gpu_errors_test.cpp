@@ -49,9 +49,9 @@ TEST_F(GpuTest, MoreKeysThanDeviceMemoryIsOutOfMemoryWithSizes) {
 
 TEST_F(GpuTest, SharedElemsMustBeAPowerOfTwo) {
     for (uint32_t shared : {100u, 3u, 63u, 96u, 1000u, 0x80000001u}) {
-        SCOPED_TRACE("sharedElems = " + std::to_string(shared));
+        SCOPED_TRACE("oddEvenTileKeys = " + std::to_string(shared));
         SortConfig cfg;
-        cfg.sharedElems = shared;
+        cfg.knobs.oddEvenTileKeys = shared;
         auto job = SortJob::create(ctx(), sorter(), 1000, cfg);
         ASSERT_FALSE(job.ok());
         EXPECT_TRUE(failsWith(job.error(), {Errc::invalid_argument}));
@@ -62,14 +62,14 @@ TEST_F(GpuTest, SharedElemsMustBeAPowerOfTwo) {
     // The sizes the tests use are accepted.
     for (uint32_t shared : {64u, 256u}) {
         SortConfig cfg;
-        cfg.sharedElems = shared;
+        cfg.knobs.oddEvenTileKeys = shared;
         auto plan = sorter().plan(1000, cfg);
         ASSERT_TRUE(plan.ok()) << shared << ": " << plan.error().message;
-        EXPECT_EQ(plan->sharedElems, shared);
+        EXPECT_EQ(plan->tileKeys, shared);
     }
 }
 
-// SortConfig::sharedElems = 0 picks "the largest that the device allows"; anything larger must be
+// SortKnobs::oddEvenTileKeys = 0 picks "the largest that the device allows"; anything larger must be
 // refused as an error value, not handed to the driver.
 TEST_F(GpuTest, SharedElemsBeyondWhatTheDeviceHoldsIsRefused) {
     for (KeyType key : {KeyType::u32, KeyType::u64}) {
@@ -78,15 +78,15 @@ TEST_F(GpuTest, SharedElemsBeyondWhatTheDeviceHoldsIsRefused) {
         cfg.values = ValueType::u32;
         auto def = sorter().plan(1 << 16, cfg);
         ASSERT_TRUE(def.ok()) << def.error().message;
-        const uint32_t largest = def->sharedElems;
+        const uint32_t largest = def->tileKeys;
         ASSERT_GE(largest, 64u);
-        cfg.sharedElems = largest;
+        cfg.knobs.oddEvenTileKeys = largest;
         auto same = sorter().plan(1 << 16, cfg);
         ASSERT_TRUE(same.ok()) << "the default tile (" << largest << ") must be accepted: " << same.error().message;
         for (uint32_t s : {2 * largest, 1u << 20, 1u << 31}) {
-            cfg.sharedElems = s;
+            cfg.knobs.oddEvenTileKeys = s;
             auto plan = sorter().plan(1 << 16, cfg);
-            ASSERT_FALSE(plan.ok()) << "sharedElems = " << s << " was accepted; the device's largest tile is "
+            ASSERT_FALSE(plan.ok()) << "oddEvenTileKeys = " << s << " was accepted; the device's largest tile is "
                                     << largest;
             EXPECT_TRUE(failsWith(plan.error(), {Errc::invalid_argument, Errc::missing_feature, Errc::too_large}));
         }

@@ -1,4 +1,4 @@
-// OneSweep on the GPU, with its lookback and with forced fallback (SortConfig::forceFallback),
+// OneSweep on the GPU, with its lookback and with forced fallback (SortKnobs::forceFallback),
 // against std::stable_sort and against the CPU reference pass by pass.
 //
 // OneSweepSort.MatchesStableSort: every key type x keys-only/key-value x order x {lookback,
@@ -11,7 +11,7 @@
 //   first under forced fallback).
 // OneSweepTest.LookbackLogReplaysToTheStatusBuffer: the instrumented kernel's log, replayed to the
 //   status buffer each pass left; its statistics; every pass's log after a whole run.
-// OneSweepTest.ResultInEitherBufferSkipsTheCopyBack: SortConfig::resultInEither leaves the result
+// OneSweepTest.ResultInEitherBufferSkipsTheCopyBack: SortKnobs::resultInEither leaves the result
 //   where the last pass wrote it (keysTemp after an odd number of passes).
 // OneSweepTest.PortionsMatchStableSort: passes split into portions of 1 or 3 tiles.
 // OneSweepTest.ManyTilesAgreeWithAndWithoutFallback: lookback and forced fallback give identical keys and values on
@@ -48,7 +48,7 @@ SortConfig configFor(const SortParam& p) {
     c.key = p.key;
     c.values = p.values ? ValueType::u32 : ValueType::none;
     c.order = p.order;
-    c.forceFallback = p.fallback;
+    c.knobs.forceFallback = p.fallback;
     return c;
 }
 
@@ -61,7 +61,7 @@ TEST_P(OneSweepSort, MatchesStableSort) {
     const uint64_t T = probe->tileKeys;
     ASSERT_GT(T, 0u);
     const size_t index = static_cast<size_t>(cfg.key) * 8 + (cfg.values != ValueType::none) * 4 +
-                         static_cast<size_t>(cfg.order) * 2 + cfg.forceFallback;
+                         static_cast<size_t>(cfg.order) * 2 + cfg.knobs.forceFallback;
     std::mt19937_64 rng(9000 + index);
     StableSortSweep sweep;
     sweep.sizes = {0, 1, 2, 3, T - 1, T, T + 1, 5 * T + 7, (T + 2 + rng() % (8 * T)) | 1};
@@ -69,7 +69,7 @@ TEST_P(OneSweepSort, MatchesStableSort) {
     sweep.keepOf8 = 2; // lavapipe is slow: 2 of 8 at larger n
     sweep.seedPerN = 31;
     sweep.steps = 3 + keyBits(cfg.key) / 8; // histogram, scan, the passes, result
-    sweep.traceSuffix = cfg.forceFallback ? " forced fallback" : " lookback";
+    sweep.traceSuffix = cfg.knobs.forceFallback ? " forced fallback" : " lookback";
     const size_t sorts = sortsMatchingStableSort(ctx(), onesweep(), cfg, sweep);
     if (!HasFailure()) {
         EXPECT_GE(sorts, 4u * 8u + 5u * 2u);
@@ -102,7 +102,7 @@ struct StepCase {
     uint64_t extra;
     Distribution dist;
     bool fallback;
-    uint32_t tileKeys = 0; // SortConfig::tileKeys: a teaching tile (0: the tuned one)
+    uint32_t tileKeys = 0;      // SortKnobs::radixTileKeys: a teaching tile (0: the tuned one)
     uint32_t skippedPasses = 0; // passes in which one digit holds every key (the keys' structure)
     bool uniformTiles = false;  // whether some tile has keys of one digit only
 };
@@ -115,8 +115,8 @@ TEST_P(OneSweepStep, EveryStepMatchesTheReference) {
     cfg.key = c.key;
     cfg.values = c.values ? ValueType::u32 : ValueType::none;
     cfg.order = c.order;
-    cfg.forceFallback = c.fallback;
-    cfg.tileKeys = c.tileKeys;
+    cfg.knobs.forceFallback = c.fallback;
+    cfg.knobs.radixTileKeys = c.tileKeys;
     auto probe = onesweep().plan(1, cfg);
     ASSERT_TRUE(probe.ok()) << probe.error().message;
     const uint64_t T = probe->tileKeys;
@@ -257,7 +257,7 @@ const StepCase kStepCases[] = {
     {"f32_special_fallback", KeyType::f32, true,  Order::ascending,  230,   1,    Distribution::special,    true},
     {"u64_kv_lookback",      KeyType::u64, true,  Order::ascending,  310,   5,    Distribution::uniform,    false},
     {"f64_desc_fallback",    KeyType::f64, false, Order::descending, 210,   3,    Distribution::few_unique, true},
-    // Teaching tiles (SortConfig::tileKeys): 64 keys in 8-key tiles, so that the chained scan runs
+    // Teaching tiles (SortKnobs::radixTileKeys): 64 keys in 8-key tiles, so that the chained scan runs
     // over 8 tiles (keys below 100: passes 1..3 skipped); 4- and 16-key tiles, with lookback and
     // with forced fallback.
     {"u32_tile8_lookback",   KeyType::u32, true,  Order::ascending,  800,   0,    Distribution::small,      false, 8,  3},
@@ -328,7 +328,7 @@ const Step& lastPassStep(const Plan& plan) {
 
 // Teaching tiles at n from 1 to 300 (4-, 8- and 16-key tiles, with lookback and forced fallback),
 // and the tile sizes the planner refuses, with a message naming the sizes that work.
-// SortConfig::resultInEither: no copy back; keys below 2^20 run 3 of 4 passes and end in keysTemp.
+// SortKnobs::resultInEither: no copy back; keys below 2^20 run 3 of 4 passes and end in keysTemp.
 TEST_F(OneSweepTest, ResultInEitherBufferSkipsTheCopyBack) {
     checkResultInEither(ctx(), onesweep(), 3, 4);
 }
@@ -338,8 +338,8 @@ TEST_F(OneSweepTest, TeachingTilesSortEverySmallN) {
         for (bool fb : {false, true}) {
             SortConfig cfg;
             cfg.values = ValueType::u32;
-            cfg.forceFallback = fb;
-            cfg.tileKeys = tile;
+            cfg.knobs.forceFallback = fb;
+            cfg.knobs.radixTileKeys = tile;
             for (uint64_t n = 1; n <= 300; n += (n < 24 ? 1 : 41)) {
                 SCOPED_TRACE("tile " + std::to_string(tile) + ", n = " + std::to_string(n) + (fb ? ", fallback" : ""));
                 const auto keys = generateKeys(KeyType::u32, n, Distribution::uniform, n + tile);
@@ -359,7 +359,7 @@ TEST_F(OneSweepTest, TeachingTilesSortEverySmallN) {
     auto tuned = onesweep().plan(1000, cfg);
     ASSERT_TRUE(tuned.ok());
     for (uint64_t bad : {uint64_t(2), tuned->tileKeys + 1}) {
-        cfg.tileKeys = static_cast<uint32_t>(bad);
+        cfg.knobs.radixTileKeys = static_cast<uint32_t>(bad);
         auto p = onesweep().plan(1000, cfg);
         ASSERT_FALSE(p.ok()) << bad;
         EXPECT_NE(p.error().message.find("onesweep tiles hold 4 to " + std::to_string(tuned->tileKeys) + " keys"),
@@ -368,7 +368,7 @@ TEST_F(OneSweepTest, TeachingTilesSortEverySmallN) {
     }
 }
 
-// The lookback log (SortConfig::logLookback) at 8-key tiles, step by step: after each pass the
+// The lookback log (SortKnobs::logLookback) at 8-key tiles, step by step: after each pass the
 // replay's last state is the status buffer the pass left (flags and counts, every digit); every
 // tile's record took an id and published every digit; the statistics add up over the records; a
 // digit's events come in event order. After a whole run (run()), each pass's log is still there
@@ -378,9 +378,9 @@ TEST_F(OneSweepTest, LookbackLogReplaysToTheStatusBuffer) {
         SCOPED_TRACE(fb ? "forced fallback" : "lookback");
         SortConfig cfg;
         cfg.values = ValueType::u32;
-        cfg.forceFallback = fb;
-        cfg.tileKeys = 8;
-        cfg.logLookback = true;
+        cfg.knobs.forceFallback = fb;
+        cfg.knobs.radixTileKeys = 8;
+        cfg.knobs.logLookback = true;
         const uint64_t n = 61, tiles = 8;
         // Few distinct keys: no pass is skipped (a skipped pass logs nothing), and some tiles after
         // pass 0 hold one key (written out unranked, and logged like any other).
@@ -484,7 +484,7 @@ TEST_F(OneSweepTest, PortionsMatchStableSort) {
                     SortConfig cfg;
                     cfg.key = key;
                     cfg.values = kv ? ValueType::u32 : ValueType::none;
-                    cfg.forceFallback = fb;
+                    cfg.knobs.forceFallback = fb;
                     internal::ScopedOneSweepLimits limits(onesweep(), {portion, 0});
                     auto probe = onesweep().plan(1, cfg);
                     ASSERT_TRUE(probe.ok()) << probe.error().message;
@@ -532,7 +532,7 @@ TEST_F(OneSweepTest, PersistentWorkgroupsTakeSeveralTiles) {
                         cfg.key = key;
                         cfg.values = kv ? ValueType::u32 : ValueType::none;
                         cfg.order = key == KeyType::i32 || key == KeyType::f64 ? Order::descending : Order::ascending;
-                        cfg.forceFallback = fb;
+                        cfg.knobs.forceFallback = fb;
                         internal::ScopedOneSweepLimits limits(onesweep(), {portion, groups});
                         auto probe = onesweep().plan(1, cfg);
                         ASSERT_TRUE(probe.ok()) << probe.error().message;
@@ -647,7 +647,7 @@ TEST_F(OneSweepTest, ManyTilesAgreeWithAndWithoutFallback) {
         std::vector<std::byte> first;
         for (int run = 0; run < 2; ++run) {
             for (bool fb : {false, true}) {
-                cfg.forceFallback = fb;
+                cfg.knobs.forceFallback = fb;
                 SCOPED_TRACE(std::string(kv ? "kv" : "keys") + (fb ? " forced fallback" : " lookback") + ", run " +
                              std::to_string(run));
                 auto job = SortJob::create(ctx(), onesweep(), n, cfg);

@@ -85,7 +85,7 @@ struct StepCase {
     uint64_t extra;
     Distribution dist;
     uint64_t mask;         // keys are and-ed with this (0: none), so that high digits repeat
-    uint32_t tileKeys = 0; // SortConfig::tileKeys: a teaching tile (0: the tuned one)
+    uint32_t tileKeys = 0; // SortKnobs::radixTileKeys: a teaching tile (0: the tuned one)
 };
 
 class RadixStep : public RadixTest, public ::testing::WithParamInterface<StepCase> {};
@@ -96,7 +96,7 @@ TEST_P(RadixStep, EveryStepMatchesTheReference) {
     cfg.key = c.key;
     cfg.values = c.values ? ValueType::u32 : ValueType::none;
     cfg.order = c.order;
-    cfg.tileKeys = c.tileKeys;
+    cfg.knobs.radixTileKeys = c.tileKeys;
     auto probe = radix().plan(1, cfg);
     ASSERT_TRUE(probe.ok()) << probe.error().message;
     const uint64_t T = probe->tileKeys;
@@ -202,7 +202,7 @@ const StepCase kStepCases[] = {
     {"i64_desc",             KeyType::i64, false, Order::descending, 140,   0,    Distribution::uniform,      0},
     {"f64_few_unique",       KeyType::f64, true,  Order::descending, 180,   7,    Distribution::few_unique,   0},
     {"u32_all_equal",        KeyType::u32, true,  Order::ascending,  150,   0,    Distribution::equal,        0},
-    // Teaching tiles (SortConfig::tileKeys): 4, 8 and 16 keys a workgroup, fewer keys than a
+    // Teaching tiles (SortKnobs::radixTileKeys): 4, 8 and 16 keys a workgroup, fewer keys than a
     // subgroup's lanes where the subgroup is wider, so most workgroups' slots hold no key.
     {"u32_tile4",            KeyType::u32, true,  Order::ascending,  1500,  3,    Distribution::small,        0, 4},
     {"u32_tile8",            KeyType::u32, false, Order::ascending,  800,   0,    Distribution::small,        0, 8},
@@ -222,7 +222,7 @@ TEST_F(RadixTest, TeachingTilesSortEverySmallN) {
         for (bool kv : {false, true}) {
             SortConfig cfg;
             cfg.values = kv ? ValueType::u32 : ValueType::none;
-            cfg.tileKeys = tile;
+            cfg.knobs.radixTileKeys = tile;
             for (uint64_t n = 1; n <= 300; n += (n < 40 ? 1 : 37)) {
                 SCOPED_TRACE("tile " + std::to_string(tile) + ", n = " + std::to_string(n) + (kv ? ", kv" : ""));
                 const auto keys = generateKeys(KeyType::u32, n, Distribution::small, n + tile);
@@ -240,7 +240,7 @@ TEST_F(RadixTest, TeachingTilesSortEverySmallN) {
     auto tuned = radix().plan(1000, cfg);
     ASSERT_TRUE(tuned.ok());
     for (uint64_t bad : {uint64_t(1), uint64_t(3), tuned->tileKeys + 1}) {
-        cfg.tileKeys = static_cast<uint32_t>(bad);
+        cfg.knobs.radixTileKeys = static_cast<uint32_t>(bad);
         auto p = radix().plan(1000, cfg);
         ASSERT_FALSE(p.ok()) << bad;
         EXPECT_EQ(p.error().code, Errc::invalid_argument);
@@ -284,7 +284,7 @@ TEST_F(RadixTest, OddNumberOfSkippedPassesStillEndsInTheKeyBuffer) {
     EXPECT_EQ(info->data[3], 1u);
 }
 
-// SortConfig::resultInEither: no copy back; keys below 2^20 run 5 of 8 passes and end in keysTemp.
+// SortKnobs::resultInEither: no copy back; keys below 2^20 run 5 of 8 passes and end in keysTemp.
 TEST_F(RadixTest, ResultInEitherBufferSkipsTheCopyBack) {
     checkResultInEither(ctx(), radix(), 5, 8);
 }

@@ -4,12 +4,12 @@
 //
 // One test instance per (variant, key type, keys-only/key-value, order); 4 x 6 x 2 x 2 = 96. Each
 // runs the sizes {0, 1, 2, 3, T-1, T, T+1, 2^k, 2^k+1, a random odd size between T and 2^k}, T
-// being the plan's tile (Plan::sharedElems). Variants:
+// being the plan's tile (Plan::tileKeys). Variants:
 //   Fused     the default plan: T = one subgroup window (256 keys on lavapipe), 2^k = max(2T, 8192),
 //             large enough for windows with halo of one and of several columns;
 //   PerLayer  one dispatch per layer, the same sizes as Fused;
-//   Shared64  SortConfig::sharedElems = 64, 2^k = 1024;
-//   Shared256 SortConfig::sharedElems = 256, 2^k = 4096.
+//   Shared64  SortKnobs::oddEvenTileKeys = 64, 2^k = 1024;
+//   Shared256 SortKnobs::oddEvenTileKeys = 256, 2^k = 4096.
 // Small tiles make small n reach every fused step kind (tile, window with and without halo); the
 // per-layer plans hold the layer steps; each instance asserts that its plans did. Every
 // distribution runs at sizes up to kAllDistsUpTo; larger sizes run 3 of the 8, rotated over the
@@ -60,8 +60,8 @@ SortConfig configFor(const SortParam& p) {
     c.key = p.key;
     c.values = p.values ? ValueType::u32 : ValueType::none;
     c.order = p.order;
-    c.perLayer = p.variant == Variant::perLayer;
-    c.sharedElems = p.variant == Variant::shared64 ? 64 : p.variant == Variant::shared256 ? 256 : 0;
+    c.knobs.perLayer = p.variant == Variant::perLayer;
+    c.knobs.oddEvenTileKeys = p.variant == Variant::shared64 ? 64 : p.variant == Variant::shared256 ? 256 : 0;
     return c;
 }
 
@@ -77,12 +77,12 @@ TEST_P(GpuSort, MatchesStableSort) {
 
     // The tile the plan uses (per-layer plans use the same sizes as the fused ones).
     SortConfig tileCfg = cfg;
-    tileCfg.perLayer = false;
+    tileCfg.knobs.perLayer = false;
     auto probe = sorter().plan(2, tileCfg);
     ASSERT_TRUE(probe.ok()) << probe.error().message;
-    const uint64_t T = probe->sharedElems;
-    if (cfg.sharedElems) {
-        ASSERT_EQ(T, cfg.sharedElems);
+    const uint64_t T = probe->tileKeys;
+    if (cfg.knobs.oddEvenTileKeys) {
+        ASSERT_EQ(T, cfg.knobs.oddEvenTileKeys);
     }
     const uint64_t pow2 = p.variant == Variant::shared64    ? 1024
                           : p.variant == Variant::shared256 ? 4096
@@ -99,7 +99,7 @@ TEST_P(GpuSort, MatchesStableSort) {
         ASSERT_TRUE(job.ok()) << "n = " << n << ": " << job.error().message;
         for (const Step& s : (*job)->plan().steps)
             kinds.insert(s.kind == StepKind::window && s.halo ? "window+halo" : std::string(stepKindName(s.kind)));
-        if (cfg.perLayer) {
+        if (cfg.knobs.perLayer) {
             for (const Step& s : (*job)->plan().steps) EXPECT_EQ(s.kind, StepKind::layer);
             EXPECT_EQ((*job)->plan().steps.size(), oddeven::layers(n).size());
         }

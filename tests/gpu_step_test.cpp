@@ -19,7 +19,7 @@ struct StepCase {
     bool values;
     Order order;
     uint64_t n;
-    uint32_t sharedElems; // 0: the device's tile
+    uint32_t oddEvenTileKeys; // 0: the device's tile
     bool perLayer;
     Distribution dist;
 };
@@ -29,8 +29,8 @@ SortConfig configFor(const StepCase& c) {
     cfg.key = c.key;
     cfg.values = c.values ? ValueType::u32 : ValueType::none;
     cfg.order = c.order;
-    cfg.sharedElems = c.sharedElems;
-    cfg.perLayer = c.perLayer;
+    cfg.knobs.oddEvenTileKeys = c.oddEvenTileKeys;
+    cfg.knobs.perLayer = c.perLayer;
     return cfg;
 }
 
@@ -196,7 +196,7 @@ INSTANTIATE_TEST_SUITE_P(Cases, StepPath, ::testing::ValuesIn(kStepCases),
 TEST_F(GpuTest, JobWithoutInputCopy) {
     SortConfig cfg;
     cfg.values = ValueType::u32;
-    cfg.sharedElems = 64;
+    cfg.knobs.oddEvenTileKeys = 64;
     const uint64_t n = 500;
     auto job = SortJob::create(ctx(), sorter(), n, cfg, /*keepInput=*/false);
     ASSERT_TRUE(job.ok()) << job.error().message;

@@ -2,14 +2,14 @@
 // (read from sort/src/oddeven.cpp, and what oddeven_warp.comp and record() rely on):
 //  * n < 2: no steps. perLayer: one "layer" step per network layer, in network order, in place.
 //  * Otherwise a "tile" step first: every layer of the merges p = 1 .. 2^(M-1) on aligned tiles of
-//    2^M <= min(tileElems, windowElems) keys (M = L when n fits in one tile), which the shader
+//    2^M <= min(tileKeys, windowKeys) keys (M = L when n fits in one tile), which the shader
 //    runs as one-column windows of 2^M rows (logP = M - 1, kMin = 1, no halo, one window per tile).
 //    Then, merge by merge, "layer" steps (one layer) and "window" steps (>= 2 consecutive strides
 //    of one merge).
 //  * Steps cover the layers consecutively, each exactly once (firstLayer/layerCount contiguous,
 //    L(L+1)/2 in all).
 //  * Window geometry: logR <= min(logKLo, logMaxColumns, log2 subgroupSize); a window of
-//    (centreRows + 2*halo) rows of 2^logR columns fits in windowElems (one subgroup's registers);
+//    (centreRows + 2*halo) rows of 2^logR columns fits in windowKeys (one subgroup's registers);
 //    halo == 0 means the window holds the whole 2p block (centreRows == 2p / 2^logKLo); otherwise
 //    halo >= 2^layerCount - 1 (the sum of the fused strides, in rows), halo and centreRows are
 //    whole subgroup rows (times 2^logR a multiple of subgroupSize), and the first layer of the merge
@@ -17,7 +17,7 @@
 //    and the workgroups hold that many subgroups.
 //  * Buffers: layer steps and windows without halo work in place; a window with halo writes the
 //    other buffer; the tile step flips when the number of halo windows is odd, so the result ends
-//    in the key buffer (the last step's resultInTemp is false).
+//    in the key buffer (the last step's keysAfter is KeyLocation::inKeys()).
 // Beyond the bookkeeping, the geometry is checked by emulating every step of a plan on the host
 // (each window loads its rows, runs the fused layers on them, writes back its centre) and comparing
 // with applyLayers: a halo that is too small, or windows that miss or overlap keys, give a
@@ -40,19 +40,26 @@ namespace {
 
 using oddeven::PlanParams;
 
+// Whether the keys are in the temporary buffer after step s (the odd-even planner knows it on the
+// host: keys or keysTemp, never a word the GPU writes).
+bool inTemp(const Step& s) {
+    EXPECT_NE(s.keysAfter.kind, KeyLocation::Kind::scratchWord) << s.label;
+    return s.keysAfter == KeyLocation::inKeysTemp();
+}
+
 struct PlanCase {
     std::string name;
     PlanParams params;
 };
 
 // What the sorter passes: tile = the shared-memory tile (64 .. 8192), one subgroup per window
-// holding keysPerLane rows per lane (windowElems = subgroupSize * keysPerLane), the key size for the
+// holding keysPerLane rows per lane (windowKeys = subgroupSize * keysPerLane), the key size for the
 // cost model.
 PlanParams sorterParams(uint32_t tile, uint32_t subgroupSize, uint32_t keyBytes, bool perLayer) {
     PlanParams p;
-    p.tileElems = tile;
+    p.tileKeys = tile;
     p.subgroupSize = subgroupSize;
-    p.windowElems = subgroupSize * tuning::oddEven(keyBytes, false).keysPerLane;
+    p.windowKeys = subgroupSize * tuning::oddEven(keyBytes, false).keysPerLane;
     p.logMaxColumns = tuning::oddEven(keyBytes, false).logMaxColumns;
     p.keyBytes = keyBytes;
     p.perLayer = perLayer;
@@ -66,7 +73,7 @@ std::vector<PlanCase> planCases() {
                            std::to_string(subgroup) + "_key" + std::to_string(keyBytes),
                        sorterParams(tile, subgroup, keyBytes, perLayer)});
     };
-    // The tile is a power of two <= windowElems = subgroupSize * 32.
+    // The tile is a power of two <= windowKeys = subgroupSize * 32.
     for (uint32_t tile : {2u, 4u, 16u, 64u, 256u}) add(tile, 8, 4, false); // lavapipe: subgroups of 8
     add(256, 8, 8, false);
     add(64, 32, 4, false); // NVIDIA: 32
@@ -167,8 +174,8 @@ void checkPlan(uint64_t n, const PlanParams& pp, const std::vector<Step>& steps)
             ASSERT_EQ(M * (M + 1) / 2, s.layerCount) << "the tile step must run whole merges";
             EXPECT_GE(M, 1u);
             EXPECT_LE(M, L);
-            EXPECT_LE(uint64_t(1) << M, std::min(pp.tileElems, pp.windowElems)) << "a tile fits in a window";
-            if ((uint64_t(1) << L) <= std::min(pp.tileElems, pp.windowElems)) {
+            EXPECT_LE(uint64_t(1) << M, std::min(pp.tileKeys, pp.windowKeys)) << "a tile fits in a window";
+            if ((uint64_t(1) << L) <= std::min(pp.tileKeys, pp.windowKeys)) {
                 EXPECT_EQ(M, L) << "n fits in one tile: the tile step is the whole sort";
             }
             EXPECT_EQ(s.logP, M - 1);
@@ -180,7 +187,7 @@ void checkPlan(uint64_t n, const PlanParams& pp, const std::vector<Step>& steps)
             EXPECT_GE(s.workgroups * (tuning::oddEven(pp.keyBytes, pp.values).warpWorkgroup / pp.subgroupSize),
                       s.windows)
                 << "every window gets a subgroup";
-            EXPECT_EQ(s.resultInTemp, haloWindows % 2 == 1);
+            EXPECT_EQ(inTemp(s), haloWindows % 2 == 1);
         } else if (s.kind == StepKind::layer) {
             EXPECT_EQ(s.layerCount, 1u);
             EXPECT_EQ(s.logKHi, s.logKLo);
@@ -190,7 +197,7 @@ void checkPlan(uint64_t n, const PlanParams& pp, const std::vector<Step>& steps)
             const uint64_t slots = (n + 2 * k - 1) / (2 * k) * k;
             EXPECT_GE(s.workgroups * tuning::oddEven(pp.keyBytes, pp.values).layerWorkgroup, slots)
                 << "every comparator slot gets an invocation";
-            EXPECT_EQ(s.resultInTemp, prevTemp) << "layer steps work in place";
+            EXPECT_EQ(inTemp(s), prevTemp) << "layer steps work in place";
         } else if (s.kind == StepKind::window) {
             EXPECT_GE(s.layerCount, 2u) << "a window fuses at least two layers";
             EXPECT_EQ(s.logKHi - s.logKLo + 1, s.layerCount);
@@ -202,12 +209,12 @@ void checkPlan(uint64_t n, const PlanParams& pp, const std::vector<Step>& steps)
             EXPECT_LE(s.logR, pp.logMaxColumns);
             EXPECT_LE(uint64_t(1) << s.logR, pp.subgroupSize) << "a subgroup holds at least one lane per column";
             const uint64_t rowsPerBlock = uint64_t(2) << (s.logP - s.logKLo);
-            EXPECT_LE((uint64_t(s.centreRows) + 2 * uint64_t(s.halo)) << s.logR, pp.windowElems)
+            EXPECT_LE((uint64_t(s.centreRows) + 2 * uint64_t(s.halo)) << s.logR, pp.windowKeys)
                 << "the window (centre and both halos) fits in one subgroup's registers";
             EXPECT_GE(s.centreRows, 1u);
             if (s.halo == 0) {
                 EXPECT_EQ(s.centreRows, rowsPerBlock) << "a window without halo holds a whole block";
-                EXPECT_EQ(s.resultInTemp, prevTemp) << "windows without halo work in place";
+                EXPECT_EQ(inTemp(s), prevTemp) << "windows without halo work in place";
             } else {
                 EXPECT_GE(s.halo, (1u << s.layerCount) - 1) << "halo >= the sum of the strides, in rows";
                 EXPECT_EQ((uint64_t(s.halo) << s.logR) % pp.subgroupSize, 0u) << "windows start on whole subgroup rows";
@@ -215,7 +222,7 @@ void checkPlan(uint64_t n, const PlanParams& pp, const std::vector<Step>& steps)
                     << "windows start on whole subgroup rows";
                 EXPECT_LT(s.logKHi, s.logP) << "the first layer of a merge cannot be cut into windows";
                 EXPECT_LT(s.centreRows, rowsPerBlock);
-                EXPECT_NE(s.resultInTemp, prevTemp) << "a window with halo reads one buffer and writes the other";
+                EXPECT_NE(inTemp(s), prevTemp) << "a window with halo reads one buffer and writes the other";
             }
             const uint64_t blocks = (n + (uint64_t(2) << s.logP) - 1) >> (s.logP + 1);
             const uint64_t segments = (rowsPerBlock + s.centreRows - 1) / s.centreRows;
@@ -226,11 +233,11 @@ void checkPlan(uint64_t n, const PlanParams& pp, const std::vector<Step>& steps)
         } else {
             ADD_FAILURE() << "unknown step kind " << stepKindName(s.kind);
         }
-        prevTemp = s.resultInTemp;
+        prevTemp = inTemp(s);
     }
     EXPECT_EQ(next, ls.size()) << "the steps must run every layer";
     EXPECT_EQ(ls.size(), size_t(L) * (L + 1) / 2);
-    EXPECT_FALSE(steps.back().resultInTemp) << "the sorted result must end in the key buffer";
+    EXPECT_FALSE(inTemp(steps.back())) << "the sorted result must end in the key buffer";
     if (pp.perLayer) {
         EXPECT_EQ(steps.size(), ls.size());
     }
@@ -413,9 +420,9 @@ TEST_P(Planner, EmulatedStepsMatchTheNetwork) {
     std::mt19937_64 rng(11);
     for (int i = 0; i < 6; ++i) sizes.push_back(2 + rng() % 9000);
     // Larger windows reach halos only at larger n.
-    if (pp.windowElems >= 1024) {
-        sizes.push_back(uint64_t(4) * pp.windowElems + 3);
-        sizes.push_back(uint64_t(16) * pp.windowElems - 1);
+    if (pp.windowKeys >= 1024) {
+        sizes.push_back(uint64_t(4) * pp.windowKeys + 3);
+        sizes.push_back(uint64_t(16) * pp.windowKeys - 1);
     }
     size_t windows = 0, haloWindows = 0;
     for (uint64_t n : sizes) {

@@ -64,7 +64,7 @@ add_test(NAME cli_radix_skipped_check
          COMMAND ${CMAKE_COMMAND} -DFILE=${RADIX_TRACE_OUT}/skipped.json -P ${CMAKE_CURRENT_LIST_DIR}/cli/skipped_check.cmake)
 set_tests_properties(cli_radix_skipped_check PROPERTIES FIXTURES_REQUIRED radix_skipped)
 
-# --either-buffer: the result left where the last pass wrote it, no copy back (SortConfig::resultInEither);
+# --either-buffer: the result left where the last pass wrote it, no copy back (SortKnobs::resultInEither);
 # keys whose low byte is zero run an odd number of passes, so their result stays in the temporary buffer.
 add_test(NAME cli_radix_either_run
          COMMAND $<TARGET_FILE:sortlab-bench> --validation --algo radix4,onesweep --dist bits,uniform --values none,u32

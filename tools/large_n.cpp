@@ -32,7 +32,7 @@ int main(int argc, char** argv) {
         }
         for (int perLayer = 0; perLayer < 2; ++perLayer) {
             SortConfig c;
-            c.perLayer = perLayer;
+            c.knobs.perLayer = perLayer;
             auto job = SortJob::create(**ctx, **sorter, n, c, false);
             if (!job) {
                 printf("n=%llu create: %s\n", (unsigned long long)n, job.error().message.c_str());

@@ -86,20 +86,17 @@ Colour stepColour(const Step& s, int windowIndex) {
     return {"#ececec", "#333333"};
 }
 
-std::string render(const Options& o) {
-    const uint32_t depth = oddeven::log2Ceil(o.n);
-    const uint64_t wires = uint64_t(1) << depth; // the power-of-two network that is drawn
-    const bool byPlan = !o.perLayer && o.tile != 0;
-
-    // The network: every comparator of the power-of-two network, marked active when both ends < n.
+// The network: every comparator of the power-of-two network of `wires`, marked active when both
+// ends are below n, spread greedily over sub-columns (comparators that share a wire span, ends
+// included, go side by side).
+std::vector<LayerDraw> networkLayers(uint64_t n, uint64_t wires) {
     std::vector<LayerDraw> ls;
     for (const oddeven::Layer& layer : oddeven::layers(wires)) {
         LayerDraw d;
         d.layer = layer;
         oddeven::forEachComparator(wires, layer, [&](uint64_t a, uint64_t b) {
-            d.comparators.push_back({a, b, b < o.n, 0});
+            d.comparators.push_back({a, b, b < n, 0});
         });
-        // Greedy sub-columns: comparators that share a wire span (ends included) go side by side.
         std::vector<uint64_t> columnEnd; // last wire used + 1 per sub-column
         for (Comparator& c : d.comparators) {
             uint32_t col = 0;
@@ -111,88 +108,94 @@ std::string render(const Options& o) {
         d.columns = std::max<uint32_t>(1, static_cast<uint32_t>(columnEnd.size()));
         ls.push_back(std::move(d));
     }
+    return ls;
+}
 
+// The figure: the layers, the plan's steps and their colours, and where everything goes.
+struct Figure {
+    const Options& o;
+    uint64_t wires = 0; // the power-of-two network that is drawn
+    bool byPlan = false;
+    std::vector<LayerDraw> ls;
     std::vector<Step> steps;
-    if (byPlan) {
-        oddeven::PlanParams pp; // the planner's defaults for everything but the tile
-        pp.tileElems = o.tile;
-        steps = oddeven::planSteps(o.n, pp);
-        for (size_t i = 0; i < steps.size(); ++i)
-            for (uint32_t l = steps[i].firstLayer; l < steps[i].firstLayer + steps[i].layerCount && l < ls.size(); ++l)
-                ls[l].step = static_cast<int>(i);
-    }
+    std::vector<Colour> colours;                        // per step
+    std::vector<std::pair<Colour, std::string>> legend; // lines under the wires, per step
+    std::vector<std::string> notes;                     // then these
+    double wirePitch = 0, columnPitch = 0;
+    double left = 56, right = 44;
+    double title = 30, stepRow = 0, labelRows = 30;
+    double top = 0, wiresBottom = 0, wiresEnd = 0;
+    double legendTop = 0, lineH = 17, width = 0, height = 0;
+    std::string heading;
+};
 
-    // Geometry.
-    const double wirePitch = wires <= 16 ? 22 : wires <= 32 ? 16 : 11;
-    const double columnPitch = wires <= 16 ? 9 : 6;
+// Geometry: wire pitch, each layer's band (merges apart by a gap), and where the wires end.
+void placeLayers(Figure& f) {
     const double minLayerWidth = 30, layerPad = 8, mergeGap = 10;
-    const double left = 56, right = 44;
-    const double title = 30, stepRow = byPlan ? 22 : 0, labelRows = 30;
-    const double top = title + stepRow + labelRows + 10;
-    const double wiresBottom = top + double(wires - 1) * wirePitch;
-    double x = left;
+    f.wirePitch = f.wires <= 16 ? 22 : f.wires <= 32 ? 16 : 11;
+    f.columnPitch = f.wires <= 16 ? 9 : 6;
+    f.stepRow = f.byPlan ? 22 : 0;
+    f.top = f.title + f.stepRow + f.labelRows + 10;
+    f.wiresBottom = f.top + double(f.wires - 1) * f.wirePitch;
+    double x = f.left;
     uint32_t prevP = 0;
-    for (LayerDraw& d : ls) {
+    for (LayerDraw& d : f.ls) {
         if (d.layer.logP != prevP) x += mergeGap;
         prevP = d.layer.logP;
-        double w = std::max(minLayerWidth, d.columns * columnPitch + 2 * layerPad);
+        double w = std::max(minLayerWidth, d.columns * f.columnPitch + 2 * layerPad);
         d.x0 = x;
         d.x1 = x + w;
         x += w + 2;
     }
-    const double wiresEnd = x + 8; // wires end here; "+inf" marks go after
+    f.wiresEnd = x + 8; // wires end here; "+inf" marks go after
+}
 
-    // Legend lines under the wires.
-    std::vector<std::pair<Colour, std::string>> legend;
+// The legend (a line per step: its colour, kind, label and buffers) and the notes under the wires,
+// the heading, and the figure's size.
+void writeLegend(Figure& f) {
     int windowIndex = 0;
-    std::vector<Colour> colours;
-    for (size_t i = 0; i < steps.size(); ++i) {
+    for (size_t i = 0; i < f.steps.size(); ++i) {
+        const std::vector<Step>& steps = f.steps;
         Colour c = stepColour(steps[i], windowIndex);
         if (steps[i].kind == StepKind::window) ++windowIndex;
-        colours.push_back(c);
+        f.colours.push_back(c);
         std::string text =
             "step " + std::to_string(i) + " (" + std::string(stepKindName(steps[i].kind)) + "): " + steps[i].label;
         // Which buffer of the pair the step reads and writes (as the sorter records it).
-        const bool readsTemp = i > 0 && steps[i - 1].resultInTemp;
+        const bool readsTemp = i > 0 && steps[i - 1].keysAfter == KeyLocation::inKeysTemp();
+        const bool writesTemp = steps[i].keysAfter == KeyLocation::inKeysTemp();
         const char* from = readsTemp ? "temp" : "keys";
-        const char* to = steps[i].resultInTemp ? "temp" : "keys";
-        text += readsTemp == steps[i].resultInTemp ? std::string(", in place on ") + from
-                                                   : std::string(", reads ") + from + ", writes " + to;
-        legend.push_back({c, text});
+        const char* to = writesTemp ? "temp" : "keys";
+        text += readsTemp == writesTemp ? std::string(", in place on ") + from
+                                        : std::string(", reads ") + from + ", writes " + to;
+        f.legend.push_back({c, text});
     }
-    std::vector<std::string> notes;
-    const std::string layerCount = std::to_string(ls.size());
-    notes.push_back("Columns: the " + layerCount + " layers in network order; p = merge size, k = stride.");
-    notes.push_back("A dot pair is a compare-exchange: the smaller key ends on the upper wire.");
-    if (!byPlan) notes.push_back("The per-layer plan runs each layer as one dispatch.");
-    if (o.n != wires) {
-        notes.push_back("Wires " + std::to_string(o.n) + ".." + std::to_string(wires - 1) +
-                        " lie past n: they act as +infinity and are never stored.");
-        notes.push_back("Grey comparators touch them and do nothing.");
+    const std::string layerCount = std::to_string(f.ls.size());
+    f.notes.push_back("Columns: the " + layerCount + " layers in network order; p = merge size, k = stride.");
+    f.notes.push_back("A dot pair is a compare-exchange: the smaller key ends on the upper wire.");
+    if (!f.byPlan) f.notes.push_back("The per-layer plan runs each layer as one dispatch.");
+    if (f.o.n != f.wires) {
+        f.notes.push_back("Wires " + std::to_string(f.o.n) + ".." + std::to_string(f.wires - 1) +
+                          " lie past n: they act as +infinity and are never stored.");
+        f.notes.push_back("Grey comparators touch them and do nothing.");
     }
-    const double legendTop = wiresBottom + 26;
-    const double lineH = 17;
-    const double height = legendTop + double(legend.size() + notes.size()) * lineH + 12;
+    f.legendTop = f.wiresBottom + 26;
+    f.height = f.legendTop + double(f.legend.size() + f.notes.size()) * f.lineH + 12;
+    f.heading = "Odd-even merge network, n = " + std::to_string(f.o.n);
+    if (f.byPlan) f.heading += ": fused plan, tile " + std::to_string(f.o.tile);
+    f.width = f.wiresEnd + f.right;
+    f.width = std::max(f.width, f.left + svgTextWidth(f.heading, 14, true) + 16);
+    for (auto& [c, text] : f.legend) f.width = std::max(f.width, f.left + 30 + svgTextWidth(text, 11) + 16);
+    for (auto& text : f.notes) f.width = std::max(f.width, f.left + svgTextWidth(text, 11) + 16);
+}
 
-    std::string heading = "Odd-even merge network, n = " + std::to_string(o.n);
-    if (byPlan) {
-        heading += ": fused plan, tile " + std::to_string(o.tile);
-    }
-    double width = wiresEnd + right;
-    width = std::max(width, left + svgTextWidth(heading, 14, true) + 16);
-    for (auto& [c, text] : legend) width = std::max(width, left + 30 + svgTextWidth(text, 11) + 16);
-    for (auto& text : notes) width = std::max(width, left + svgTextWidth(text, 11) + 16);
-
-    std::ostringstream svg;
-    openSvg(svg, width, height, "generated by sortlab-diagram (bench/network_diagram.cpp)");
-    svg << "<text x=\"" << svgNumber(left) << "\" y=\"20\" font-size=\"14\" font-weight=\"bold\" fill=\"#222\">"
-        << svgEscape(heading) << "</text>\n";
-
-    // Bands, and the (p, k) label of each layer.
-    const double bandTop = title + stepRow, bandBottom = wiresBottom + 12;
-    for (size_t l = 0; l < ls.size(); ++l) {
-        const LayerDraw& d = ls[l];
-        std::string fill = byPlan && d.step >= 0 ? colours[d.step].band : (l % 2 ? "#eef2f8" : "#f6f6f6");
+// Bands, and the (p, k) label of each layer; with a plan, the step spans above them (which layers
+// one dispatch runs).
+void drawBands(std::ostringstream& svg, const Figure& f) {
+    const double bandTop = f.title + f.stepRow, bandBottom = f.wiresBottom + 12;
+    for (size_t l = 0; l < f.ls.size(); ++l) {
+        const LayerDraw& d = f.ls[l];
+        std::string fill = f.byPlan && d.step >= 0 ? f.colours[d.step].band : (l % 2 ? "#eef2f8" : "#f6f6f6");
         svg << "<rect x=\"" << svgNumber(d.x0) << "\" y=\"" << svgNumber(bandTop) << "\" width=\""
             << svgNumber(d.x1 - d.x0) << "\" height=\"" << svgNumber(bandBottom - bandTop) << "\" fill=\"" << fill
             << "\"/>\n";
@@ -202,41 +205,43 @@ std::string render(const Options& o) {
         svg << "<text x=\"" << svgNumber(cx) << "\" y=\"" << svgNumber(bandTop + 26)
             << "\" font-size=\"10\" text-anchor=\"middle\" fill=\"#444\">k=" << pow2Text(d.layer.logK) << "</text>\n";
     }
-    // Step spans above the bands: which layers one dispatch runs.
-    if (byPlan) {
-        for (size_t i = 0; i < steps.size(); ++i) {
-            uint32_t f = steps[i].firstLayer, e = f + steps[i].layerCount;
-            if (e == f || e > ls.size()) continue;
-            double x0 = ls[f].x0, x1 = ls[e - 1].x1;
-            svg << "<rect x=\"" << svgNumber(x0) << "\" y=\"" << svgNumber(title) << "\" width=\"" << svgNumber(x1 - x0)
-                << "\" height=\"18\" rx=\"3\" fill=\"" << colours[i].ink << "\"/>\n";
-            svg << "<text x=\"" << svgNumber((x0 + x1) / 2) << "\" y=\"" << svgNumber(title + 13)
-                << "\" font-size=\"10\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"#fff\">"
-                << (x1 - x0 >= 40 ? "step " : "") << i << "</text>\n";
-        }
+    if (!f.byPlan) return;
+    for (size_t i = 0; i < f.steps.size(); ++i) {
+        uint32_t first = f.steps[i].firstLayer, e = first + f.steps[i].layerCount;
+        if (e == first || e > f.ls.size()) continue;
+        double x0 = f.ls[first].x0, x1 = f.ls[e - 1].x1;
+        svg << "<rect x=\"" << svgNumber(x0) << "\" y=\"" << svgNumber(f.title) << "\" width=\"" << svgNumber(x1 - x0)
+            << "\" height=\"18\" rx=\"3\" fill=\"" << f.colours[i].ink << "\"/>\n";
+        svg << "<text x=\"" << svgNumber((x0 + x1) / 2) << "\" y=\"" << svgNumber(f.title + 13)
+            << "\" font-size=\"10\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"#fff\">"
+            << (x1 - x0 >= 40 ? "step " : "") << i << "</text>\n";
     }
+}
 
-    // Wires.
-    for (uint64_t i = 0; i < wires; ++i) {
-        double y = top + double(i) * wirePitch;
-        bool present = i < o.n;
-        svg << "<line x1=\"" << svgNumber(left - 8) << "\" y1=\"" << svgNumber(y) << "\" x2=\"" << svgNumber(wiresEnd)
-            << "\" y2=\"" << svgNumber(y) << "\" stroke=\"" << (present ? "#555" : "#c4c4c4") << "\" stroke-width=\"1\""
-            << (present ? "" : " stroke-dasharray=\"4 3\"") << "/>\n";
-        svg << "<text x=\"" << svgNumber(left - 12) << "\" y=\"" << svgNumber(y + 3.5) << "\" font-size=\""
-            << (wirePitch < 14 ? 9 : 10) << "\" text-anchor=\"end\" fill=\"" << (present ? "#333" : "#aaa") << "\">"
+// The wires with their indices; those past n dashed and marked +inf.
+void drawWires(std::ostringstream& svg, const Figure& f) {
+    for (uint64_t i = 0; i < f.wires; ++i) {
+        double y = f.top + double(i) * f.wirePitch;
+        bool present = i < f.o.n;
+        svg << "<line x1=\"" << svgNumber(f.left - 8) << "\" y1=\"" << svgNumber(y) << "\" x2=\""
+            << svgNumber(f.wiresEnd) << "\" y2=\"" << svgNumber(y) << "\" stroke=\"" << (present ? "#555" : "#c4c4c4")
+            << "\" stroke-width=\"1\"" << (present ? "" : " stroke-dasharray=\"4 3\"") << "/>\n";
+        svg << "<text x=\"" << svgNumber(f.left - 12) << "\" y=\"" << svgNumber(y + 3.5) << "\" font-size=\""
+            << (f.wirePitch < 14 ? 9 : 10) << "\" text-anchor=\"end\" fill=\"" << (present ? "#333" : "#aaa") << "\">"
             << i << "</text>\n";
         if (!present)
-            svg << "<text x=\"" << svgNumber(wiresEnd + 4) << "\" y=\"" << svgNumber(y + 3.5)
+            svg << "<text x=\"" << svgNumber(f.wiresEnd + 4) << "\" y=\"" << svgNumber(y + 3.5)
                 << "\" font-size=\"10\" fill=\"#aaa\">+inf</text>\n";
     }
+}
 
-    // Comparators: one group per layer and state, so each element carries only its geometry.
-    const double dot = wires <= 32 ? 3 : 2.3;
-    for (const LayerDraw& d : ls) {
-        const double used = d.columns * columnPitch;
-        const double firstX = (d.x0 + d.x1) / 2 - used / 2 + columnPitch / 2;
-        const std::string ink = byPlan && d.step >= 0 ? colours[d.step].ink : "#1a1a1a";
+// Comparators: one group per layer and state, so each element carries only its geometry.
+void drawComparators(std::ostringstream& svg, const Figure& f) {
+    const double dot = f.wires <= 32 ? 3 : 2.3;
+    for (const LayerDraw& d : f.ls) {
+        const double used = d.columns * f.columnPitch;
+        const double firstX = (d.x0 + d.x1) / 2 - used / 2 + f.columnPitch / 2;
+        const std::string ink = f.byPlan && d.step >= 0 ? f.colours[d.step].ink : "#1a1a1a";
         for (bool active : {true, false}) {
             const std::string col = active ? ink : "#c4c4c4";
             bool open = false;
@@ -246,8 +251,8 @@ std::string render(const Options& o) {
                     svg << "<g stroke=\"" << col << "\" fill=\"" << col << "\" stroke-width=\"1.4\">\n";
                     open = true;
                 }
-                double cx = firstX + c.column * columnPitch;
-                double ya = top + double(c.a) * wirePitch, yb = top + double(c.b) * wirePitch;
+                double cx = firstX + c.column * f.columnPitch;
+                double ya = f.top + double(c.a) * f.wirePitch, yb = f.top + double(c.b) * f.wirePitch;
                 svg << "<line x1=\"" << svgNumber(cx) << "\" y1=\"" << svgNumber(ya) << "\" x2=\"" << svgNumber(cx)
                     << "\" y2=\"" << svgNumber(yb) << "\"/><circle cx=\"" << svgNumber(cx) << "\" cy=\""
                     << svgNumber(ya) << "\" r=\"" << svgNumber(dot) << "\" stroke-width=\"0\"/><circle cx=\""
@@ -257,22 +262,51 @@ std::string render(const Options& o) {
             if (open) svg << "</g>\n";
         }
     }
+}
 
-    // Legend and notes.
-    double y = legendTop;
-    for (auto& [c, text] : legend) {
-        svg << "<rect x=\"" << svgNumber(left) << "\" y=\"" << svgNumber(y - 10)
+// The legend's lines and the notes.
+void drawLegend(std::ostringstream& svg, const Figure& f) {
+    double y = f.legendTop;
+    for (auto& [c, text] : f.legend) {
+        svg << "<rect x=\"" << svgNumber(f.left) << "\" y=\"" << svgNumber(y - 10)
             << "\" width=\"22\" height=\"12\" fill=\"" << c.band << "\" stroke=\"" << c.ink
             << "\" stroke-width=\"1.5\"/>";
-        svg << "<text x=\"" << svgNumber(left + 30) << "\" y=\"" << svgNumber(y) << "\" font-size=\"11\" fill=\"#222\">"
-            << svgEscape(text) << "</text>\n";
-        y += lineH;
+        svg << "<text x=\"" << svgNumber(f.left + 30) << "\" y=\"" << svgNumber(y)
+            << "\" font-size=\"11\" fill=\"#222\">" << svgEscape(text) << "</text>\n";
+        y += f.lineH;
     }
-    for (auto& text : notes) {
-        svg << "<text x=\"" << svgNumber(left) << "\" y=\"" << svgNumber(y) << "\" font-size=\"11\" fill=\"#555\">"
+    for (auto& text : f.notes) {
+        svg << "<text x=\"" << svgNumber(f.left) << "\" y=\"" << svgNumber(y) << "\" font-size=\"11\" fill=\"#555\">"
             << svgEscape(text) << "</text>\n";
-        y += lineH;
+        y += f.lineH;
     }
+}
+
+std::string render(const Options& o) {
+    Figure f{o};
+    f.wires = uint64_t(1) << oddeven::log2Ceil(o.n);
+    f.byPlan = !o.perLayer && o.tile != 0;
+    f.ls = networkLayers(o.n, f.wires);
+    if (f.byPlan) {
+        oddeven::PlanParams pp; // the planner's defaults for everything but the tile
+        pp.tileKeys = o.tile;
+        f.steps = oddeven::planSteps(o.n, pp);
+        for (size_t i = 0; i < f.steps.size(); ++i)
+            for (uint32_t l = f.steps[i].firstLayer;
+                 l < f.steps[i].firstLayer + f.steps[i].layerCount && l < f.ls.size(); ++l)
+                f.ls[l].step = static_cast<int>(i);
+    }
+    placeLayers(f);
+    writeLegend(f);
+
+    std::ostringstream svg;
+    openSvg(svg, f.width, f.height, "generated by sortlab-diagram (tools/network_diagram.cpp)");
+    svg << "<text x=\"" << svgNumber(f.left) << "\" y=\"20\" font-size=\"14\" font-weight=\"bold\" fill=\"#222\">"
+        << svgEscape(f.heading) << "</text>\n";
+    drawBands(svg, f);
+    drawWires(svg, f);
+    drawComparators(svg, f);
+    drawLegend(svg, f);
     svg << "</svg>\n";
     return svg.str();
 }

@@ -18,6 +18,7 @@
 
 #include <cstdio>
 #include <fstream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,36 @@ int fail(int code, const std::string& message) {
 
 bool endsWith(const std::string& s, const std::string& suffix) {
     return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+// --plot-n: an integer or 2^K (none: not one; "" is 0, the default).
+std::optional<uint64_t> plotSize(const std::string& plotN) {
+    if (plotN.empty()) return 0;
+    try {
+        if (plotN.rfind("2^", 0) == 0) return uint64_t(1) << std::stoul(plotN.substr(2));
+        return std::stoull(plotN);
+    } catch (...) {
+        return std::nullopt;
+    }
+}
+
+// Each file's rows read by themselves: one file is one run, whose std::sort rows belong to its
+// GPU's machine (plot::Row::machine). "" or why a file cannot be read.
+std::string readRows(const std::vector<std::string>& inputs, std::vector<sortlab::plot::Row>& rows) {
+    for (const std::string& path : inputs) {
+        std::ifstream in(path);
+        if (!in) return "cannot read '" + path + "'";
+        try {
+            nlohmann::ordered_json j = nlohmann::ordered_json::parse(in);
+            if (!j.is_array()) return "'" + path + "' is not a JSON array (expected sortlab-bench --json)";
+            for (auto& row : sortlab::plot::rowsFromJson(j)) rows.push_back(std::move(row));
+        } catch (const nlohmann::json::exception& e) {
+            return "'" + path + "' is not JSON: " + e.what();
+        } catch (const std::exception& e) {
+            return path + ": " + e.what();
+        }
+    }
+    return {};
 }
 
 } // namespace
@@ -67,33 +98,11 @@ int main(int argc, char** argv) {
     const int logY = yAxis == "log" ? 1 : yAxis == "linear" ? 0 : -1;
     if (yAxis != "log" && yAxis != "linear" && yAxis != "auto")
         return fail(2, "--y-axis '" + yAxis + "': use linear, log or auto");
-    uint64_t breakdownN = 0;
-    if (!plotN.empty()) {
-        try {
-            if (plotN.rfind("2^", 0) == 0)
-                breakdownN = uint64_t(1) << std::stoul(plotN.substr(2));
-            else
-                breakdownN = std::stoull(plotN);
-        } catch (...) {
-            return fail(2, "--plot-n '" + plotN + "' is not a count (an integer or 2^K)");
-        }
-    }
-    // Each file's rows read by themselves: one file is one run, whose std::sort rows belong to its
-    // GPU's machine (plot::Row::machine).
+    const std::optional<uint64_t> plotSizeGiven = plotSize(plotN);
+    if (!plotSizeGiven) return fail(2, "--plot-n '" + plotN + "' is not a count (an integer or 2^K)");
+    uint64_t breakdownN = *plotSizeGiven;
     std::vector<sortlab::plot::Row> rows;
-    for (const std::string& path : inputs) {
-        std::ifstream in(path);
-        if (!in) return fail(2, "cannot read '" + path + "'");
-        try {
-            nlohmann::ordered_json j = nlohmann::ordered_json::parse(in);
-            if (!j.is_array()) return fail(2, "'" + path + "' is not a JSON array (expected sortlab-bench --json)");
-            for (auto& row : sortlab::plot::rowsFromJson(j)) rows.push_back(std::move(row));
-        } catch (const nlohmann::json::exception& e) {
-            return fail(2, "'" + path + "' is not JSON: " + e.what());
-        } catch (const std::exception& e) {
-            return fail(2, path + ": " + e.what());
-        }
-    }
+    if (const std::string why = readRows(inputs, rows); !why.empty()) return fail(2, why);
     sortlab::plot::FigureOptions fo;
     fo.bandwidthGBs = bandwidth;
     fo.bandwidthSource = "--bandwidth";

@@ -37,6 +37,7 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -224,13 +225,8 @@ nlohmann::json toJson(const std::vector<AlgoResult>& results) {
     return out;
 }
 
-int run(int argc, char** argv) {
-    CLI::App cli{"sortlab-step-latency: the app's step latency without a window. Drives the app's SortWorker "
-                 "as its keys do (R new input, Right step forward, Left step back to a stored snapshot, End run "
-                 "to the end) for each algorithm, and times each request until the worker has published the "
-                 "view the next frame would draw: the GPU steps, the readback, the strip for n > 4096, the "
-                 "counters and, with --check, the CPU reference.\n" +
-                 std::string(kNotIncluded)};
+// The command line.
+struct LatencyOptions {
     std::string device, algoList = "oddeven-layer,oddeven,radix4,onesweep", n = "2^20", type = "u32", dist = "uniform",
                         jsonPath;
     uint64_t seed = 1;
@@ -238,31 +234,37 @@ int run(int argc, char** argv) {
     int reps = 3, warmup = 1;
     size_t forward = 20, back = 10;
     double timeoutS = 300;
-    cli.add_option("--device", device, "Vulkan device: an index or part of its name, as in the app (best device)");
-    cli.add_flag("--validation", validation, "Vulkan validation layers on; any message makes the exit code 1");
-    cli.add_option("--algo", algoList,
+};
+
+void addOptions(CLI::App& cli, LatencyOptions& o) {
+    cli.add_option("--device", o.device, "Vulkan device: an index or part of its name, as in the app (best device)");
+    cli.add_flag("--validation", o.validation, "Vulkan validation layers on; any message makes the exit code 1");
+    cli.add_option("--algo", o.algoList,
                    "comma list of the app's algorithms: " + variantNamesText() + " (all but onesweep-fallback)");
-    cli.add_option("--n", n, "number of keys: an integer or 2^K (2^20)");
-    cli.add_option("--type", type, "key type: u32 i32 f32 u64 i64 f64 (u32)");
-    cli.add_option("--dist", dist, "input distribution, as in the app (uniform)");
-    cli.add_option("--seed", seed, "first seed; each R takes the next one, as in the app (1)");
-    cli.add_flag("--check", check, "check mode on (the app's C): every step also runs the CPU reference");
-    cli.add_option("--steps", forward, "Right presses per rep, from step 0 (20, at most the plan's steps)");
-    cli.add_option("--back", back, "Left presses per rep after them (10)");
-    cli.add_option("--reps", reps, "timed reps per algorithm (3)");
-    cli.add_option("--warmup", warmup, "untimed reps per algorithm first (1)");
-    cli.add_option("--timeout-s", timeoutS, "longest wait for one key's view, in seconds (300)");
-    cli.add_option("--json", jsonPath, "also write the results (every sample) as JSON to this file");
+    cli.add_option("--n", o.n, "number of keys: an integer or 2^K (2^20)");
+    cli.add_option("--type", o.type, "key type: u32 i32 f32 u64 i64 f64 (u32)");
+    cli.add_option("--dist", o.dist, "input distribution, as in the app (uniform)");
+    cli.add_option("--seed", o.seed, "first seed; each R takes the next one, as in the app (1)");
+    cli.add_flag("--check", o.check, "check mode on (the app's C): every step also runs the CPU reference");
+    cli.add_option("--steps", o.forward, "Right presses per rep, from step 0 (20, at most the plan's steps)");
+    cli.add_option("--back", o.back, "Left presses per rep after them (10)");
+    cli.add_option("--reps", o.reps, "timed reps per algorithm (3)");
+    cli.add_option("--warmup", o.warmup, "untimed reps per algorithm first (1)");
+    cli.add_option("--timeout-s", o.timeoutS, "longest wait for one key's view, in seconds (300)");
+    cli.add_option("--json", o.jsonPath, "also write the results (every sample) as JSON to this file");
     cli.footer("Per rep and algorithm: R, Right x --steps, Left x --back, R, End (from the new input).\n"
                "Exit codes: 0 ok; 1 validation messages (--validation) or a --check mismatch; 2 usage error; 3 no "
                "Vulkan, no suitable device, a sort error or a timeout. Errors are one line on stderr.\n"
                "Example (GPU machine): sortlab-step-latency --n 2^20 --json latency.json");
-    if (auto code = sortlab::tools::parseCommandLine(cli, argc, argv, fail)) return *code;
-    SortSettings base;
-    for (auto [k, val] : {std::pair<std::string, std::string>{"n", n}, {"type", type}, {"dist", dist}})
+}
+
+// The settings of each --algo (the input as --n, --type, --dist and --seed give it), or the usage
+// error's exit code.
+std::optional<int> algoSettings(const LatencyOptions& o, SortSettings& base, std::vector<SortSettings>& algos) {
+    for (auto [k, val] : {std::pair<std::string, std::string>{"n", o.n}, {"type", o.type}, {"dist", o.dist}})
         if (auto ok = applySetting(base, k, val); !ok) return fail(2, ok.error().message);
-    base.seed = seed;
-    std::vector<SortSettings> algos;
+    base.seed = o.seed;
+    const std::string& algoList = o.algoList;
     for (size_t at = 0; at <= algoList.size();) {
         size_t comma = algoList.find(',', at);
         if (comma == std::string::npos) comma = algoList.size();
@@ -271,55 +273,112 @@ int run(int argc, char** argv) {
         algos.push_back(s);
         at = comma + 1;
     }
-    if (reps < 1 || warmup < 0 || forward < 1 || !(timeoutS > 0))
+    if (o.reps < 1 || o.warmup < 0 || o.forward < 1 || !(o.timeoutS > 0))
         return fail(2, "--reps and --steps must be at least 1, --warmup at least 0, --timeout-s positive");
-    if (!jsonPath.empty()) { // a bad path fails before any work
-        std::ofstream probe(jsonPath);
-        if (!probe) return fail(2, "cannot write --json " + jsonPath);
+    if (!o.jsonPath.empty()) { // a bad path fails before any work
+        std::ofstream probe(o.jsonPath);
+        if (!probe) return fail(2, "cannot write --json " + o.jsonPath);
     }
+    return std::nullopt;
+}
 
-    ContextOptions co;
-    co.device = device;
-    co.validation = validation;
-    auto ctx = Context::create(co);
-    if (!ctx) return fail(ctx.error().code == Errc::invalid_argument ? 2 : 3, ctx.error().message);
-    const DeviceInfo& info = ctx.value()->info();
+// The device, the input and what is timed (and what is not).
+void printHeader(const DeviceInfo& info, const SortSettings& base, const LatencyOptions& o) {
     std::printf("%s: %s (%s, %s)\n", kProgram, info.name.c_str(), info.typeName.c_str(), info.driver.c_str());
     std::printf("n = %llu %s keys, %s, check %s; per algorithm %d rep%s (+%d untimed): R, Right x %zu, Left x %zu, "
                 "R, End\n",
                 (unsigned long long)base.n, std::string(keyTypeName(base.key)).c_str(),
-                std::string(distributionName(base.dist)).c_str(), check ? "on" : "off", reps, reps == 1 ? "" : "s",
-                warmup, forward, back);
+                std::string(distributionName(base.dist)).c_str(), o.check ? "on" : "off", o.reps,
+                o.reps == 1 ? "" : "s", o.warmup, o.forward, o.back);
     std::printf("latency: from the request the key makes to the worker publishing the view the next frame draws "
                 "(GPU steps, readback, strip, counters%s); step_ms: the worker's own time for the GPU steps and "
                 "readback\n%s\n",
-                check ? ", CPU check" : "", kNotIncluded);
+                o.check ? ", CPU check" : "", kNotIncluded);
     if (info.isLavapipe)
         std::printf("note: %s is Mesa's CPU driver: these times measure this machine's CPU, not a GPU\n",
                     info.name.c_str());
     std::fflush(stdout);
+}
+
+// Every algorithm's key presses on one worker; the algorithms the device cannot run are counted.
+// Throws Failure (a timeout, a sort error).
+std::vector<AlgoResult> measureAll(Context& ctx, const std::vector<SortSettings>& algos, const LatencyOptions& o,
+                                   int* unavailable, int* checkFailures) {
+    std::vector<AlgoResult> results;
+    Driver d(ctx, std::chrono::milliseconds(int64_t(o.timeoutS * 1000)));
+    const std::vector<AlgoStatus> status = d.worker().algorithms();
+    d.worker().setCheck(o.check);
+    for (const SortSettings& s : algos) {
+        AlgoResult r;
+        r.variant = s.algo;
+        r.name = std::string(s.algoName());
+        size_t index = 0; // the worker's statuses are in menu order (sortlab::variants())
+        while (variants()[index].variant != s.algo) ++index;
+        r.available = status[index].available;
+        r.why = status[index].why;
+        if (r.available)
+            measure(d, r, s, o.reps, o.warmup, o.forward, o.back);
+        else
+            ++*unavailable;
+        results.push_back(std::move(r));
+    }
+    *checkFailures = d.checkFailures();
+    return results;
+}
+
+// --json: the run's parameters and every sample. False when the file cannot be written.
+bool writeJson(const LatencyOptions& o, const DeviceInfo& info, const SortSettings& base,
+               const std::vector<AlgoResult>& results, int checkFailures, size_t messages) {
+    nlohmann::json j;
+    j["tool"] = kProgram;
+    j["device"] = {
+        {"name", info.name}, {"type", info.typeName}, {"driver", info.driver}, {"is_lavapipe", info.isLavapipe}};
+    j["n"] = base.n;
+    j["type"] = std::string(keyTypeName(base.key));
+    j["dist"] = std::string(distributionName(base.dist));
+    j["seed"] = o.seed;
+    j["check"] = o.check;
+    j["reps"] = o.reps;
+    j["warmup_reps"] = o.warmup;
+    j["steps_forward"] = o.forward;
+    j["steps_back"] = o.back;
+    j["latency"] = "ms from the request a key makes (SortWorker::goTo / setSettings, as app/app.cpp) to the "
+                   "worker publishing the View the next frame draws";
+    j["not_included"] = kNotIncluded;
+    j["algorithms"] = toJson(results);
+    j["check_failures"] = checkFailures;
+    j["validation_messages"] = messages;
+    std::ofstream out(o.jsonPath);
+    out << j.dump(2) << "\n";
+    return bool(out);
+}
+
+int run(int argc, char** argv) {
+    CLI::App cli{"sortlab-step-latency: the app's step latency without a window. Drives the app's SortWorker "
+                 "as its keys do (R new input, Right step forward, Left step back to a stored snapshot, End run "
+                 "to the end) for each algorithm, and times each request until the worker has published the "
+                 "view the next frame would draw: the GPU steps, the readback, the strip for n > 4096, the "
+                 "counters and, with --check, the CPU reference.\n" +
+                 std::string(kNotIncluded)};
+    LatencyOptions o;
+    addOptions(cli, o);
+    if (auto code = sortlab::tools::parseCommandLine(cli, argc, argv, fail)) return *code;
+    SortSettings base;
+    std::vector<SortSettings> algos;
+    if (auto code = algoSettings(o, base, algos)) return *code;
+
+    ContextOptions co;
+    co.device = o.device;
+    co.validation = o.validation;
+    auto ctx = Context::create(co);
+    if (!ctx) return fail(ctx.error().code == Errc::invalid_argument ? 2 : 3, ctx.error().message);
+    const DeviceInfo& info = ctx.value()->info();
+    printHeader(info, base, o);
 
     std::vector<AlgoResult> results;
     int unavailable = 0, checkFailures = 0;
     try {
-        Driver d(*ctx.value(), std::chrono::milliseconds(int64_t(timeoutS * 1000)));
-        const std::vector<AlgoStatus> status = d.worker().algorithms();
-        d.worker().setCheck(check);
-        for (const SortSettings& s : algos) {
-            AlgoResult r;
-            r.variant = s.algo;
-            r.name = std::string(s.algoName());
-            size_t index = 0; // the worker's statuses are in menu order (sortlab::variants())
-            while (variants()[index].variant != s.algo) ++index;
-            r.available = status[index].available;
-            r.why = status[index].why;
-            if (r.available)
-                measure(d, r, s, reps, warmup, forward, back);
-            else
-                ++unavailable;
-            results.push_back(std::move(r));
-        }
-        checkFailures = d.checkFailures();
+        results = measureAll(*ctx.value(), algos, o, &unavailable, &checkFailures);
     } catch (const Failure& f) {
         return fail(f.code, f.message);
     } catch (const std::bad_alloc&) {
@@ -327,31 +386,9 @@ int run(int argc, char** argv) {
     }
     printTable(results);
 
-    const size_t messages = validation ? ctx.value()->validationMessageCount() : 0;
-    if (!jsonPath.empty()) {
-        nlohmann::json j;
-        j["tool"] = kProgram;
-        j["device"] = {
-            {"name", info.name}, {"type", info.typeName}, {"driver", info.driver}, {"is_lavapipe", info.isLavapipe}};
-        j["n"] = base.n;
-        j["type"] = std::string(keyTypeName(base.key));
-        j["dist"] = std::string(distributionName(base.dist));
-        j["seed"] = seed;
-        j["check"] = check;
-        j["reps"] = reps;
-        j["warmup_reps"] = warmup;
-        j["steps_forward"] = forward;
-        j["steps_back"] = back;
-        j["latency"] = "ms from the request a key makes (SortWorker::goTo / setSettings, as app/app.cpp) to the "
-                       "worker publishing the View the next frame draws";
-        j["not_included"] = kNotIncluded;
-        j["algorithms"] = toJson(results);
-        j["check_failures"] = checkFailures;
-        j["validation_messages"] = messages;
-        std::ofstream out(jsonPath);
-        out << j.dump(2) << "\n";
-        if (!out) return fail(3, "cannot write --json " + jsonPath);
-    }
+    const size_t messages = o.validation ? ctx.value()->validationMessageCount() : 0;
+    if (!o.jsonPath.empty() && !writeJson(o, info, base, results, checkFailures, messages))
+        return fail(3, "cannot write --json " + o.jsonPath);
     if (messages) return fail(1, std::to_string(messages) + " Vulkan validation message(s) (printed above)");
     if (checkFailures)
         return fail(1, std::to_string(checkFailures) + " step(s) differ from the CPU reference (--check)");

@@ -114,6 +114,81 @@ std::string_view highlightKindName(HighlightKind k) {
     return "none";
 }
 
+namespace {
+
+// `@ask KIND [N] QUESTION` (rest: what follows "@ask") at this line: "" or what is wrong.
+std::string readQuestion(const std::string& rest, int line, LessonStop& stop) {
+    std::istringstream args(rest);
+    std::string a0, a1;
+    args >> a0;
+    auto k = std::find_if(std::begin(kQuestions), std::end(kQuestions), [&](const auto& q) { return q.first == a0; });
+    if (k == std::end(kQuestions)) return "@ask takes swaps, where I, count D or depth T, then the question";
+    Question q;
+    q.kind = k->second;
+    q.line = line;
+    std::string text;
+    if (q.kind != QuestionKind::swaps) {
+        args >> a1;
+        const auto i = number(a1);
+        if (!i) return "@ask " + a0 + " needs a number (the key's index, the digit or the tile)";
+        q.arg = *i;
+    }
+    std::getline(args, text);
+    q.text = trim(text);
+    if (q.text.empty()) return "@ask " + a0 + ": write the question after it";
+    if (stop.question) return "one question a stop";
+    stop.question = std::move(q);
+    return {};
+}
+
+// One '@' line of a stop (l: the trimmed line): a setting, which is tried on `probe` as the app
+// will apply it, @step, @replay-digit, @replay-event, @highlight or @ask. "" or what is wrong.
+std::string readDirective(const std::string& l, int line, LessonStop& stop, SortSettings& probe) {
+    std::istringstream words(l.substr(1));
+    std::string directive;
+    words >> directive;
+    std::string rest;
+    std::getline(words, rest);
+    rest = trim(rest);
+    for (const auto& [word, key] : kSettingDirectives)
+        if (directive == word) {
+            if (rest.empty()) return "@" + directive + " needs a value";
+            if (auto ok = applySetting(probe, std::string(key), rest); !ok)
+                return "@" + directive + ": " + ok.error().message;
+            stop.settings.emplace_back(std::string(key), rest);
+            return {};
+        }
+    if (directive == "ask") return readQuestion(rest, line, stop);
+    std::istringstream args(rest);
+    std::string a0, a1;
+    args >> a0;
+    if (directive == "step") {
+        if (a0 != "end" && !number(a0)) return "@step takes a step number or end";
+        stop.step = a0;
+    } else if (directive == "replay-digit") {
+        const auto d = a0 == "auto" ? std::optional<uint64_t>(0) : number(a0);
+        if (!d || *d > 255) return "@replay-digit takes 0..255, 0xHH or auto";
+        stop.replayDigit = a0 == "auto" ? -1 : int(*d);
+    } else if (directive == "replay-event") {
+        const auto e = a0 == "end" ? std::optional<uint64_t>(0) : number(a0);
+        if (!e) return "@replay-event takes an event count or end";
+        stop.replayEvent = a0 == "end" ? -1 : int(*e);
+    } else if (directive == "highlight") {
+        args >> a1;
+        const auto i = number(a1);
+        auto k =
+            std::find_if(std::begin(kHighlights), std::end(kHighlights), [&](const auto& h) { return h.first == a0; });
+        if (k == std::end(kHighlights) || !i)
+            return "@highlight takes key, layer, digit, workgroup or tile, then a number";
+        stop.highlight = {k->second, *i, line};
+    } else {
+        return "unknown directive '@" + directive + "' (expected " + std::string(kDirectives) + ")";
+    }
+    return {};
+}
+
+} // namespace
+
 Result<Lesson> parseLesson(std::string_view text, const std::string& source, const std::string& name) {
     Lesson lesson;
     lesson.name = name;
@@ -157,66 +232,7 @@ Result<Lesson> parseLesson(std::string_view text, const std::string& source, con
             blank = false;
             continue;
         }
-        std::istringstream words(l.substr(1));
-        std::string directive, arg;
-        words >> directive;
-        std::string rest;
-        std::getline(words, rest);
-        rest = trim(rest);
-        bool done = false;
-        for (const auto& [word, key] : kSettingDirectives)
-            if (directive == word) {
-                if (rest.empty()) return bad("@" + directive + " needs a value");
-                if (auto ok = applySetting(probe, std::string(key), rest); !ok)
-                    return bad("@" + directive + ": " + ok.error().message);
-                stop.settings.emplace_back(std::string(key), rest);
-                done = true;
-            }
-        if (done) continue;
-        std::istringstream args(rest);
-        std::string a0, a1;
-        args >> a0;
-        if (directive == "step") {
-            if (a0 != "end" && !number(a0)) return bad("@step takes a step number or end");
-            stop.step = a0;
-        } else if (directive == "replay-digit") {
-            const auto d = a0 == "auto" ? std::optional<uint64_t>(0) : number(a0);
-            if (!d || *d > 255) return bad("@replay-digit takes 0..255, 0xHH or auto");
-            stop.replayDigit = a0 == "auto" ? -1 : int(*d);
-        } else if (directive == "replay-event") {
-            const auto e = a0 == "end" ? std::optional<uint64_t>(0) : number(a0);
-            if (!e) return bad("@replay-event takes an event count or end");
-            stop.replayEvent = a0 == "end" ? -1 : int(*e);
-        } else if (directive == "highlight") {
-            args >> a1;
-            const auto i = number(a1);
-            auto k = std::find_if(std::begin(kHighlights), std::end(kHighlights),
-                                  [&](const auto& h) { return h.first == a0; });
-            if (k == std::end(kHighlights) || !i)
-                return bad("@highlight takes key, layer, digit, workgroup or tile, then a number");
-            stop.highlight = {k->second, *i, line};
-        } else if (directive == "ask") {
-            auto k = std::find_if(std::begin(kQuestions), std::end(kQuestions),
-                                  [&](const auto& q) { return q.first == a0; });
-            if (k == std::end(kQuestions)) return bad("@ask takes swaps, where I, count D or depth T, then the question");
-            Question q;
-            q.kind = k->second;
-            q.line = line;
-            std::string text;
-            if (q.kind != QuestionKind::swaps) {
-                args >> a1;
-                const auto i = number(a1);
-                if (!i) return bad("@ask " + a0 + " needs a number (the key's index, the digit or the tile)");
-                q.arg = *i;
-            }
-            std::getline(args, text);
-            q.text = trim(text);
-            if (q.text.empty()) return bad("@ask " + a0 + ": write the question after it");
-            if (stop.question) return bad("one question a stop");
-            stop.question = std::move(q);
-        } else {
-            return bad("unknown directive '@" + directive + "' (expected " + std::string(kDirectives) + ")");
-        }
+        if (const std::string why = readDirective(l, line, stop, probe); !why.empty()) return bad(why);
     }
     if (lesson.title.empty()) return makeError(Errc::parse_error, source + ":" + std::to_string(line) + ": empty lesson (expected '# Title')");
     if (auto ok = checkStops(lesson); !ok) return ok.error();

@@ -38,8 +38,100 @@ nlohmann::json keysJson(const std::vector<std::byte>& keys, uint64_t n, KeyType 
     return a;
 }
 
+namespace {
+
+using nlohmann::json;
+
+// --load-results' lines, as the panel draws them.
+json loadedResultsJson(const std::vector<LoadedLine>& loadedLines) {
+    json lines = json::array();
+    for (const LoadedLine& l : loadedLines) {
+        json points = json::array();
+        for (const auto& [n, gkeys] : l.points) points.push_back({n, gkeys});
+        lines.push_back({{"file", l.files.empty() ? std::string() : l.files[0]},
+                         {"files", l.files},
+                         {"label", l.label},
+                         {"algo", l.algo},
+                         {"device", l.device},
+                         {"points", points}});
+    }
+    return lines;
+}
+
+// The step that produced the state: its kind, its layers (odd-even) or its pass and bits (radix).
+void addStepJson(json& j, const Step& st) {
+    j["kind"] = std::string(stepKindName(st.kind));
+    j["first_layer"] = st.firstLayer;
+    j["layer_count"] = st.layerCount;
+    if (st.kind == StepKind::layer) {
+        j["merge_p"] = 1u << st.logP;
+        j["stride_k"] = 1u << st.logKHi;
+    }
+    if (st.bitHi > st.bitLo) {
+        j["pass"] = st.pass;
+        j["bit_lo"] = st.bitLo;
+        j["bit_hi"] = st.bitHi;
+    }
+}
+
+// The lookback replay as the radix view shows it: the digit, the events shown, the status words
+// and every tile's walk, and the pass's statistics.
+json lookbackReplayJson(const LookbackReplay& r) {
+    const LookbackEvent* last = r.last();
+    json tiles = json::array();
+    for (size_t t = 1; t < r.records.size(); ++t) {
+        const LookbackWalk& w = r.records[t].walks[r.digit];
+        tiles.push_back({{"tile", t},
+                         {"depth", w.depth()},
+                         {"counted", w.counted},
+                         {"not_ready", w.notReady},
+                         {"published", w.published}});
+    }
+    return {{"digit", r.digit},
+            {"events", r.events.size()},
+            {"shown", r.shown},
+            {"event", last ? json(last->event) : json(nullptr)},
+            {"event_tile", last ? json(last->tile) : json(nullptr)},
+            {"event_kind", last ? json(std::string(lookbackEventKindName(last->kind))) : json(nullptr)},
+            {"flags", r.state.flag},
+            {"counts", r.state.count},
+            {"walks", tiles},
+            {"depth_mean", r.stats.meanDepth},
+            {"depth_max", r.stats.maxDepth},
+            {"fallbacks", r.stats.fallbacks}};
+}
+
+// The state shown: the step, its keys, values and aux buffers, the replay and the check.
+void addStateJson(json& j, const SortWorker::View& v, const DumpExtras& extras) {
+    const SortSettings& s = v.job.settings;
+    const StepData& d = *v.data;
+    const Snapshot& snap = *d.snapshot;
+    j["step"] = d.step;
+    j["label"] = snap.label;
+    if (d.step > 0 && v.job.plan) addStepJson(j, v.job.plan->steps[d.step - 1]);
+    j["layers_done"] = d.layersDone;
+    j["step_ms"] = d.stepMs; // GPU work and readback that produced this view (wall time)
+    j["comparators_done"] = d.comparatorsDone;
+    if (d.swapsKnown) j["swaps"] = d.referenceSwaps;
+    j["keys"] = keysJson(snap.keys, s.n, s.key);
+    if (!snap.values.empty()) j["values"] = snap.values;
+    json aux = json::object();
+    for (auto& a : snap.aux) aux[std::string(auxKindName(a.kind))] = {{"shape", a.shape}, {"data", a.data}};
+    j["aux"] = aux;
+    if (auto r = lookbackReplay(snap, extras.replay)) j["lookback_replay"] = lookbackReplayJson(*r);
+    if (extras.check) {
+        const StepCheck& c = d.check;
+        j["check"] = {{"available", c.available},
+                      {"ok", c.ok},
+                      {"mismatches", c.mismatches},
+                      {"method", c.method},
+                      {"first_diffs", c.firstDiffs}};
+    }
+}
+
+} // namespace
+
 Result<void> writeStateJson(const std::string& path, const SortWorker::View& v, const DumpExtras& extras) {
-    using nlohmann::json;
     json j;
     const SortSettings& s = v.job.settings;
     j["algo"] = std::string(s.algoName());
@@ -49,7 +141,7 @@ Result<void> writeStateJson(const std::string& path, const SortWorker::View& v, 
     j["dist"] = std::string(distributionName(s.dist));
     j["seed"] = s.seed;
     j["n"] = s.n;
-    j["force_fallback"] = s.config().forceFallback;
+    j["force_fallback"] = s.config().knobs.forceFallback;
     j["device"] = extras.device;
     j["frame_cpu_ms"] = extras.frameCpuMs;
     j["frame_ui_cpu_ms"] = extras.frameBuildCpuMs;
@@ -58,18 +150,7 @@ Result<void> writeStateJson(const std::string& path, const SortWorker::View& v, 
     if (!extras.keysError.empty()) j["keys_error"] = extras.keysError;
     for (const auto& [key, value] : extras.view.items()) j[key] = value;
     if (!extras.loadedLines.empty() || !extras.loadError.empty()) {
-        json lines = json::array();
-        for (const LoadedLine& l : extras.loadedLines) {
-            json points = json::array();
-            for (const auto& [n, gkeys] : l.points) points.push_back({n, gkeys});
-            lines.push_back({{"file", l.files.empty() ? std::string() : l.files[0]},
-                             {"files", l.files},
-                             {"label", l.label},
-                             {"algo", l.algo},
-                             {"device", l.device},
-                             {"points", points}});
-        }
-        j["loaded_results"] = lines;
+        j["loaded_results"] = loadedResultsJson(extras.loadedLines);
         if (!extras.loadError.empty()) j["loaded_results_error"] = extras.loadError;
     }
     if (!v.error.empty()) j["error"] = v.error;
@@ -78,68 +159,7 @@ Result<void> writeStateJson(const std::string& path, const SortWorker::View& v, 
         j["steps"] = v.job.plan->steps.size();
         j["bytes_moved_floor"] = v.job.plan->bytesMovedFloor;
     }
-    if (v.data && v.data->snapshot) {
-        const StepData& d = *v.data;
-        const Snapshot& snap = *d.snapshot;
-        j["step"] = d.step;
-        j["label"] = snap.label;
-        if (d.step > 0 && v.job.plan) {
-            const Step& st = v.job.plan->steps[d.step - 1];
-            j["kind"] = std::string(stepKindName(st.kind));
-            j["first_layer"] = st.firstLayer;
-            j["layer_count"] = st.layerCount;
-            if (st.kind == StepKind::layer) {
-                j["merge_p"] = 1u << st.logP;
-                j["stride_k"] = 1u << st.logKHi;
-            }
-            if (st.bitHi > st.bitLo) {
-                j["pass"] = st.pass;
-                j["bit_lo"] = st.bitLo;
-                j["bit_hi"] = st.bitHi;
-            }
-        }
-        j["layers_done"] = d.layersDone;
-        j["step_ms"] = d.stepMs; // GPU work and readback that produced this view (wall time)
-        j["comparators_done"] = d.comparatorsDone;
-        if (d.swapsKnown) j["swaps"] = d.referenceSwaps;
-        j["keys"] = keysJson(snap.keys, s.n, s.key);
-        if (!snap.values.empty()) j["values"] = snap.values;
-        json aux = json::object();
-        for (auto& a : snap.aux) aux[std::string(auxKindName(a.kind))] = {{"shape", a.shape}, {"data", a.data}};
-        j["aux"] = aux;
-        if (auto r = lookbackReplay(snap, extras.replay)) {
-            const LookbackEvent* last = r->last();
-            json tiles = json::array();
-            for (size_t t = 1; t < r->records.size(); ++t) {
-                const LookbackWalk& w = r->records[t].walks[r->digit];
-                tiles.push_back({{"tile", t},
-                                 {"depth", w.depth()},
-                                 {"counted", w.counted},
-                                 {"not_ready", w.notReady},
-                                 {"published", w.published}});
-            }
-            j["lookback_replay"] = {{"digit", r->digit},
-                                    {"events", r->events.size()},
-                                    {"shown", r->shown},
-                                    {"event", last ? json(last->event) : json(nullptr)},
-                                    {"event_tile", last ? json(last->tile) : json(nullptr)},
-                                    {"event_kind", last ? json(std::string(lookbackEventKindName(last->kind))) : json(nullptr)},
-                                    {"flags", r->state.flag},
-                                    {"counts", r->state.count},
-                                    {"walks", tiles},
-                                    {"depth_mean", r->stats.meanDepth},
-                                    {"depth_max", r->stats.maxDepth},
-                                    {"fallbacks", r->stats.fallbacks}};
-        }
-        if (extras.check) {
-            const StepCheck& c = d.check;
-            j["check"] = {{"available", c.available},
-                          {"ok", c.ok},
-                          {"mismatches", c.mismatches},
-                          {"method", c.method},
-                          {"first_diffs", c.firstDiffs}};
-        }
-    }
+    if (v.data && v.data->snapshot) addStateJson(j, v, extras);
     std::ofstream out(path);
     if (!out) return makeError(Errc::io_error, "cannot write " + path);
     out << j.dump() << "\n";

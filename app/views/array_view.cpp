@@ -16,38 +16,9 @@
 namespace sortlab::app {
 namespace {
 
-// Zoom: the keys [first, first + count) fill the plot (count 0: all of them). Reset with every new
-// input. The UI thread owns it.
-struct Zoom {
-    uint64_t generation = UINT64_MAX;
-    uint64_t first = 0, count = 0;
-};
-Zoom gZoom;
-
-// A zoomed range too long for bars: its occupancy strip, computed from the snapshot when the range
-// or the step changes (at most kMaxReads keys are read: longer ranges are sampled evenly).
-struct LocalStrip {
-    const Snapshot* snapshot = nullptr;
-    uint64_t first = 0, count = 0;
-    int columns = 0;
-    std::vector<std::array<uint64_t, 2>> occupied;
-};
-LocalStrip gLocal;
-constexpr uint64_t kMaxReads = uint64_t(1) << 21;
+// The zoom and the memos of the strips drawn are ViewState's (app.h): zoom, localStrip, occupancy.
+constexpr uint64_t kMaxReads = uint64_t(1) << 21; // a zoomed range's strip reads at most this many keys
 constexpr uint64_t kMaxBars = 4096;
-
-// The rectangles of the last strip drawn, relative to the plot's corner: an idle frame (the mouse
-// moves, a tooltip shows) redraws them without rescanning the bins, and reserves vertices for
-// thousands at a time rather than one rectangle at a time (at n = 2^16 on unsorted keys that is
-// some 33,000 rectangles a frame).
-struct OccupancyCache {
-    uint64_t hash = 0;
-    size_t buckets = 0, perColumn = 0;
-    float width = -1, plotH = -1;
-    std::vector<ImVec2> corners; // top-left, bottom-right of each rectangle
-    std::vector<ImU32> colours;
-};
-OccupancyCache gCache;
 
 uint64_t hashOccupancy(const std::vector<std::array<uint64_t, 2>>& occupied) {
     uint64_t h = 0x9e3779b97f4a7c15ull ^ occupied.size();
@@ -56,11 +27,13 @@ uint64_t hashOccupancy(const std::vector<std::array<uint64_t, 2>>& occupied) {
     return h;
 }
 
-void drawOccupancy(ImDrawList* dl, const std::vector<std::array<uint64_t, 2>>& occupied, size_t perColumn, ImVec2 p0,
-                   ImVec2 size, float plotH, float alpha = 1.0f) {
+// The strip's rectangles (at n = 2^16 on unsorted keys, some 33,000 a frame), from the memo
+// `c` when the strip is the one drawn last; vertices are reserved for thousands at a time rather
+// than one rectangle at a time.
+void drawOccupancy(ImDrawList* dl, ViewState::Occupancy& c, const std::vector<std::array<uint64_t, 2>>& occupied,
+                   size_t perColumn, ImVec2 p0, ImVec2 size, float plotH, float alpha = 1.0f) {
     const size_t buckets = occupied.size();
     const uint64_t hash = hashOccupancy(occupied);
-    OccupancyCache& c = gCache;
     if (c.hash != hash || c.buckets != buckets || c.perColumn != perColumn || c.width != size.x || c.plotH != plotH) {
         c.hash = hash;
         c.buckets = buckets;
@@ -116,7 +89,7 @@ void workgroupBracket(const ViewContext& c, uint64_t first, uint64_t count, ImVe
     const auto mark = highlighted(c.ui, HighlightKind::workgroup);
     const JobInfo& job = c.v.job;
     const Step* step = currentStep(c.v);
-    if (!mark || !job.plan || job.plan->tileKeys == 0 ||
+    if (!mark || !job.plan || job.plan->algorithm == Algorithm::oddeven || job.plan->tileKeys == 0 ||
         (step && step->kind != StepKind::count && step->kind != StepKind::scan && step->kind != StepKind::histogram))
         return;
     const uint64_t lo = *mark * job.plan->tileKeys, hi = std::min(job.settings.n, lo + job.plan->tileKeys);
@@ -274,31 +247,13 @@ void drawMove(const ViewContext& c, ImVec2 p0, float width, float plotH, bool la
     }
 }
 
-} // namespace
-
-void setArrayZoom(uint64_t generation, uint64_t first, uint64_t count) {
-    gZoom = Zoom{generation, first, count};
-}
-
-void drawArrayView(const ViewContext& c, bool* open) {
-    if (!ImGui::Begin(windowTitle("Array", c.ui.presentation), open)) {
-        ImGui::End();
-        return;
-    }
-    const auto& v = c.v;
-    if (!v.data || !v.data->snapshot) {
-        ImGui::TextDisabled(v.error.empty() ? "waiting for the GPU..." : v.error.c_str());
-        ImGui::End();
-        return;
-    }
-    const StepData& d = *v.data;
+// The title line: the keys and the step, and a hint or the zoomed range after it; for a strip,
+// what one pixel column shows.
+void drawArrayHeading(const ViewContext& c, uint64_t first, uint64_t count, bool zoomed) {
+    const StepData& d = *c.v.data;
     const Snapshot& s = *d.snapshot;
-    const JobInfo& job = v.job;
+    const JobInfo& job = c.v.job;
     const uint64_t n = job.settings.n;
-    if (gZoom.generation != job.generation) gZoom = Zoom{job.generation, 0, 0};
-    const bool zoomed = gZoom.count != 0 && gZoom.count < n;
-    const uint64_t first = zoomed ? gZoom.first : 0, count = zoomed ? gZoom.count : n;
-
     const bool classView = c.ui.presentation || c.ui.lesson.lesson;
     ImGui::Text("%llu keys after step %zu of %zu: %s", (unsigned long long)n, d.step, job.plan->steps.size(),
                 (classView ? classLabel(s.label) : s.label).c_str());
@@ -322,7 +277,108 @@ void drawArrayView(const ViewContext& c, bool* open) {
             ImGui::TextDisabled(" downsampled: a pixel column shows which values its %llu keys hold",
                                 (unsigned long long)perPixel);
     }
+}
 
+// The plot under the pointer: the wheel zooms around the key under it, dragging pans, a
+// double-click shows everything. The new zoom is drawn from the next frame on.
+void zoomAndPan(ViewState::Zoom& zoom, uint64_t first, uint64_t count, uint64_t n, ImVec2 p0, ImVec2 size) {
+    ImGuiIO& io = ImGui::GetIO();
+    const double fx = std::clamp(double(io.MousePos.x - p0.x) / double(size.x), 0.0, 1.0);
+    uint64_t zf = first, zc = count;
+    if (io.MouseWheel != 0) {
+        const double factor = io.MouseWheel > 0 ? 1.0 / 1.25 : 1.25;
+        const double key = double(zf) + fx * double(zc);
+        zc = std::clamp<uint64_t>(uint64_t(double(zc) * factor + 0.5), std::min<uint64_t>(n, 8), n);
+        zf = uint64_t(std::clamp(key - fx * double(zc), 0.0, double(n - zc)));
+    }
+    if (ImGui::IsItemActive() && io.MouseDelta.x != 0) {
+        const double shift = double(io.MouseDelta.x) / double(size.x) * double(zc);
+        zf = uint64_t(std::clamp(double(zf) - shift, 0.0, double(n - zc)));
+    }
+    if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) zf = 0, zc = n;
+    zoom.first = zf;
+    zoom.count = zc >= n ? 0 : zc;
+}
+
+// The whole array: the worker's strip, buckets merged into pixel columns. A step's move at large
+// n: the strip before it fades out as the one after it fades in.
+void drawWholeStrip(const ViewContext& c, ImVec2 p0, ImVec2 size, float plotH, bool hovered) {
+    const StepData& d = *c.v.data;
+    const uint64_t n = c.v.job.settings.n;
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const size_t buckets = d.strip->occupied.size();
+    const int columns = std::max(1, int(size.x));
+    const size_t per = (buckets + columns - 1) / columns;
+    if (const auto& m = c.ui.move; m && m->from->strip && m->from->strip->occupied.size() == buckets) {
+        drawOccupancy(dl, c.views.occupancy, m->from->strip->occupied, per, p0, size, plotH, 1.0f - c.ui.moveFraction);
+        drawOccupancy(dl, c.views.occupancy, d.strip->occupied, per, p0, size, plotH, c.ui.moveFraction);
+    } else {
+        drawOccupancy(dl, c.views.occupancy, d.strip->occupied, per, p0, size, plotH);
+    }
+    if (hovered) {
+        size_t b = std::min(buckets - 1, size_t((ImGui::GetIO().MousePos.x - p0.x) / size.x * float(buckets)));
+        ImGui::SetTooltip("keys %llu..%llu: mean at %.3f of the input's range", (unsigned long long)(b * n / buckets),
+                          (unsigned long long)((b + 1) * n / buckets - 1), d.strip->mean[b]);
+    }
+}
+
+// A zoomed range too long for bars: its own strip, one bucket per pixel column (computed when the
+// snapshot, the range or the width changes: ViewState::localStrip).
+void drawZoomedStrip(const ViewContext& c, uint64_t first, uint64_t count, ImVec2 p0, ImVec2 size, float plotH,
+                     bool hovered) {
+    const Snapshot& s = *c.v.data->snapshot;
+    const JobInfo& job = c.v.job;
+    const int columns = std::max(1, int(size.x));
+    ViewState::LocalStrip& local = c.views.localStrip;
+    if (local.snapshot != &s || local.first != first || local.count != count || local.columns != columns) {
+        local.snapshot = &s;
+        local.first = first;
+        local.count = count;
+        local.columns = columns;
+        local.occupied.assign(size_t(columns), {0, 0});
+        const uint64_t stride = std::max<uint64_t>(1, count / kMaxReads);
+        for (uint64_t i = 0; i < count; i += stride) {
+            const float h = keyHeight(job, s, first + i);
+            const uint32_t bin = std::min<uint32_t>(Strip::kBins - 1, uint32_t(h * Strip::kBins));
+            auto& bits = local.occupied[size_t(i * uint64_t(columns) / count)];
+            bits[bin >> 6] |= uint64_t(1) << (bin & 63);
+        }
+    }
+    drawOccupancy(ImGui::GetWindowDrawList(), c.views.occupancy, local.occupied, 1, p0, size, plotH);
+    if (hovered) {
+        const uint64_t k =
+            first +
+            std::min<uint64_t>(count - 1, uint64_t((ImGui::GetIO().MousePos.x - p0.x) / size.x * double(count)));
+        ImGui::SetTooltip("key %llu = %s", (unsigned long long)k, keyText(s, k, job.settings.key).c_str());
+    }
+}
+
+} // namespace
+
+void setArrayZoom(ViewState& views, uint64_t generation, uint64_t first, uint64_t count) {
+    views.zoom = ViewState::Zoom{generation, first, count};
+}
+
+void drawArrayView(const ViewContext& c, bool* open) {
+    if (!ImGui::Begin(windowTitle("Array", c.ui.presentation).c_str(), open)) {
+        ImGui::End();
+        return;
+    }
+    const auto& v = c.v;
+    if (!v.data || !v.data->snapshot) {
+        ImGui::TextDisabled(v.error.empty() ? "waiting for the GPU..." : v.error.c_str());
+        ImGui::End();
+        return;
+    }
+    const JobInfo& job = v.job;
+    const uint64_t n = job.settings.n;
+    ViewState::Zoom& zoom = c.views.zoom;
+    if (zoom.generation != job.generation) zoom = ViewState::Zoom{job.generation, 0, 0};
+    const bool zoomed = zoom.count != 0 && zoom.count < n;
+    const uint64_t first = zoomed ? zoom.first : 0, count = zoomed ? zoom.count : n;
+    drawArrayHeading(c, first, count, zoomed);
+
+    const bool bars = count <= kMaxBars;
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 p0 = ImGui::GetCursorScreenPos();
     ImVec2 size = ImGui::GetContentRegionAvail();
@@ -338,74 +394,16 @@ void drawArrayView(const ViewContext& c, bool* open) {
         ImGui::End();
         return;
     }
+    if (hovered) zoomAndPan(zoom, first, count, n, p0, size);
 
-    // Zoom around the key under the pointer; pan by dragging; double-click shows everything.
-    if (hovered) {
-        ImGuiIO& io = ImGui::GetIO();
-        const double fx = std::clamp(double(io.MousePos.x - p0.x) / double(size.x), 0.0, 1.0);
-        uint64_t zf = first, zc = count;
-        if (io.MouseWheel != 0) {
-            const double factor = io.MouseWheel > 0 ? 1.0 / 1.25 : 1.25;
-            const double key = double(zf) + fx * double(zc);
-            zc = std::clamp<uint64_t>(uint64_t(double(zc) * factor + 0.5), std::min<uint64_t>(n, 8), n);
-            zf = uint64_t(std::clamp(key - fx * double(zc), 0.0, double(n - zc)));
-        }
-        if (ImGui::IsItemActive() && io.MouseDelta.x != 0) {
-            const double shift = double(io.MouseDelta.x) / double(size.x) * double(zc);
-            zf = uint64_t(std::clamp(double(zf) - shift, 0.0, double(n - zc)));
-        }
-        if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) zf = 0, zc = n;
-        gZoom.first = zf;
-        gZoom.count = zc >= n ? 0 : zc;
-    }
-
-    if (bars && !zoomed && c.ui.move && c.ui.move->moves.to.size() == n) {
+    if (bars && !zoomed && c.ui.move && c.ui.move->moves.to.size() == n)
         drawMove(c, p0, size.x, plotH, labels);
-    } else if (bars) {
+    else if (bars)
         drawBars(c, first, count, zoomed, p0, size, plotH, labels, hovered, clicked);
-    } else if (!zoomed && d.strip) {
-        // The whole array: the worker's strip, buckets merged into pixel columns.
-        const size_t buckets = d.strip->occupied.size();
-        const int columns = std::max(1, int(size.x));
-        const size_t per = (buckets + columns - 1) / columns;
-        // A step's move at large n: the strip before it fades out as the one after it fades in.
-        if (const auto& m = c.ui.move; m && m->from->strip && m->from->strip->occupied.size() == buckets) {
-            drawOccupancy(dl, m->from->strip->occupied, per, p0, size, plotH, 1.0f - c.ui.moveFraction);
-            drawOccupancy(dl, d.strip->occupied, per, p0, size, plotH, c.ui.moveFraction);
-        } else {
-            drawOccupancy(dl, d.strip->occupied, per, p0, size, plotH);
-        }
-        if (hovered) {
-            size_t b = std::min(buckets - 1, size_t((ImGui::GetIO().MousePos.x - p0.x) / size.x * float(buckets)));
-            ImGui::SetTooltip("keys %llu..%llu: mean at %.3f of the input's range",
-                              (unsigned long long)(b * n / buckets), (unsigned long long)((b + 1) * n / buckets - 1),
-                              d.strip->mean[b]);
-        }
-    } else {
-        // A zoomed range: its own strip, one bucket per pixel column.
-        const int columns = std::max(1, int(size.x));
-        if (gLocal.snapshot != &s || gLocal.first != first || gLocal.count != count || gLocal.columns != columns) {
-            gLocal.snapshot = &s;
-            gLocal.first = first;
-            gLocal.count = count;
-            gLocal.columns = columns;
-            gLocal.occupied.assign(size_t(columns), {0, 0});
-            const uint64_t stride = std::max<uint64_t>(1, count / kMaxReads);
-            for (uint64_t i = 0; i < count; i += stride) {
-                const float h = keyHeight(job, s, first + i);
-                const uint32_t bin = std::min<uint32_t>(Strip::kBins - 1, uint32_t(h * Strip::kBins));
-                auto& bits = gLocal.occupied[size_t(i * uint64_t(columns) / count)];
-                bits[bin >> 6] |= uint64_t(1) << (bin & 63);
-            }
-        }
-        drawOccupancy(dl, gLocal.occupied, 1, p0, size, plotH);
-        if (hovered) {
-            const uint64_t k =
-                first +
-                std::min<uint64_t>(count - 1, uint64_t((ImGui::GetIO().MousePos.x - p0.x) / size.x * double(count)));
-            ImGui::SetTooltip("key %llu = %s", (unsigned long long)k, keyText(s, k, job.settings.key).c_str());
-        }
-    }
+    else if (!zoomed && v.data->strip)
+        drawWholeStrip(c, p0, size, plotH, hovered);
+    else
+        drawZoomedStrip(c, first, count, p0, size, plotH, hovered);
     ImGui::End();
 }
 

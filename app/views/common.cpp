@@ -10,7 +10,6 @@
 #include <cstdarg>
 #include <cstdio>
 #include <cstring>
-#include <map>
 #include <mutex>
 
 namespace sortlab::app {
@@ -20,6 +19,8 @@ float keyHeight(const JobInfo& job, const Snapshot& s, uint64_t i) {
 }
 
 namespace {
+// The current theme. Process-wide, as ImGui's style is (setTheme sets both), since palette() is
+// read by every function that draws; the one UI setting that is not in UiState for that reason.
 Theme gTheme = Theme::dark;
 
 // The panel roles into ImGui's style of the theme. Light: input fields get a border (white on a
@@ -90,7 +91,8 @@ const Step* currentStep(const SortWorker::View& v) {
 }
 
 const std::vector<oddeven::Layer>& networkLayers(const JobInfo& job) {
-    // The UI thread asks every frame; the network depends only on n.
+    // The UI thread asks every frame; the network depends only on n. A pure memo of
+    // oddeven::layers(n), so it stays here rather than in UiState.
     static uint64_t cachedN = UINT64_MAX;
     static std::vector<oddeven::Layer> cached;
     const uint64_t n = job.settings.n;
@@ -136,12 +138,9 @@ std::string keyText(const Snapshot& s, uint64_t i, KeyType type) {
     return t;
 }
 
-const char* windowTitle(const char* name, bool presentation) {
+std::string windowTitle(const char* name, bool presentation) {
     if (!presentation) return name;
-    static std::map<std::string, std::string> titles;
-    auto& t = titles[name];
-    if (t.empty()) t = std::string(name) + "###" + name + "-presentation";
-    return t.c_str();
+    return std::string(name) + "###" + name + "-presentation";
 }
 
 std::string bytesText(double bytes) {

@@ -123,7 +123,7 @@ struct OneSweepPass {
 
 OneSweepPass oneSweepPass(const SortWorker::View& v, const Step* step) {
     OneSweepPass p;
-    p.forced = v.job.settings.forceFallback;
+    p.forced = v.job.settings.knobs.forceFallback;
     if (v.job.plan) p.tileKeys = v.job.plan->tileKeys;
     if (step) p.tiles = step->workgroups;
     if (!v.data || !v.data->snapshot) return p;
@@ -145,10 +145,45 @@ OneSweepPass oneSweepPass(const SortWorker::View& v, const Step* step) {
     return p;
 }
 
+// A OneSweep pass that ran: what every workgroup does, then what the pass left in the status words.
+std::string oneSweepPassWords(const Step* s, const SortWorker::View& v, const OneSweepPass& p) {
+    char buf[1536]; // about 850 characters of text and 250 of counts
+    const int used = std::snprintf(
+        buf, sizeof buf,
+        "Pass %u, bits %u..%u, %llu tile%s of %llu keys: each workgroup takes the next tile id t, counts its "
+        "tile's digits and publishes them at once in status[t][d] as an aggregate (tile 0: as an inclusive "
+        "prefix). It ranks its keys by digit and stages them in shared memory in digit order%s; a tile whose "
+        "keys all have one digit skips the ranking and stages them in their order. Then, per "
+        "digit, it walks back over tiles t-1, t-2, ...: it adds an aggregate and goes on, adds an inclusive "
+        "prefix and stops; a tile still not ready after 64 reads in a row it counts itself from that tile's keys "
+        "(a fallback). It publishes its own inclusive prefix (the sum plus its count) and writes its staged "
+        "keys to offsets[d] + sum + place, consecutive invocations to consecutive addresses. ",
+        s->pass, s->bitLo, s->bitHi - 1, (unsigned long long)p.tiles, p.tiles == 1 ? "" : "s",
+        (unsigned long long)p.tileKeys,
+        keyBytes(v.job.settings.key) == 8
+            ? " (a 64-bit key half at a time: the 32-bit word that holds the digit, then the other word in "
+              "the same place, so that a tile takes 4 bytes of shared memory a key)"
+            : "");
+    if (used > 0 && size_t(used) < sizeof buf && p.statusTiles) {
+        std::string rest = "After the pass";
+        if (p.statusTiles != p.tiles) rest += " (its last portion: " + std::to_string(p.statusTiles) + " tiles)";
+        rest += ": " + std::to_string(p.flags[2]) + " inclusive, " + std::to_string(p.flags[1]) + " aggregate, " +
+                std::to_string(p.flags[0]) + " not ready status words";
+        if (p.haveFallbacks)
+            rest += "; " + std::to_string(p.fallbacks) + " of " + std::to_string(p.tiles) +
+                    (p.tiles == 1 ? " tile" : " tiles") + " fell back" +
+                    (p.forced ? " (forced: each tile but the first of each portion counts tile t-1 itself)" : "");
+        if (p.haveUniform) rest += "; " + std::to_string(p.uniformTiles) + " had keys of one digit only";
+        rest += ".";
+        std::snprintf(buf + used, sizeof buf - size_t(used), "%s", rest.c_str());
+    }
+    return buf;
+}
+
 // `pass`: oneSweepPass of s when s is a OneSweep pass (read once a frame by the caller).
 std::string radixWords(const Step* s, const SortWorker::View& v, const OneSweepPass& pass) {
     if (!s) return "The input, as uploaded to the GPU.";
-    char buf[1536]; // a OneSweep pass: about 850 characters of text and 250 of counts
+    char buf[1536]; // the longest of these: some 400 characters
     if (s->kind == StepKind::count)
         std::snprintf(buf, sizeof buf,
                       "Pass %u, bits %u..%u: each of %llu workgroups counts how many of its keys have each digit.",
@@ -190,76 +225,22 @@ std::string radixWords(const Step* s, const SortWorker::View& v, const OneSweepP
                       "next pass reads the keys from the same buffer. (The tile statuses in the buffer are the last "
                       "pass's that ran, so they are not shown.)",
                       s->pass, s->bitLo, s->bitHi - 1);
-    else if (s->kind == StepKind::pass) {
-        const OneSweepPass& p = pass;
-        const int used = std::snprintf(
-            buf, sizeof buf,
-            "Pass %u, bits %u..%u, %llu tile%s of %llu keys: each workgroup takes the next tile id t, counts its "
-            "tile's digits and publishes them at once in status[t][d] as an aggregate (tile 0: as an inclusive "
-            "prefix). It ranks its keys by digit and stages them in shared memory in digit order%s; a tile whose "
-            "keys all have one digit skips the ranking and stages them in their order. Then, per "
-            "digit, it walks back over tiles t-1, t-2, ...: it adds an aggregate and goes on, adds an inclusive "
-            "prefix and stops; a tile still not ready after 64 reads in a row it counts itself from that tile's keys "
-            "(a fallback). It publishes its own inclusive prefix (the sum plus its count) and writes its staged "
-            "keys to offsets[d] + sum + place, consecutive invocations to consecutive addresses. ",
-            s->pass, s->bitLo, s->bitHi - 1, (unsigned long long)p.tiles, p.tiles == 1 ? "" : "s",
-            (unsigned long long)p.tileKeys,
-            keyBytes(v.job.settings.key) == 8
-                ? " (a 64-bit key half at a time: the 32-bit word that holds the digit, then the other word in "
-                  "the same place, so that a tile takes 4 bytes of shared memory a key)"
-                : "");
-        if (used > 0 && size_t(used) < sizeof buf && p.statusTiles) {
-            std::string rest = "After the pass";
-            if (p.statusTiles != p.tiles) rest += " (its last portion: " + std::to_string(p.statusTiles) + " tiles)";
-            rest += ": " + std::to_string(p.flags[2]) + " inclusive, " + std::to_string(p.flags[1]) + " aggregate, " +
-                    std::to_string(p.flags[0]) + " not ready status words";
-            if (p.haveFallbacks)
-                rest += "; " + std::to_string(p.fallbacks) + " of " + std::to_string(p.tiles) +
-                        (p.tiles == 1 ? " tile" : " tiles") + " fell back" +
-                        (p.forced ? " (forced: each tile but the first of each portion counts tile t-1 itself)" : "");
-            if (p.haveUniform) rest += "; " + std::to_string(p.uniformTiles) + " had keys of one digit only";
-            rest += ".";
-            std::snprintf(buf + used, sizeof buf - size_t(used), "%s", rest.c_str());
-        }
-    } else
+    else if (s->kind == StepKind::pass)
+        return oneSweepPassWords(s, v, pass);
+    else
         std::snprintf(buf, sizeof buf, "%s", s->label.c_str());
     return buf;
 }
 
 } // namespace
 
-void drawExplainView(const ViewContext& c, bool* open) {
-    if (!ImGui::Begin(windowTitle("Explanation", c.ui.presentation), open)) {
-        ImGui::End();
-        return;
-    }
-    const auto& v = c.v;
-    if (!v.data || !v.job.plan) {
-        ImGui::TextDisabled("waiting for the GPU...");
-        ImGui::End();
-        return;
-    }
-    const StepData& d = *v.data;
-    const Plan& plan = *v.job.plan;
-    const Step* step = currentStep(v);
-    const bool oddeven = v.job.settings.algorithm() == Algorithm::oddeven;
-    // A OneSweep pass's summary (its status flags counted: tiles x 256 words), once a frame.
-    const OneSweepPass pass = step && step->kind == StepKind::pass ? oneSweepPass(v, step) : OneSweepPass{};
-    // In front of a class (presentation mode, a lesson): the first sentence of the step's words, the
-    // rest on demand, and no developer's counters.
-    const bool classView = c.ui.presentation || c.ui.lesson.lesson;
-    ImGui::Text("Step %zu of %zu", d.step, plan.steps.size());
-    ImGui::TextColored(vec4(palette().accent), "%s",
-                       d.snapshot ? (classView ? classLabel(d.snapshot->label) : d.snapshot->label).c_str() : "");
-    ImGui::Separator();
-    const std::string words = oddeven ? oddevenWords(step, v.job.settings.n) : radixWords(step, v, pass);
-    const size_t cut = classView ? firstSentenceEnd(words) : words.size();
-    textWrappedAtSpaces(words.substr(0, cut));
-    if (cut < words.size() && ImGui::CollapsingHeader("More about this step")) textWrappedAtSpaces(words.substr(cut + 1));
-    ImGui::Spacing();
+namespace {
 
+// The sort's pseudocode with the lines the current step runs highlighted.
+void drawPseudocode(const ViewContext& c, const Step* step, const OneSweepPass& pass) {
     int line = -1;
-    if (oddeven) {
+    const Algorithm algorithm = c.v.job.settings.algorithm();
+    if (algorithm == Algorithm::oddeven) {
         if (step && step->kind == StepKind::layer)
             line = 4;
         else if (step && step->kind == StepKind::tile)
@@ -267,7 +248,7 @@ void drawExplainView(const ViewContext& c, bool* open) {
         else if (step)
             line = 1;
         pseudocode(kOddEven, 5, line, c);
-    } else if (v.job.settings.algorithm() == Algorithm::onesweep) {
+    } else if (algorithm == Algorithm::onesweep) {
         // A pass that runs, every line from taking a tile id to the write-out (with forced fallback
         // the fallback line is what every tile but the first of each portion does for tile t-1); a
         // skipped pass, the loop's head and the skip.
@@ -296,56 +277,97 @@ void drawExplainView(const ViewContext& c, bool* open) {
             line = 4;
         pseudocode(kRadix, 5, line, c);
     }
+}
+
+// The counters: steps; the network's layers, comparators and swaps, or the radix pass, its tiles or
+// workgroups; and, but in front of a class, the bytes moved, the step's time and the snapshots.
+void drawCounters(const ViewContext& c, const Step* step, const OneSweepPass& pass, bool classView) {
+    if (!ImGui::BeginTable("counters", 2, ImGuiTableFlags_SizingStretchProp)) return;
+    const auto& v = c.v;
+    const StepData& d = *v.data;
+    const Plan& plan = *v.job.plan;
+    auto row = [](const char* k, const std::string& val) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(k);
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(val.c_str());
+    };
+    row("steps done", std::to_string(d.step) + " / " + std::to_string(plan.steps.size()));
+    if (v.job.settings.algorithm() == Algorithm::oddeven) {
+        row("network layers done", std::to_string(d.layersDone) + " / " + std::to_string(networkLayers(v.job).size()));
+        row("comparators executed", std::to_string(d.comparatorsDone));
+        row("swaps so far",
+            d.swapsKnown ? std::to_string(d.referenceSwaps) + " (CPU model)" : "(n > 2^16: not counted)");
+    } else if (step) {
+        if (step->bitHi > step->bitLo)
+            row("pass", std::to_string(step->pass) + ", bits " + std::to_string(step->bitLo) + ".." +
+                            std::to_string(step->bitHi - 1));
+        if (step->kind == StepKind::pass) {
+            const OneSweepPass& p = pass;
+            row("tiles (one workgroup each)",
+                std::to_string(step->workgroups) + " of " + std::to_string(p.tileKeys) + " keys");
+            if (p.skipped) row("skipped", "yes (one digit in every key)");
+            if (p.haveFallbacks && !p.skipped)
+                row("tiles that fell back", std::to_string(p.fallbacks) + (p.forced ? " (forced)" : ""));
+            if (p.haveUniform && !p.skipped) row("tiles of one digit (not ranked)", std::to_string(p.uniformTiles));
+        } else {
+            row(step->kind == StepKind::scan && step->workgroups == 16 ? "workgroups (one per digit)" : "workgroups",
+                std::to_string(step->workgroups));
+        }
+    }
+    if (!classView) { // for GPU programmers
+        row("bytes moved (whole plan, floor)", bytesText(double(plan.bytesMovedFloor)));
+        char ms[64];
+        std::snprintf(ms, sizeof ms, "%.2f ms", d.stepMs);
+        row(c.cpuDriver ? "work + readback for this view (CPU emulation, not a GPU)"
+                        : "GPU work + readback for this view",
+            ms);
+        row("snapshots stored", std::to_string(v.storedSnapshots) + " (" + bytesText(double(v.storedBytes)) + ")");
+    }
+    ImGui::EndTable();
+}
+
+} // namespace
+
+void drawExplainView(const ViewContext& c, bool* open) {
+    if (!ImGui::Begin(windowTitle("Explanation", c.ui.presentation).c_str(), open)) {
+        ImGui::End();
+        return;
+    }
+    const auto& v = c.v;
+    if (!v.data || !v.job.plan) {
+        ImGui::TextDisabled("waiting for the GPU...");
+        ImGui::End();
+        return;
+    }
+    const StepData& d = *v.data;
+    const Step* step = currentStep(v);
+    const bool oddeven = v.job.settings.algorithm() == Algorithm::oddeven;
+    // A OneSweep pass's summary (its status flags counted: tiles x 256 words), once a frame.
+    const OneSweepPass pass = step && step->kind == StepKind::pass ? oneSweepPass(v, step) : OneSweepPass{};
+    // In front of a class (presentation mode, a lesson): the first sentence of the step's words, the
+    // rest on demand, and no developer's counters.
+    const bool classView = c.ui.presentation || c.ui.lesson.lesson;
+    ImGui::Text("Step %zu of %zu", d.step, v.job.plan->steps.size());
+    ImGui::TextColored(vec4(palette().accent), "%s",
+                       d.snapshot ? (classView ? classLabel(d.snapshot->label) : d.snapshot->label).c_str() : "");
+    ImGui::Separator();
+    const std::string words = oddeven ? oddevenWords(step, v.job.settings.n) : radixWords(step, v, pass);
+    const size_t cut = classView ? firstSentenceEnd(words) : words.size();
+    textWrappedAtSpaces(words.substr(0, cut));
+    if (cut < words.size() && ImGui::CollapsingHeader("More about this step"))
+        textWrappedAtSpaces(words.substr(cut + 1));
+    ImGui::Spacing();
+    drawPseudocode(c, step, pass);
     ImGui::Spacing();
     ImGui::Separator();
-    if (ImGui::BeginTable("counters", 2, ImGuiTableFlags_SizingStretchProp)) {
-        auto row = [](const char* k, const std::string& val) {
-            ImGui::TableNextRow();
-            ImGui::TableNextColumn();
-            ImGui::TextUnformatted(k);
-            ImGui::TableNextColumn();
-            ImGui::TextUnformatted(val.c_str());
-        };
-        row("steps done", std::to_string(d.step) + " / " + std::to_string(plan.steps.size()));
-        if (oddeven) {
-            row("network layers done",
-                std::to_string(d.layersDone) + " / " + std::to_string(networkLayers(v.job).size()));
-            row("comparators executed", std::to_string(d.comparatorsDone));
-            row("swaps so far",
-                d.swapsKnown ? std::to_string(d.referenceSwaps) + " (CPU model)" : "(n > 2^16: not counted)");
-        } else if (step) {
-            if (step->bitHi > step->bitLo)
-                row("pass", std::to_string(step->pass) + ", bits " + std::to_string(step->bitLo) + ".." +
-                                std::to_string(step->bitHi - 1));
-            if (step->kind == StepKind::pass) {
-                const OneSweepPass& p = pass;
-                row("tiles (one workgroup each)",
-                    std::to_string(step->workgroups) + " of " + std::to_string(p.tileKeys) + " keys");
-                if (p.skipped) row("skipped", "yes (one digit in every key)");
-                if (p.haveFallbacks && !p.skipped)
-                    row("tiles that fell back", std::to_string(p.fallbacks) + (p.forced ? " (forced)" : ""));
-                if (p.haveUniform && !p.skipped) row("tiles of one digit (not ranked)", std::to_string(p.uniformTiles));
-            } else {
-                row(step->kind == StepKind::scan && step->workgroups == 16 ? "workgroups (one per digit)" : "workgroups",
-                    std::to_string(step->workgroups));
-            }
-        }
-        if (!classView) { // for GPU programmers
-            row("bytes moved (whole plan, floor)", bytesText(double(plan.bytesMovedFloor)));
-            char ms[64];
-            std::snprintf(ms, sizeof ms, "%.2f ms", d.stepMs);
-            row(c.cpuDriver ? "work + readback for this view (CPU emulation, not a GPU)"
-                            : "GPU work + readback for this view",
-                ms);
-            row("snapshots stored", std::to_string(v.storedSnapshots) + " (" + bytesText(double(v.storedBytes)) + ")");
-        }
-        ImGui::EndTable();
-    }
+    drawCounters(c, step, pass, classView);
     ImGui::End();
 }
 
 void drawCheckView(const ViewContext& c, bool* open) {
-    if (!ImGui::Begin(windowTitle("Check", c.ui.presentation), open)) {
+    if (!ImGui::Begin(windowTitle("Check", c.ui.presentation).c_str(), open)) {
         ImGui::End();
         return;
     }

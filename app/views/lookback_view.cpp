@@ -115,6 +115,53 @@ void controls(const LookbackReplay& r, LookbackReplayChoice& choice) {
     if (shown != int(r.shown)) choice.shown = shown == events ? -1 : shown;
 }
 
+// The walks that have ended: an arc from each tile back to the one whose prefix ended it (red: it
+// counted tiles itself; the event now: highlighted), ending in an arrow's head.
+// Tile t's box starts at left + pitch * t and is `box` wide.
+void drawWalkArcs(const ViewContext& c, const LookbackReplay& r, float arcH, float top, float left, float pitch,
+                  float box) {
+    auto centre = [&](size_t t) { return left + pitch * float(t) + box / 2; };
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const float fs = ImGui::GetFontSize();
+    const LookbackEvent* e = r.last();
+    const uint32_t now = e ? e->event : 0;
+    const Palette& pal = palette();
+    for (size_t t = 1; t < r.records.size(); ++t) {
+        const LookbackWalk& wk = r.records[t].walks[r.digit];
+        if (!wk.published || wk.published > now) continue;
+        const uint32_t depth = std::min<uint32_t>(wk.depth(), uint32_t(t));
+        const bool current = e && e->tile == t && e->kind == LookbackEventKind::published;
+        const ImU32 col = current ? pal.currentEvent : wk.counted ? pal.arcFallback : pal.arc;
+        const float x0 = centre(t), x1 = centre(t - depth);
+        const float h = std::min(arcH - 4, fs * (0.9f + 0.8f * float(depth)));
+        const ImVec2 a(x0, top - 2), b(x1, top - 2);
+        dl->AddBezierCubic(a, ImVec2(x0, top - h), ImVec2(x1, top - h), b, col, (current ? 3.0f : 1.6f) * c.line);
+        const float hs = fs * 0.35f; // the arrow's head, at the tile whose prefix ended the walk
+        dl->AddTriangleFilled(ImVec2(x1, top - 1), ImVec2(x1 - hs, top - 1 - hs * 1.6f),
+                              ImVec2(x1 + hs, top - 1 - hs * 1.6f), col);
+    }
+}
+
+// Tile t's events and walk, under the pointer.
+void tileTooltip(const LookbackReplay& r, const Counts& k, size_t t) {
+    const LookbackRecord& rec = r.records[t];
+    const LookbackWalk& wk = rec.walks[r.digit];
+    if (t == 0)
+        ImGui::SetTooltip("tile 0 (workgroup %u): took its id at event %u, published its counts as inclusive "
+                          "prefixes at event %u\n%u key%s of digit %02X",
+                          rec.workgroup, rec.took, rec.inclusive, k.own(0), k.own(0) == 1 ? "" : "s", r.digit);
+    else
+        ImGui::SetTooltip("tile %zu (workgroup %u): took its id at event %u, published its aggregates at "
+                          "event %u, its inclusive prefix for digit %02X at event %u\n%u key%s of the digit "
+                          "here, %u in tiles 0..%zu\nwalk: back %u tile%s (%u aggregate%s%s, %u counted "
+                          "itself), %u not-ready read%s%s",
+                          t, rec.workgroup, rec.took, rec.aggregate, r.digit, wk.published, k.own(t),
+                          k.own(t) == 1 ? "" : "s", k.inclusive(t), t, wk.depth(), wk.depth() == 1 ? "" : "s",
+                          wk.aggregates, wk.aggregates == 1 ? "" : "s",
+                          wk.inclusive ? ", then an inclusive prefix" : "", wk.counted, wk.notReady,
+                          wk.notReady == 1 ? "" : "s", rec.fellBack ? "; the workgroup fell back" : "");
+}
+
 // One box per tile (its status word for the digit), arcs above for the walks that have ended.
 void tiles(const ViewContext& c, const LookbackReplay& r, const Counts& k) {
     const size_t n = r.records.size();
@@ -132,22 +179,7 @@ void tiles(const ViewContext& c, const LookbackReplay& r, const Counts& k) {
     const LookbackEvent* e = r.last();
     const uint32_t now = e ? e->event : 0;
     const Palette& pal = palette();
-    auto centre = [&](size_t t) { return o.x + pitch * float(t) + box / 2; };
-    // The walks that have ended: an arc from the tile back to the one whose prefix ended it.
-    for (size_t t = 1; t < n; ++t) {
-        const LookbackWalk& wk = r.records[t].walks[r.digit];
-        if (!wk.published || wk.published > now) continue;
-        const uint32_t depth = std::min<uint32_t>(wk.depth(), uint32_t(t));
-        const bool current = e && e->tile == t && e->kind == LookbackEventKind::published;
-        const ImU32 col = current ? pal.currentEvent : wk.counted ? pal.arcFallback : pal.arc;
-        const float x0 = centre(t), x1 = centre(t - depth);
-        const float h = std::min(arcH - 4, fs * (0.9f + 0.8f * float(depth)));
-        const ImVec2 a(x0, top - 2), b(x1, top - 2);
-        dl->AddBezierCubic(a, ImVec2(x0, top - h), ImVec2(x1, top - h), b, col, (current ? 3.0f : 1.6f) * c.line);
-        const float hs = fs * 0.35f; // the arrow's head, at the tile whose prefix ended the walk
-        dl->AddTriangleFilled(ImVec2(x1, top - 1), ImVec2(x1 - hs, top - 1 - hs * 1.6f),
-                              ImVec2(x1 + hs, top - 1 - hs * 1.6f), col);
-    }
+    drawWalkArcs(c, r, arcH, top, o.x, pitch, box);
     for (size_t t = 0; t < n; ++t) {
         const float x = o.x + pitch * float(t);
         const uint32_t flag = std::min<uint32_t>(r.state.flag[t], 2);
@@ -179,23 +211,7 @@ void tiles(const ViewContext& c, const LookbackReplay& r, const Counts& k) {
             std::snprintf(id, sizeof id, "%zu", t);
             dl->AddText(ImVec2(x + 2, top + boxH + 2), pal.tileId, id);
         }
-        if (ImGui::IsMouseHoveringRect(ImVec2(x, top), ImVec2(x + box, top + boxH))) {
-            const LookbackWalk& wk = rec.walks[r.digit];
-            if (t == 0)
-                ImGui::SetTooltip("tile 0 (workgroup %u): took its id at event %u, published its counts as inclusive "
-                                  "prefixes at event %u\n%u key%s of digit %02X",
-                                  rec.workgroup, rec.took, rec.inclusive, k.own(0), k.own(0) == 1 ? "" : "s", r.digit);
-            else
-                ImGui::SetTooltip("tile %zu (workgroup %u): took its id at event %u, published its aggregates at "
-                                  "event %u, its inclusive prefix for digit %02X at event %u\n%u key%s of the digit "
-                                  "here, %u in tiles 0..%zu\nwalk: back %u tile%s (%u aggregate%s%s, %u counted "
-                                  "itself), %u not-ready read%s%s",
-                                  t, rec.workgroup, rec.took, rec.aggregate, r.digit, wk.published, k.own(t),
-                                  k.own(t) == 1 ? "" : "s", k.inclusive(t), t, wk.depth(), wk.depth() == 1 ? "" : "s",
-                                  wk.aggregates, wk.aggregates == 1 ? "" : "s",
-                                  wk.inclusive ? ", then an inclusive prefix" : "", wk.counted, wk.notReady,
-                                  wk.notReady == 1 ? "" : "s", rec.fellBack ? "; the workgroup fell back" : "");
-        }
+        if (ImGui::IsMouseHoveringRect(ImVec2(x, top), ImVec2(x + box, top + boxH))) tileTooltip(r, k, t);
     }
     ImGui::Dummy(ImVec2(w, arcH + boxH + fs + 4));
 }
@@ -239,15 +255,14 @@ void passStats(const LookbackStats& s) {
 void drawLookbackReplay(const ViewContext& c, LookbackReplayChoice& choice) {
     const Snapshot& s = *c.v.data->snapshot;
     // The records and statistics are read once per snapshot; a frame only picks the digit and event.
-    static std::shared_ptr<const Snapshot> cachedFor;
-    static std::optional<LookbackReplay> cached;
-    if (cachedFor != c.v.data->snapshot) {
-        cachedFor = c.v.data->snapshot;
-        cached = lookbackReplay(s, choice);
-    } else if (cached) {
-        rechoose(*cached, s, choice);
+    ViewState& m = c.views;
+    if (m.replayFor != c.v.data->snapshot) {
+        m.replayFor = c.v.data->snapshot;
+        m.replay = lookbackReplay(s, choice);
+    } else if (m.replay) {
+        rechoose(*m.replay, s, choice);
     }
-    const std::optional<LookbackReplay>& r = cached;
+    const std::optional<LookbackReplay>& r = m.replay;
     if (!r) return;
     const Snapshot::Aux* prefix = s.find(AuxKind::tileCounts);
     if (!prefix || prefix->shape.size() != 2 || prefix->shape[0] < r->records.size() || prefix->shape[1] != 256)
@@ -259,7 +274,7 @@ void drawLookbackReplay(const ViewContext& c, LookbackReplayChoice& choice) {
     ImGui::Text("The lookback, event by event: digit %02X (%u key%s), %zu tiles", r->digit, keys, keys == 1 ? "" : "s",
                 r->records.size());
     controls(*r, choice);
-    wrappedf("%s", describe(*r, k, c.v.job.settings.config().forceFallback).c_str());
+    wrappedf("%s", describe(*r, k, c.v.job.settings.config().knobs.forceFallback).c_str());
     tiles(c, *r, k);
     flagLegend();
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));

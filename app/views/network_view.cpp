@@ -25,6 +25,8 @@ struct Geometry {
     float width = 0;
 };
 
+// A pure memo of the geometry of n's network (the UI thread asks every frame), so it stays here
+// rather than in UiState.
 const Geometry& geometryFor(uint64_t n, const std::vector<oddeven::Layer>& layers) {
     static Geometry g;
     if (g.n == n) return g;
@@ -76,124 +78,159 @@ std::vector<std::vector<bool>> swapsOfStep(const StepData& d, const JobInfo& job
     return swapped;
 }
 
-void drawDiagram(const ViewContext& c) {
-    const auto& v = c.v;
-    const JobInfo& job = v.job;
-    const StepData& d = *v.data;
-    const uint64_t n = job.settings.n;
-    const auto& layers = networkLayers(job);
-    const Geometry& g = geometryFor(n, layers);
-    const Step* step = currentStep(v);
-    const uint32_t curLo = step ? step->firstLayer : 0, curHi = step ? step->firstLayer + step->layerCount : 0;
-    const uint64_t done = d.layersDone;
-    auto swapped = swapsOfStep(d, job, step, g);
-    const Palette& pal = palette();
+// Where the comparator diagram's parts go, in pixels: one wire per key, dy apart; the input keys'
+// column (labelW) at the left; the layers' sub-columns (cw each); and a gap after the current step
+// (gapPx), where the keys now are written.
+struct DiagramLayout {
+    ImVec2 o;          // the diagram's top-left corner (in the child window)
+    float dy = 0;      // wire pitch
+    bool text = false; // keys written on the wires (the wires are far enough apart)
+    float tfs = 0;     // their font size: the font's, or smaller when the wires are close together
+    ImFont* font = nullptr;
+    float labelW = 0, gapPx = 0, cw = 0;
+    float width = 0, height = 0;
+    uint32_t curHi = 0; // the layers from curHi on are drawn after the gap
+    ImVec2 textSize(const char* t) const { return font->CalcTextSizeA(tfs, FLT_MAX, 0.0f, t); }
+    float wy(uint64_t i) const { return o.y + dy * (float(i) + 0.5f); }
+    float lx(float units) const { return o.x + labelW + units * cw; }
+    // x of a point in layer l's units: layers after the current step move right by the gap.
+    float lxl(size_t l, float units) const { return lx(units) + (gapPx > 0 && l >= curHi ? gapPx : 0.0f); }
+};
 
+DiagramLayout diagramLayout(const JobInfo& job, const Geometry& g, const Step* step, uint32_t curHi) {
+    const uint64_t n = job.settings.n;
+    DiagramLayout L;
+    L.curHi = curHi;
     const float fs = ImGui::GetFontSize();
     const ImVec2 region = ImGui::GetContentRegionAvail();
     const float avail = region.y - fs * 0.5f;
-    const float dy = std::clamp(avail / float(n + 1), 6.0f, fs * 1.6f);
-    // Keys on the wires in the font's size, or smaller when the wires are close together.
-    const bool text = dy >= 7.0f;
-    const float tfs = std::min(fs, dy * 0.95f);
-    ImFont* font = ImGui::GetFont();
-    auto textSize = [&](const char* t) { return font->CalcTextSizeA(tfs, FLT_MAX, 0.0f, t); };
-    const float labelW =
-        text ? textSize(job.settings.key == KeyType::u32 ? "0000000000" : "-0.000e+00 ").x + 8 : fs * 2;
+    L.dy = std::clamp(avail / float(n + 1), 6.0f, fs * 1.6f);
+    L.text = L.dy >= 7.0f;
+    L.tfs = std::min(fs, L.dy * 0.95f);
+    L.font = ImGui::GetFont();
+    L.labelW = L.text ? L.textSize(job.settings.key == KeyType::u32 ? "0000000000" : "-0.000e+00 ").x + 8 : fs * 2;
     // The diagram opens after the current step to show the keys on the wires there.
-    const float gapPx = step && curHi <= g.x1.size() && text ? labelW + 4 : 0.0f;
-    const float cw = std::clamp((region.x - 2 * labelW - gapPx - fs) / g.width, 6.0f, std::max(8.0f, fs * 0.9f));
-    const float width = labelW + g.width * cw + gapPx + fs;
-    const float height = dy * float(n + 1);
+    L.gapPx = step && curHi <= g.x1.size() && L.text ? L.labelW + 4 : 0.0f;
+    L.cw = std::clamp((region.x - 2 * L.labelW - L.gapPx - fs) / g.width, 6.0f, std::max(8.0f, fs * 0.9f));
+    L.width = L.labelW + g.width * L.cw + L.gapPx + fs;
+    L.height = L.dy * float(n + 1);
+    return L;
+}
 
-    ImGui::BeginChild("##diagram", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
+// The current step's band, a lesson's layer outlined, the scroll that keeps the current step in
+// view when it changes (the diagram can be wider than the window), and the wires.
+void drawBandAndWires(const ViewContext& c, const DiagramLayout& L, const Geometry& g, const Step* step,
+                      uint32_t curLo) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
-    const ImVec2 o = ImGui::GetCursorScreenPos();
-    ImGui::Dummy(ImVec2(width, height));
-    auto wy = [&](uint64_t i) { return o.y + dy * (float(i) + 0.5f); };
-    auto lx = [&](float units) { return o.x + labelW + units * cw; };
-    // x of a point in layer l's units: layers after the current step move right by the gap.
-    auto lxl = [&](size_t l, float units) { return lx(units) + (gapPx > 0 && l >= curHi ? gapPx : 0.0f); };
-
-    // Band of the current step, and the position after which the current keys are written.
+    const Palette& pal = palette();
+    const uint32_t curHi = L.curHi;
     if (step && curHi > curLo && curHi <= g.x1.size()) {
-        const float x0 = lx(g.x0[curLo] - 0.3f), x1 = lx(g.x1[curHi - 1] + 0.3f);
-        dl->AddRectFilled(ImVec2(x0, o.y), ImVec2(x1, o.y + height), pal.stepBand, 4.0f);
+        const float x0 = L.lx(g.x0[curLo] - 0.3f), x1 = L.lx(g.x1[curHi - 1] + 0.3f);
+        dl->AddRectFilled(ImVec2(x0, L.o.y), ImVec2(x1, L.o.y + L.height), pal.stepBand, 4.0f);
     }
     if (const auto mark = highlighted(c.ui, HighlightKind::layer); mark && *mark >= 1 && *mark <= g.x1.size()) {
         const size_t l = size_t(*mark - 1); // a lesson points at this layer (1-based)
-        const ImVec2 a(lxl(l, g.x0[l] - 0.4f), o.y - 2), b(lxl(l, g.x1[l] + 0.4f), o.y + height + 2);
+        const ImVec2 a(L.lxl(l, g.x0[l] - 0.4f), L.o.y - 2), b(L.lxl(l, g.x1[l] + 0.4f), L.o.y + L.height + 2);
         dl->AddRect(a, b, pal.highlight, 4.0f, 0, 2.5f * c.line);
         noteVisible(c.ui, ProbeItem::highlight, a, b);
     }
-    const float wireEnd = lx(g.width) + gapPx;
-    // Keep the current step in view when it changes (the diagram can be wider than the window).
-    static size_t scrolledFor = SIZE_MAX;
-    if (step && curHi <= g.x1.size() && scrolledFor != d.step) {
-        scrolledFor = d.step;
-        const float bandMid = (lx(g.x0[curLo]) + lx(g.x1[curHi - 1])) / 2 - o.x;
+    const float wireEnd = L.lx(g.width) + L.gapPx;
+    const size_t shown = c.v.data->step;
+    if (step && curHi <= g.x1.size() && c.views.networkScrolledFor != shown) {
+        c.views.networkScrolledFor = shown;
+        const float bandMid = (L.lx(g.x0[curLo]) + L.lx(g.x1[curHi - 1])) / 2 - L.o.x;
         const float viewW = ImGui::GetWindowWidth();
-        if (width > viewW) ImGui::SetScrollX(std::clamp(bandMid - viewW * 0.4f, 0.0f, width - viewW));
+        if (L.width > viewW) ImGui::SetScrollX(std::clamp(bandMid - viewW * 0.4f, 0.0f, L.width - viewW));
     }
-    for (uint64_t i = 0; i < n; ++i) dl->AddLine(ImVec2(lx(0), wy(i)), ImVec2(wireEnd, wy(i)), pal.wire, c.line);
+    for (uint64_t i = 0; i < c.v.job.settings.n; ++i)
+        dl->AddLine(ImVec2(L.lx(0), L.wy(i)), ImVec2(wireEnd, L.wy(i)), pal.wire, c.line);
+}
 
-    const float dot = std::max(2.0f, std::min(dy * 0.18f, cw * 0.3f)) * (c.line > 1 ? 1.3f : 1.0f);
+// The comparators, layer by layer (done, current, still to run; the current step's swaps in the
+// swap colour), and each layer's number (from 1, as lessons count them) below the wires.
+void drawComparators(const ViewContext& c, const DiagramLayout& L, const Geometry& g, const Step* step,
+                     uint32_t curLo) {
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const Palette& pal = palette();
+    const StepData& d = *c.v.data;
+    const uint64_t n = c.v.job.settings.n;
+    const auto swapped = swapsOfStep(d, c.v.job, step, g);
+    const float dot = std::max(2.0f, std::min(L.dy * 0.18f, L.cw * 0.3f)) * (c.line > 1 ? 1.3f : 1.0f);
     for (size_t l = 0; l < g.layers.size(); ++l) {
-        const bool isCurrent = l >= curLo && l < curHi && step;
-        const bool isDone = l < done;
+        const bool isCurrent = l >= curLo && l < L.curHi && step;
+        const bool isDone = l < d.layersDone;
         const ImU32 col = isCurrent ? pal.comparatorCurrent : isDone ? pal.comparatorDone : pal.comparatorPending;
         for (size_t k = 0; k < g.layers[l].size(); ++k) {
             const Link& link = g.layers[l][k];
-            const float x = lxl(l, g.x0[l] + float(link.column) + 0.5f);
+            const float x = L.lxl(l, g.x0[l] + float(link.column) + 0.5f);
             ImU32 lc = col;
             float thick = c.line * 2.0f;
             if (isCurrent && !swapped[l].empty() && swapped[l][k]) {
                 lc = pal.swap;
                 thick = c.line * 3.5f;
             }
-            dl->AddLine(ImVec2(x, wy(link.a)), ImVec2(x, wy(link.b)), lc, thick);
-            dl->AddCircleFilled(ImVec2(x, wy(link.a)), dot, lc);
-            dl->AddCircleFilled(ImVec2(x, wy(link.b)), dot, lc);
+            dl->AddLine(ImVec2(x, L.wy(link.a)), ImVec2(x, L.wy(link.b)), lc, thick);
+            dl->AddCircleFilled(ImVec2(x, L.wy(link.a)), dot, lc);
+            dl->AddCircleFilled(ImVec2(x, L.wy(link.b)), dot, lc);
         }
-        // The layer's number (from 1, as lessons count them) below the wires, where it fits.
         char num[24];
         std::snprintf(num, sizeof num, "%zu", l + 1);
-        const float mid = (lxl(l, g.x0[l]) + lxl(l, g.x1[l])) / 2, nw = textSize(num).x;
-        if (text && nw < (lxl(l, g.x1[l]) - lxl(l, g.x0[l])) + cw * 0.8f)
-            dl->AddText(font, tfs * 0.8f, ImVec2(mid - nw * 0.4f, o.y + dy * (float(n) - 0.1f)),
-                        pal.axisLabel, num);
+        const float mid = (L.lxl(l, g.x0[l]) + L.lxl(l, g.x1[l])) / 2, nw = L.textSize(num).x;
+        if (L.text && nw < (L.lxl(l, g.x1[l]) - L.lxl(l, g.x0[l])) + L.cw * 0.8f)
+            dl->AddText(L.font, L.tfs * 0.8f, ImVec2(mid - nw * 0.4f, L.o.y + L.dy * (float(n) - 0.1f)), pal.axisLabel,
+                        num);
     }
+}
 
-    if (text) {
-        const Snapshot& s = *d.snapshot;
-        // Input keys on the left, current GPU keys at the right end of the wires... and, when a
-        // step is highlighted, just after its band.
-        std::vector<bool> changed = changedIndices(d, n, job.settings.key);
-        for (uint64_t i = 0; i < n; ++i) {
-            std::string inText = formatKey(*job.inputKeys, i, job.settings.key);
-            if (inText.size() > 10) inText = inText.substr(0, 10);
-            ImVec2 ts = textSize(inText.c_str());
-            dl->AddText(font, tfs, ImVec2(o.x + labelW - ts.x - 4, wy(i) - ts.y / 2), pal.inputKey, inText.c_str());
-            // The wire's position, at the far left where the input key leaves room: lessons and
-            // questions speak of positions.
-            const std::string at = std::to_string(i);
-            if (const ImVec2 as = textSize(at.c_str()); as.x + ts.x + tfs < labelW - 4)
-                dl->AddText(font, tfs * 0.8f, ImVec2(o.x + 2, wy(i) - as.y * 0.4f), pal.axisLabel, at.c_str());
-            if (!step || curHi > g.x1.size()) continue; // the input: the left column shows it
-            std::string cur = keyText(s, i, job.settings.key);
-            if (cur.size() > 10) cur = cur.substr(0, 10);
-            ts = textSize(cur.c_str());
-            const float x = lx(g.x1[curHi - 1] + 0.5f);
-            ImVec2 b0(x, wy(i) - ts.y / 2 - 1), b1(x + ts.x + 6, wy(i) + ts.y / 2 + 1);
-            dl->AddRectFilled(b0, b1, changed[i] ? pal.keyBoxChanged : pal.keyBox, 3.0f);
-            dl->AddText(font, tfs, ImVec2(x + 3, wy(i) - ts.y / 2), pal.keyBoxText, cur.c_str());
-        }
+// The input keys on the left (and each wire's position, where there is room: lessons and questions
+// speak of positions), and the current GPU keys just after the current step's band.
+void drawWireKeys(const ViewContext& c, const DiagramLayout& L, const Geometry& g, const Step* step) {
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const Palette& pal = palette();
+    const StepData& d = *c.v.data;
+    const JobInfo& job = c.v.job;
+    const uint64_t n = job.settings.n;
+    const Snapshot& s = *d.snapshot;
+    std::vector<bool> changed = changedIndices(d, n, job.settings.key);
+    for (uint64_t i = 0; i < n; ++i) {
+        std::string inText = formatKey(*job.inputKeys, i, job.settings.key);
+        if (inText.size() > 10) inText = inText.substr(0, 10);
+        ImVec2 ts = L.textSize(inText.c_str());
+        dl->AddText(L.font, L.tfs, ImVec2(L.o.x + L.labelW - ts.x - 4, L.wy(i) - ts.y / 2), pal.inputKey,
+                    inText.c_str());
+        const std::string at = std::to_string(i);
+        if (const ImVec2 as = L.textSize(at.c_str()); as.x + ts.x + L.tfs < L.labelW - 4)
+            dl->AddText(L.font, L.tfs * 0.8f, ImVec2(L.o.x + 2, L.wy(i) - as.y * 0.4f), pal.axisLabel, at.c_str());
+        if (!step || L.curHi > g.x1.size()) continue; // the input: the left column shows it
+        std::string cur = keyText(s, i, job.settings.key);
+        if (cur.size() > 10) cur = cur.substr(0, 10);
+        ts = L.textSize(cur.c_str());
+        const float x = L.lx(g.x1[L.curHi - 1] + 0.5f);
+        ImVec2 b0(x, L.wy(i) - ts.y / 2 - 1), b1(x + ts.x + 6, L.wy(i) + ts.y / 2 + 1);
+        dl->AddRectFilled(b0, b1, changed[i] ? pal.keyBoxChanged : pal.keyBox, 3.0f);
+        dl->AddText(L.font, L.tfs, ImVec2(x + 3, L.wy(i) - ts.y / 2), pal.keyBoxText, cur.c_str());
     }
+}
+
+void drawDiagram(const ViewContext& c) {
+    const JobInfo& job = c.v.job;
+    const auto& layers = networkLayers(job);
+    const Geometry& g = geometryFor(job.settings.n, layers);
+    const Step* step = currentStep(c.v);
+    const uint32_t curLo = step ? step->firstLayer : 0, curHi = step ? step->firstLayer + step->layerCount : 0;
+    DiagramLayout L = diagramLayout(job, g, step, curHi);
+
+    ImGui::BeginChild("##diagram", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
+    L.o = ImGui::GetCursorScreenPos();
+    ImGui::Dummy(ImVec2(L.width, L.height));
+    drawBandAndWires(c, L, g, step, curLo);
+    drawComparators(c, L, g, step, curLo);
+    if (L.text) drawWireKeys(c, L, g, step);
     // Tooltip: the layer under the mouse.
     if (ImGui::IsWindowHovered()) {
         float mx = ImGui::GetIO().MousePos.x;
         for (size_t l = 0; l < g.layers.size(); ++l)
-            if (mx >= lxl(l, g.x0[l]) && mx < lxl(l, g.x1[l])) {
+            if (mx >= L.lxl(l, g.x0[l]) && mx < L.lxl(l, g.x1[l])) {
                 ImGui::SetTooltip("layer %zu: merge runs of %u into %u, stride %u, %zu comparators", l,
                                   1u << layers[l].logP, 2u << layers[l].logP, 1u << layers[l].logK, g.layers[l].size());
                 break;
@@ -264,7 +301,7 @@ void drawLayerMap(const ViewContext& c) {
 } // namespace
 
 void drawNetworkView(const ViewContext& c, bool* open) {
-    if (!ImGui::Begin(windowTitle("Network", c.ui.presentation), open)) {
+    if (!ImGui::Begin(windowTitle("Network", c.ui.presentation).c_str(), open)) {
         ImGui::End();
         return;
     }

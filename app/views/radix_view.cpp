@@ -464,9 +464,9 @@ void passLines(const ViewContext& c, bool haveDigit, uint32_t lo, uint32_t hi) {
         const Snapshot::Aux* st = s.find(AuxKind::tileStatus);
         const uint32_t tiles = st && !st->shape.empty() ? st->shape[0] : 0;
         wrappedf("fallbacks: %u of %u tile%s counted a predecessor's keys themselves instead of waiting for "
-                           "its status%s",
-                           f->data[0], tiles, tiles == 1 ? "" : "s",
-                           v.job.settings.forceFallback ? " (forced: every tile but the first counts tile t-1)" : "");
+                 "its status%s",
+                 f->data[0], tiles, tiles == 1 ? "" : "s",
+                 v.job.settings.knobs.forceFallback ? " (forced: every tile but the first counts tile t-1)" : "");
     }
 }
 
@@ -532,7 +532,7 @@ void digitSections(const ViewContext& c, const std::string& ofPass) {
 } // namespace
 
 void drawRadixView(const ViewContext& c, LookbackReplayChoice& replay, bool* open) {
-    if (!ImGui::Begin(windowTitle("Radix", c.ui.presentation), open)) {
+    if (!ImGui::Begin(windowTitle("Radix", c.ui.presentation).c_str(), open)) {
         ImGui::End();
         return;
     }

@@ -55,18 +55,18 @@ std::vector<const AlgoSpec*> parseAlgos(std::string_view text) {
 }
 
 sortlab::SortConfig configFor(const AlgoSpec& algo, sortlab::KeyType key, sortlab::ValueType values,
-                              sortlab::Order order, const ConfigKnobs& knobs, bool trace) {
+                              sortlab::Order order, const sortlab::SortKnobs& knobs, bool trace) {
     sortlab::SortConfig c;
     c.key = key;
     c.values = values;
     c.order = order;
-    c.sharedElems = knobs.sharedElems;
+    c.knobs = knobs;
     if (algo.variant) c = sortlab::configure(*algo.variant, c);
-    c.forceFallback = c.forceFallback || knobs.forceFallback;
-    if (trace && algo.gpu == sortlab::Algorithm::oddeven) c.perLayer = true;
-    if (algo.gpu == sortlab::Algorithm::radix4 || algo.gpu == sortlab::Algorithm::onesweep) {
-        c.tileKeys = knobs.tileKeys;
-        c.resultInEither = knobs.resultInEither;
+    c.knobs.forceFallback = c.knobs.forceFallback || knobs.forceFallback;
+    if (trace && algo.gpu == sortlab::Algorithm::oddeven) c.knobs.perLayer = true;
+    if (algo.gpu != sortlab::Algorithm::radix4 && algo.gpu != sortlab::Algorithm::onesweep) {
+        c.knobs.radixTileKeys = 0;
+        c.knobs.resultInEither = false; // the variant column says "+either" only where it applies
     }
     return c;
 }
@@ -75,8 +75,8 @@ std::string variantFor(const AlgoSpec& algo, const sortlab::SortConfig& config) 
     if (!algo.gpu) return config.values == sortlab::ValueType::none ? "std::sort" : "std::stable_sort";
     // The instrumented OneSweep (--lookback-stats) is named apart: it is slower.
     // The result left in either buffer (--either-buffer) is named apart too: it copies less.
-    return sortlab::variantName(*algo.gpu, config) + (config.logLookback ? "+log" : "") +
-           (config.resultInEither ? "+either" : "");
+    return sortlab::variantName(*algo.gpu, config) + (config.knobs.logLookback ? "+log" : "") +
+           (config.knobs.resultInEither ? "+either" : "");
 }
 
 } // namespace sortlab::bench

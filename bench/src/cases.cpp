@@ -85,7 +85,7 @@ SizeLimit largestSize(Context* ctx, Sorter* sorter, const AlgoSpec& algo, KeyTyp
             break;
         }
         if (algo.gpu && ctx && sorter) {
-            const SortConfig cfg = configFor(algo, type, values, Order::ascending, ConfigKnobs{});
+            const SortConfig cfg = configFor(algo, type, values, Order::ascending, SortKnobs{});
             auto plan = sorter->plan(n, cfg);
             if (!plan) {
                 out.why = plan.error().message;
@@ -283,7 +283,7 @@ CaseResult Runner::runStd(const AlgoSpec& algo, const CaseSpec& spec, CaseData& 
     CaseResult r;
     r.algo = &algo;
     r.spec = spec;
-    r.variant = variantFor(algo, configFor(algo, spec.type, spec.values, spec.order, opt_.knobs()));
+    r.variant = variantFor(algo, configFor(algo, spec.type, spec.values, spec.order, opt_.knobs));
     r.device = "host CPU";
     r.driver = compilerName();
     r.timer = "host clock";
@@ -305,9 +305,9 @@ CaseResult Runner::runStd(const AlgoSpec& algo, const CaseSpec& spec, CaseData& 
 CaseResult Runner::runGpu(const AlgoSpec& algo, const CaseSpec& spec, CaseData& data) {
     Context& ctx = *ctx_;
     Sorter& sorter = *sorters_.at(*algo.gpu);
-    SortConfig cfg = configFor(algo, spec.type, spec.values, spec.order, opt_.knobs());
-    cfg.logLookback = opt_.lookbackStats && algo.gpu == Algorithm::onesweep;
-    cfg.logInIdOrder = false; // the statistics: the schedule as free as the log lets it be
+    SortConfig cfg = configFor(algo, spec.type, spec.values, spec.order, opt_.knobs);
+    cfg.knobs.logLookback = opt_.lookbackStats && algo.gpu == Algorithm::onesweep;
+    cfg.knobs.logInIdOrder = false; // the statistics: the schedule as free as the log lets it be
     const std::string what = std::string(algo.name) + " (" + describe(spec) + ")";
 
     CaseResult r;
@@ -332,14 +332,14 @@ CaseResult Runner::runGpu(const AlgoSpec& algo, const CaseSpec& spec, CaseData& 
             job = std::move(again);
         }
     }
-    if (!job && opt_.sharedElems && job.error().code == Errc::invalid_argument)
-        libraryError(job.error(), what + " with --shared-elems " + std::to_string(opt_.sharedElems));
+    if (!job && opt_.knobs.oddEvenTileKeys && job.error().code == Errc::invalid_argument)
+        libraryError(job.error(), what + " with --shared-elems " + std::to_string(opt_.knobs.oddEvenTileKeys));
     if (!job) libraryError(job.error(), what);
     std::unique_ptr<SortJob> owned = std::move(job.value());
     SortJob& j = *owned;
     r.steps = j.plan().steps.size();
     r.bytesFloor = j.plan().bytesMovedFloor;
-    r.sharedElems = j.plan().sharedElems;
+    r.oddEvenTileKeys = j.plan().algorithm == Algorithm::oddeven ? uint32_t(j.plan().tileKeys) : 0;
 
     auto must = [&](const Result<void>& res) {
         if (!res) jobError(res.error(), what);
@@ -392,7 +392,7 @@ CaseResult Runner::runGpu(const AlgoSpec& algo, const CaseSpec& spec, CaseData& 
                 }
                 break;
             }
-    if (cfg.logLookback) // each pass's log stays where it wrote it: read them all after the last rep
+    if (cfg.knobs.logLookback) // each pass's log stays where it wrote it: read them all after the last rep
         for (size_t i = 0; i < steps.size(); ++i) {
             if (steps[i].kind != StepKind::pass || skipped[i]) continue; // a skipped pass logs nothing
             auto log = j.captureAuxOf(i + 1, AuxKind::lookbackLog);
@@ -507,7 +507,7 @@ CaseResult Runner::errorRow(const AlgoSpec& algo, const CaseSpec& spec, const st
     CaseResult r;
     r.algo = &algo;
     r.spec = spec;
-    r.variant = variantFor(algo, configFor(algo, spec.type, spec.values, spec.order, opt_.knobs()));
+    r.variant = variantFor(algo, configFor(algo, spec.type, spec.values, spec.order, opt_.knobs));
     r.device = algo.gpu && ctx_ ? ctx_->info().name : "host CPU";
     r.driver = algo.gpu && ctx_ ? ctx_->info().driver : "";
     if (&algo == &cubAlgo()) r.variant = spec.values == ValueType::none ? "SortKeys" : "SortPairs";
@@ -545,7 +545,7 @@ void Runner::runCase(const CaseSpec& spec) {
     if (trace_)
         for (const AlgoSpec* a : opt_.algos)
             if (a->gpu)
-                trace_->traceCase(*ctx_, *sorters_.at(*a->gpu), *a, spec, data.keys(), data.values(), opt_.knobs(),
+                trace_->traceCase(*ctx_, *sorters_.at(*a->gpu), *a, spec, data.keys(), data.values(), opt_.knobs,
                                   opt_.lookbackLog);
 
     std::vector<CaseResult> results;

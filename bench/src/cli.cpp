@@ -242,9 +242,9 @@ void addOptions(CLI::App& app, Options& opt, RawOptions& raw) {
                  "OneSweep: time the instrumented pass kernel and sum up each pass's lookback log: how deep the "
                  "walks went, what they read, fallbacks, tiles taken or finished out of order (at most 65536 "
                  "tiles a pass; docs/onesweep.md)");
-    app.add_option("--tile-keys", opt.tileKeys,
+    app.add_option("--tile-keys", opt.knobs.radixTileKeys,
                    "radix4 and onesweep: keys per workgroup tile, from 4 up to the tuned tile (0: the tuned tile), "
-                   "so that small n run several workgroups (SortConfig::tileKeys)")
+                   "so that small n run several workgroups (SortKnobs::radixTileKeys)")
         ->capture_default_str();
     app.add_option("--keys", raw.keys,
                    "The keys themselves, e.g. \"10,25,39,92,1,5,68,23,21,10\" (commas, spaces or new lines between "
@@ -276,14 +276,14 @@ void addOptions(CLI::App& app, Options& opt, RawOptions& raw) {
     app.add_flag("--validation", opt.validation, "Enable the Vulkan validation layers; exit 1 if they report anything");
     app.add_option("--timeout", raw.timeoutS, "Seconds to wait for one GPU submission before giving up")
         ->capture_default_str();
-    app.add_flag("--force-fallback", opt.forceFallback,
+    app.add_flag("--force-fallback", opt.knobs.forceFallback,
                  "OneSweep: every tile counts its predecessor's keys itself instead of trusting its lookback "
-                 "(SortConfig::forceFallback; the same result, for testing; also --algo onesweep-fallback)");
-    app.add_flag("--either-buffer", opt.resultInEither,
+                 "(SortKnobs::forceFallback; the same result, for testing; also --algo onesweep-fallback)");
+    app.add_flag("--either-buffer", opt.knobs.resultInEither,
                  "Radix sorts: leave the sorted keys in whichever buffer the last pass wrote, as CUB's DoubleBuffer "
-                 "form does, instead of copying them back (SortConfig::resultInEither; variant name +either)");
-    app.add_option("--shared-elems", opt.sharedElems,
-                   "Keys per odd-even tile (SortConfig::sharedElems; a power of two up to one subgroup window, "
+                 "form does, instead of copying them back (SortKnobs::resultInEither; variant name +either)");
+    app.add_option("--shared-elems", opt.knobs.oddEvenTileKeys,
+                   "Keys per odd-even tile (SortKnobs::oddEvenTileKeys; a power of two up to one subgroup window, "
                    "subgroup size x 32; 0: a whole window). Small values make small n reach every step kind")
         ->capture_default_str();
     app.add_option("--warmup-ms", opt.warmupMs,

@@ -14,10 +14,6 @@ bool Options::needsGpu() const {
     return false;
 }
 
-ConfigKnobs Options::knobs() const {
-    return ConfigKnobs{sharedElems, tileKeys, forceFallback, resultInEither};
-}
-
 std::vector<std::string> splitList(std::string_view text, std::string_view option) {
     std::vector<std::string> out;
     size_t start = 0;

@@ -263,7 +263,7 @@ nlohmann::ordered_json resultsJson(const std::vector<CaseResult>& results) {
                                              {"in_flight_max", s.inFlightMax}});
             }
         }
-        o["shared_elems"] = r.sharedElems;
+        o["shared_elems"] = r.oddEvenTileKeys;
         o["steps"] = r.steps;
         o["step_ms"] = Json::array();
         for (size_t i = 0; i < r.stepMs.size(); ++i)
@@ -334,10 +334,6 @@ std::string csvFromJson(const nlohmann::ordered_json& rows) {
         out += "\r\n";
     }
     return out;
-}
-
-std::string resultsCsv(const std::vector<CaseResult>& results) {
-    return csvFromJson(resultsJson(results));
 }
 
 void Reporter::writeJson() {

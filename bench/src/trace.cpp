@@ -114,14 +114,14 @@ void TraceWriter::writeLine(const std::string& line) {
 }
 
 void TraceWriter::traceCase(Context& ctx, Sorter& sorter, const AlgoSpec& algo, const CaseSpec& spec,
-                            std::span<const std::byte> keys, std::span<const uint32_t> values, const ConfigKnobs& knobs,
+                            std::span<const std::byte> keys, std::span<const uint32_t> values, const SortKnobs& knobs,
                             bool lookbackLog) {
     SortConfig cfg = configFor(algo, spec.type, spec.values, spec.order, knobs, true);
-    cfg.logLookback = lookbackLog && algo.gpu == Algorithm::onesweep;
+    cfg.knobs.logLookback = lookbackLog && algo.gpu == Algorithm::onesweep;
     const std::string what = "--trace " + std::string(algo.name) + " (" + describe(spec) + ")";
     auto job = SortJob::create(ctx, sorter, spec.n, cfg, true);
-    if (!job && knobs.sharedElems && job.error().code == Errc::invalid_argument)
-        libraryError(job.error(), what + " with --shared-elems " + std::to_string(knobs.sharedElems));
+    if (!job && knobs.oddEvenTileKeys && job.error().code == Errc::invalid_argument)
+        libraryError(job.error(), what + " with --shared-elems " + std::to_string(knobs.oddEvenTileKeys));
     if (!job) libraryError(job.error(), what);
     std::unique_ptr<SortJob> owned = std::move(job.value());
     SortJob& j = *owned;

@@ -169,7 +169,11 @@ int ownDevice() {
         (*sorter)->record(cmd, *plan, addresses); // the whole sort, in our command buffer
         barrier(VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT,
                 VK_ACCESS_TRANSFER_READ_BIT);
-        const sortlab::Buffer& result = plan->resultInTemp ? *temp : *keys;
+        // Where the sorted keys are: keys or keysTemp (a scratch word the GPU writes only with
+        // SortKnobs::resultInEither, which this program leaves off).
+        expect(plan->resultLocation.kind != sortlab::KeyLocation::Kind::scratchWord,
+               "the plan names the result's buffer");
+        const sortlab::Buffer& result = plan->resultLocation == sortlab::KeyLocation::inKeysTemp() ? *temp : *keys;
         vkCmdCopyBuffer(cmd, result.handle(), back->handle(), 1, &region); // our download
         barrier(VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_HOST_BIT,
                 VK_ACCESS_HOST_READ_BIT);

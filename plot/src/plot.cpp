@@ -6,6 +6,7 @@
 // [SECTION] Drawing: the throughput plot
 // [SECTION] Drawing: the per-step breakdown
 // [SECTION] Drawing: the whole figure
+// [SECTION] Drawing: the speed-up over CUB by input distribution
 #include <sortlab/plot/plot.h>
 
 #include <algorithm>

@@ -242,6 +242,81 @@ void Renderer::destroySwapchainViews() {
     views_.clear();
 }
 
+// The surface's image format (UNORM: ImGui's colours are written as they are, as in its own
+// examples) and the present mode (FIFO; without vsync MAILBOX or IMMEDIATE where offered). Once.
+Result<void> Renderer::chooseSurfaceFormat() {
+    uint32_t n = 0;
+    vkGetPhysicalDeviceSurfaceFormatsKHR(physical_, surface_, &n, nullptr);
+    std::vector<VkSurfaceFormatKHR> formats(n);
+    vkGetPhysicalDeviceSurfaceFormatsKHR(physical_, surface_, &n, formats.data());
+    if (formats.empty()) return makeError(Errc::missing_feature, "the window surface offers no image format");
+    format_ = formats[0];
+    for (auto f : formats)
+        if ((f.format == VK_FORMAT_B8G8R8A8_UNORM || f.format == VK_FORMAT_R8G8B8A8_UNORM) &&
+            f.colorSpace == VK_COLOR_SPACE_SRGB_NONLINEAR_KHR) {
+            format_ = f;
+            break;
+        }
+    uint32_t pm = 0;
+    vkGetPhysicalDeviceSurfacePresentModesKHR(physical_, surface_, &pm, nullptr);
+    std::vector<VkPresentModeKHR> modes(pm);
+    vkGetPhysicalDeviceSurfacePresentModesKHR(physical_, surface_, &pm, modes.data());
+    presentMode_ = VK_PRESENT_MODE_FIFO_KHR;
+    if (!vsync_)
+        for (auto want : {VK_PRESENT_MODE_MAILBOX_KHR, VK_PRESENT_MODE_IMMEDIATE_KHR})
+            if (std::find(modes.begin(), modes.end(), want) != modes.end()) {
+                presentMode_ = want;
+                break;
+            }
+    return {};
+}
+
+// The render pass ImGui draws in: one colour attachment, cleared, left ready to present. Once.
+Result<void> Renderer::createRenderPass() {
+    VkAttachmentDescription color{};
+    color.format = format_.format;
+    color.samples = VK_SAMPLE_COUNT_1_BIT;
+    color.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
+    color.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
+    color.stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE;
+    color.stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
+    color.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+    color.finalLayout = VK_IMAGE_LAYOUT_PRESENT_SRC_KHR;
+    VkAttachmentReference ref{0, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
+    VkSubpassDescription sub{};
+    sub.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS;
+    sub.colorAttachmentCount = 1;
+    sub.pColorAttachments = &ref;
+    // The image comes from vkAcquireNextImageKHR through a semaphore waited at this stage.
+    VkSubpassDependency dep{};
+    dep.srcSubpass = VK_SUBPASS_EXTERNAL;
+    dep.dstSubpass = 0;
+    dep.srcStageMask = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT;
+    dep.dstStageMask = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT;
+    dep.srcAccessMask = 0;
+    dep.dstAccessMask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT;
+    // The screenshot copy reads the image after the final layout transition.
+    VkSubpassDependency out{};
+    out.srcSubpass = 0;
+    out.dstSubpass = VK_SUBPASS_EXTERNAL;
+    out.srcStageMask = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT;
+    out.dstStageMask = VK_PIPELINE_STAGE_TRANSFER_BIT;
+    out.srcAccessMask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT;
+    out.dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT;
+    VkSubpassDependency deps[] = {dep, out};
+    VkRenderPassCreateInfo rp{VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO};
+    rp.attachmentCount = 1;
+    rp.pAttachments = &color;
+    rp.subpassCount = 1;
+    rp.pSubpasses = &sub;
+    rp.dependencyCount = 2;
+    rp.pDependencies = deps;
+    SORTLAB_VK(vkCreateRenderPass(device_, &rp, nullptr, &renderPass_), "vkCreateRenderPass");
+    return {};
+}
+
+// The swapchain at the window's size (the first time also the format, present mode and render
+// pass), then its views and framebuffers. A minimised window gets none until it is restored.
 Result<void> Renderer::createSwapchain() {
     // Nothing may still use the old images: wait for our own frames (not the device, which may
     // be busy with a long sort step for a while).
@@ -251,73 +326,8 @@ Result<void> Renderer::createSwapchain() {
     VkSurfaceCapabilitiesKHR caps;
     SORTLAB_VK(vkGetPhysicalDeviceSurfaceCapabilitiesKHR(physical_, surface_, &caps),
                "vkGetPhysicalDeviceSurfaceCapabilitiesKHR");
-    if (format_.format == VK_FORMAT_UNDEFINED) {
-        uint32_t n = 0;
-        vkGetPhysicalDeviceSurfaceFormatsKHR(physical_, surface_, &n, nullptr);
-        std::vector<VkSurfaceFormatKHR> formats(n);
-        vkGetPhysicalDeviceSurfaceFormatsKHR(physical_, surface_, &n, formats.data());
-        if (formats.empty()) return makeError(Errc::missing_feature, "the window surface offers no image format");
-        format_ = formats[0];
-        // UNORM: ImGui's colours are written as they are (as in its own examples).
-        for (auto f : formats)
-            if ((f.format == VK_FORMAT_B8G8R8A8_UNORM || f.format == VK_FORMAT_R8G8B8A8_UNORM) &&
-                f.colorSpace == VK_COLOR_SPACE_SRGB_NONLINEAR_KHR) {
-                format_ = f;
-                break;
-            }
-        uint32_t pm = 0;
-        vkGetPhysicalDeviceSurfacePresentModesKHR(physical_, surface_, &pm, nullptr);
-        std::vector<VkPresentModeKHR> modes(pm);
-        vkGetPhysicalDeviceSurfacePresentModesKHR(physical_, surface_, &pm, modes.data());
-        presentMode_ = VK_PRESENT_MODE_FIFO_KHR;
-        if (!vsync_)
-            for (auto want : {VK_PRESENT_MODE_MAILBOX_KHR, VK_PRESENT_MODE_IMMEDIATE_KHR})
-                if (std::find(modes.begin(), modes.end(), want) != modes.end()) {
-                    presentMode_ = want;
-                    break;
-                }
-    }
-    if (!renderPass_) {
-        VkAttachmentDescription color{};
-        color.format = format_.format;
-        color.samples = VK_SAMPLE_COUNT_1_BIT;
-        color.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
-        color.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
-        color.stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE;
-        color.stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
-        color.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
-        color.finalLayout = VK_IMAGE_LAYOUT_PRESENT_SRC_KHR;
-        VkAttachmentReference ref{0, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
-        VkSubpassDescription sub{};
-        sub.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS;
-        sub.colorAttachmentCount = 1;
-        sub.pColorAttachments = &ref;
-        // The image comes from vkAcquireNextImageKHR through a semaphore waited at this stage.
-        VkSubpassDependency dep{};
-        dep.srcSubpass = VK_SUBPASS_EXTERNAL;
-        dep.dstSubpass = 0;
-        dep.srcStageMask = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT;
-        dep.dstStageMask = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT;
-        dep.srcAccessMask = 0;
-        dep.dstAccessMask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT;
-        // The screenshot copy reads the image after the final layout transition.
-        VkSubpassDependency out{};
-        out.srcSubpass = 0;
-        out.dstSubpass = VK_SUBPASS_EXTERNAL;
-        out.srcStageMask = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT;
-        out.dstStageMask = VK_PIPELINE_STAGE_TRANSFER_BIT;
-        out.srcAccessMask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT;
-        out.dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT;
-        VkSubpassDependency deps[] = {dep, out};
-        VkRenderPassCreateInfo rp{VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO};
-        rp.attachmentCount = 1;
-        rp.pAttachments = &color;
-        rp.subpassCount = 1;
-        rp.pSubpasses = &sub;
-        rp.dependencyCount = 2;
-        rp.pDependencies = deps;
-        SORTLAB_VK(vkCreateRenderPass(device_, &rp, nullptr, &renderPass_), "vkCreateRenderPass");
-    }
+    if (format_.format == VK_FORMAT_UNDEFINED) SORTLAB_TRY(chooseSurfaceFormat());
+    if (!renderPass_) SORTLAB_TRY(createRenderPass());
 
     int w = 0, h = 0;
     glfwGetFramebufferSize(window_, &w, &h);
@@ -352,7 +362,15 @@ Result<void> Renderer::createSwapchain() {
     SORTLAB_VK(vkCreateSwapchainKHR(device_, &sc, nullptr, &swapchain_), "vkCreateSwapchainKHR");
     destroySwapchainViews();
     if (old) vkDestroySwapchainKHR(device_, old, nullptr);
+    SORTLAB_TRY(createFramebuffers());
+    if (imguiReady_) ImGui_ImplVulkan_SetMinImageCount(minImageCount_);
+    rebuild_ = false;
+    return {};
+}
 
+// The new swapchain's images: a view and a framebuffer each, and a semaphore each for its
+// presentation (kept from the last swapchain where there are enough).
+Result<void> Renderer::createFramebuffers() {
     uint32_t n = 0;
     vkGetSwapchainImagesKHR(device_, swapchain_, &n, nullptr);
     images_.resize(n);
@@ -383,8 +401,6 @@ Result<void> Renderer::createSwapchain() {
             renderDone_.push_back(s);
         }
     }
-    if (imguiReady_) ImGui_ImplVulkan_SetMinImageCount(minImageCount_);
-    rebuild_ = false;
     return {};
 }
 
@@ -485,60 +501,23 @@ Result<void> Renderer::render(ImDrawData* drawData, const std::string& capturePa
     if (capture) {
         if (!canCapture_)
             return makeError(Errc::missing_feature, "this swapchain cannot be read back for a screenshot");
-        VkDeviceSize bytes = VkDeviceSize(extent_.width) * extent_.height * 4;
-        if (bytes > captureBytes_) {
-            if (captureBuffer_) vkDestroyBuffer(device_, captureBuffer_, nullptr);
-            if (captureMemory_) vkFreeMemory(device_, captureMemory_, nullptr);
-            captureBuffer_ = VK_NULL_HANDLE;
-            captureMemory_ = VK_NULL_HANDLE;
-            VkBufferCreateInfo bci{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
-            bci.size = bytes;
-            bci.usage = VK_BUFFER_USAGE_TRANSFER_DST_BIT;
-            SORTLAB_VK(vkCreateBuffer(device_, &bci, nullptr, &captureBuffer_), "vkCreateBuffer");
-            VkMemoryRequirements req;
-            vkGetBufferMemoryRequirements(device_, captureBuffer_, &req);
-            auto type = memoryType(req.memoryTypeBits,
-                                   VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT);
-            if (!type) return type.error();
-            VkMemoryAllocateInfo mai{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
-            mai.allocationSize = req.size;
-            mai.memoryTypeIndex = type.value();
-            SORTLAB_VK(vkAllocateMemory(device_, &mai, nullptr, &captureMemory_), "vkAllocateMemory");
-            SORTLAB_VK(vkBindBufferMemory(device_, captureBuffer_, captureMemory_, 0), "vkBindBufferMemory");
-            captureBytes_ = bytes;
-        }
-        VkImageMemoryBarrier toSrc{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER};
-        toSrc.srcAccessMask = 0; // made available by the render pass's outgoing dependency
-        toSrc.dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT;
-        toSrc.oldLayout = VK_IMAGE_LAYOUT_PRESENT_SRC_KHR;
-        toSrc.newLayout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
-        toSrc.srcQueueFamilyIndex = toSrc.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
-        toSrc.image = images_[imageIndex];
-        toSrc.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
-        vkCmdPipelineBarrier(f.cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0, nullptr, 0,
-                             nullptr, 1, &toSrc);
-        VkBufferImageCopy region{};
-        region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
-        region.imageExtent = {extent_.width, extent_.height, 1};
-        vkCmdCopyImageToBuffer(f.cmd, images_[imageIndex], VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, captureBuffer_, 1,
-                               &region);
-        VkImageMemoryBarrier toPresent = toSrc;
-        toPresent.srcAccessMask = VK_ACCESS_TRANSFER_READ_BIT;
-        toPresent.dstAccessMask = 0;
-        toPresent.oldLayout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
-        toPresent.newLayout = VK_IMAGE_LAYOUT_PRESENT_SRC_KHR;
-        VkBufferMemoryBarrier toHost{VK_STRUCTURE_TYPE_BUFFER_MEMORY_BARRIER};
-        toHost.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
-        toHost.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
-        toHost.srcQueueFamilyIndex = toHost.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
-        toHost.buffer = captureBuffer_;
-        toHost.size = VK_WHOLE_SIZE;
-        vkCmdPipelineBarrier(f.cmd, VK_PIPELINE_STAGE_TRANSFER_BIT,
-                             VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT | VK_PIPELINE_STAGE_HOST_BIT, 0, 0, nullptr, 1,
-                             &toHost, 1, &toPresent);
+        SORTLAB_TRY(ensureCaptureBuffer(VkDeviceSize(extent_.width) * extent_.height * 4));
+        recordCapture(f.cmd, imageIndex);
     }
     SORTLAB_VK(vkEndCommandBuffer(f.cmd), "vkEndCommandBuffer");
+    SORTLAB_TRY(submitAndPresent(f, imageIndex));
 
+    if (capture) {
+        SORTLAB_VK(vkWaitForFences(device_, 1, &f.fence, VK_TRUE, UINT64_MAX), "vkWaitForFences");
+        SORTLAB_TRY(writeCapture(imageIndex, capturePath));
+    }
+    return {};
+}
+
+// Submits the frame's commands (after the image is acquired) and presents the image (after they
+// ran); the next frame takes the other frame slot. An out-of-date or suboptimal swapchain is
+// rebuilt on the next render.
+Result<void> Renderer::submitAndPresent(Frame& f, uint32_t imageIndex) {
     VkPipelineStageFlags waitStage = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT;
     VkSubmitInfo si{VK_STRUCTURE_TYPE_SUBMIT_INFO};
     si.waitSemaphoreCount = 1;
@@ -557,6 +536,7 @@ Result<void> Renderer::render(ImDrawData* drawData, const std::string& capturePa
     pi.swapchainCount = 1;
     pi.pSwapchains = &swapchain_;
     pi.pImageIndices = &imageIndex;
+    VkResult res;
     {
         std::lock_guard<std::mutex> lock(queueMutex_);
         res = vkQueuePresentKHR(queue_, &pi);
@@ -566,15 +546,68 @@ Result<void> Renderer::render(ImDrawData* drawData, const std::string& capturePa
     else if (res != VK_SUCCESS)
         return vkError(res, "vkQueuePresentKHR");
     frameIndex_ = (frameIndex_ + 1) % 2;
-
-    if (capture) {
-        SORTLAB_VK(vkWaitForFences(device_, 1, &f.fence, VK_TRUE, UINT64_MAX), "vkWaitForFences");
-        SORTLAB_TRY(writeCapture(imageIndex, capturePath));
-    }
     return {};
 }
 
 // [SECTION] Capture to PNG ----------------------------------------------------------------------------
+
+// The host-visible buffer the capture copies into, grown to `bytes` when smaller.
+Result<void> Renderer::ensureCaptureBuffer(VkDeviceSize bytes) {
+    if (bytes <= captureBytes_) return {};
+    if (captureBuffer_) vkDestroyBuffer(device_, captureBuffer_, nullptr);
+    if (captureMemory_) vkFreeMemory(device_, captureMemory_, nullptr);
+    captureBuffer_ = VK_NULL_HANDLE;
+    captureMemory_ = VK_NULL_HANDLE;
+    VkBufferCreateInfo bci{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
+    bci.size = bytes;
+    bci.usage = VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+    SORTLAB_VK(vkCreateBuffer(device_, &bci, nullptr, &captureBuffer_), "vkCreateBuffer");
+    VkMemoryRequirements req;
+    vkGetBufferMemoryRequirements(device_, captureBuffer_, &req);
+    auto type =
+        memoryType(req.memoryTypeBits, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT);
+    if (!type) return type.error();
+    VkMemoryAllocateInfo mai{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
+    mai.allocationSize = req.size;
+    mai.memoryTypeIndex = type.value();
+    SORTLAB_VK(vkAllocateMemory(device_, &mai, nullptr, &captureMemory_), "vkAllocateMemory");
+    SORTLAB_VK(vkBindBufferMemory(device_, captureBuffer_, captureMemory_, 0), "vkBindBufferMemory");
+    captureBytes_ = bytes;
+    return {};
+}
+
+// After the render pass: the image to a transfer source, copied into the capture buffer, and back
+// to present; the copy made visible to the host.
+void Renderer::recordCapture(VkCommandBuffer cmd, uint32_t imageIndex) {
+    VkImageMemoryBarrier toSrc{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER};
+    toSrc.srcAccessMask = 0; // made available by the render pass's outgoing dependency
+    toSrc.dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT;
+    toSrc.oldLayout = VK_IMAGE_LAYOUT_PRESENT_SRC_KHR;
+    toSrc.newLayout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
+    toSrc.srcQueueFamilyIndex = toSrc.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+    toSrc.image = images_[imageIndex];
+    toSrc.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0, nullptr, 0, nullptr,
+                         1, &toSrc);
+    VkBufferImageCopy region{};
+    region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+    region.imageExtent = {extent_.width, extent_.height, 1};
+    vkCmdCopyImageToBuffer(cmd, images_[imageIndex], VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, captureBuffer_, 1, &region);
+    VkImageMemoryBarrier toPresent = toSrc;
+    toPresent.srcAccessMask = VK_ACCESS_TRANSFER_READ_BIT;
+    toPresent.dstAccessMask = 0;
+    toPresent.oldLayout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
+    toPresent.newLayout = VK_IMAGE_LAYOUT_PRESENT_SRC_KHR;
+    VkBufferMemoryBarrier toHost{VK_STRUCTURE_TYPE_BUFFER_MEMORY_BARRIER};
+    toHost.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+    toHost.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
+    toHost.srcQueueFamilyIndex = toHost.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+    toHost.buffer = captureBuffer_;
+    toHost.size = VK_WHOLE_SIZE;
+    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                         VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT | VK_PIPELINE_STAGE_HOST_BIT, 0, 0, nullptr, 1, &toHost,
+                         1, &toPresent);
+}
 
 Result<void> Renderer::writeCapture(uint32_t, const std::string& path) {
     void* mapped = nullptr;

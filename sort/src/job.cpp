@@ -62,10 +62,17 @@ SortJob::~SortJob() {
 Result<bool> SortJob::keysInTemp() {
     if (stepsDone_ == 0) return false;
     const Step& s = plan_.steps[stepsDone_ - 1];
-    if (s.locationWord < 0) return s.resultInTemp;
+    switch (s.keysAfter.kind) {
+    case KeyLocation::Kind::keys:
+        return false;
+    case KeyLocation::Kind::keysTemp:
+        return true;
+    case KeyLocation::Kind::scratchWord:
+        break;
+    }
     uint32_t where = 0;
     Readback rb(ctx_);
-    rb.add(scratch_, uint64_t(s.locationWord) * 4, 4, &where);
+    rb.add(scratch_, s.keysAfter.wordOffset * 4, 4, &where);
     SORTLAB_TRY(rb.run());
     if (where > 1)
         return makeError(Errc::vulkan_error, "the GPU left an invalid buffer index (" + std::to_string(where) +
@@ -150,12 +157,6 @@ Result<void> SortJob::runTo(size_t last) {
 
 Result<Snapshot> SortJob::capture() {
     return captureImpl(true, stepsDone_, std::nullopt);
-}
-
-Result<std::vector<Snapshot::Aux>> SortJob::captureAux() {
-    auto s = captureImpl(false, stepsDone_, std::nullopt);
-    if (!s) return s.error();
-    return std::move(s->aux);
 }
 
 Result<std::vector<Snapshot::Aux>> SortJob::captureAuxOf(size_t stepsDone, AuxKind kind) {

@@ -2,6 +2,7 @@
 // [SECTION] The planner (which layers share a dispatch)
 // [SECTION] The GPU sorter (pipelines, push constants, recording)
 #include <sortlab/oddeven.h>
+#include <sortlab/sorter.h>
 
 #include "pipelines.h"
 #include <sortlab/tuning.h>
@@ -149,7 +150,7 @@ std::vector<Step> planSteps(uint64_t n, const PlanParams& pp) {
     }
 
     // The tile step: every merge whose 2p blocks fit in one subgroup window, in registers.
-    const uint32_t logTile = log2Ceil(std::min(pp.tileElems, pp.windowElems));
+    const uint32_t logTile = log2Ceil(std::min(pp.tileKeys, pp.windowKeys));
     const uint32_t tileMerges = std::min(logTile, depth);
     const uint64_t windowsPerGroup = t.warpWorkgroup / pp.subgroupSize;
     {
@@ -208,7 +209,7 @@ std::vector<Step> planSteps(uint64_t n, const PlanParams& pp) {
     bool inTemp = false;
     for (auto& s : steps) {
         if ((s.kind == StepKind::window && s.halo) || (s.kind == StepKind::tile && flips % 2 == 1)) inTemp = !inTemp;
-        s.resultInTemp = inTemp;
+        s.keysAfter = inTemp ? KeyLocation::inKeysTemp() : KeyLocation::inKeys();
     }
     return steps;
 }
@@ -226,6 +227,13 @@ struct WindowPush {
     uint32_t logPFirst, logPLast, logKHi, logKLo, logR, centreRows, halo, segments, windows, groupsX;
 };
 static_assert(sizeof(WindowPush) <= kPushConstantBytes);
+
+// The pipelines a plan binds, in Plan::pipelines order: layer steps run oddeven_layer.comp; tile
+// and window steps oddeven_warp.comp.
+enum Pipe : size_t { kLayer, kWarp, kPipes };
+Pipe pipeOf(StepKind kind) {
+    return kind == StepKind::layer ? kLayer : kWarp;
+}
 
 class OddEvenSorter final : public Sorter {
 public:
@@ -246,26 +254,26 @@ public:
         // tiles of that size. Tests may ask for smaller tiles so that small n reach every step kind.
         const tuning::OddEvenTuning t = tuningFor(config);
         const uint32_t subgroup = ctx_.info().subgroupSize;
-        const uint32_t windowElems = subgroup * t.keysPerLane;
-        uint32_t tile = windowElems;
-        if (config.sharedElems) {
-            tile = config.sharedElems;
-            if (tile < 2 || (tile & (tile - 1)) || tile > windowElems)
+        const uint32_t windowKeys = subgroup * t.keysPerLane;
+        uint32_t tile = windowKeys;
+        if (config.knobs.oddEvenTileKeys) {
+            tile = config.knobs.oddEvenTileKeys;
+            if (tile < 2 || (tile & (tile - 1)) || tile > windowKeys)
                 return makeError(Errc::invalid_argument, "the odd-even tile must be a power of two from 2 to " +
-                                                             std::to_string(windowElems) + " on this device");
+                                                             std::to_string(windowKeys) + " on this device");
         }
         PlanParams pp;
-        pp.tileElems = tile;
+        pp.tileKeys = tile;
         pp.subgroupSize = subgroup;
-        pp.windowElems = windowElems;
+        pp.windowKeys = windowKeys;
         pp.keyBytes = keyBytes(config.key);
         pp.values = config.values != ValueType::none;
         pp.logMaxColumns = t.logMaxColumns;
-        pp.perLayer = config.perLayer;
+        pp.perLayer = config.knobs.perLayer;
         p.steps = planSteps(n, pp);
-        p.sharedElems = tile;
-        for (auto& s : p.steps) p.needsTemp = p.needsTemp || s.resultInTemp;
-        p.resultInTemp = !p.steps.empty() && p.steps.back().resultInTemp;
+        p.tileKeys = tile;
+        for (auto& s : p.steps) p.needsTemp = p.needsTemp || s.keysAfter == KeyLocation::inKeysTemp();
+        if (!p.steps.empty()) p.resultLocation = p.steps.back().keysAfter;
 
         // Bytes moved at least: every step reads and writes each present key (and value) once; a
         // window with halo reads its halo rows twice.
@@ -278,10 +286,14 @@ public:
         }
         p.bytesMovedFloor = static_cast<uint64_t>(bytes);
 
-        // Prepare every pipeline the plan uses now, so record() cannot fail.
+        // Make every pipeline the plan binds now, so record() cannot fail.
+        p.pipelines.assign(kPipes, VK_NULL_HANDLE);
         for (auto& s : p.steps) {
+            VkPipeline& slot = p.pipelines[pipeOf(s.kind)];
+            if (slot) continue;
             auto pipe = pipelineFor(s.kind, config);
             if (!pipe) return pipe.error();
+            slot = *pipe;
         }
         return p;
     }
@@ -289,18 +301,20 @@ public:
     void record(VkCommandBuffer cmd, const Plan& plan, const DeviceBuffers& buf, size_t first, size_t last,
                 VkQueryPool timestamps, uint32_t firstQuery) const override {
         last = std::min(last, plan.steps.size());
-        const SortConfig& cfg = plan.config;
+        if (plan.algorithm != Algorithm::oddeven || plan.pipelines.size() != kPipes) return;
+        for (size_t i = first; i < last; ++i)
+            if (!plan.pipelines[pipeOf(plan.steps[i].kind)]) return; // not planned by plan()
         if (first < last) timestampBefore(cmd, timestamps, firstQuery);
+        auto inTemp = [](const Step& s) { return s.keysAfter == KeyLocation::inKeysTemp(); };
         for (size_t i = first; i < last; ++i) {
             const Step& s = plan.steps[i];
             if (i > first) computeToCompute(cmd);
-            VkPipeline pipe = const_cast<OddEvenSorter*>(this)->pipelineFor(s.kind, cfg).value();
-            vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe);
-            const bool readsTemp = i > 0 && plan.steps[i - 1].resultInTemp;
+            vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, plan.pipelines[pipeOf(s.kind)]);
+            const bool readsTemp = i > 0 && inTemp(plan.steps[i - 1]);
             const uint64_t inKeys = readsTemp ? buf.keysTemp : buf.keys,
                            inValues = readsTemp ? buf.valuesTemp : buf.values;
-            const uint64_t outKeys = s.resultInTemp ? buf.keysTemp : buf.keys;
-            const uint64_t outValues = s.resultInTemp ? buf.valuesTemp : buf.values;
+            const uint64_t outKeys = inTemp(s) ? buf.keysTemp : buf.keys;
+            const uint64_t outValues = inTemp(s) ? buf.valuesTemp : buf.values;
             const FoldedGroups folded = foldGroups(s.workgroups, tuning::kMaxGroupsX);
             const uint32_t groupsX = folded.x, groupsY = folded.y;
             if (s.kind == StepKind::layer) {

@@ -30,6 +30,11 @@ constexpr uint32_t kRadix = 256;
 constexpr uint32_t kStagedBytes = 4;
 constexpr uint32_t kMinTileKeys = 4; // the smallest teaching tile
 
+// The shaders a plan binds, in Plan::pipelines order.
+constexpr const char* kShaders[] = {"onesweep_init", "onesweep_histogram", "onesweep_scan", "onesweep_pass",
+                                    "onesweep_result"};
+enum Pipe : size_t { kInit, kHistogram, kScan, kPass, kResult };
+
 // A pass runs in portions, each its own chained scan, so that the counts in the 32-bit status
 // words stay below 2^29. The portions differ by one tile at most: then the only status row a
 // dispatch uses and the one before it did not write is its last, which no tile reads, so a row
@@ -78,10 +83,11 @@ public:
         p.tileKeys = g->tile;
         p.needsTemp = true;
         p.scratchBytes = (SORTLAB_OS_STATUS + g->statusRows * kRadix) * 4;
-        if (config.logLookback && g->tiles > (1u << 16))
+        if (config.knobs.logLookback && g->tiles > (1u << 16))
             return makeError(Errc::invalid_argument, "the lookback log records at most 65536 tiles a pass (n = " +
                                                          std::to_string(n) + " has " + std::to_string(g->tiles) + ")");
-        if (config.logLookback) p.scratchBytes = (logBase(*g) + logWords(*g)) * 4; // the lookback log after the statuses
+        if (config.knobs.logLookback)
+            p.scratchBytes = (logBase(*g) + logWords(*g)) * 4; // the lookback log after the statuses
         // Every pass runs its portions one after another, one dispatch each.
 
         Step h;
@@ -107,12 +113,12 @@ public:
             s.portions = g->portions;
             // A pass in which every key has the same digit is skipped (the scan decides it on the
             // GPU), so where the keys are after it is the parity of the passes that ran.
-            s.locationWord = SORTLAB_OS_WHERE + pass + 1;
+            s.keysAfter = KeyLocation::inScratchWord(SORTLAB_OS_WHERE + pass + 1);
             p.steps.push_back(s);
         }
         // The result in keys: a copy where an odd number of passes ran (the GPU knows); none with
-        // resultInEither, where the last pass's locationWord says where the result is.
-        if (!config.resultInEither) {
+        // resultInEither, where the last pass's scratch word says where the result is.
+        if (!config.knobs.resultInEither) {
             Step r;
             r.kind = StepKind::result;
             r.label = "result: copy back if an odd number of passes ran";
@@ -120,20 +126,25 @@ public:
             r.pass = g->passes;
             p.steps.push_back(r);
         }
-        p.resultInTemp = false;
+        p.resultLocation = p.steps.back().keysAfter;
         p.bytesMovedFloor = oneSweepBytesFloor(n, config);
 
-        SORTLAB_TRY(preparePipelines({"onesweep_init", "onesweep_histogram", "onesweep_scan", "onesweep_pass", "onesweep_result"},
-                                     [&](const char* shader) { return pipelineFor(shader, config, *g); }));
+        auto pipelines =
+            preparePipelines(kShaders, [&](const char* shader) { return pipelineFor(shader, config, *g); });
+        if (!pipelines) return pipelines.error();
+        p.pipelines = std::move(*pipelines);
         return p;
     }
 
     void record(VkCommandBuffer cmd, const Plan& plan, const DeviceBuffers& buf, size_t first, size_t last,
                 VkQueryPool timestamps, uint32_t firstQuery) const override {
         last = std::min(last, plan.steps.size());
-        if (first >= last || plan.n == 0) return;
-        const SortConfig& cfg = plan.config;
-        const Geometry g = geometry(plan.n, cfg).value();
+        if (first >= last || plan.n == 0 || plan.algorithm != Algorithm::onesweep ||
+            plan.pipelines.size() != std::size(kShaders))
+            return;
+        const auto geo = geometry(plan.n, plan.config); // plan() made it
+        if (!geo) return;
+        const Geometry& g = geo.value();
         timestampBefore(cmd, timestamps, firstQuery);
         Push pc{};
         pc.keys = buf.keys;
@@ -146,8 +157,8 @@ public:
         pc.histGroups = g.histGroups;
         pc.portions = static_cast<uint32_t>(g.portions);
         pc.twins = g.persistent ? 1u : 0u;
-        auto dispatch = [&](const char* shader, uint64_t groups) {
-            dispatchFolded(cmd, pipelines_.layout(), pipeline(shader, cfg, g), pc, groups, tuning::kMaxGroupsX);
+        auto dispatch = [&](Pipe pipe, uint64_t groups) {
+            dispatchFolded(cmd, pipelines_.layout(), plan.pipelines[pipe], pc, groups, tuning::kMaxGroupsX);
         };
         for (size_t i = first; i < last; ++i) {
             const Step& s = plan.steps[i];
@@ -155,14 +166,14 @@ public:
             pc.pass = s.pass;
             if (s.kind == StepKind::histogram) {
                 pc.tiles = static_cast<uint32_t>(g.statusRows * kRadix); // status words the first pass uses
-                dispatch("onesweep_init", 1);
+                dispatch(kInit, 1);
                 computeToCompute(cmd);
-                dispatch("onesweep_histogram", g.histGroups);
+                dispatch(kHistogram, g.histGroups);
             } else if (s.kind == StepKind::scan) {
-                dispatch("onesweep_scan", g.passes);
+                dispatch(kScan, g.passes);
             } else if (s.kind == StepKind::result) {
                 pc.histGroups = static_cast<uint32_t>(s.workgroups); // the result kernel strides over them
-                dispatch("onesweep_result", s.workgroups);
+                dispatch(kResult, s.workgroups);
                 pc.histGroups = g.histGroups;
             } else {
                 for (uint64_t q = 0; q < g.portions; ++q) {
@@ -187,7 +198,7 @@ public:
                     for (uint32_t t = 0; t < twins; ++t) {
                         pc.fromTemp = g.persistent ? likely ^ t : 0u;
                         pc.epoch = g.persistent ? static_cast<uint32_t>((pc.fromTemp * g.portions + q) & 1u) : 0u;
-                        dispatch("onesweep_pass", g.dispatchGroups(q));
+                        dispatch(kPass, g.dispatchGroups(q));
                     }
                 }
             }
@@ -199,7 +210,9 @@ public:
         if (stepsDone == 0 || stepsDone > plan.steps.size()) return {};
         const Step& s = plan.steps[stepsDone - 1];
         if (s.kind == StepKind::result) return {};
-        const Geometry g = geometry(plan.n, plan.config).value();
+        const auto geo = geometry(plan.n, plan.config);
+        if (!geo) return {};
+        const Geometry& g = geo.value();
         using F = SnapshotRegion::Format;
         std::vector<SnapshotRegion> r;
         const uint32_t pass = s.kind == StepKind::pass ? s.pass : 0;
@@ -219,7 +232,7 @@ public:
         r.push_back({AuxKind::fallbacks, {1}, SORTLAB_OS_FALLBACKS + s.pass, 0, F::u32});
         r.push_back({AuxKind::passInfo, {4}, SORTLAB_OS_INFO + 4u * s.pass, 0, F::u32});
         r.push_back({AuxKind::uniformTiles, {1}, SORTLAB_OS_UNIFORM + s.pass, 0, F::u32});
-        if (plan.config.logLookback) {
+        if (plan.config.knobs.logLookback) {
             const uint32_t all = static_cast<uint32_t>(g.tiles);
             r.push_back({AuxKind::lookbackLog,
                          {all, SORTLAB_OS_LOG_RECORD},
@@ -237,7 +250,7 @@ private:
     static uint64_t resultGroups(uint64_t n, const Geometry& g) {
         return std::clamp<uint64_t>((n + 4ull * g.workgroup - 1) / (4ull * g.workgroup), 1, 2048);
     }
-    // The lookback log (SortConfig::logLookback): after the status words; its size in words.
+    // The lookback log (SortKnobs::logLookback): after the status words; its size in words.
     static uint64_t logBase(const Geometry& g) { return SORTLAB_OS_STATUS + g.statusRows * kRadix; }
     static uint64_t logWords(const Geometry& g) {
         return SORTLAB_OS_LOG_HEAD + uint64_t(SORTLAB_OS_LOG_RECORD) * g.passes * g.tiles;
@@ -282,22 +295,23 @@ private:
                                                         " bytes of shared memory; " + dev.name + " has " +
                                                         std::to_string(dev.sharedMemoryBytes));
         const uint64_t tuned = uint64_t(wg) * g.keysPerLane;
-        if (config.tileKeys && config.tileKeys != tuned) {
+        const uint32_t asked = config.knobs.radixTileKeys;
+        if (asked && asked != tuned) {
             // A teaching tile: at least 64 invocations (the digit loops give each at most 4 of the
             // 256 digits), whole subgroups, as few keys a lane as hold the tile.
-            if (config.tileKeys < kMinTileKeys || config.tileKeys > tuned)
+            if (asked < kMinTileKeys || asked > tuned)
                 return makeError(Errc::invalid_argument, "onesweep tiles hold " + std::to_string(kMinTileKeys) +
                                                              " to " + std::to_string(tuned) + " keys on " + dev.name +
-                                                             " (" + std::to_string(config.tileKeys) + " asked for)");
+                                                             " (" + std::to_string(asked) + " asked for)");
             const uint32_t perLane = g.keysPerLane;
             uint32_t small = std::max<uint32_t>(64, sub);
             small = (small + sub - 1) / sub * sub;
-            small = std::max(small, sub * ((config.tileKeys + sub * perLane - 1) / (sub * perLane)));
+            small = std::max(small, sub * ((asked + sub * perLane - 1) / (sub * perLane)));
             wg = std::min(wg, small);
-            g.keysPerLane = (config.tileKeys + wg - 1) / wg;
+            g.keysPerLane = (asked + wg - 1) / wg;
         }
         g.workgroup = wg;
-        g.tile = config.tileKeys ? config.tileKeys : tuned;
+        g.tile = asked ? asked : tuned;
         if (g.tile > 0xffff) // the pass kernel keeps counts and places in 16 bits
             return makeError(Errc::invalid_argument, "onesweep tiles hold at most 65535 keys");
         g.tiles = (n + g.tile - 1) / g.tile;
@@ -308,7 +322,7 @@ private:
             g.lookbackStride = 0;
         }
         // The instrumented kernel logs one tile per workgroup (its tiles log their ids in id order).
-        if (config.logLookback) g.persistent = false;
+        if (config.knobs.logLookback) g.persistent = false;
         uint64_t most = ((uint64_t(1) << SORTLAB_OS_COUNT_BITS) - 1) / g.tile; // tiles whose counts fit
         if (limits_.portionTiles) most = std::min<uint64_t>(most, limits_.portionTiles);
         g.portions = std::max<uint64_t>(1, (g.tiles + most - 1) / most);
@@ -332,7 +346,7 @@ private:
                         {SORTLAB_SPEC_WORKGROUP_SIZE, g.workgroup},
                         {SORTLAB_SPEC_MAX_SUBGROUPS, maxSubgroups(g.workgroup)},
                         {SORTLAB_SPEC_SUBGROUP_SIZE, d.subgroupSize},
-                        {SORTLAB_SPEC_FORCE_FALLBACK, cfg.forceFallback ? 1u : 0u},
+                        {SORTLAB_SPEC_FORCE_FALLBACK, cfg.knobs.forceFallback ? 1u : 0u},
                         {SORTLAB_SPEC_KEYS_PER_LANE, g.keysPerLane}};
         if (shader == "onesweep_pass") { // only the pass kernel reads them: one variant of the others
             spec.push_back({SORTLAB_SPEC_PERSISTENT, g.persistent ? g.tilesPerWorkgroup : 0u});
@@ -342,18 +356,15 @@ private:
             if (g.tile != uint64_t(g.workgroup) * g.keysPerLane)
                 spec.push_back({SORTLAB_SPEC_TILE_KEYS, static_cast<uint32_t>(g.tile)}); // a teaching tile
         }
-        if (cfg.logLookback && (shader == "onesweep_pass" || shader == "onesweep_init")) {
+        if (cfg.knobs.logLookback && (shader == "onesweep_pass" || shader == "onesweep_init")) {
             spec.push_back({SORTLAB_SPEC_LOG_BASE, static_cast<uint32_t>(logBase(g))});
             spec.push_back({SORTLAB_SPEC_LOG_TILES, static_cast<uint32_t>(g.tiles)});
-            spec.push_back({SORTLAB_SPEC_LOG_ORDERED, cfg.logInIdOrder ? 1u : 0u});
+            spec.push_back({SORTLAB_SPEC_LOG_ORDERED, cfg.knobs.logInIdOrder ? 1u : 0u});
         }
         if (shader == "onesweep_histogram") {
             spec.push_back({SORTLAB_SPEC_LOADS_IN_FLIGHT, g.tuning.histogramLoadsInFlight});
         }
         return pipelines_.get(shader, keyBytes(cfg.key) / 4, cfg.values != ValueType::none, spec, subgroupSizeToPin(d));
-    }
-    VkPipeline pipeline(const std::string& shader, const SortConfig& cfg, const Geometry& g) const {
-        return const_cast<OneSweepSorter*>(this)->pipelineFor(shader, cfg, g).value();
     }
 
     Context& ctx_;

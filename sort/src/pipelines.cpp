@@ -74,8 +74,8 @@ Result<VkPipeline> PipelineCache::get(const std::string& shader, uint32_t keyWor
                                       const SpecValues& spec, uint32_t requiredSubgroupSize) {
     std::string name = shader + ".k" + std::to_string(keyWords) + ".v" + (hasValues ? "1" : "0");
     auto key = std::make_tuple(name, spec, requiredSubgroupSize);
-    // Every lookup is a use (the sorters look their pipelines up as they record): the Context lists
-    // them for sortlab-bench --pipeline-stats.
+    // Every lookup is a use (the sorters look up the pipelines a plan binds as they plan it): the
+    // Context lists them for sortlab-bench --pipeline-stats.
     auto describe = [&](VkPipeline p) {
         return [this, p, label = name + specText(spec)] { return statisticsOf(p, label); };
     };

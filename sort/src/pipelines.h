@@ -6,7 +6,6 @@
 #include <sortlab/context.h>
 
 #include <cstdint>
-#include <initializer_list>
 #include <map>
 #include <span>
 #include <string>
@@ -65,14 +64,17 @@ inline FoldedGroups foldGroups(uint64_t groups, uint32_t rowLimit) {
     return {static_cast<uint32_t>(x), static_cast<uint32_t>(x ? (groups + x - 1) / x : 0)};
 }
 
-// Creates the pipeline of every shader a plan uses, so that record() cannot fail afterwards.
-// pipelineFor(shader) returns Result<VkPipeline>.
-template <class F> Result<void> preparePipelines(std::initializer_list<const char*> shaders, F&& pipelineFor) {
+// Creates the pipeline of every shader a plan uses, in the order given (what Plan::pipelines
+// holds), so that record() binds them and cannot fail. pipelineFor(shader) returns Result<VkPipeline>.
+template <class F>
+Result<std::vector<VkPipeline>> preparePipelines(std::span<const char* const> shaders, F&& pipelineFor) {
+    std::vector<VkPipeline> out;
     for (const char* shader : shaders) {
         auto pipe = pipelineFor(shader);
         if (!pipe) return pipe.error();
+        out.push_back(*pipe);
     }
-    return {};
+    return out;
 }
 
 // The timestamp before the first step of a recorded range (slot firstQuery), when asked for.

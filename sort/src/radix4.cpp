@@ -23,6 +23,10 @@ constexpr uint32_t kDigitBits = 4;
 constexpr uint32_t kRadix = 16;
 constexpr uint32_t kMinTileKeys = 4; // the smallest teaching tile
 
+// The shaders a plan binds, in Plan::pipelines order.
+constexpr const char* kShaders[] = {"radix4_init", "radix4_count", "radix4_scan", "radix4_scatter", "radix4_result"};
+enum Pipe : size_t { kInit, kCount, kScan, kScatter, kResult };
+
 tuning::Radix4Tuning tuningFor(const SortConfig& cfg) {
     return tuning::radix4(keyBytes(cfg.key), cfg.values != ValueType::none);
 }
@@ -57,7 +61,6 @@ public:
         p.tileKeys = tile;
         p.scratchBytes = (SORTLAB_R4_COUNTS + 2 * kRadix * rowStride) * 4;
         p.needsTemp = true;
-        p.resultInTemp = false;
 
         const uint32_t passes = keyBits(config.key) / kDigitBits;
         for (uint32_t pass = 0; pass < passes; ++pass) {
@@ -71,7 +74,7 @@ public:
             s.kind = StepKind::count;
             s.label = head + "count";
             s.workgroups = workgroups;
-            s.locationWord = SORTLAB_R4_WHERE + pass;
+            s.keysAfter = KeyLocation::inScratchWord(SORTLAB_R4_WHERE + pass);
             p.steps.push_back(s);
             s.kind = StepKind::scan;
             s.label = head + "scan";
@@ -80,12 +83,12 @@ public:
             s.kind = StepKind::scatter;
             s.label = head + "scatter";
             s.workgroups = workgroups;
-            s.locationWord = SORTLAB_R4_WHERE + pass + 1;
+            s.keysAfter = KeyLocation::inScratchWord(SORTLAB_R4_WHERE + pass + 1);
             p.steps.push_back(s);
         }
         // The result in keys: a copy where an odd number of passes ran (the GPU knows); none with
-        // resultInEither, where the last pass's locationWord says where the result is.
-        if (!config.resultInEither) {
+        // resultInEither, where the last pass's scratch word says where the result is.
+        if (!config.knobs.resultInEither) {
             Step r;
             r.kind = StepKind::result;
             r.label = "result: copy back if an odd number of passes ran";
@@ -93,24 +96,28 @@ public:
             r.pass = passes;
             p.steps.push_back(r);
         }
+        p.resultLocation = p.steps.back().keysAfter;
 
         // Every pass reads the keys to count them, then reads and writes keys and values to scatter.
         const uint64_t kb = keyBytes(config.key), vb = valueBytes(config.values);
         p.bytesMovedFloor = passes * n * (kb + 2 * (kb + vb));
 
-        SORTLAB_TRY(preparePipelines({"radix4_init", "radix4_count", "radix4_scan", "radix4_scatter", "radix4_result"},
-                                     [&](const char* shader) { return pipelineFor(shader, config, *geo); }));
+        auto pipelines =
+            preparePipelines(kShaders, [&](const char* shader) { return pipelineFor(shader, config, *geo); });
+        if (!pipelines) return pipelines.error();
+        p.pipelines = std::move(*pipelines);
         return p;
     }
 
     void record(VkCommandBuffer cmd, const Plan& plan, const DeviceBuffers& buf, size_t first, size_t last,
                 VkQueryPool timestamps, uint32_t firstQuery) const override {
         last = std::min(last, plan.steps.size());
-        if (first >= last || plan.tileKeys == 0) return;
+        if (first >= last || plan.tileKeys == 0 || plan.algorithm != Algorithm::radix4 ||
+            plan.pipelines.size() != std::size(kShaders))
+            return;
         const SortConfig& cfg = plan.config;
         timestampBefore(cmd, timestamps, firstQuery);
         const uint64_t workgroups = (plan.n + plan.tileKeys - 1) / plan.tileKeys;
-        const Geometry geo = geometry(cfg).value(); // plan() checked it
         const uint32_t passes = keyBits(cfg.key) / kDigitBits;
         Push pc{buf.keys,
                 buf.keysTemp,
@@ -124,8 +131,8 @@ public:
                 static_cast<uint32_t>(workgroups),
                 static_cast<uint32_t>((workgroups + 3) / 4 * 4),
                 0};
-        auto dispatch = [&](const char* shader, uint64_t groups) {
-            dispatchFolded(cmd, pipelines_.layout(), pipeline(shader, cfg, geo), pc, groups, tuning::kMaxGroupsX);
+        auto dispatch = [&](Pipe pipe, uint64_t groups) {
+            dispatchFolded(cmd, pipelines_.layout(), plan.pipelines[pipe], pc, groups, tuning::kMaxGroupsX);
         };
         for (size_t i = first; i < last; ++i) {
             const Step& s = plan.steps[i];
@@ -134,16 +141,16 @@ public:
             pc.bitLo = s.bitLo;
             if (s.kind == StepKind::count) {
                 if (s.pass == 0) {
-                    dispatch("radix4_init", 1);
+                    dispatch(kInit, 1);
                     computeToCompute(cmd);
                 }
-                dispatch("radix4_count", workgroups);
+                dispatch(kCount, workgroups);
             } else if (s.kind == StepKind::scan) {
-                dispatch("radix4_scan", kRadix);
+                dispatch(kScan, kRadix);
             } else if (s.kind == StepKind::scatter) {
-                dispatch("radix4_scatter", workgroups);
+                dispatch(kScatter, workgroups);
             } else {
-                dispatch("radix4_result", workgroups);
+                dispatch(kResult, workgroups);
             }
             timestampAfter(cmd, timestamps, firstQuery, first, i);
         }
@@ -169,7 +176,7 @@ public:
 
 private:
     // The count and scatter kernels' workgroup, keys per lane and keys per tile: the tuned ones
-    // (the workgroup halved where shared memory is short), or a teaching tile of config.tileKeys
+    // (the workgroup halved where shared memory is short), or a teaching tile of config.knobs.radixTileKeys
     // keys in the fewest whole subgroups that hold it (slots past the tile hold no key).
     struct Geometry {
         uint32_t workgroup = 0, keysPerLane = 0, tile = 0;
@@ -189,16 +196,17 @@ private:
                                                         " bytes of shared memory; " + dev.name + " has " +
                                                         std::to_string(dev.sharedMemoryBytes));
         const uint32_t tuned = wg * kpl;
-        if (config.tileKeys == 0 || config.tileKeys == tuned) return Geometry{wg, kpl, tuned};
-        if (config.tileKeys < kMinTileKeys || config.tileKeys > tuned)
+        const uint32_t asked = config.knobs.radixTileKeys;
+        if (asked == 0 || asked == tuned) return Geometry{wg, kpl, tuned};
+        if (asked < kMinTileKeys || asked > tuned)
             return makeError(Errc::invalid_argument, "radix4 tiles hold " + std::to_string(kMinTileKeys) + " to " +
                                                          std::to_string(tuned) + " keys on " + dev.name + " (" +
-                                                         std::to_string(config.tileKeys) + " asked for)");
+                                                         std::to_string(asked) + " asked for)");
         const uint32_t sub = std::max(1u, dev.subgroupSize);
         const uint32_t perSubgroup = sub * t.keysPerLane; // the most one subgroup's lanes hold
-        wg = sub * ((config.tileKeys + perSubgroup - 1) / perSubgroup);
-        kpl = (config.tileKeys + wg - 1) / wg;
-        return Geometry{wg, kpl, config.tileKeys};
+        wg = sub * ((asked + perSubgroup - 1) / perSubgroup);
+        kpl = (asked + wg - 1) / wg;
+        return Geometry{wg, kpl, asked};
     }
 
     uint32_t maxSubgroups(uint32_t wg) const { return std::max(1u, wg / std::max(1u, ctx_.info().subgroupSize)); }
@@ -221,9 +229,6 @@ private:
             if (geo.tileKeysSpec()) spec.push_back({SORTLAB_SPEC_TILE_KEYS, geo.tileKeysSpec()});
         }
         return pipelines_.get(shader, keyBytes(cfg.key) / 4, cfg.values != ValueType::none, spec, subgroupSizeToPin(d));
-    }
-    VkPipeline pipeline(const std::string& shader, const SortConfig& cfg, const Geometry& geo) const {
-        return const_cast<Radix4Sorter*>(this)->pipelineFor(shader, cfg, geo).value();
     }
 
     Context& ctx_;

@@ -84,7 +84,7 @@ TEST(AppSettings, AlgorithmNames) {
     for (auto [name, variant, perLayer] : names) {
         ASSERT_TRUE(applySetting(s, "algo", name).ok()) << name;
         EXPECT_EQ(s.algo, variant) << name;
-        EXPECT_EQ(s.config().perLayer, perLayer) << name;
+        EXPECT_EQ(s.config().knobs.perLayer, perLayer) << name;
     }
     EXPECT_FALSE(applySetting(s, "algo", "bubble").ok());
     for (const VariantInfo& v : variants()) {
@@ -131,13 +131,13 @@ TEST(AppSettings, OneSweepForcedFallback) {
     SortSettings s;
     EXPECT_TRUE(applySetting(s, "algo", "onesweep-fallback").ok());
     EXPECT_EQ(s.algo, Variant::onesweepFallback);
-    EXPECT_TRUE(s.config().forceFallback);
+    EXPECT_TRUE(s.config().knobs.forceFallback);
     EXPECT_TRUE(applySetting(s, "force-fallback", "off").ok());
     EXPECT_EQ(s.algo, Variant::onesweep);
-    EXPECT_FALSE(s.config().forceFallback);
+    EXPECT_FALSE(s.config().knobs.forceFallback);
     EXPECT_TRUE(applySetting(s, "force-fallback", "on").ok());
-    EXPECT_TRUE(s.forceFallback);
-    EXPECT_TRUE(s.config().forceFallback);
+    EXPECT_TRUE(s.knobs.forceFallback);
+    EXPECT_TRUE(s.config().knobs.forceFallback);
     EXPECT_FALSE(applySetting(s, "force-fallback", "yes").ok());
 }
 

@@ -17,7 +17,8 @@ set(CMAKE_INSTALL_INCLUDEDIR ${INCLUDEDIR})
 set(want
   bin/sortlab-bench bin/sortlab-plot
   ${CMAKE_INSTALL_LIBDIR}/libsortlab.a ${CMAKE_INSTALL_INCLUDEDIR}/sortlab/sortlab.h
-  ${CMAKE_INSTALL_INCLUDEDIR}/sortlab/sorter.h ${CMAKE_INSTALL_LIBDIR}/cmake/sortlab/sortlabConfig.cmake
+  ${CMAKE_INSTALL_INCLUDEDIR}/sortlab/sorter.h ${CMAKE_INSTALL_INCLUDEDIR}/sortlab/steps.h
+  ${CMAKE_INSTALL_INCLUDEDIR}/sortlab/variants.h ${CMAKE_INSTALL_LIBDIR}/cmake/sortlab/sortlabConfig.cmake
   ${CMAKE_INSTALL_LIBDIR}/cmake/sortlab/sortlabConfigVersion.cmake ${CMAKE_INSTALL_LIBDIR}/pkgconfig/sortlab.pc
   share/icons/hicolor/scalable/apps/sortlab.svg share/icons/hicolor/256x256/apps/sortlab.png
   share/icons/hicolor/16x16/apps/sortlab.png share/doc/sortlab/copyright share/doc/sortlab/changelog.Debian.gz)

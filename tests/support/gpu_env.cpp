@@ -1,5 +1,7 @@
 #include <sortlab/testing/gpu_env.h>
 
+#include <sortlab/variants.h>
+
 #include <cstdlib>
 #include <cstring>
 #include <sstream>
@@ -91,7 +93,7 @@ void GpuTest::TearDown() {
 std::string describe(const SortConfig& c) {
     std::string s = std::string(keyTypeName(c.key)) + (c.values == ValueType::none ? " keys-only " : " key-value ") +
                     std::string(orderName(c.order)) + " " + variantName(Algorithm::oddeven, c);
-    if (c.sharedElems) s += " sharedElems=" + std::to_string(c.sharedElems);
+    if (c.knobs.oddEvenTileKeys) s += " oddEvenTileKeys=" + std::to_string(c.knobs.oddEvenTileKeys);
     return s;
 }
 
@@ -170,7 +172,7 @@ void checkResultInEither(Context& ctx, Sorter& sorter, uint32_t passesBelow2e20,
         for (const Case& c : cases) {
             SortConfig cfg;
             cfg.values = kv ? ValueType::u32 : ValueType::none;
-            cfg.resultInEither = true;
+            cfg.knobs.resultInEither = true;
             SCOPED_TRACE(describe(cfg) + ", " + c.name);
             auto keys = generateKeys(KeyType::u32, n, c.dist, 21);
             for (uint64_t i = 0; i < n; ++i) {
@@ -184,9 +186,10 @@ void checkResultInEither(Context& ctx, Sorter& sorter, uint32_t passesBelow2e20,
             const Plan& plan = (*job)->plan();
             ASSERT_FALSE(plan.steps.empty());
             for (const Step& s : plan.steps) EXPECT_NE(s.kind, StepKind::result) << s.label;
-            EXPECT_GE(plan.steps.back().locationWord, 0) << "the last step must say where the keys are";
+            EXPECT_EQ(plan.resultLocation.kind, KeyLocation::Kind::scratchWord) << "the GPU says where the keys are";
+            EXPECT_EQ(plan.resultLocation, plan.steps.back().keysAfter);
             SortConfig copied = cfg;
-            copied.resultInEither = false;
+            copied.knobs.resultInEither = false;
             auto withCopy = sorter.plan(n, copied);
             ASSERT_TRUE(withCopy.ok()) << withCopy.error().message;
             EXPECT_EQ(withCopy->steps.size(), plan.steps.size() + 1) << "resultInEither drops the result step only";

@@ -180,8 +180,9 @@ public:
     // ContextOptions::pipelineStats (or SORTLAB_PIPELINE_STATS=1) and the driver offers pipeline
     // executable statistics.
     bool pipelineStats() const { return pipelineStats_; }
-    // The pipelines sorts looked up (to record them) since beginPipelineUse(), in first-use order,
-    // with their statistics where pipelineStats() (else none). The sorters report each lookup.
+    // The pipelines sorts looked up (planning, for their plans to bind) since beginPipelineUse(), in
+    // first-use order, with their statistics where pipelineStats() (else none). The sorters report
+    // each lookup.
     void beginPipelineUse() { pipelinesUsed_.clear(); }
     std::vector<PipelineStatistics> pipelinesUsed() const;
     void notePipelineUse(VkPipeline pipeline, const std::function<PipelineStatistics()>& describe);

@@ -67,16 +67,14 @@ public:
     Result<void> runTo(size_t last);
     // The current keys/values (and auxiliary buffers) read back from the GPU.
     Result<Snapshot> capture();
-    // Only the auxiliary buffers of the current step (no keys or values read back).
-    Result<std::vector<Snapshot::Aux>> captureAux();
     // The entries of one kind that the snapshot after step `stepsDone` (at most stepsDone()) held,
     // read now: right for buffers later steps leave alone, such as each OneSweep pass's lookback log.
     Result<std::vector<Snapshot::Aux>> captureAuxOf(size_t stepsDone, AuxKind kind);
     Result<void> download(std::span<std::byte> keys, std::span<uint32_t> values);
 
     // Whether the keys (and values) are in the temporary buffers now (after a radix pass, or at
-    // the end with SortConfig::resultInEither); reads the GPU's word when the step that ran last
-    // leaves that to the GPU (Step::locationWord). capture() and download() read from there.
+    // the end with SortKnobs::resultInEither); reads the GPU's word where the step that ran last
+    // leaves that to the GPU (Step::keysAfter). capture() and download() read from there.
     Result<bool> keysInTemp();
 
 private:

@@ -1,5 +1,5 @@
 // OneSweep's lookback as the GPU ran it: the log of the instrumented pass kernel
-// (SortConfig::logLookback, AuxKind::lookbackLog) read into records, a pass's statistics, and the
+// (SortKnobs::logLookback, AuxKind::lookbackLog) read into records, a pass's statistics, and the
 // replay of a pass, event by event. Events are numbered from 1 in one sequence for the whole sort
 // (0: none); the layout of the log is in sortlab/shaders/constants.h (SORTLAB_OS_LOG_*).
 #pragma once
@@ -31,7 +31,7 @@ struct LookbackRecord {
     uint32_t inclusive = 0; // after it had published every inclusive prefix (tile 0: just before)
     bool fellBack = false;  // the workgroup counted a predecessor's keys itself
     uint32_t workgroup = 0; // the index of the workgroup that took the tile
-    // It logged taking its id in id order (SortConfig::logInIdOrder: it waited for the tile before
+    // It logged taking its id in id order (SortKnobs::logInIdOrder: it waited for the tile before
     // to log its own; a tile that waited too long, or an unordered log, says false).
     bool tookInOrder = false;
     uint32_t readsNotReady = 0, readsAggregate = 0, readsInclusive = 0; // status words read, all digits

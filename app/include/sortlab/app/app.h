@@ -18,6 +18,8 @@
 #include <nlohmann/json.hpp>
 
 #include <array>
+#include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -50,12 +52,53 @@ struct BenchUi {
     std::string loadPath;    // the "Load results" field
     std::string loadMessage; // what the last load added, or why it failed ("FILE: what")
     bool loadFailed = false;
+    std::optional<size_t> hoveredRow; // the figure row of the throughput plot's point under the mouse last frame
 
     bench::Options toOptions() const;
     void fromOptions(const bench::Options& o);
     plot::FigureOptions figureOptions() const;
 };
 
+// What the views keep from one frame to the next (ViewContext::views): the array view's zoom,
+// the network diagram's scroll, and the memos that spare an idle frame the work of the last one.
+struct ViewState {
+    // The array view's zoom: the keys [first, first + count) fill the plot (count 0: all of them),
+    // for the job of this generation (a new input shows all keys again; script `zoom`).
+    struct Zoom {
+        uint64_t generation = UINT64_MAX;
+        uint64_t first = 0, count = 0;
+    } zoom;
+    // The array view's memo of a zoomed range too long for bars: its occupancy strip (per pixel
+    // column, the bits of the value bins its keys occupy), for this snapshot, range and width.
+    struct LocalStrip {
+        const Snapshot* snapshot = nullptr;
+        uint64_t first = 0, count = 0;
+        int columns = 0;
+        std::vector<std::array<uint64_t, 2>> occupied;
+    } localStrip;
+    // The array view's memo of the last strip drawn: its rectangles relative to the plot's corner,
+    // for this occupancy (hash), bucket grouping and plot size. An idle frame (the mouse moves, a
+    // tooltip shows) redraws them without rescanning the bins.
+    struct Occupancy {
+        uint64_t hash = 0;
+        size_t buckets = 0, perColumn = 0;
+        float width = -1, plotH = -1;
+        std::vector<ImVec2> corners; // top-left, bottom-right of each rectangle
+        std::vector<ImU32> colours;
+    } occupancy;
+    // The network diagram: the step it last scrolled to (it scrolls the current step into view
+    // once, when the step changes, and leaves the scroll bar to the user after that).
+    size_t networkScrolledFor = SIZE_MAX;
+    // The radix view's memo of the lookback replay: the records and statistics of this snapshot's
+    // log, read once per snapshot (a frame only picks the digit and the event).
+    std::shared_ptr<const Snapshot> replayFor;
+    std::optional<LookbackReplay> replay;
+};
+
+// The UI state that the panels, the views and the scripts share, in one struct: App owns the one
+// instance (App::ui()); the views see it through ViewContext (read-only, but for
+// ViewContext::views and the probe and the click they report). What only App's own functions read
+// (the last viewport, the benchmark figure's cache, the frame times) are App's members.
 struct UiState {
     SortSettings settings;
     bool playing = false;
@@ -80,6 +123,9 @@ struct UiState {
     std::array<char, 4096> keysEdit{};
     std::string keysError;
     bool keysUse = false; // a script typed keys into the field: open it and press "Use these keys"
+    // The Controls panel's n and seed fields: what is being typed (they follow the settings while
+    // no item is active; Enter or leaving the field applies them).
+    uint64_t nEdit = 0, seedEdit = 1;
     // The radix view's replay of a OneSweep pass's lookback: the digit and how far it has got (a
     // new step or input shows the whole pass again).
     LookbackReplayChoice replay;
@@ -118,6 +164,7 @@ struct UiState {
     mutable std::optional<std::optional<uint64_t>> pinClick;
     Probe lastProbe;     // the last whole frame's
     Highlight highlight; // what the current stop points at
+    ViewState views;     // what the views keep between frames
 };
 
 class App {
@@ -134,6 +181,7 @@ public:
     void setCheck(bool on);
     void setPresentation(bool on) { ui_.presentation = on; }
     void toggleFullscreen();
+    void setWindowSize(int width, int height); // (script `size`)
     // What the window draws beyond the state (--dump-state): "drawn_index", for each key of the
     // state a move starts from (no move: the state shown), the index it is drawn at; "move".
     nlohmann::json viewState() const;
@@ -174,7 +222,12 @@ private:
     void updateMove(const SortWorker::View& v); // starts, advances and ends the move between two steps
     std::shared_ptr<const StepData> shown_;     // the state the views drew last
     void advancePlayback(const SortWorker::View& v);
-    void drawControls(const SortWorker::View& v);
+    void drawControls(const SortWorker::View& v); // the Controls panel: its sections below
+    void drawSortControls(SortSettings& s, bool& changed);
+    void drawInputControls(SortSettings& s, const SortWorker::View& v, bool& changed);
+    void drawPlaybackControls(const SortWorker::View& v);
+    void drawViewToggles(const SortWorker::View& v);
+    void drawPlanSummary(const SortWorker::View& v, const SortSettings& s);
     void drawViewMenu(const SortWorker::View& v); // the Controls panel's menu bar
     void drawKeysField(SortSettings& s, bool& changed);                             // the Controls panel's own keys
     void drawTileChoice(SortSettings& s, const SortWorker::View& v, bool& changed); // radix sorts' tile

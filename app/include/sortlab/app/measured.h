@@ -3,7 +3,7 @@
 // would conclude that GPUs sort slowly.
 #pragma once
 
-#include <sortlab/sorter.h>
+#include <sortlab/variants.h>
 
 #include <cstdint>
 #include <string>

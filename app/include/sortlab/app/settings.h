@@ -3,7 +3,7 @@
 #pragma once
 
 #include <sortlab/data.h>
-#include <sortlab/sorter.h>
+#include <sortlab/variants.h>
 
 #include <cstdint>
 #include <string>
@@ -27,28 +27,29 @@ struct SortSettings {
     bool distAuto = true;
     std::string keysText, keysSource;
     uint64_t seed = 1;
-    uint32_t sharedElems = 0;   // odd-even tile size (0: the device's window)
-    bool forceFallback = false; // onesweep: forced fallback on top of the variant's (--force-fallback)
+    static constexpr uint64_t kSmallDistMaxN = 64;
 
-    // The radix sorts' tile (SortConfig::tileKeys; 0: the tuned tile). Until one is chosen
-    // (tileAuto), up to kTeachingTileMaxN keys run in kTeachingTileKeys-key tiles, so that 64 keys
-    // make 8 workgroups and the chained scan has 8 tiles to walk.
-    uint32_t tileKeys = 0;
+    // The knobs chosen: oddEvenTileKeys (--shared-elems; 0: the device's window), forceFallback
+    // (--force-fallback, on top of the variant's), radixTileKeys (--tile-keys), logLookback
+    // (--lookback-log). config() adds the variant's and the automatic choices below.
+    SortKnobs knobs;
+
+    // The radix sorts' tile: until one is chosen (tileAuto), up to kTeachingTileMaxN keys run in
+    // kTeachingTileKeys-key tiles, so that 64 keys make 8 workgroups and the chained scan has 8
+    // tiles to walk; then knobs.radixTileKeys (0: the tuned tile).
     bool tileAuto = true;
     static constexpr uint64_t kTeachingTileMaxN = 256;
     static constexpr uint32_t kTeachingTileKeys = 8;
     uint32_t effectiveTileKeys() const {
-        if (!tileAuto) return tileKeys;
+        if (!tileAuto) return knobs.radixTileKeys;
         return n <= kTeachingTileMaxN ? kTeachingTileKeys : 0;
     }
-    static constexpr uint64_t kSmallDistMaxN = 64;
 
-    // OneSweep's lookback log (SortConfig::logLookback: the instrumented pass kernel), which the
-    // radix view replays. Until one is chosen (lookbackAuto), on up to kLookbackLogMaxN keys.
-    bool lookbackLog = false;
+    // OneSweep's lookback log (the instrumented pass kernel), which the radix view replays. Until
+    // one is chosen (lookbackAuto), on up to kLookbackLogMaxN keys; then knobs.logLookback.
     bool lookbackAuto = true;
     static constexpr uint64_t kLookbackLogMaxN = 65536;
-    bool effectiveLookbackLog() const { return lookbackAuto ? n <= kLookbackLogMaxN : lookbackLog; }
+    bool effectiveLookbackLog() const { return lookbackAuto ? n <= kLookbackLogMaxN : knobs.logLookback; }
     Algorithm algorithm() const { return variantInfo(algo).algorithm; }
     std::string_view algoName() const { return variantInfo(algo).name; }
     SortConfig config() const;

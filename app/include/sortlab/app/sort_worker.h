@@ -118,10 +118,13 @@ public:
     bool waitIdle(std::chrono::milliseconds timeout);
 
 private:
+    void makeSorters();
     void loop();
     void buildJob(const SortSettings& s, uint64_t generation);
     Result<std::shared_ptr<const Snapshot>> snapshotAt(size_t step);
     void publish(size_t step, double ms);
+    void modelNetwork(StepData& d, const JobInfo& job, bool check); // odd-even's counters and model
+    void checkStep(StepData& d, const JobInfo& job);                // check mode: d.check
     void evict(size_t keep);
     struct PinRequest { // a key at a step (step 0 or none: an input index), or none: unpin
         std::optional<size_t> step;
@@ -178,6 +181,8 @@ private:
     radix::PassState lastPass_; // the model's state of pass refPasses_ - 1 (empty when refPasses_ == 0)
     void radixReference(size_t step, StepData& d, const JobInfo& job, std::vector<std::byte>& keys,
                         std::vector<uint32_t>& values);
+    void oneSweepExpected(const Step& st, const JobInfo& job); // into auxExpected_
+    void radix4Expected(const Step& st, const JobInfo& job);
 };
 
 // Whether the radix view has something to show: a step of a radix sort with its buffers (every

@@ -4,11 +4,14 @@
 #include <sortlab/app/app.h>
 #include <sortlab/app/sort_worker.h>
 
+#include <string>
+
 namespace sortlab::app {
 
 struct ViewContext {
     const SortWorker::View& v;
     const UiState& ui;
+    ViewState& views; // ui.views, which the views change as they draw
     const gfx::Fonts& fonts;
     float line = 1.0f; // line thickness (presentation mode: thicker)
     bool cpuDriver = false; // the sorts run on a CPU driver (lavapipe): its times are no GPU's
@@ -16,11 +19,12 @@ struct ViewContext {
 
 // A view's window title. Presentation mode uses windows of its own (same title, another ImGui id),
 // so its fixed layout never overwrites the positions the user gave the normal windows.
-const char* windowTitle(const char* name, bool presentation);
+std::string windowTitle(const char* name, bool presentation);
 
 void drawArrayView(const ViewContext& c, bool* open);
-// Shows keys [first, first + count) of the job with this generation in the array view (scripts).
-void setArrayZoom(uint64_t generation, uint64_t first, uint64_t count);
+// Shows keys [first, first + count) of the job with this generation in the array view (scripts;
+// count 0: all of them).
+void setArrayZoom(ViewState& views, uint64_t generation, uint64_t first, uint64_t count);
 void drawNetworkView(const ViewContext& c, bool* open);
 void drawExplainView(const ViewContext& c, bool* open);
 void drawCheckView(const ViewContext& c, bool* open);

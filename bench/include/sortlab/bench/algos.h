@@ -3,7 +3,7 @@
 // CPU baseline std.
 #pragma once
 
-#include <sortlab/sorter.h>
+#include <sortlab/variants.h>
 
 #include <optional>
 #include <span>
@@ -25,20 +25,13 @@ std::span<const AlgoSpec> allAlgos();
 // "oddeven,std", "all" -> the specs, in the order given (duplicates dropped).
 std::vector<const AlgoSpec*> parseAlgos(std::string_view text);
 
-// The knobs of SortConfig that the command line sets for every case (Options::knobs()).
-struct ConfigKnobs {
-    uint32_t sharedElems = 0;    // --shared-elems: SortConfig::sharedElems (odd-even)
-    uint32_t tileKeys = 0;       // --tile-keys: SortConfig::tileKeys (the radix sorts)
-    bool forceFallback = false;  // --force-fallback: SortConfig::forceFallback (onesweep)
-    bool resultInEither = false; // --either-buffer: SortConfig::resultInEither (the radix sorts)
-};
-
-// The configuration a GPU algorithm runs (trace=false) or traces (trace=true) with: its variant's,
-// with the knobs. The odd-even variants are traced with the per-layer plan, so that every trace
-// line is exactly one network layer (docs/trace.md); the fused plan runs the same comparators in
-// the same order.
+// The configuration a GPU algorithm runs (trace=false) or traces (trace=true) with: the command
+// line's knobs (Options::knobs), with its variant's on top (forceFallback stays on where either
+// sets it); resultInEither only for the radix sorts. The odd-even variants are traced with the
+// per-layer plan, so that every trace line is exactly one network layer (docs/trace.md); the
+// fused plan runs the same comparators in the same order.
 sortlab::SortConfig configFor(const AlgoSpec& algo, sortlab::KeyType key, sortlab::ValueType values,
-                              sortlab::Order order, const ConfigKnobs& knobs, bool trace = false);
+                              sortlab::Order order, const sortlab::SortKnobs& knobs, bool trace = false);
 
 // The "variant" column: the library's variant name for GPU sorts ("+log" with --lookback-stats,
 // "+either" with --either-buffer); std::sort / std::stable_sort.

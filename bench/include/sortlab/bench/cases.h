@@ -65,7 +65,7 @@ struct CaseResult {
     bool keepInput = true;              // false: the device could not hold a copy of the input (1 rep)
     std::optional<uint64_t> bytesFloor; // Plan::bytesMovedFloor (GPU sorts); the OneSweep floor (cub)
     size_t steps = 0;                   // plan steps (GPU sorts)
-    uint32_t sharedElems = 0;           // Plan::sharedElems (GPU sorts)
+    uint32_t oddEvenTileKeys = 0;       // odd-even: Plan::tileKeys ("shared_elems" in the JSON)
     std::vector<StepTime> stepMs;       // per-step medians (GPU timestamps)
     std::string check = "skipped";      // "pass", "fail", "skipped"
     std::string checkMessage;           // where the result first differs

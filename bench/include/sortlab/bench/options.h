@@ -5,6 +5,7 @@
 
 #include <sortlab/data.h>
 #include <sortlab/keys.h>
+#include <sortlab/sorter.h>
 
 #include <chrono>
 #include <cstddef>
@@ -17,7 +18,6 @@
 namespace sortlab::bench {
 
 struct AlgoSpec;
-struct ConfigKnobs;
 
 struct Options {
     bool listDevices = false;
@@ -40,13 +40,12 @@ struct Options {
     std::string tracePath;
     bool validation = false;
     std::chrono::nanoseconds timeout = std::chrono::seconds(60);
-    uint32_t sharedElems = 0;   // SortConfig::sharedElems; 0: the device's largest
-    uint32_t tileKeys = 0;      // SortConfig::tileKeys (radix4, onesweep); 0: the tuned tile
+    // The knobs every case runs with (configFor): --shared-elems (oddEvenTileKeys), --tile-keys
+    // (radixTileKeys), --force-fallback, --either-buffer (resultInEither).
+    sortlab::SortKnobs knobs;
     bool lookbackLog = false;   // --lookback-log: OneSweep's instrumented pass kernel, its log in --trace
     bool lookbackStats = false; // --lookback-stats: OneSweep timed with the instrumented kernel, its log summed up
     bool pipelineStats = false; // --pipeline-stats: each row lists its pipelines with the driver's statistics
-    bool forceFallback = false; // SortConfig::forceFallback (onesweep)
-    bool resultInEither = false; // SortConfig::resultInEither (radix sorts): --either-buffer
     bool anchorCub = false;     // --anchor cub: also run cub::DeviceRadixSort (bench/cub/) on every case
     bool quiet = false;
     bool corruptResult = false; // hidden, for the CLI tests: flip one key of each GPU result
@@ -60,7 +59,6 @@ struct Options {
     int plotLogY = -1;        // the plot's Gkeys/s axis: 0 linear, 1 log, -1 auto (plot.h: Style::logY)
 
     bool needsGpu() const;
-    ConfigKnobs knobs() const; // the SortConfig knobs above
 };
 
 // The largest n --trace accepts (a trace line holds every key).

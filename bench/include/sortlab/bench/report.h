@@ -25,9 +25,8 @@ void printHeader(const sortlab::DeviceInfo* device, const Options& options, cons
 // the app's benchmark panel all write it with this function, so they share one schema
 // (docs/benchmarks.md lists the fields). Error rows (keepGoing) add "error".
 nlohmann::ordered_json resultsJson(const std::vector<CaseResult>& results);
-// The same rows as CSV (RFC 4180): one column per field of resultsJson, in the same order; the
-// arrays as one cell each ("rep_ms": "1.2;1.3"; "step_ms": "label=ms;..."), null as empty.
-std::string resultsCsv(const std::vector<CaseResult>& results);
+// Rows of resultsJson as CSV (RFC 4180): one column per field, in the same order; the arrays as
+// one cell each ("rep_ms": "1.2;1.3"; "step_ms": "label=ms;..."), null as empty.
 std::string csvFromJson(const nlohmann::ordered_json& rows);
 
 class Reporter {

@@ -29,7 +29,7 @@ public:
     TraceWriter& operator=(const TraceWriter&) = delete;
 
     void traceCase(sortlab::Context& ctx, sortlab::Sorter& sorter, const AlgoSpec& algo, const CaseSpec& spec,
-                   std::span<const std::byte> keys, std::span<const uint32_t> values, const ConfigKnobs& knobs,
+                   std::span<const std::byte> keys, std::span<const uint32_t> values, const sortlab::SortKnobs& knobs,
                    bool lookbackLog = false);
     size_t lines() const { return lines_; }
 

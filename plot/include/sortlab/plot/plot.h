@@ -1,6 +1,6 @@
 // Plots of benchmark results, drawn by one piece of code on every surface: the app's benchmark
 // panel (an ImDrawList canvas, app/bench_panel.cpp), PNG files (a small software rasteriser,
-// plot_canvas.h) and SVG files. The input is the --json schema (report.h: resultsJson), so a plot
+// file_canvas.h) and SVG files. The input is the --json schema (report.h: resultsJson), so a plot
 // can be made from a run in progress, from an export, or from files measured elsewhere
 // (sortlab-plot). No ImGui and no Vulkan here.
 //

@@ -58,8 +58,6 @@ public:
     // Draws ImGui's draw data into the next swapchain image and presents it. With a capture path,
     // the image is also copied back and written as PNG (the call then waits for the GPU).
     Result<void> render(ImDrawData* drawData, const std::string& capturePath = {});
-    // The swapchain is rebuilt on the next render (window resized).
-    void requestRebuild() { rebuild_ = true; }
     // What shows between the panels (the app's theme), from the next render on; 0..1 per channel.
     void setClearColour(float r, float g, float b) { clear_[0] = r, clear_[1] = g, clear_[2] = b; }
 
@@ -73,10 +71,17 @@ private:
     Result<void> createInstance(const RendererOptions& o);
     Result<void> pickDevice(const RendererOptions& o);
     Result<void> createDevice();
+    Result<void> chooseSurfaceFormat(); // the swapchain's parts, in the order createSwapchain makes them
+    Result<void> createRenderPass();
     Result<void> createSwapchain();
+    Result<void> createFramebuffers();
     void destroySwapchainViews();
     Result<uint32_t> memoryType(uint32_t bits, VkMemoryPropertyFlags flags) const;
     VkResult submit(const VkSubmitInfo& info, VkFence fence); // vkQueueSubmit under queueMutex_
+    struct Frame;
+    Result<void> submitAndPresent(Frame& f, uint32_t imageIndex);
+    Result<void> ensureCaptureBuffer(VkDeviceSize bytes);
+    void recordCapture(VkCommandBuffer cmd, uint32_t imageIndex);
     Result<void> writeCapture(uint32_t imageIndex, const std::string& path);
     static VkBool32 VKAPI_PTR debugCallback(VkDebugUtilsMessageSeverityFlagBitsEXT, VkDebugUtilsMessageTypeFlagsEXT,
                                             const VkDebugUtilsMessengerCallbackDataEXT*, void*);

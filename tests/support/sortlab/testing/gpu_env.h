@@ -117,7 +117,7 @@ struct StableSortSweep {
 // any failure is a gtest failure.
 size_t sortsMatchingStableSort(Context& ctx, Sorter& sorter, const SortConfig& cfg, const StableSortSweep& sweep);
 
-// A radix sort with SortConfig::resultInEither (u32 keys, keys-only and key-value): its plan has
+// A radix sort with SortKnobs::resultInEither (u32 keys, keys-only and key-value): its plan has
 // no result step, and the sorted keys are where the last pass that ran left them: in keysTemp
 // after an odd number of passes (keys below 2^20: the top passes are skipped), in keys after an
 // even number (uniform keys) or none (equal keys). The sorter runs passesBelow2e20 passes on
