@@ -147,7 +147,7 @@ Result<void> Renderer::createDevice() {
     // reproduction without sortlab is in docs/app.md, "4-lane lavapipe"). Such a device gets no
     // disk cache in this process: Mesa reads the variable in vkCreateDevice, below, and no thread
     // of ours runs yet. Chosen by the device (lavapipe, subgroup size), not by how it was made
-    // narrow. (Compute has no such buffer: the sorts run right on 4 lanes from 8-lane entries.)
+    // narrow. (Compute showed no such problem: the sorts check out on 4 lanes from 8-lane entries.)
     if (narrowLavapipe_) setenv("MESA_SHADER_CACHE_DISABLE", "true", 1);
     SORTLAB_VK(vkCreateDevice(physical_, &di, nullptr, &device_), "vkCreateDevice");
     vkGetDeviceQueue(device_, family_, 0, &queue_);
