@@ -57,6 +57,13 @@ set_tests_properties(cli_check_u32_1000003 cli_check_types_4097 cli_check_types_
                      cli_check_dists PROPERTIES PASS_REGULAR_EXPRESSION "checks: [1-9][0-9]* passed, 0 failed" TIMEOUT 120)
 set_tests_properties(cli_check_types_tiny PROPERTIES TIMEOUT 120) # --quiet: the exit code says it
 
+# --- --onesweep-shape: OneSweep's pass kernel in another shape (tuning experiments), persistent at 2^18 -----
+add_test(NAME cli_onesweep_shape
+         COMMAND ${BENCH} --validation --check --algo onesweep --values none,u32 --n 2^18 --onesweep-shape 128x18x2
+                 --reps 1 --warmup-ms 0)
+set_tests_properties(cli_onesweep_shape PROPERTIES
+                     PASS_REGULAR_EXPRESSION "onesweep +[^\n]*\\+128x18x2.*checks: 2 passed, 0 failed" TIMEOUT 120)
+
 # --- --json --------------------------------------------------------------------------------------------
 add_test(NAME cli_json_run
          COMMAND ${BENCH} --validation --check ${ALGOS} --type f32 --values none,u32 --n 2^10,777 --reps 3
@@ -168,6 +175,9 @@ cli_fail(keys_word 2 "--keys:1:5: 'ten' is not a u32 key" -- --keys "1,2,ten" --
 cli_fail(keys_negative 2 "--keys:1:3: -2 is negative for u32 keys" -- --keys "1,-2" --algo std)
 cli_fail(keys_range 2 "--keys:1:3: 3000000000 is out of range for i32 keys" -- --keys "1,3000000000" --type i32 --algo std)
 cli_fail(keys_range_any_type 2 "out of range for f32" -- --keys "1,1e39" --type f64,f32 --algo std)
+cli_fail(onesweep_shape_short 2 "--onesweep-shape '256' needs at least WxK" -- --onesweep-shape 256 --algo onesweep)
+cli_fail(onesweep_shape_workgroup 2 "onesweep's pass workgroup must be a multiple of" -- --onesweep-shape 100x4
+         --algo onesweep --n 1000 --reps 1 --warmup-ms 0)
 cli_fail(keys_empty 2 "--keys: no keys" -- --keys " , " --algo std)
 # An empty --keys (not the default 2^20 keys): through sh, since a CMake argument cannot be empty.
 add_test(NAME cli_fail_keys_none

@@ -8,6 +8,7 @@
 #include <sortlab/bench/anchor_loader.h>
 #include <sortlab/bench/errors.h>
 #include <sortlab/bench/trace.h>
+#include <sortlab/internal/testing.h>
 
 #include <algorithm>
 #include <chrono>
@@ -313,7 +314,7 @@ CaseResult Runner::runGpu(const AlgoSpec& algo, const CaseSpec& spec, CaseData& 
     CaseResult r;
     r.algo = &algo;
     r.spec = spec;
-    r.variant = variantFor(algo, cfg);
+    r.variant = variantFor(algo, cfg) + shapeSuffix(algo);
     r.device = ctx.info().name;
     ctx.beginPipelineUse();
     r.driver = ctx.info().driver;
@@ -476,6 +477,11 @@ Runner::Runner(const Options& options, Context* ctx, RunHooks hooks, TraceWriter
         if (!s) libraryError(s.error(), "--algo " + std::string(a->name));
         sorters_[*a->gpu] = std::move(s.value());
     }
+    if (const OneSweepShape& shape = opt_.oneSweepShape; shape.set() && sorters_.count(Algorithm::onesweep))
+        internal::setOneSweepLimits(*sorters_[Algorithm::onesweep],
+                                    {.workgroup = shape.workgroup,
+                                     .keysPerLane = shape.keysPerLane,
+                                     .perMultiprocessor = shape.perMultiprocessor});
     if (opt_.anchorCub) anchor_ = CubAnchor::load();
 }
 
@@ -503,11 +509,16 @@ void Runner::progress(const AlgoSpec* algo, const CaseSpec& spec, int rep, int r
     hooks_.progress(p);
 }
 
+std::string Runner::shapeSuffix(const AlgoSpec& algo) const {
+    const bool shaped = opt_.oneSweepShape.set() && algo.gpu == Algorithm::onesweep;
+    return shaped ? "+" + opt_.oneSweepShape.name() : "";
+}
+
 CaseResult Runner::errorRow(const AlgoSpec& algo, const CaseSpec& spec, const std::string& why) const {
     CaseResult r;
     r.algo = &algo;
     r.spec = spec;
-    r.variant = variantFor(algo, configFor(algo, spec.type, spec.values, spec.order, opt_.knobs));
+    r.variant = variantFor(algo, configFor(algo, spec.type, spec.values, spec.order, opt_.knobs)) + shapeSuffix(algo);
     r.device = algo.gpu && ctx_ ? ctx_->info().name : "host CPU";
     r.driver = algo.gpu && ctx_ ? ctx_->info().driver : "";
     if (&algo == &cubAlgo()) r.variant = spec.values == ValueType::none ? "SortKeys" : "SortPairs";

@@ -63,6 +63,7 @@ int fail(int code, const std::string& message) {
 struct RawOptions {
     std::string algo = "all", type = "u32", values = "none", order = "asc", n, sizes, dist = "uniform", anchor;
     std::string keys, input; // --keys, --input
+    std::string oneSweepShape;
     bool distGiven = false;
     double timeoutS = 60;
     double bandwidth = -1;
@@ -76,6 +77,7 @@ Options finish(const RawOptions& raw, Options opt) {
     opt.orders = parseOrders(raw.order);
     opt.dists = parseDists(raw.dist);
     opt.anchorCub = parseAnchor(raw.anchor);
+    if (!raw.oneSweepShape.empty()) opt.oneSweepShape = parseOneSweepShape(raw.oneSweepShape);
     if (!raw.keys.empty() || !raw.input.empty()) {
         if (!raw.keys.empty() && !raw.input.empty()) usageError("--keys and --input both give the keys: use one");
         if (!raw.n.empty() || !raw.sizes.empty() || raw.distGiven)
@@ -268,6 +270,10 @@ void addOptions(CLI::App& app, Options& opt, RawOptions& raw) {
                  "List, for every row, the pipelines the sort ran with what the driver says about each "
                  "(VK_KHR_pipeline_executable_properties: registers, shared memory, spills on NVIDIA), in the table "
                  "and in --json (\"pipelines\")");
+    app.add_option("--onesweep-shape", raw.oneSweepShape,
+                   "OneSweep, for tuning experiments: run the pass kernel as WxK[xP], W invocations a workgroup, K "
+                   "keys each, P persistent workgroups per multiprocessor, instead of its tuning table's (variant "
+                   "name +WxK[xP]; docs/onesweep.md)");
     app.add_flag("--check", opt.check, "Compare every result with sortlab::referenceSort; exit 1 on a mismatch");
     app.add_option("--json", opt.jsonPath, "Write the results as a JSON array, one object per algorithm and case");
     app.add_option("--trace", opt.tracePath,

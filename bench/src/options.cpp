@@ -116,6 +116,31 @@ std::vector<sortlab::Order> parseOrders(std::string_view text) {
                                          std::span<const sortlab::Order>(all), false);
 }
 
+std::string OneSweepShape::name() const {
+    return std::to_string(workgroup) + "x" + std::to_string(keysPerLane) +
+           (perMultiprocessor ? "x" + std::to_string(perMultiprocessor) : "");
+}
+
+OneSweepShape parseOneSweepShape(std::string_view text) {
+    uint32_t parts[3] = {0, 0, 0};
+    size_t count = 0, start = 0;
+    for (;;) {
+        const size_t x = text.find('x', start);
+        const std::string_view part = text.substr(start, x == std::string_view::npos ? x : x - start);
+        uint32_t v = 0;
+        const auto [end, ec] = std::from_chars(part.data(), part.data() + part.size(), v);
+        if (count == 3 || part.empty() || ec != std::errc{} || end != part.data() + part.size() || v == 0)
+            usageError("--onesweep-shape '" + std::string(text) +
+                       "' is not WxK or WxKxP (positive integers: invocations a workgroup, keys each, "
+                       "workgroups per multiprocessor), e.g. 256x16x2");
+        parts[count++] = v;
+        if (x == std::string_view::npos) break;
+        start = x + 1;
+    }
+    if (count < 2) usageError("--onesweep-shape '" + std::string(text) + "' needs at least WxK, e.g. 256x16");
+    return {parts[0], parts[1], parts[2]};
+}
+
 std::vector<sortlab::Distribution> parseDists(std::string_view text) {
     return parseEnumList<sortlab::Distribution>(text, "dist", sortlab::parseDistribution, sortlab::distributionName,
                                                 sortlab::kAllDistributions, true);

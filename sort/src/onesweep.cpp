@@ -259,7 +259,9 @@ private:
     Result<Geometry> geometry(uint64_t n, const SortConfig& config) const {
         const DeviceInfo& dev = ctx_.info();
         Geometry g;
-        const tuning::OneSweepTuning t = tuning::oneSweep(keyBytes(config.key), config.values != ValueType::none);
+        tuning::OneSweepTuning t = tuning::oneSweep(keyBytes(config.key), config.values != ValueType::none);
+        if (auto shaped = shape(t, dev); !shaped) return shaped.error();
+        else t = *shaped;
         g.tuning = t;
         g.passes = keyBits(config.key) / 8;
         g.keysPerLane = t.keysPerLane;
@@ -289,7 +291,7 @@ private:
             return makeError(Errc::missing_feature, "onesweep needs a workgroup of at least one subgroup (" +
                                                         std::to_string(sub) + " invocations); " + dev.name +
                                                         " allows " + std::to_string(dev.maxWorkgroupSize));
-        while (wg > 64 && wg / 2 >= sub && sharedBytes(wg) > dev.sharedMemoryBytes) wg = whole(wg / 2);
+        while (!limits_.workgroup && wg > 64 && wg / 2 >= sub && sharedBytes(wg) > dev.sharedMemoryBytes) wg = whole(wg / 2);
         if (sharedBytes(wg) > dev.sharedMemoryBytes)
             return makeError(Errc::missing_feature, "onesweep needs " + std::to_string(sharedBytes(wg)) +
                                                         " bytes of shared memory; " + dev.name + " has " +
@@ -335,6 +337,27 @@ private:
         g.histGroups = static_cast<uint32_t>(
             std::clamp<uint64_t>((n + perHistGroup - 1) / perHistGroup, 1, t.histogramMaxWorkgroups));
         return g;
+    }
+
+    // The tuning with the shape of internal::OneSweepLimits where it sets one (a tuning experiment:
+    // checked here, not halved to fit as the table's is).
+    Result<tuning::OneSweepTuning> shape(tuning::OneSweepTuning t, const DeviceInfo& dev) const {
+        if (limits_.workgroup) {
+            const uint32_t sub = std::max(1u, dev.subgroupSize);
+            if (limits_.workgroup % sub || limits_.workgroup < 64 || limits_.workgroup > dev.maxWorkgroupSize)
+                return makeError(Errc::invalid_argument,
+                                 "onesweep's pass workgroup must be a multiple of " + std::to_string(sub) +
+                                     " from 64 to " + std::to_string(dev.maxWorkgroupSize) + " invocations on " +
+                                     dev.name + " (" + std::to_string(limits_.workgroup) + " asked for)");
+            t.workgroup = limits_.workgroup;
+        }
+        if (limits_.keysPerLane) t.keysPerLane = limits_.keysPerLane;
+        if (limits_.perMultiprocessor) t.persistentPerMultiprocessor = limits_.perMultiprocessor;
+        if ((limits_.workgroup || limits_.keysPerLane) && uint64_t(t.workgroup) * t.keysPerLane > 0xffff)
+            return makeError(Errc::invalid_argument, "onesweep tiles hold at most 65535 keys (" +
+                                                         std::to_string(t.workgroup) + " x " +
+                                                         std::to_string(t.keysPerLane) + " asked for)");
+        return t;
     }
 
     uint32_t maxSubgroups(uint32_t wg) const { return std::max(1u, wg / std::max(1u, ctx_.info().subgroupSize)); }

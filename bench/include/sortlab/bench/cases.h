@@ -169,6 +169,8 @@ public:
     const CubAnchor* anchor() const { return anchor_.get(); } // null without --anchor cub
 
 private:
+    // "+256x16x2" for OneSweep rows under --onesweep-shape; "" otherwise.
+    std::string shapeSuffix(const AlgoSpec& algo) const;
     void runCase(const CaseSpec& spec);
     CaseResult runGpu(const AlgoSpec& algo, const CaseSpec& spec, CaseData& data);
     CaseResult runStd(const AlgoSpec& algo, const CaseSpec& spec, CaseData& data);

@@ -19,6 +19,15 @@ namespace sortlab::bench {
 
 struct AlgoSpec;
 
+// --onesweep-shape WxK[xP]: OneSweep's pass kernel in another shape than its tuning table's, for
+// tuning experiments: W invocations a workgroup, K keys each, P persistent workgroups per
+// multiprocessor (0 or left out: the table's).
+struct OneSweepShape {
+    uint32_t workgroup = 0, keysPerLane = 0, perMultiprocessor = 0;
+    bool set() const { return workgroup != 0; }
+    std::string name() const; // "256x16x2", "256x16"
+};
+
 struct Options {
     bool listDevices = false;
     std::string device; // ContextOptions::device: "" (best), an index, or part of a name
@@ -46,6 +55,7 @@ struct Options {
     bool lookbackLog = false;   // --lookback-log: OneSweep's instrumented pass kernel, its log in --trace
     bool lookbackStats = false; // --lookback-stats: OneSweep timed with the instrumented kernel, its log summed up
     bool pipelineStats = false; // --pipeline-stats: each row lists its pipelines with the driver's statistics
+    OneSweepShape oneSweepShape; // --onesweep-shape: the pass kernel's shape (variant name +WxK[xP])
     bool anchorCub = false;     // --anchor cub: also run cub::DeviceRadixSort (bench/cub/) on every case
     bool quiet = false;
     bool corruptResult = false; // hidden, for the CLI tests: flip one key of each GPU result
@@ -78,6 +88,7 @@ std::vector<sortlab::KeyType> parseTypes(std::string_view text); // also "all"
 std::vector<sortlab::ValueType> parseValues(std::string_view text);
 std::vector<sortlab::Order> parseOrders(std::string_view text);
 std::vector<sortlab::Distribution> parseDists(std::string_view text); // also "all"
+OneSweepShape parseOneSweepShape(std::string_view text); // "256x16", "256x16x2"
 // --anchor: "cub" (the only anchor) -> true; "none" -> false.
 bool parseAnchor(std::string_view text);
 

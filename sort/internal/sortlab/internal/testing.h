@@ -1,6 +1,7 @@
 // Knobs the tests turn so that small n reach paths only large n take (several portions per pass,
-// workgroups that take several tiles). Not part of the public API: only the tests include this
-// (the sortlab_sort_internal target), and nothing installs it.
+// workgroups that take several tiles), and that tuning experiments turn to try other kernel shapes.
+// Not part of the public API: only the tests and sortlab-bench include this (the
+// sortlab_sort_internal target), and nothing installs it.
 #pragma once
 
 #include <sortlab/sorter.h>
@@ -18,6 +19,10 @@ struct OneSweepLimits {
     // least enough that none takes more than tuning::OneSweepTuning::maxTilesPerWorkgroup.
     // 0: the tuned behaviour.
     uint32_t passWorkgroups = 0;
+    // The pass kernel's shape instead of the tuning table's, for tuning experiments (sortlab-bench
+    // --onesweep-shape): invocations per workgroup, keys per invocation, and persistent workgroups
+    // per multiprocessor where the device tells its multiprocessors. 0: the table's.
+    uint32_t workgroup = 0, keysPerLane = 0, perMultiprocessor = 0;
 };
 
 // Plans of `sorter` (a OneSweep sorter) use these limits from now on; false for another sorter.
