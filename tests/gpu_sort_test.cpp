@@ -56,10 +56,7 @@ std::string paramName(const SortParam& p) {
 }
 
 SortConfig configFor(const SortParam& p) {
-    SortConfig c;
-    c.key = p.key;
-    c.values = p.values ? ValueType::u32 : ValueType::none;
-    c.order = p.order;
+    SortConfig c = sortConfig(p.key, p.values, p.order);
     c.knobs.perLayer = p.variant == Variant::perLayer;
     c.knobs.oddEvenTileKeys = p.variant == Variant::shared64 ? 64 : p.variant == Variant::shared256 ? 256 : 0;
     return c;
