@@ -178,8 +178,7 @@ std::string App::lessonRecord() const {
 void App::drawLessonPanel(const SortWorker::View& v) {
     auto& L = ui_.lesson;
     bool open = true;
-    if (!ImGui::Begin(windowTitle("Lesson", ui_.presentation).c_str(), &open)) {
-        ImGui::End();
+    if (!beginView("Lesson", ui_.presentation, &open)) {
         if (!open) L.lesson.reset();
         return;
     }

@@ -26,7 +26,6 @@ struct VerbContext {
     std::optional<ScriptRunner::Point>& mouse;
     const std::string& device;
     size_t validationMessages;
-    int& settle; // frames to draw before the next action
     // `frames N`
     int& measureLeft;
     double& measureSum;
@@ -54,7 +53,6 @@ Outcome setVerb(VerbContext& c) {
     auto r = applySetting(s, c.a.args[0], c.a.args[1]);
     if (!r) return Failure{r.error().message, 2};
     c.app.applySettings(s);
-    c.settle = 3;
     return {};
 }
 
@@ -86,19 +84,16 @@ Outcome stepVerb(VerbContext& c) {
                            " steps",
                        2};
     c.app.goTo(target);
-    c.settle = 3;
     return {};
 }
 
 Outcome checkVerb(VerbContext& c) {
     c.app.setCheck(isOn(c.a.args[0]));
-    c.settle = 3;
     return {};
 }
 
 Outcome presentationVerb(VerbContext& c) {
     c.app.setPresentation(isOn(c.a.args[0]));
-    c.settle = 3;
     return {};
 }
 
@@ -107,14 +102,12 @@ Outcome framesVerb(VerbContext& c) {
     c.measureSum = 0;
     c.measureBuildSum = 0;
     c.measureCount = 0;
-    c.settle = 0;
     return {};
 }
 
 Outcome sizeVerb(VerbContext& c) {
     if (c.a.args.size() != 2) return Failure{"size takes a width and a height", 2};
     c.app.setWindowSize(std::atoi(c.a.args[0].c_str()), std::atoi(c.a.args[1].c_str()));
-    c.settle = 4;
     return {};
 }
 
@@ -131,7 +124,6 @@ Outcome zoomVerb(VerbContext& c) {
             return Failure{"zoom " + a.args[0] + " " + a.args[1] + ": outside the " + std::to_string(n) + " keys", 2};
         setArrayZoom(c.app.ui().views, c.v.job.generation, first, count);
     }
-    c.settle = 3;
     return {};
 }
 
@@ -151,7 +143,6 @@ Outcome keyVerb(VerbContext& c) {
         app.ui().playing = !app.ui().playing;
     else
         return Failure{"key '" + k + "': scripts can press P, F1, C, B or Space", 2};
-    c.settle = 3;
     return {};
 }
 
@@ -163,7 +154,6 @@ Outcome mouseVerb(VerbContext& c) {
         c.mouse = ScriptRunner::Point{float(std::atof(a.args[0].c_str())), float(std::atof(a.args[1].c_str()))};
     else
         return Failure{"mouse takes X Y (window pixels), or off", 2};
-    c.settle = 4;
     return {};
 }
 
@@ -183,13 +173,11 @@ Outcome benchHoverVerb(VerbContext& c) {
                            (a.args[0] + " at n=" + (a.args.size() > 1 ? a.args[1] : std::string("?"))) + " in the plot",
                        2};
     c.mouse = ScriptRunner::Point{at->x, at->y};
-    c.settle = 4;
     return {};
 }
 
 Outcome benchVerb(VerbContext& c) {
     c.app.ui().bench.open = isOn(c.a.args[0]);
-    c.settle = 3;
     return {};
 }
 
@@ -200,7 +188,6 @@ Outcome benchRunVerb(VerbContext& c) {
     } catch (const bench::BenchError& e) {
         return Failure{std::string("bench-run: ") + e.what(), 2};
     }
-    c.settle = 3;
     return {};
 }
 
@@ -209,19 +196,16 @@ Outcome benchWaitVerb(VerbContext& c) {
     const BenchWorker::State st = c.bench.state();
     if (st.phase == BenchWorker::Phase::failed) return Failure{"the benchmark failed: " + st.message, 3};
     std::printf("benchmark: %s\n", st.message.c_str());
-    c.settle = 4;
     return {};
 }
 
 Outcome benchCancelVerb(VerbContext& c) {
     c.bench.cancel();
-    c.settle = 2;
     return {};
 }
 
 Outcome benchExportVerb(VerbContext& c) {
     if (std::string e = c.app.exportBench(c.a.args[0]); !e.empty()) return Failure{e, 3};
-    c.settle = 2;
     return {};
 }
 
@@ -249,7 +233,6 @@ Outcome themeVerb(VerbContext& c) {
     const auto t = parseTheme(c.a.args[0]);
     if (!t) return Failure{"theme '" + c.a.args[0] + "': use dark or light", 2};
     setTheme(*t);
-    c.settle = 3;
     return {};
 }
 
@@ -261,7 +244,6 @@ Outcome typeKeysVerb(VerbContext& c) {
     UiState& ui = c.app.ui();
     std::snprintf(ui.keysEdit.data(), ui.keysEdit.size(), "%s", text.c_str());
     ui.keysUse = true;
-    c.settle = 4;
     return {};
 }
 
@@ -281,7 +263,6 @@ Outcome replayDigitVerb(VerbContext& c) {
         if (d < 0 || d > 255) return Failure{"replay-digit '" + arg + "': use 0..255, 0x00..0xff or auto", 2};
     }
     c.app.ui().replay.digit = d;
-    c.settle = 3;
     return {};
 }
 
@@ -294,7 +275,6 @@ Outcome replayEventVerb(VerbContext& c) {
     const auto target = positionArg(arg, replay->shown, events);
     if (!target) return Failure{"replay-event '" + arg + "': use a number, +K, -K, start or end", 2};
     r.shown = int(std::min(*target, events));
-    c.settle = 3;
     return {};
 }
 
@@ -302,7 +282,6 @@ Outcome replayEventVerb(VerbContext& c) {
 // one JSON line about the stop: its question, the answers, the keys before and after).
 Outcome lessonVerb(VerbContext& c) {
     if (std::string e = c.app.openLesson(c.a.args[0]); !e.empty()) return Failure{e, 2};
-    c.settle = 3;
     return {};
 }
 
@@ -320,7 +299,6 @@ Outcome lessonStopVerb(VerbContext& c) {
                            " stops (0.." + std::to_string(L.lesson->stops.size() - 1) + ")",
                        2};
     c.app.goToStop(k);
-    c.settle = 4;
     return {};
 }
 
@@ -344,7 +322,6 @@ Outcome lessonAnswerVerb(VerbContext& c) {
             return Failure{c.a.verb + " '" + w + "': a number, right, wrong or show", 2};
         }
     }
-    c.settle = 4;
     return {};
 }
 
@@ -409,7 +386,6 @@ Outcome pinKeyVerb(VerbContext& c) {
             return Failure{"pin-key '" + c.a.args[0] + "': an input index, or off", 2};
         }
     }
-    c.settle = 3;
     return {};
 }
 
@@ -421,7 +397,6 @@ Outcome loadResultsVerb(VerbContext& c) {
     for (const std::string& w : c.a.args) path += (path.empty() ? "" : " ") + w;
     const std::string error = c.app.loadResults(path);
     std::printf("load-results: %s\n", error.empty() ? c.app.ui().bench.loadMessage.c_str() : error.c_str());
-    c.settle = 3;
     return {};
 }
 
@@ -430,43 +405,49 @@ Outcome screenshotVerb(VerbContext& c) {
     return {};
 }
 
-// Every verb a script may use (app/core/options.cpp checks their arguments when it reads them).
-const std::pair<std::string_view, Handler> kVerbs[] = {
-    {"set", setVerb},
-    {"step", stepVerb},
-    {"check", checkVerb},
-    {"presentation", presentationVerb},
-    {"frames", framesVerb},
-    {"size", sizeVerb},
-    {"zoom", zoomVerb},
-    {"key", keyVerb},
-    {"mouse", mouseVerb},
-    {"bench-hover", benchHoverVerb},
-    {"bench", benchVerb},
-    {"bench-run", benchRunVerb},
-    {"bench-wait", benchWaitVerb},
-    {"bench-cancel", benchCancelVerb},
-    {"bench-export", benchExportVerb},
-    {"dump-state", dumpStateVerb},
-    {"screenshot", screenshotVerb},
-    {"replay-digit", replayDigitVerb},
-    {"type-keys", typeKeysVerb},
-    {"theme", themeVerb},
-    {"lesson", lessonVerb},
-    {"lesson-stop", lessonStopVerb},
-    {"lesson-answer", lessonAnswerVerb},
-    {"answer", lessonAnswerVerb},
-    {"lesson-record", lessonRecordVerb},
-    {"replay-event", replayEventVerb},
-    {"move-at", moveAtVerb},
-    {"move-seconds", moveSecondsVerb},
-    {"pin-key", pinKeyVerb},
-    {"load-results", loadResultsVerb},
+// Every verb a script may use (app/core/options.cpp checks their arguments when it reads them), and
+// the frames to draw after it before the next action, so that the views show what it changed.
+struct Verb {
+    std::string_view name;
+    Handler handler;
+    int settle;
+};
+const Verb kVerbs[] = {
+    {"set", setVerb, 3},
+    {"step", stepVerb, 3},
+    {"check", checkVerb, 3},
+    {"presentation", presentationVerb, 3},
+    {"frames", framesVerb, 0},
+    {"size", sizeVerb, 4},
+    {"zoom", zoomVerb, 3},
+    {"key", keyVerb, 3},
+    {"mouse", mouseVerb, 4},
+    {"bench-hover", benchHoverVerb, 4},
+    {"bench", benchVerb, 3},
+    {"bench-run", benchRunVerb, 3},
+    {"bench-wait", benchWaitVerb, 4},
+    {"bench-cancel", benchCancelVerb, 2},
+    {"bench-export", benchExportVerb, 2},
+    {"dump-state", dumpStateVerb, 0},
+    {"screenshot", screenshotVerb, 0},
+    {"replay-digit", replayDigitVerb, 3},
+    {"type-keys", typeKeysVerb, 4},
+    {"theme", themeVerb, 3},
+    {"lesson", lessonVerb, 3},
+    {"lesson-stop", lessonStopVerb, 4},
+    {"lesson-answer", lessonAnswerVerb, 4},
+    {"answer", lessonAnswerVerb, 4},
+    {"lesson-record", lessonRecordVerb, 0},
+    {"replay-event", replayEventVerb, 3},
+    {"move-at", moveAtVerb, 0},
+    {"move-seconds", moveSecondsVerb, 0},
+    {"pin-key", pinKeyVerb, 3},
+    {"load-results", loadResultsVerb, 3},
 };
 
-Handler handlerFor(std::string_view verb) {
-    for (const auto& [name, handler] : kVerbs)
-        if (name == verb) return handler;
+const Verb* verbNamed(std::string_view name) {
+    for (const Verb& v : kVerbs)
+        if (v.name == name) return &v;
     return nullptr;
 }
 
@@ -508,8 +489,8 @@ std::string ScriptRunner::beforeFrame() {
         // bench-wait: until the sweep ends (the window keeps drawing its progress meanwhile).
         if (actions_[next_].verb == "bench-wait" && bench_.running()) return {};
         const Action& a = actions_[next_++];
-        const Handler handler = handlerFor(a.verb);
-        if (!handler) return {};
+        const Verb* verb = verbNamed(a.verb);
+        if (!verb) return {};
         VerbContext c{a,
                       v,
                       app_,
@@ -518,12 +499,12 @@ std::string ScriptRunner::beforeFrame() {
                       mouse,
                       device,
                       validationMessages,
-                      settle_,
                       measureLeft_,
                       measureSum_,
                       measureBuildSum_,
                       measureCount_};
-        if (Outcome failed = handler(c)) return fail(a, failed->why, failed->code), std::string();
+        if (Outcome failed = verb->handler(c)) return fail(a, failed->why, failed->code), std::string();
+        settle_ = verb->settle;
         if (c.nextNow) continue;
         if (c.screenshot) {
             capturing_ = true;

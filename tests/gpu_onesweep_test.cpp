@@ -36,60 +36,23 @@ protected:
     Sorter& onesweep() { return algorithmSorter(); }
 };
 
-struct SortParam {
-    KeyType key;
-    bool values;
-    Order order;
-    bool fallback;
-};
-
-SortConfig configFor(const SortParam& p) {
-    SortConfig c;
-    c.key = p.key;
-    c.values = p.values ? ValueType::u32 : ValueType::none;
-    c.order = p.order;
-    c.knobs.forceFallback = p.fallback;
-    return c;
-}
-
-class OneSweepSort : public OneSweepTest, public ::testing::WithParamInterface<SortParam> {};
+class OneSweepSort : public OneSweepTest, public ::testing::WithParamInterface<RadixParam> {};
 
 TEST_P(OneSweepSort, MatchesStableSort) {
-    const SortConfig cfg = configFor(GetParam());
-    auto probe = onesweep().plan(1, cfg);
-    ASSERT_TRUE(probe.ok()) << probe.error().message;
-    const uint64_t T = probe->tileKeys;
-    ASSERT_GT(T, 0u);
-    const size_t index = static_cast<size_t>(cfg.key) * 8 + (cfg.values != ValueType::none) * 4 +
-                         static_cast<size_t>(cfg.order) * 2 + cfg.knobs.forceFallback;
-    std::mt19937_64 rng(9000 + index);
-    StableSortSweep sweep;
-    sweep.sizes = {0, 1, 2, 3, T - 1, T, T + 1, 5 * T + 7, (T + 2 + rng() % (8 * T)) | 1};
-    sweep.index = index;
-    sweep.keepOf8 = 2; // lavapipe is slow: 2 of 8 at larger n
-    sweep.seedPerN = 31;
-    sweep.steps = 3 + keyBits(cfg.key) / 8; // histogram, scan, the passes, result
-    sweep.traceSuffix = cfg.knobs.forceFallback ? " forced fallback" : " lookback";
-    const size_t sorts = sortsMatchingStableSort(ctx(), onesweep(), cfg, sweep);
-    if (!HasFailure()) {
-        EXPECT_GE(sorts, 4u * 8u + 5u * 2u);
-    }
+    const RadixParam& p = GetParam();
+    // lavapipe is slow: 2 of 8 distributions at larger n. Steps: histogram, scan, the 8-bit passes, result.
+    radixSortsMatchStableSort(ctx(), onesweep(), p, true,
+                              {.tiles = 5,
+                               .extra = 7,
+                               .spread = 8,
+                               .seed = 9000,
+                               .keepOf8 = 2,
+                               .seedPerN = 31,
+                               .steps = 3 + keyBits(p.key) / 8});
 }
 
-std::vector<SortParam> allParams() {
-    std::vector<SortParam> out;
-    for (KeyType t : kAllKeyTypes)
-        for (bool kv : {false, true})
-            for (Order o : {Order::ascending, Order::descending})
-                for (bool fb : {false, true}) out.push_back({t, kv, o, fb});
-    return out;
-}
-
-INSTANTIATE_TEST_SUITE_P(All, OneSweepSort, ::testing::ValuesIn(allParams()), [](const auto& info) {
-    const SortParam& p = info.param;
-    return std::string(p.fallback ? "fallback_" : "lookback_") + std::string(keyTypeName(p.key)) +
-           (p.values ? "_kv_" : "_keys_") + std::string(orderName(p.order));
-});
+INSTANTIATE_TEST_SUITE_P(All, OneSweepSort, ::testing::ValuesIn(allRadixParams(true)),
+                         [](const auto& info) { return radixParamName(info.param, true); });
 
 // ---- The step path against the reference ------------------------------------------------------
 
@@ -111,26 +74,17 @@ class OneSweepStep : public OneSweepTest, public ::testing::WithParamInterface<S
 
 TEST_P(OneSweepStep, EveryStepMatchesTheReference) {
     const StepCase c = GetParam();
-    SortConfig cfg;
-    cfg.key = c.key;
-    cfg.values = c.values ? ValueType::u32 : ValueType::none;
-    cfg.order = c.order;
-    cfg.knobs.forceFallback = c.fallback;
+    SortConfig cfg = configFor({c.key, c.values, c.order, c.fallback});
     cfg.knobs.radixTileKeys = c.tileKeys;
-    auto probe = onesweep().plan(1, cfg);
-    ASSERT_TRUE(probe.ok()) << probe.error().message;
-    const uint64_t T = probe->tileKeys;
-    if (c.tileKeys) {
-        ASSERT_EQ(T, c.tileKeys);
-    }
+    uint64_t T = 0;
+    ASSERT_TRUE(plannedTile(onesweep(), cfg, T));
     const uint64_t n = c.tiles100 * T / 100 + c.extra;
     SCOPED_TRACE(describe(cfg) + ", n = " + std::to_string(n));
     const auto input = generateKeys(c.key, n, c.dist, 777 + n);
     const auto inputValues = valuesFor(cfg, n);
-    auto job = SortJob::create(ctx(), onesweep(), n, cfg);
-    ASSERT_TRUE(job.ok()) << job.error().message;
-    const Plan& plan = (*job)->plan();
-    ASSERT_TRUE((*job)->upload(input, inputValues).ok());
+    std::unique_ptr<SortJob> job;
+    ASSERT_TRUE(uploadedJob(ctx(), onesweep(), cfg, input, inputValues, job));
+    const Plan& plan = job->plan();
     const uint32_t passes = keyBits(c.key) / 8;
     ASSERT_EQ(plan.steps.size(), 3u + passes); // histogram, scan, the passes, result
     const uint64_t tiles = (n + T - 1) / T;
@@ -157,8 +111,8 @@ TEST_P(OneSweepStep, EveryStepMatchesTheReference) {
     for (size_t i = 0; i < plan.steps.size(); ++i) {
         const Step& s = plan.steps[i];
         SCOPED_TRACE("after step " + std::to_string(i) + " '" + s.label + "'");
-        ASSERT_TRUE((*job)->runTo(i + 1).ok());
-        auto snap = (*job)->capture();
+        ASSERT_TRUE(job->runTo(i + 1).ok());
+        auto snap = job->capture();
         ASSERT_TRUE(snap.ok()) << snap.error().message;
         if (s.kind == StepKind::result) { // the sorted keys, in `keys` whatever number of passes ran
             EXPECT_EQ(snap->keys, refKeys.back());
@@ -244,8 +198,8 @@ TEST_P(OneSweepStep, EveryStepMatchesTheReference) {
     if (c.uniformTiles) {
         EXPECT_GT(uniformTiles, 0u) << "no tile of one digit: the case does not reach the unranked write-out";
     }
-    std::printf("[sortlab] %s: %u of %u passes skipped, %u tiles written out unranked\n", describe(cfg).c_str(), skipped,
-                passes, uniformTiles);
+    std::printf("[sortlab] %s: %u of %u passes skipped, %u tiles written out unranked\n", describe(cfg).c_str(),
+                skipped, passes, uniformTiles);
 }
 
 // clang-format off
@@ -314,7 +268,8 @@ const Step& lastPassStep(const Plan& plan) {
     if (!aux) return ::testing::AssertionFailure() << aux.error().message;
     const Step& last = steps[at - 1];
     auto info = job.captureAuxOf(at, AuxKind::passInfo);
-    if (!info || info->empty() || info->front().data.size() != 4) return ::testing::AssertionFailure() << "no pass info";
+    if (!info || info->empty() || info->front().data.size() != 4)
+        return ::testing::AssertionFailure() << "no pass info";
     // A skipped pass (every key with one digit, as tiny n often are) ran no tile.
     const uint64_t most = info->front().data[3] ? 0 : last.workgroups - last.portions;
     for (const auto& a : *aux)
@@ -433,8 +388,9 @@ TEST_F(OneSweepTest, LookbackLogReplaysToTheStatusBuffer) {
                 }
                 const std::vector<LookbackEvent> events = lookbackEvents(records, d);
                 EXPECT_EQ(events.size(), 3 * tiles - 1); // took, aggregate (not tile 0), published
-                EXPECT_TRUE(std::is_sorted(events.begin(), events.end(),
-                                           [](const LookbackEvent& a, const LookbackEvent& b) { return a.event < b.event; }));
+                EXPECT_TRUE(
+                    std::is_sorted(events.begin(), events.end(),
+                                   [](const LookbackEvent& a, const LookbackEvent& b) { return a.event < b.event; }));
             }
             const LookbackStats st = lookbackStats(records);
             EXPECT_EQ(st.tiles, tiles);
@@ -481,10 +437,7 @@ TEST_F(OneSweepTest, PortionsMatchStableSort) {
         for (bool kv : {false, true})
             for (bool fb : {false, true})
                 for (uint32_t portion : {1u, 3u}) {
-                    SortConfig cfg;
-                    cfg.key = key;
-                    cfg.values = kv ? ValueType::u32 : ValueType::none;
-                    cfg.knobs.forceFallback = fb;
+                    const SortConfig cfg = configFor({key, kv, Order::ascending, fb});
                     internal::ScopedOneSweepLimits limits(onesweep(), {portion, 0});
                     auto probe = onesweep().plan(1, cfg);
                     ASSERT_TRUE(probe.ok()) << probe.error().message;
@@ -518,21 +471,19 @@ TEST_F(OneSweepTest, PortionsMatchStableSort) {
 // at 1, 2 and 3: each workgroup takes several tiles in turn, loading the next one's keys while it
 // works on this one; alone and with portions of 2 and 3 tiles (a dispatch per portion and twin,
 // each with its own tile counter; 4 and 3 portions, so that a twin's epoch, (twin x portions +
-// portion) & 1, is tested with an even and an odd number); both paths. Sorts of 64-bit keys run one tile per workgroup and must ignore the cap;
-// 32-bit key-value sorts are persistent too (their values loaded after the ranking).
-// 64-bit keys stage their tiles in halves: signed and descending float keys too,
-// whose halves map back to keys differently (the float's low word by its high word's sign).
+// portion) & 1, is tested with an even and an odd number); both paths. Sorts of 64-bit keys run one tile per workgroup
+// and must ignore the cap; 32-bit key-value sorts are persistent too (their values loaded after the ranking). 64-bit
+// keys stage their tiles in halves: signed and descending float keys too, whose halves map back to keys differently
+// (the float's low word by its high word's sign).
 TEST_F(OneSweepTest, PersistentWorkgroupsTakeSeveralTiles) {
     for (KeyType key : {KeyType::u32, KeyType::u64, KeyType::i32, KeyType::i64, KeyType::f64})
         for (bool kv : {false, true})
             for (bool fb : {false, true})
                 for (uint32_t groups : {1u, 2u, 3u})
                     for (uint32_t portion : {0u, 2u, 3u}) {
-                        SortConfig cfg;
-                        cfg.key = key;
-                        cfg.values = kv ? ValueType::u32 : ValueType::none;
-                        cfg.order = key == KeyType::i32 || key == KeyType::f64 ? Order::descending : Order::ascending;
-                        cfg.knobs.forceFallback = fb;
+                        const Order order =
+                            key == KeyType::i32 || key == KeyType::f64 ? Order::descending : Order::ascending;
+                        const SortConfig cfg = configFor({key, kv, order, fb});
                         internal::ScopedOneSweepLimits limits(onesweep(), {portion, groups});
                         auto probe = onesweep().plan(1, cfg);
                         ASSERT_TRUE(probe.ok()) << probe.error().message;
@@ -557,9 +508,11 @@ TEST_F(OneSweepTest, PersistentWorkgroupsTakeSeveralTiles) {
                             // must not read pass 0's statuses as its own (the twins' epochs, and the
                             // epoch one tile a workgroup works out from where the keys are).
                             const std::string in = input;
-                            auto keys = in == "two keys" ? twoKeys(key, n, 300 + groups)
-                                                         : generateKeys(key, n, in == "bits" ? Distribution::bits : Distribution::uniform,
-                                                                        300 + groups + portion);
+                            auto keys =
+                                in == "two keys"
+                                    ? twoKeys(key, n, 300 + groups)
+                                    : generateKeys(key, n, in == "bits" ? Distribution::bits : Distribution::uniform,
+                                                   300 + groups + portion);
                             if (in == "byte 1 zero")
                                 for (uint64_t i = 0; i < n; ++i) keys[i * keyBytes(key) + 1] = std::byte{0};
                             const auto values = valuesFor(cfg, n);
@@ -608,9 +561,7 @@ TEST_F(OneSweepTest, PersistentPassesAtFullSize) {
             for (uint32_t cap : {0u, 1u}) {
                 const tuning::OneSweepTuning t = tuning::oneSweep(keyBytes(key), kv);
                 if (!t.persistent) continue; // one tile per workgroup
-                SortConfig cfg;
-                cfg.key = key;
-                cfg.values = kv ? ValueType::u32 : ValueType::none;
+                const SortConfig cfg = sortConfig(key, kv, Order::ascending);
                 internal::ScopedOneSweepLimits limits(onesweep(), {0, cap});
                 auto probe = onesweep().plan(1, cfg);
                 ASSERT_TRUE(probe.ok()) << probe.error().message;
@@ -680,4 +631,3 @@ TEST(OneSweepLookbackStats, InFlightMax) {
 
 } // namespace
 } // namespace sortlab::test
-

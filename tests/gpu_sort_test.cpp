@@ -27,41 +27,38 @@
 namespace sortlab::test {
 namespace {
 
-enum class Variant { fused, perLayer, shared64, shared256 };
-
-const char* variantTag(Variant v) {
-    switch (v) {
-    case Variant::fused:
-        return "Fused";
-    case Variant::perLayer:
-        return "PerLayer";
-    case Variant::shared64:
-        return "Shared64";
-    case Variant::shared256:
-        return "Shared256";
-    }
-    return "?";
-}
+// The variants above: the tag that starts an instance's name (the ctest filters select by it), the
+// knobs, 2^k (0: max(2T, 8192)) and the step kinds the variant's plans must contain.
+struct Variant {
+    const char* tag;
+    bool perLayer;
+    uint32_t tileKeys; // SortKnobs::oddEvenTileKeys
+    uint64_t pow2;
+    std::set<std::string> kinds;
+};
+const Variant kVariants[] = {
+    {"Fused", false, 0, 0, {"tile", "window", "window+halo"}},
+    {"PerLayer", true, 0, 0, {"layer"}},
+    {"Shared64", false, 64, 1024, {"tile", "window", "window+halo"}},
+    {"Shared256", false, 256, 4096, {"tile", "window", "window+halo"}},
+};
 
 struct SortParam {
-    Variant variant;
+    size_t variant; // in kVariants
     KeyType key;
     bool values;
     Order order;
 };
 
 std::string paramName(const SortParam& p) {
-    return std::string(variantTag(p.variant)) + "_" + std::string(keyTypeName(p.key)) + (p.values ? "_kv_" : "_keys_") +
-           std::string(orderName(p.order));
+    return std::string(kVariants[p.variant].tag) + "_" + std::string(keyTypeName(p.key)) +
+           (p.values ? "_kv_" : "_keys_") + std::string(orderName(p.order));
 }
 
 SortConfig configFor(const SortParam& p) {
-    SortConfig c;
-    c.key = p.key;
-    c.values = p.values ? ValueType::u32 : ValueType::none;
-    c.order = p.order;
-    c.knobs.perLayer = p.variant == Variant::perLayer;
-    c.knobs.oddEvenTileKeys = p.variant == Variant::shared64 ? 64 : p.variant == Variant::shared256 ? 256 : 0;
+    SortConfig c = sortConfig(p.key, p.values, p.order);
+    c.knobs.perLayer = kVariants[p.variant].perLayer;
+    c.knobs.oddEvenTileKeys = kVariants[p.variant].tileKeys;
     return c;
 }
 
@@ -71,9 +68,10 @@ class GpuSort : public GpuTest, public ::testing::WithParamInterface<SortParam> 
 
 TEST_P(GpuSort, MatchesStableSort) {
     const SortParam p = GetParam();
+    const Variant& variant = kVariants[p.variant];
     const SortConfig cfg = configFor(p);
-    const size_t paramIndex = static_cast<size_t>(p.variant) * 24 + static_cast<size_t>(p.key) * 4 + p.values * 2 +
-                              static_cast<size_t>(p.order);
+    const size_t paramIndex =
+        p.variant * 24 + static_cast<size_t>(p.key) * 4 + p.values * 2 + static_cast<size_t>(p.order);
 
     // The tile the plan uses (per-layer plans use the same sizes as the fused ones).
     SortConfig tileCfg = cfg;
@@ -84,9 +82,7 @@ TEST_P(GpuSort, MatchesStableSort) {
     if (cfg.knobs.oddEvenTileKeys) {
         ASSERT_EQ(T, cfg.knobs.oddEvenTileKeys);
     }
-    const uint64_t pow2 = p.variant == Variant::shared64    ? 1024
-                          : p.variant == Variant::shared256 ? 4096
-                                                            : std::max<uint64_t>(2 * T, 8192);
+    const uint64_t pow2 = variant.pow2 ? variant.pow2 : std::max<uint64_t>(2 * T, 8192);
     std::mt19937_64 rng(1000 + paramIndex);
     const uint64_t randomOdd = (T + 2 + rng() % (pow2 - T - 2)) | 1;
     const std::vector<uint64_t> sizes = {0, 1, 2, 3, T - 1, T, T + 1, pow2, pow2 + 1, randomOdd};
@@ -125,27 +121,13 @@ TEST_P(GpuSort, MatchesStableSort) {
         EXPECT_GE(sorts, 4u * 8u + 6u * 3u);
     }
     // The plans must really contain the step kinds this variant is meant to exercise.
-    std::set<std::string> want;
-    switch (p.variant) {
-    case Variant::perLayer:
-        want = {"layer"};
-        break;
-    case Variant::fused:
-        want = {"tile", "window", "window+halo"};
-        break;
-    case Variant::shared64:
-        want = {"tile", "window", "window+halo"};
-        break;
-    case Variant::shared256:
-        want = {"tile", "window", "window+halo"};
-        break;
-    }
-    for (const auto& k : want) EXPECT_TRUE(kinds.count(k)) << "no '" << k << "' step in any plan of " << describe(cfg);
+    for (const auto& k : variant.kinds)
+        EXPECT_TRUE(kinds.count(k)) << "no '" << k << "' step in any plan of " << describe(cfg);
 }
 
 std::vector<SortParam> allParams() {
     std::vector<SortParam> out;
-    for (Variant v : {Variant::fused, Variant::perLayer, Variant::shared64, Variant::shared256})
+    for (size_t v = 0; v < std::size(kVariants); ++v)
         for (KeyType t : kAllKeyTypes)
             for (bool kv : {false, true})
                 for (Order o : {Order::ascending, Order::descending}) out.push_back({v, t, kv, o});

@@ -25,10 +25,7 @@ struct StepCase {
 };
 
 SortConfig configFor(const StepCase& c) {
-    SortConfig cfg;
-    cfg.key = c.key;
-    cfg.values = c.values ? ValueType::u32 : ValueType::none;
-    cfg.order = c.order;
+    SortConfig cfg = sortConfig(c.key, c.values, c.order);
     cfg.knobs.oddEvenTileKeys = c.oddEvenTileKeys;
     cfg.knobs.perLayer = c.perLayer;
     return cfg;

@@ -2,144 +2,112 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 
 namespace sortlab::app {
 namespace {
 
-// The colours the app drew before themes existed; the panel roles are ImGui 1.86's dark style.
-constexpr Palette kDark = {
-    .desktop = rgba(26, 26, 28), // the renderer's clear colour (0.10, 0.10, 0.11)
-    .windowBg = rgba(15, 15, 15, 240),
-    .titleBg = rgba(10, 10, 10),
-    .titleBgActive = rgba(41, 74, 122),
-    .border = rgba(110, 110, 128, 128),
-    .frameBg = rgba(41, 74, 122, 138),
-    .checkMark = rgba(66, 150, 250),
-    .text = rgba(255, 255, 255),
-    .textDim = rgba(128, 128, 128),
-    .title = rgba(255, 217, 89),
-    .accent = rgba(255, 217, 102),
-    .question = rgba(140, 217, 255),
-    .right = rgba(115, 230, 128),
-    .wrong = rgba(255, 153, 89),
-    .match = rgba(102, 230, 102),
-    .mismatch = rgba(255, 89, 89),
-    .error = rgba(255, 102, 102),
-    .inputError = rgba(255, 115, 102),
-    .pass = rgba(115, 230, 115),
-    .warning = rgba(255, 153, 64),
-    .plotBg = rgba(24, 24, 28),
-    .plotText = rgba(230, 230, 230),
-    .keyLabel = rgba(210, 210, 210),
-    .axisLabel = rgba(200, 200, 200),
-    .changedOutline = rgba(255, 140, 40),
-    .changedLabel = rgba(255, 160, 60),
-    .mismatchBar = rgba(230, 50, 50),
-    .outOfRange = rgba(230, 60, 60),
-    .highlight = rgba(80, 220, 255),
-    .answer = rgba(120, 235, 140),
-    .stepBand = rgba(90, 80, 20, 160),
-    .wire = rgba(150, 150, 160),
-    .comparatorCurrent = rgba(255, 230, 120),
-    .comparatorDone = rgba(120, 170, 235),
-    .comparatorPending = rgba(95, 95, 110),
-    .swap = rgba(255, 120, 30),
-    .inputKey = rgba(170, 170, 170),
-    .keyBox = rgba(35, 45, 60, 235),
-    .keyBoxChanged = rgba(120, 60, 10, 235),
-    .keyBoxText = rgba(255, 255, 255),
-    .layerCurrent = rgba(255, 220, 90),
-    .layerDone = rgba(90, 150, 230),
-    .layerPending = rgba(70, 70, 80),
-    .mergeLine = rgba(140, 140, 150, 120),
-    .bracket = rgba(150, 150, 160, 200),
-    .codeHighlight = rgba(110, 90, 20, 200),
-    .currentEvent = rgba(255, 230, 90),
-    .arc = rgba(120, 170, 255, 200),
-    .arcFallback = rgba(235, 80, 80, 230),
-    .fallbackOutline = rgba(235, 80, 80),
-    .flag = {rgba(70, 70, 80), rgba(240, 150, 40), rgba(80, 200, 110)},
-    .flagInkNotReady = rgba(190, 190, 200),
-    .flagInk = rgba(10, 10, 10),
-    .tileId = rgba(170, 170, 180),
-    .depthBar = rgba(120, 170, 255, 220),
-    .depthLabel = rgba(190, 190, 200),
-    .binaryDigitBg = rgba(110, 90, 20),
-    .binaryDigitText = rgba(255, 240, 160),
-    .binaryOtherText = rgba(150, 150, 160),
-    .digitValue = rgba(255, 220, 120),
-    .hoverRow = rgba(60, 80, 120),
-    .markRow = rgba(30, 90, 110),
+// Each role's colour in both themes side by side. Dark: the colours the app drew before themes
+// existed; the panel roles are ImGui 1.86's dark style. Light, for a projector: a mid-grey desktop
+// so that the light panels stand apart, white plots on them, and every colour dark enough for 4.5:1
+// (text) or 3:1 (bars, lines, outlines) on what it is drawn on (tests/app/app_unit_test.cpp checks
+// each pair). Yellow becomes ochre, cyan magenta (the lesson's outline must not look like any bar).
+struct Role {
+    uint32_t Palette::*colour;
+    uint32_t dark, light;
 };
 
-// For a projector: a mid-grey desktop so that the light panels stand apart, white plots on them,
-// and every colour dark enough for 4.5:1 (text) or 3:1 (bars, lines, outlines) on what it is
-// drawn on (tests/app/app_unit_test.cpp checks each pair). Yellow becomes ochre, cyan magenta (the
-// lesson's outline must not look like any bar).
-constexpr Palette kLight = {
-    .desktop = rgba(150, 154, 162),
-    .windowBg = rgba(240, 240, 242),
-    .titleBg = rgba(208, 214, 224),
-    .titleBgActive = rgba(160, 182, 218),
-    .border = rgba(60, 64, 72, 150),
-    .frameBg = rgba(255, 255, 255),
-    .checkMark = rgba(20, 90, 200), // ImGui's light one is 2.9:1 on white
-    .text = rgba(12, 12, 16),
-    .textDim = rgba(90, 90, 98),
-    .title = rgba(135, 80, 0),
-    .accent = rgba(135, 80, 0),
-    .question = rgba(0, 85, 170),
-    .right = rgba(0, 115, 40),
-    .wrong = rgba(175, 65, 0),
-    .match = rgba(0, 115, 40),
-    .mismatch = rgba(190, 20, 20),
-    .error = rgba(190, 20, 20),
-    .inputError = rgba(190, 20, 20),
-    .pass = rgba(0, 115, 40),
-    .warning = rgba(165, 70, 0),
-    .plotBg = rgba(255, 255, 255),
-    .plotText = rgba(30, 30, 36),
-    .keyLabel = rgba(30, 30, 36),
-    .axisLabel = rgba(50, 50, 58),
-    .changedOutline = rgba(215, 95, 0),
-    .changedLabel = rgba(175, 65, 0),
-    .mismatchBar = rgba(205, 25, 25),
-    .outOfRange = rgba(205, 25, 25),
-    .highlight = rgba(200, 0, 170),
-    .answer = rgba(0, 120, 40),
-    .stepBand = rgba(240, 185, 40),
-    .wire = rgba(100, 100, 110),
-    .comparatorCurrent = rgba(105, 75, 0),
-    .comparatorDone = rgba(40, 100, 200),
-    .comparatorPending = rgba(165, 165, 175),
-    .swap = rgba(190, 55, 0),
-    .inputKey = rgba(70, 70, 78),
-    .keyBox = rgba(218, 226, 240, 235),
-    .keyBoxChanged = rgba(255, 200, 140, 235),
-    .keyBoxText = rgba(12, 12, 16),
-    .layerCurrent = rgba(170, 122, 0),
-    .layerDone = rgba(40, 100, 200),
-    .layerPending = rgba(190, 190, 198),
-    .mergeLine = rgba(90, 90, 100, 120),
-    .bracket = rgba(90, 90, 100, 220),
-    .codeHighlight = rgba(240, 185, 40),
-    .currentEvent = rgba(170, 122, 0),
-    .arc = rgba(40, 100, 210, 230),
-    .arcFallback = rgba(200, 30, 30, 240),
-    .fallbackOutline = rgba(200, 30, 30),
-    .flag = {rgba(192, 192, 198), rgba(205, 100, 0), rgba(30, 145, 60)},
-    .flagInkNotReady = rgba(40, 40, 46),
-    .flagInk = rgba(0, 0, 0),
-    .tileId = rgba(75, 75, 85),
-    .depthBar = rgba(40, 100, 210, 230),
-    .depthLabel = rgba(60, 60, 70),
-    .binaryDigitBg = rgba(240, 185, 40),
-    .binaryDigitText = rgba(40, 25, 0),
-    .binaryOtherText = rgba(95, 95, 105),
-    .digitValue = rgba(135, 80, 0),
-    .hoverRow = rgba(200, 215, 240),
-    .markRow = rgba(245, 200, 238),
+constexpr Role kRoles[] = {
+    {&Palette::desktop, rgba(26, 26, 28), rgba(150, 154, 162)}, // dark: the renderer's clear colour (0.10, 0.10, 0.11)
+    {&Palette::windowBg, rgba(15, 15, 15, 240), rgba(240, 240, 242)},
+    {&Palette::titleBg, rgba(10, 10, 10), rgba(208, 214, 224)},
+    {&Palette::titleBgActive, rgba(41, 74, 122), rgba(160, 182, 218)},
+    {&Palette::border, rgba(110, 110, 128, 128), rgba(60, 64, 72, 150)},
+    {&Palette::frameBg, rgba(41, 74, 122, 138), rgba(255, 255, 255)},
+    {&Palette::checkMark, rgba(66, 150, 250), rgba(20, 90, 200)}, // light: ImGui's own is 2.9:1 on white
+    {&Palette::text, rgba(255, 255, 255), rgba(12, 12, 16)},
+    {&Palette::textDim, rgba(128, 128, 128), rgba(90, 90, 98)},
+    {&Palette::title, rgba(255, 217, 89), rgba(135, 80, 0)},
+    {&Palette::accent, rgba(255, 217, 102), rgba(135, 80, 0)},
+    {&Palette::question, rgba(140, 217, 255), rgba(0, 85, 170)},
+    {&Palette::right, rgba(115, 230, 128), rgba(0, 115, 40)},
+    {&Palette::wrong, rgba(255, 153, 89), rgba(175, 65, 0)},
+    {&Palette::match, rgba(102, 230, 102), rgba(0, 115, 40)},
+    {&Palette::mismatch, rgba(255, 89, 89), rgba(190, 20, 20)},
+    {&Palette::error, rgba(255, 102, 102), rgba(190, 20, 20)},
+    {&Palette::inputError, rgba(255, 115, 102), rgba(190, 20, 20)},
+    {&Palette::pass, rgba(115, 230, 115), rgba(0, 115, 40)},
+    {&Palette::warning, rgba(255, 153, 64), rgba(165, 70, 0)},
+    {&Palette::plotBg, rgba(24, 24, 28), rgba(255, 255, 255)},
+    {&Palette::plotText, rgba(230, 230, 230), rgba(30, 30, 36)},
+    {&Palette::keyLabel, rgba(210, 210, 210), rgba(30, 30, 36)},
+    {&Palette::axisLabel, rgba(200, 200, 200), rgba(50, 50, 58)},
+    {&Palette::changedOutline, rgba(255, 140, 40), rgba(215, 95, 0)},
+    {&Palette::changedLabel, rgba(255, 160, 60), rgba(175, 65, 0)},
+    {&Palette::mismatchBar, rgba(230, 50, 50), rgba(205, 25, 25)},
+    {&Palette::outOfRange, rgba(230, 60, 60), rgba(205, 25, 25)},
+    {&Palette::highlight, rgba(80, 220, 255), rgba(200, 0, 170)},
+    {&Palette::answer, rgba(120, 235, 140), rgba(0, 120, 40)},
+    {&Palette::stepBand, rgba(90, 80, 20, 160), rgba(240, 185, 40)},
+    {&Palette::wire, rgba(150, 150, 160), rgba(100, 100, 110)},
+    {&Palette::comparatorCurrent, rgba(255, 230, 120), rgba(105, 75, 0)},
+    {&Palette::comparatorDone, rgba(120, 170, 235), rgba(40, 100, 200)},
+    {&Palette::comparatorPending, rgba(95, 95, 110), rgba(165, 165, 175)},
+    {&Palette::swap, rgba(255, 120, 30), rgba(190, 55, 0)},
+    {&Palette::inputKey, rgba(170, 170, 170), rgba(70, 70, 78)},
+    {&Palette::keyBox, rgba(35, 45, 60, 235), rgba(218, 226, 240, 235)},
+    {&Palette::keyBoxChanged, rgba(120, 60, 10, 235), rgba(255, 200, 140, 235)},
+    {&Palette::keyBoxText, rgba(255, 255, 255), rgba(12, 12, 16)},
+    {&Palette::layerCurrent, rgba(255, 220, 90), rgba(170, 122, 0)},
+    {&Palette::layerDone, rgba(90, 150, 230), rgba(40, 100, 200)},
+    {&Palette::layerPending, rgba(70, 70, 80), rgba(190, 190, 198)},
+    {&Palette::mergeLine, rgba(140, 140, 150, 120), rgba(90, 90, 100, 120)},
+    {&Palette::bracket, rgba(150, 150, 160, 200), rgba(90, 90, 100, 220)},
+    {&Palette::codeHighlight, rgba(110, 90, 20, 200), rgba(240, 185, 40)},
+    {&Palette::currentEvent, rgba(255, 230, 90), rgba(170, 122, 0)},
+    {&Palette::arc, rgba(120, 170, 255, 200), rgba(40, 100, 210, 230)},
+    {&Palette::arcFallback, rgba(235, 80, 80, 230), rgba(200, 30, 30, 240)},
+    {&Palette::fallbackOutline, rgba(235, 80, 80), rgba(200, 30, 30)},
+    {&Palette::flagInkNotReady, rgba(190, 190, 200), rgba(40, 40, 46)},
+    {&Palette::flagInk, rgba(10, 10, 10), rgba(0, 0, 0)},
+    {&Palette::tileId, rgba(170, 170, 180), rgba(75, 75, 85)},
+    {&Palette::depthBar, rgba(120, 170, 255, 220), rgba(40, 100, 210, 230)},
+    {&Palette::depthLabel, rgba(190, 190, 200), rgba(60, 60, 70)},
+    {&Palette::binaryDigitBg, rgba(110, 90, 20), rgba(240, 185, 40)},
+    {&Palette::binaryDigitText, rgba(255, 240, 160), rgba(40, 25, 0)},
+    {&Palette::binaryOtherText, rgba(150, 150, 160), rgba(95, 95, 105)},
+    {&Palette::digitValue, rgba(255, 220, 120), rgba(135, 80, 0)},
+    {&Palette::hoverRow, rgba(60, 80, 120), rgba(200, 215, 240)},
+    {&Palette::markRow, rgba(30, 90, 110), rgba(245, 200, 238)},
 };
+
+// The lookback's status flags (not ready, aggregate, inclusive prefix): Palette::flag, by index.
+constexpr struct {
+    uint32_t dark, light;
+} kFlags[] = {
+    {rgba(70, 70, 80), rgba(192, 192, 198)},
+    {rgba(240, 150, 40), rgba(205, 100, 0)},
+    {rgba(80, 200, 110), rgba(30, 145, 60)},
+};
+
+// A role left out of the table would stay 0 (transparent black) and draw nothing.
+constexpr bool everyRoleOnce() {
+    for (size_t i = 0; i < std::size(kRoles); ++i)
+        for (size_t j = 0; j < i; ++j)
+            if (kRoles[i].colour == kRoles[j].colour) return false;
+    return std::size(kRoles) + std::size(kFlags) == sizeof(Palette) / sizeof(uint32_t);
+}
+static_assert(everyRoleOnce());
+
+constexpr Palette themed(Theme t) {
+    Palette p{};
+    for (const Role& r : kRoles) p.*r.colour = t == Theme::light ? r.light : r.dark;
+    for (size_t i = 0; i < std::size(kFlags); ++i) p.flag[i] = t == Theme::light ? kFlags[i].light : kFlags[i].dark;
+    return p;
+}
+
+constexpr Palette kDark = themed(Theme::dark);
+constexpr Palette kLight = themed(Theme::light);
 
 struct Rgb {
     float r, g, b;

@@ -360,10 +360,7 @@ void setArrayZoom(ViewState& views, uint64_t generation, uint64_t first, uint64_
 }
 
 void drawArrayView(const ViewContext& c, bool* open) {
-    if (!ImGui::Begin(windowTitle("Array", c.ui.presentation).c_str(), open)) {
-        ImGui::End();
-        return;
-    }
+    if (!beginView("Array", c.ui.presentation, open)) return;
     const auto& v = c.v;
     if (!v.data || !v.data->snapshot) {
         ImGui::TextDisabled(v.error.empty() ? "waiting for the GPU..." : v.error.c_str());

@@ -143,6 +143,12 @@ std::string windowTitle(const char* name, bool presentation) {
     return std::string(name) + "###" + name + "-presentation";
 }
 
+bool beginView(const char* name, bool presentation, bool* open) {
+    if (ImGui::Begin(windowTitle(name, presentation).c_str(), open)) return true;
+    ImGui::End();
+    return false;
+}
+
 std::string bytesText(double bytes) {
     char buf[64];
     if (bytes >= 1e9)

@@ -236,46 +236,34 @@ std::string radixWords(const Step* s, const SortWorker::View& v, const OneSweepP
 
 namespace {
 
+// The pseudocode line a step runs: the one listed for its kind, else `otherwise`; none (-1) before
+// the first step.
+int lineOf(const Step* step, std::initializer_list<std::pair<StepKind, int>> lines, int otherwise) {
+    if (!step) return -1;
+    for (const auto& [kind, line] : lines)
+        if (step->kind == kind) return line;
+    return otherwise;
+}
+
 // The sort's pseudocode with the lines the current step runs highlighted.
 void drawPseudocode(const ViewContext& c, const Step* step, const OneSweepPass& pass) {
-    int line = -1;
     const Algorithm algorithm = c.v.job.settings.algorithm();
     if (algorithm == Algorithm::oddeven) {
-        if (step && step->kind == StepKind::layer)
-            line = 4;
-        else if (step && step->kind == StepKind::tile)
-            line = 0;
-        else if (step)
-            line = 1;
-        pseudocode(kOddEven, 5, line, c);
+        pseudocode(kOddEven, 5, lineOf(step, {{StepKind::layer, 4}, {StepKind::tile, 0}}, 1), c);
     } else if (algorithm == Algorithm::onesweep) {
         // A pass that runs, every line from taking a tile id to the write-out (with forced fallback
         // the fallback line is what every tile but the first of each portion does for tile t-1); a
         // skipped pass, the loop's head and the skip.
+        int line =
+            lineOf(step, {{StepKind::histogram, 0}, {StepKind::scan, 1}, {StepKind::result, kOneSweepLines - 1}}, -1);
         int last = -1;
-        if (step && step->kind == StepKind::histogram)
-            line = 0;
-        else if (step && step->kind == StepKind::scan)
-            line = 1;
-        else if (step && step->kind == StepKind::pass && pass.skipped) {
-            line = 2;
-            last = 3;
-        } else if (step && step->kind == StepKind::pass) {
-            line = 4; // from taking a tile id to the write-out
-            last = kOneSweepLines - 2;
-        } else if (step && step->kind == StepKind::result)
-            line = kOneSweepLines - 1;
+        if (step && step->kind == StepKind::pass) {
+            line = pass.skipped ? 2 : 4;
+            last = pass.skipped ? 3 : kOneSweepLines - 2;
+        }
         pseudocode(kOneSweep, kOneSweepLines, line, c, last);
     } else {
-        if (step && step->kind == StepKind::count)
-            line = 1;
-        else if (step && step->kind == StepKind::scan)
-            line = 2;
-        else if (step && step->kind == StepKind::scatter)
-            line = 3;
-        else if (step)
-            line = 4;
-        pseudocode(kRadix, 5, line, c);
+        pseudocode(kRadix, 5, lineOf(step, {{StepKind::count, 1}, {StepKind::scan, 2}, {StepKind::scatter, 3}}, 4), c);
     }
 }
 
@@ -331,10 +319,7 @@ void drawCounters(const ViewContext& c, const Step* step, const OneSweepPass& pa
 } // namespace
 
 void drawExplainView(const ViewContext& c, bool* open) {
-    if (!ImGui::Begin(windowTitle("Explanation", c.ui.presentation).c_str(), open)) {
-        ImGui::End();
-        return;
-    }
+    if (!beginView("Explanation", c.ui.presentation, open)) return;
     const auto& v = c.v;
     if (!v.data || !v.job.plan) {
         ImGui::TextDisabled("waiting for the GPU...");
@@ -367,10 +352,7 @@ void drawExplainView(const ViewContext& c, bool* open) {
 }
 
 void drawCheckView(const ViewContext& c, bool* open) {
-    if (!ImGui::Begin(windowTitle("Check", c.ui.presentation).c_str(), open)) {
-        ImGui::End();
-        return;
-    }
+    if (!beginView("Check", c.ui.presentation, open)) return;
     const auto& v = c.v;
     if (!c.ui.check) {
         wrappedf("Check mode is off. Turn it on (C, or the checkbox in Controls) to compute every step on "

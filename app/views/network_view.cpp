@@ -301,10 +301,7 @@ void drawLayerMap(const ViewContext& c) {
 } // namespace
 
 void drawNetworkView(const ViewContext& c, bool* open) {
-    if (!ImGui::Begin(windowTitle("Network", c.ui.presentation).c_str(), open)) {
-        ImGui::End();
-        return;
-    }
+    if (!beginView("Network", c.ui.presentation, open)) return;
     const auto& v = c.v;
     if (!v.data || !v.data->snapshot || !v.job.plan) {
         ImGui::TextDisabled("waiting for the GPU...");

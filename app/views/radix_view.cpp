@@ -532,10 +532,7 @@ void digitSections(const ViewContext& c, const std::string& ofPass) {
 } // namespace
 
 void drawRadixView(const ViewContext& c, LookbackReplayChoice& replay, bool* open) {
-    if (!ImGui::Begin(windowTitle("Radix", c.ui.presentation).c_str(), open)) {
-        ImGui::End();
-        return;
-    }
+    if (!beginView("Radix", c.ui.presentation, open)) return;
     const auto& v = c.v;
     const Snapshot& s = *v.data->snapshot;
     const uint64_t n = v.job.settings.n;

@@ -138,26 +138,6 @@ void CaseData::generate() {
     }
 }
 
-const std::vector<std::byte>& CaseData::keys() {
-    generate();
-    return keys_;
-}
-
-const std::vector<uint32_t>& CaseData::values() {
-    generate();
-    return values_;
-}
-
-const std::vector<std::byte>& CaseData::refKeys() {
-    generate();
-    return refKeys_;
-}
-
-const std::vector<uint32_t>& CaseData::refValues() {
-    generate();
-    return refValues_;
-}
-
 std::vector<std::byte>& CaseData::resultKeys() {
     resultKeys_.resize(spec_.n * keyBytes(spec_.type));
     return resultKeys_;

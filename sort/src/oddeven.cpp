@@ -4,7 +4,7 @@
 #include <sortlab/oddeven.h>
 #include <sortlab/sorter.h>
 
-#include "pipelines.h"
+#include "sorter_common.h"
 #include <sortlab/tuning.h>
 #include <sortlab/shaders/constants.h>
 
@@ -235,16 +235,13 @@ Pipe pipeOf(StepKind kind) {
     return kind == StepKind::layer ? kLayer : kWarp;
 }
 
-class OddEvenSorter final : public Sorter {
+class OddEvenSorter final : public PipelineSorter {
 public:
-    explicit OddEvenSorter(Context& ctx) : ctx_(ctx), pipelines_(ctx) {}
+    explicit OddEvenSorter(Context& ctx) : PipelineSorter(ctx) {}
     Algorithm algorithm() const override { return Algorithm::oddeven; }
 
     Result<Plan> plan(uint64_t n, const SortConfig& config) override {
-        Plan p;
-        p.algorithm = Algorithm::oddeven;
-        p.config = config;
-        p.n = n;
+        Plan p = newPlan(Algorithm::oddeven, n, config);
         const uint32_t elemBytes = keyBytes(config.key) + valueBytes(config.values);
         if (n > (uint64_t(1) << 40))
             return makeError(Errc::too_large,
@@ -300,11 +297,10 @@ public:
 
     void record(VkCommandBuffer cmd, const Plan& plan, const DeviceBuffers& buf, size_t first, size_t last,
                 VkQueryPool timestamps, uint32_t firstQuery) const override {
-        last = std::min(last, plan.steps.size());
-        if (plan.algorithm != Algorithm::oddeven || plan.pipelines.size() != kPipes) return;
+        if (!recordsSteps(plan, Algorithm::oddeven, kPipes, first, last)) return;
         for (size_t i = first; i < last; ++i)
             if (!plan.pipelines[pipeOf(plan.steps[i].kind)]) return; // not planned by plan()
-        if (first < last) timestampBefore(cmd, timestamps, firstQuery);
+        timestampBefore(cmd, timestamps, firstQuery);
         auto inTemp = [](const Step& s) { return s.keysAfter == KeyLocation::inKeysTemp(); };
         for (size_t i = first; i < last; ++i) {
             const Step& s = plan.steps[i];
@@ -349,16 +345,12 @@ private:
                         {SORTLAB_SPEC_DESCENDING, cfg.order == Order::descending ? 1u : 0u}};
         if (kind == StepKind::layer) {
             spec.push_back({SORTLAB_SPEC_WORKGROUP_SIZE, t.layerWorkgroup});
-            return pipelines_.get("oddeven_layer", keyBytes(cfg.key) / 4, cfg.values != ValueType::none, spec);
+            return pipelineOf("oddeven_layer", cfg, spec);
         }
         spec.push_back({SORTLAB_SPEC_WORKGROUP_SIZE, t.warpWorkgroup});
         spec.push_back({SORTLAB_SPEC_KEYS_PER_LANE, t.keysPerLane});
-        return pipelines_.get("oddeven_warp", keyBytes(cfg.key) / 4, cfg.values != ValueType::none, spec,
-                              subgroupSizeToPin(ctx_.info()));
+        return pipelineOf("oddeven_warp", cfg, spec, subgroupSizeToPin(ctx_.info()));
     }
-
-    Context& ctx_;
-    PipelineCache pipelines_;
 };
 
 } // namespace

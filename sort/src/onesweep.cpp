@@ -1,7 +1,7 @@
 // OneSweep (Adinets and Merrill, 2022): an 8-bit LSD radix sort with one histogram pass over the keys and then one
 // pass per digit, each finding its tiles' offsets by a chained scan with decoupled lookback and
 // fallback. See docs/onesweep.md and shaders/onesweep_*.comp.
-#include "pipelines.h"
+#include "sorter_common.h"
 #include <sortlab/internal/testing.h>
 #include <sortlab/tuning.h>
 
@@ -58,9 +58,9 @@ struct Geometry {
     }
 };
 
-class OneSweepSorter final : public Sorter {
+class OneSweepSorter final : public PipelineSorter {
 public:
-    explicit OneSweepSorter(Context& ctx) : ctx_(ctx), pipelines_(ctx) {}
+    explicit OneSweepSorter(Context& ctx) : PipelineSorter(ctx) {}
     Algorithm algorithm() const override { return Algorithm::onesweep; }
     void setLimits(const internal::OneSweepLimits& limits) { limits_ = limits; }
 
@@ -73,10 +73,7 @@ public:
                              "the onesweep sort needs subgroup ballot, arithmetic, shuffle and vote "
                              "operations in compute shaders and subgroups of 4 or more; " +
                                  dev.name + " does not offer them");
-        Plan p;
-        p.algorithm = Algorithm::onesweep;
-        p.config = config;
-        p.n = n;
+        Plan p = newPlan(Algorithm::onesweep, n, config);
         if (n == 0) return p;
         auto g = geometry(n, config);
         if (!g) return g.error();
@@ -116,32 +113,16 @@ public:
             s.keysAfter = KeyLocation::inScratchWord(SORTLAB_OS_WHERE + pass + 1);
             p.steps.push_back(s);
         }
-        // The result in keys: a copy where an odd number of passes ran (the GPU knows); none with
-        // resultInEither, where the last pass's scratch word says where the result is.
-        if (!config.knobs.resultInEither) {
-            Step r;
-            r.kind = StepKind::result;
-            r.label = "result: copy back if an odd number of passes ran";
-            r.workgroups = resultGroups(n, *g);
-            r.pass = g->passes;
-            p.steps.push_back(r);
-        }
-        p.resultLocation = p.steps.back().keysAfter;
+        addResultStep(p, resultGroups(n, *g), g->passes);
         p.bytesMovedFloor = oneSweepBytesFloor(n, config);
 
-        auto pipelines =
-            preparePipelines(kShaders, [&](const char* shader) { return pipelineFor(shader, config, *g); });
-        if (!pipelines) return pipelines.error();
-        p.pipelines = std::move(*pipelines);
-        return p;
+        return withPipelines(std::move(p), kShaders,
+                             [&](const char* shader) { return pipelineFor(shader, config, *g); });
     }
 
     void record(VkCommandBuffer cmd, const Plan& plan, const DeviceBuffers& buf, size_t first, size_t last,
                 VkQueryPool timestamps, uint32_t firstQuery) const override {
-        last = std::min(last, plan.steps.size());
-        if (first >= last || plan.n == 0 || plan.algorithm != Algorithm::onesweep ||
-            plan.pipelines.size() != std::size(kShaders))
-            return;
+        if (!recordsSteps(plan, Algorithm::onesweep, std::size(kShaders), first, last) || plan.n == 0) return;
         const auto geo = geometry(plan.n, plan.config); // plan() made it
         if (!geo) return;
         const Geometry& g = geo.value();
@@ -157,9 +138,7 @@ public:
         pc.histGroups = g.histGroups;
         pc.portions = static_cast<uint32_t>(g.portions);
         pc.twins = g.persistent ? 1u : 0u;
-        auto dispatch = [&](Pipe pipe, uint64_t groups) {
-            dispatchFolded(cmd, pipelines_.layout(), plan.pipelines[pipe], pc, groups, tuning::kMaxGroupsX);
-        };
+        auto dispatch = [&](Pipe pipe, uint64_t groups) { dispatchPipeline(cmd, plan.pipelines[pipe], pc, groups); };
         for (size_t i = first; i < last; ++i) {
             const Step& s = plan.steps[i];
             if (i > first) computeToCompute(cmd);
@@ -387,12 +366,10 @@ private:
         if (shader == "onesweep_histogram") {
             spec.push_back({SORTLAB_SPEC_LOADS_IN_FLIGHT, g.tuning.histogramLoadsInFlight});
         }
-        return pipelines_.get(shader, keyBytes(cfg.key) / 4, cfg.values != ValueType::none, spec, subgroupSizeToPin(d));
+        return pipelineOf(shader, cfg, spec, subgroupSizeToPin(d));
     }
 
-    Context& ctx_;
     internal::OneSweepLimits limits_; // the tests' (internal/testing.h); tuned behaviour by default
-    PipelineCache pipelines_;
 };
 
 } // namespace

@@ -1,6 +1,6 @@
 // The 4-bit LSD radix sort (docs/radix4.md): per pass, count (with subgroup ballots), scan, scatter,
 // ping-ponging between keys and keysTemp. See docs/radix4.md and shaders/radix4_*.comp.
-#include "pipelines.h"
+#include "sorter_common.h"
 #include <sortlab/tuning.h>
 
 #include <sortlab/shaders/constants.h>
@@ -31,9 +31,9 @@ tuning::Radix4Tuning tuningFor(const SortConfig& cfg) {
     return tuning::radix4(keyBytes(cfg.key), cfg.values != ValueType::none);
 }
 
-class Radix4Sorter final : public Sorter {
+class Radix4Sorter final : public PipelineSorter {
 public:
-    explicit Radix4Sorter(Context& ctx) : ctx_(ctx), pipelines_(ctx) {}
+    explicit Radix4Sorter(Context& ctx) : PipelineSorter(ctx) {}
     Algorithm algorithm() const override { return Algorithm::radix4; }
 
     Result<Plan> plan(uint64_t n, const SortConfig& config) override {
@@ -47,10 +47,7 @@ public:
         if (n > UINT32_MAX)
             return makeError(Errc::too_large, "radix4 keeps offsets in 32 bits: it sorts at most 2^32 - 1 keys (n = " +
                                                   std::to_string(n) + ")");
-        Plan p;
-        p.algorithm = Algorithm::radix4;
-        p.config = config;
-        p.n = n;
+        Plan p = newPlan(Algorithm::radix4, n, config);
         if (n == 0) return p;
 
         auto geo = geometry(config);
@@ -86,35 +83,19 @@ public:
             s.keysAfter = KeyLocation::inScratchWord(SORTLAB_R4_WHERE + pass + 1);
             p.steps.push_back(s);
         }
-        // The result in keys: a copy where an odd number of passes ran (the GPU knows); none with
-        // resultInEither, where the last pass's scratch word says where the result is.
-        if (!config.knobs.resultInEither) {
-            Step r;
-            r.kind = StepKind::result;
-            r.label = "result: copy back if an odd number of passes ran";
-            r.workgroups = workgroups;
-            r.pass = passes;
-            p.steps.push_back(r);
-        }
-        p.resultLocation = p.steps.back().keysAfter;
+        addResultStep(p, workgroups, passes);
 
         // Every pass reads the keys to count them, then reads and writes keys and values to scatter.
         const uint64_t kb = keyBytes(config.key), vb = valueBytes(config.values);
         p.bytesMovedFloor = passes * n * (kb + 2 * (kb + vb));
 
-        auto pipelines =
-            preparePipelines(kShaders, [&](const char* shader) { return pipelineFor(shader, config, *geo); });
-        if (!pipelines) return pipelines.error();
-        p.pipelines = std::move(*pipelines);
-        return p;
+        return withPipelines(std::move(p), kShaders,
+                             [&](const char* shader) { return pipelineFor(shader, config, *geo); });
     }
 
     void record(VkCommandBuffer cmd, const Plan& plan, const DeviceBuffers& buf, size_t first, size_t last,
                 VkQueryPool timestamps, uint32_t firstQuery) const override {
-        last = std::min(last, plan.steps.size());
-        if (first >= last || plan.tileKeys == 0 || plan.algorithm != Algorithm::radix4 ||
-            plan.pipelines.size() != std::size(kShaders))
-            return;
+        if (!recordsSteps(plan, Algorithm::radix4, std::size(kShaders), first, last) || plan.tileKeys == 0) return;
         const SortConfig& cfg = plan.config;
         timestampBefore(cmd, timestamps, firstQuery);
         const uint64_t workgroups = (plan.n + plan.tileKeys - 1) / plan.tileKeys;
@@ -131,9 +112,7 @@ public:
                 static_cast<uint32_t>(workgroups),
                 static_cast<uint32_t>((workgroups + 3) / 4 * 4),
                 0};
-        auto dispatch = [&](Pipe pipe, uint64_t groups) {
-            dispatchFolded(cmd, pipelines_.layout(), plan.pipelines[pipe], pc, groups, tuning::kMaxGroupsX);
-        };
+        auto dispatch = [&](Pipe pipe, uint64_t groups) { dispatchPipeline(cmd, plan.pipelines[pipe], pc, groups); };
         for (size_t i = first; i < last; ++i) {
             const Step& s = plan.steps[i];
             if (i > first) computeToCompute(cmd);
@@ -228,11 +207,8 @@ private:
             spec.push_back({SORTLAB_SPEC_KEYS_PER_LANE, geo.keysPerLane});
             if (geo.tileKeysSpec()) spec.push_back({SORTLAB_SPEC_TILE_KEYS, geo.tileKeysSpec()});
         }
-        return pipelines_.get(shader, keyBytes(cfg.key) / 4, cfg.values != ValueType::none, spec, subgroupSizeToPin(d));
+        return pipelineOf(shader, cfg, spec, subgroupSizeToPin(d));
     }
-
-    Context& ctx_;
-    PipelineCache pipelines_;
 };
 
 } // namespace

@@ -26,6 +26,13 @@
 namespace sortlab::app {
 namespace {
 
+// readScript of `text`, written to the file `name` in the tests' temporary folder.
+Result<std::vector<Action>> readScriptText(const std::string& name, const std::string& text) {
+    const std::string path = testing::TempDir() + "/" + name;
+    std::ofstream(path) << text;
+    return readScript(path);
+}
+
 TEST(AppCounters, ComparatorsInLayerMatchesTheNetwork) {
     for (uint64_t n = 0; n <= 300; ++n)
         for (const auto& layer : oddeven::layers(n)) {
@@ -142,12 +149,8 @@ TEST(AppSettings, OneSweepForcedFallback) {
 }
 
 TEST(AppScript, ParsesActionsAndRejectsUnknownOnes) {
-    const std::string path = testing::TempDir() + "/app_unit.script";
-    {
-        std::ofstream out(path);
-        out << "# comment\nn 13   # trailing comment\nstep +2\n\nscreenshot a.png\nframes 5\n";
-    }
-    auto a = readScript(path);
+    auto a = readScriptText("app_unit.script",
+                            "# comment\nn 13   # trailing comment\nstep +2\n\nscreenshot a.png\nframes 5\n");
     ASSERT_TRUE(a.ok()) << a.error().message;
     ASSERT_EQ(a->size(), 4u);
     EXPECT_EQ((*a)[0].verb, "set");
@@ -155,11 +158,7 @@ TEST(AppScript, ParsesActionsAndRejectsUnknownOnes) {
     EXPECT_EQ((*a)[1].verb, "step");
     EXPECT_EQ((*a)[2].args[0], "a.png");
     EXPECT_EQ((*a)[3].line, 6);
-    {
-        std::ofstream out(path);
-        out << "n 13\nfly away\n";
-    }
-    auto bad = readScript(path);
+    auto bad = readScriptText("app_unit.script", "n 13\nfly away\n");
     ASSERT_FALSE(bad.ok());
     EXPECT_NE(bad.error().message.find(":2: unknown action 'fly'"), std::string::npos) << bad.error().message;
     EXPECT_FALSE(readScript(testing::TempDir() + "/no/such/file").ok());
@@ -167,26 +166,18 @@ TEST(AppScript, ParsesActionsAndRejectsUnknownOnes) {
 
 // The benchmark panel's actions: bench-run takes sortlab-bench's flags, checked when the script is read.
 TEST(AppScript, BenchActions) {
-    const std::string path = testing::TempDir() + "/app_bench.script";
-    {
-        std::ofstream out(path);
-        out << "bench on\nbench-run --algo radix4,std --sizes 2^10..2^12 --reps 2\nbench-wait\nbench-cancel\n"
-               "bench-export out\nmouse 10 20\nmouse off\nkey B\n";
-    }
-    auto a = readScript(path);
+    auto a =
+        readScriptText("app_bench.script",
+                       "bench on\nbench-run --algo radix4,std --sizes 2^10..2^12 --reps 2\nbench-wait\nbench-cancel\n"
+                       "bench-export out\nmouse 10 20\nmouse off\nkey B\n");
     ASSERT_TRUE(a.ok()) << a.error().message;
     ASSERT_EQ(a->size(), 8u);
     EXPECT_EQ((*a)[1].verb, "bench-run");
     EXPECT_EQ((*a)[1].args.size(), 6u);
     EXPECT_TRUE((*a)[2].args.empty());
     EXPECT_EQ((*a)[4].args[0], "out");
-    for (const char* wrong : {"bench-run --algo bubble\n", "bench-export\n", "mouse\n"}) {
-        {
-            std::ofstream out(path);
-            out << wrong;
-        }
-        EXPECT_FALSE(readScript(path).ok()) << wrong;
-    }
+    for (const char* wrong : {"bench-run --algo bubble\n", "bench-export\n", "mouse\n"})
+        EXPECT_FALSE(readScriptText("app_bench.script", wrong).ok()) << wrong;
 }
 
 // [The themes] Every role against what it is drawn on (app/views/*.cpp), by the WCAG 2 formula:
@@ -360,21 +351,12 @@ TEST(AppThemes, CommandLine) {
 
 // A script's `theme` action: its value is checked when the script is read.
 TEST(AppThemes, ScriptAction) {
-    const std::string path = testing::TempDir() + "/app_theme.script";
-    {
-        std::ofstream out(path);
-        out << "theme light\nstep 2\ntheme dark\n";
-    }
-    auto a = readScript(path);
+    auto a = readScriptText("app_theme.script", "theme light\nstep 2\ntheme dark\n");
     ASSERT_TRUE(a.ok()) << a.error().message;
     ASSERT_EQ(a->size(), 3u);
     EXPECT_EQ((*a)[0].verb, "theme");
     EXPECT_EQ((*a)[0].args, (std::vector<std::string>{"light"}));
-    {
-        std::ofstream out(path);
-        out << "step 2\ntheme purple\n";
-    }
-    auto bad = readScript(path);
+    auto bad = readScriptText("app_theme.script", "step 2\ntheme purple\n");
     ASSERT_FALSE(bad.ok());
     EXPECT_NE(bad.error().message.find(":2: theme 'purple': use dark or light"), std::string::npos)
         << bad.error().message;

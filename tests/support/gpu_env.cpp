@@ -4,6 +4,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <random>
 #include <sstream>
 
 namespace sortlab::test {
@@ -97,6 +98,81 @@ std::string describe(const SortConfig& c) {
     return s;
 }
 
+SortConfig sortConfig(KeyType key, bool values, Order order) {
+    SortConfig c;
+    c.key = key;
+    c.values = values ? ValueType::u32 : ValueType::none;
+    c.order = order;
+    return c;
+}
+
+SortConfig configFor(const RadixParam& p) {
+    SortConfig c = sortConfig(p.key, p.values, p.order);
+    c.knobs.forceFallback = p.fallback;
+    return c;
+}
+
+std::vector<RadixParam> allRadixParams(bool fallbacks) {
+    std::vector<RadixParam> out;
+    for (KeyType t : kAllKeyTypes)
+        for (bool kv : {false, true})
+            for (Order o : {Order::ascending, Order::descending}) {
+                out.push_back({t, kv, o});
+                if (fallbacks) out.push_back({t, kv, o, true});
+            }
+    return out;
+}
+
+size_t radixParamIndex(const RadixParam& p, bool fallbacks) {
+    const size_t sort = (static_cast<size_t>(p.key) * 2 + p.values) * 2 + static_cast<size_t>(p.order);
+    return fallbacks ? sort * 2 + p.fallback : sort;
+}
+
+std::string radixParamName(const RadixParam& p, bool fallbacks) {
+    return std::string(!fallbacks   ? ""
+                       : p.fallback ? "fallback_"
+                                    : "lookback_") +
+           std::string(keyTypeName(p.key)) + (p.values ? "_kv_" : "_keys_") + std::string(orderName(p.order));
+}
+
+::testing::AssertionResult plannedTile(Sorter& sorter, const SortConfig& cfg, uint64_t& T) {
+    auto plan = sorter.plan(1, cfg);
+    if (!plan) return ::testing::AssertionFailure() << "plan: " << plan.error().message;
+    T = plan->tileKeys;
+    if (T == 0) return ::testing::AssertionFailure() << "the plan has no tile";
+    if (cfg.knobs.radixTileKeys && T != cfg.knobs.radixTileKeys)
+        return ::testing::AssertionFailure() << "the plan's tile is " << T << ", not " << cfg.knobs.radixTileKeys;
+    return ::testing::AssertionSuccess();
+}
+
+void maskKeys(std::vector<std::byte>& keys, KeyType t, uint64_t mask) {
+    if (keyBytes(t) == 4) {
+        for (size_t at = 0; at + 4 <= keys.size(); at += 4) {
+            uint32_t k;
+            std::memcpy(&k, keys.data() + at, 4);
+            k &= static_cast<uint32_t>(mask);
+            std::memcpy(keys.data() + at, &k, 4);
+        }
+    } else {
+        for (size_t at = 0; at + 8 <= keys.size(); at += 8) {
+            uint64_t k;
+            std::memcpy(&k, keys.data() + at, 8);
+            k &= mask;
+            std::memcpy(keys.data() + at, &k, 8);
+        }
+    }
+}
+
+::testing::AssertionResult uploadedJob(Context& ctx, Sorter& sorter, const SortConfig& cfg,
+                                       std::span<const std::byte> keys, std::span<const uint32_t> values,
+                                       std::unique_ptr<SortJob>& job) {
+    auto made = SortJob::create(ctx, sorter, keys.size() / keyBytes(cfg.key), cfg);
+    if (!made) return ::testing::AssertionFailure() << "SortJob::create: " << made.error().message;
+    job = std::move(made.value());
+    if (auto r = job->upload(keys, values); !r) return ::testing::AssertionFailure() << "upload: " << r.error().message;
+    return ::testing::AssertionSuccess();
+}
+
 std::vector<uint32_t> valuesFor(const SortConfig& c, uint64_t n) {
     if (c.values == ValueType::none) return {};
     return indexValues(n);
@@ -157,13 +233,31 @@ size_t sortsMatchingStableSort(Context& ctx, Sorter& sorter, const SortConfig& c
     return sorts;
 }
 
+void radixSortsMatchStableSort(Context& ctx, Sorter& sorter, const RadixParam& p, bool fallbacks, const RadixSweep& s) {
+    const SortConfig cfg = configFor(p);
+    uint64_t T = 0;
+    ASSERT_TRUE(plannedTile(sorter, cfg, T));
+    StableSortSweep sweep;
+    sweep.index = radixParamIndex(p, fallbacks);
+    std::mt19937_64 rng(s.seed + sweep.index);
+    sweep.sizes = {0, 1, 2, 3, T - 1, T, T + 1, s.tiles * T + s.extra, (T + 2 + rng() % (s.spread * T)) | 1};
+    sweep.keepOf8 = s.keepOf8;
+    sweep.seedPerN = s.seedPerN;
+    sweep.steps = s.steps;
+    if (fallbacks) sweep.traceSuffix = p.fallback ? " forced fallback" : " lookback";
+    const size_t sorts = sortsMatchingStableSort(ctx, sorter, cfg, sweep);
+    if (!::testing::Test::HasFailure()) {
+        EXPECT_GE(sorts, 4u * 8u + 5u * s.keepOf8);
+    }
+}
+
 void checkResultInEither(Context& ctx, Sorter& sorter, uint32_t passesBelow2e20, uint32_t passesUniform) {
     const uint64_t n = 5000;
     struct Case {
         const char* name;
         Distribution dist;
-        uint32_t mask;    // applied to every key
-        uint32_t passes;  // the passes that run
+        uint32_t mask;   // applied to every key
+        uint32_t passes; // the passes that run
     };
     const Case cases[] = {{"keys below 2^20", Distribution::uniform, 0xfffffu, passesBelow2e20},
                           {"uniform keys", Distribution::uniform, 0xffffffffu, passesUniform},
@@ -175,12 +269,7 @@ void checkResultInEither(Context& ctx, Sorter& sorter, uint32_t passesBelow2e20,
             cfg.knobs.resultInEither = true;
             SCOPED_TRACE(describe(cfg) + ", " + c.name);
             auto keys = generateKeys(KeyType::u32, n, c.dist, 21);
-            for (uint64_t i = 0; i < n; ++i) {
-                uint32_t k;
-                std::memcpy(&k, keys.data() + 4 * i, 4);
-                k &= c.mask;
-                std::memcpy(keys.data() + 4 * i, &k, 4);
-            }
+            maskKeys(keys, KeyType::u32, c.mask);
             auto job = SortJob::create(ctx, sorter, n, cfg);
             ASSERT_TRUE(job.ok()) << job.error().message;
             const Plan& plan = (*job)->plan();

@@ -20,6 +20,9 @@ struct ViewContext {
 // A view's window title. Presentation mode uses windows of its own (same title, another ImGui id),
 // so its fixed layout never overwrites the positions the user gave the normal windows.
 std::string windowTitle(const char* name, bool presentation);
+// ImGui::Begin of a view's window, by windowTitle. False when the window is collapsed or hidden:
+// it is ended already and there is nothing to draw.
+bool beginView(const char* name, bool presentation, bool* open);
 
 void drawArrayView(const ViewContext& c, bool* open);
 // Shows keys [first, first + count) of the job with this generation in the array view (scripts;

@@ -94,16 +94,22 @@ class CaseData {
 public:
     CaseData(const CaseSpec& spec, bool check) : spec_(spec), check_(check) {}
 
-    const std::vector<std::byte>& keys();    // generated on first use
-    const std::vector<uint32_t>& values();   // the index 0..n-1 (empty for keys-only)
-    const std::vector<std::byte>& refKeys(); // sorted with the input (when checking)
-    const std::vector<uint32_t>& refValues();
+    // Generated on first use: the keys, the values (the index 0..n-1; empty for keys-only), and
+    // their reference sort (when checking).
+    const std::vector<std::byte>& keys() { return generated(keys_); }
+    const std::vector<uint32_t>& values() { return generated(values_); }
+    const std::vector<std::byte>& refKeys() { return generated(refKeys_); }
+    const std::vector<uint32_t>& refValues() { return generated(refValues_); }
     std::vector<std::byte>& resultKeys(); // allocated on first use
     std::vector<uint32_t>& resultValues();
     void releaseResult(); // frees the result buffer (std kv needs the room)
 
 private:
     void generate();
+    template <class T> const T& generated(const T& array) {
+        generate();
+        return array;
+    }
     CaseSpec spec_;
     bool check_;
     bool generated_ = false;

@@ -81,6 +81,37 @@ public:
 
 std::string describe(const SortConfig& c);
 
+// A test's sort: key type, keys-only or key-value (u32 values: the input index), order.
+SortConfig sortConfig(KeyType key, bool values, Order order);
+
+// A radix sort's MatchesStableSort instance (radix4, onesweep): a sortConfig, and for OneSweep
+// whether every tile falls back (SortKnobs::forceFallback).
+struct RadixParam {
+    KeyType key;
+    bool values;
+    Order order;
+    bool fallback = false;
+};
+SortConfig configFor(const RadixParam& p);
+// Every key type x keys-only/key-value x order (x lookback/forced fallback with `fallbacks`).
+std::vector<RadixParam> allRadixParams(bool fallbacks);
+// The instance's place in allRadixParams: it seeds the sizes and picks the distributions.
+size_t radixParamIndex(const RadixParam& p, bool fallbacks);
+// u32_kv_asc; with `fallbacks`, lookback_u32_kv_asc or fallback_u32_kv_asc (the ctest filters).
+std::string radixParamName(const RadixParam& p, bool fallbacks);
+
+// The workgroup tile T that `sorter` plans for cfg. A failure when planning fails, when T is 0, or
+// when T is not SortKnobs::radixTileKeys where that names a tile.
+::testing::AssertionResult plannedTile(Sorter& sorter, const SortConfig& cfg, uint64_t& T);
+
+// Every key and-ed with `mask`, so that the high digits repeat (their radix passes are skipped).
+void maskKeys(std::vector<std::byte>& keys, KeyType t, uint64_t mask);
+
+// A new job for the keys with `keys` and `values` uploaded; a failure when either step fails.
+::testing::AssertionResult uploadedJob(Context& ctx, Sorter& sorter, const SortConfig& cfg,
+                                       std::span<const std::byte> keys, std::span<const uint32_t> values,
+                                       std::unique_ptr<SortJob>& job);
+
 // Values for a key-value sort of n keys (empty for keys-only).
 std::vector<uint32_t> valuesFor(const SortConfig& c, uint64_t n);
 
@@ -116,6 +147,19 @@ struct StableSortSweep {
 // with matchesReference(stable); stops a size at its first failure. Returns how many sorts matched;
 // any failure is a gtest failure.
 size_t sortsMatchingStableSort(Context& ctx, Sorter& sorter, const SortConfig& cfg, const StableSortSweep& sweep);
+
+// A radix sort's MatchesStableSort (radix4, onesweep) for instance p of allRadixParams(fallbacks):
+// sizes 0, 1, 2, 3, T-1, T, T+1, tiles * T + extra and a random odd size from T+2 below
+// (spread + 1) T, where T is the tile the sorter plans and the random size is seeded by seed + the
+// instance's index; every distribution up to 300 keys, keepOf8 of 8 above. Every sort must match,
+// and at least 4 x 8 + 5 x keepOf8 of them must run.
+struct RadixSweep {
+    uint64_t tiles, extra, spread, seed;
+    size_t keepOf8;
+    uint64_t seedPerN;
+    size_t steps; // the plan's steps for n > 0
+};
+void radixSortsMatchStableSort(Context& ctx, Sorter& sorter, const RadixParam& p, bool fallbacks, const RadixSweep& s);
 
 // A radix sort with SortKnobs::resultInEither (u32 keys, keys-only and key-value): its plan has
 // no result step, and the sorted keys are where the last pass that ran left them: in keysTemp
