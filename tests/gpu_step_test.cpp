@@ -51,26 +51,33 @@ std::string firstDifference(const std::vector<std::byte>& want, const std::vecto
 
 class StepPath : public GpuTest, public ::testing::WithParamInterface<StepCase> {
 protected:
-    // The job of this case, planned and with its buffers.
-    Result<std::unique_ptr<SortJob>> makeJob(const StepCase& c) {
-        return SortJob::create(ctx(), sorter(), c.n, configFor(c));
+    // The case's job, planned and with its buffers, and its input (keys from `seed`) uploaded.
+    void start(uint64_t seed) {
+        const StepCase& c = GetParam();
+        auto job = SortJob::create(ctx(), sorter(), c.n, configFor(c));
+        ASSERT_TRUE(job.ok()) << job.error().message;
+        job_ = std::move(*job);
+        input_ = generateKeys(c.key, c.n, c.dist, seed);
+        inputValues_ = valuesFor(configFor(c), c.n);
+        ASSERT_TRUE(job_->upload(input_, inputValues_).ok());
     }
+    std::unique_ptr<SortJob> job_;
+    std::vector<std::byte> input_;
+    std::vector<uint32_t> inputValues_;
 };
 
 TEST_P(StepPath, EveryStepMatchesTheCpuModel) {
     const StepCase c = GetParam();
     const SortConfig cfg = configFor(c);
     SCOPED_TRACE(describe(cfg) + ", n = " + std::to_string(c.n));
-    auto job = makeJob(c);
-    ASSERT_TRUE(job.ok()) << job.error().message;
-    const Plan& plan = (*job)->plan();
+    ASSERT_NO_FATAL_FAILURE(start(c.n));
+    SortJob& job = *job_;
+    const std::vector<std::byte>& input = input_;
+    const std::vector<uint32_t>& inputValues = inputValues_;
+    const Plan& plan = job.plan();
     ASSERT_FALSE(plan.steps.empty());
 
-    const auto input = generateKeys(c.key, c.n, c.dist, c.n);
-    const auto inputValues = valuesFor(cfg, c.n);
-    ASSERT_TRUE((*job)->upload(input, inputValues).ok());
-
-    auto before = (*job)->capture();
+    auto before = job.capture();
     ASSERT_TRUE(before.ok()) << before.error().message;
     EXPECT_EQ(before->stepsDone, 0u);
     EXPECT_EQ(before->label, "input");
@@ -87,9 +94,9 @@ TEST_P(StepPath, EveryStepMatchesTheCpuModel) {
                      ")");
         kinds.insert(s.kind == StepKind::window && s.halo ? "window+halo" : std::string(stepKindName(s.kind)));
         ASSERT_EQ(s.firstLayer, layersDone);
-        ASSERT_TRUE((*job)->runTo(i + 1).ok());
-        EXPECT_EQ((*job)->stepsDone(), i + 1);
-        auto snap = (*job)->capture();
+        ASSERT_TRUE(job.runTo(i + 1).ok());
+        EXPECT_EQ(job.stepsDone(), i + 1);
+        auto snap = job.capture();
         ASSERT_TRUE(snap.ok()) << snap.error().message;
         EXPECT_EQ(snap->stepsDone, i + 1);
         EXPECT_EQ(snap->label, s.label);
@@ -107,9 +114,9 @@ TEST_P(StepPath, EveryStepMatchesTheCpuModel) {
     EXPECT_TRUE(sorted.ok) << sorted.message;
 
     // Running past the end is clamped; nothing changes.
-    ASSERT_TRUE((*job)->runTo(plan.steps.size() + 5).ok());
-    EXPECT_EQ((*job)->stepsDone(), plan.steps.size());
-    auto end = (*job)->capture();
+    ASSERT_TRUE(job.runTo(plan.steps.size() + 5).ok());
+    EXPECT_EQ(job.stepsDone(), plan.steps.size());
+    auto end = job.capture();
     ASSERT_TRUE(end.ok());
     EXPECT_EQ(end->keys, model);
     std::printf("[sortlab] %s n=%llu: %zu steps, kinds:", describe(cfg).c_str(), static_cast<unsigned long long>(c.n),
@@ -122,50 +129,49 @@ TEST_P(StepPath, ResetAndRunStartAgainFromTheInput) {
     const StepCase c = GetParam();
     const SortConfig cfg = configFor(c);
     SCOPED_TRACE(describe(cfg) + ", n = " + std::to_string(c.n));
-    auto job = makeJob(c);
-    ASSERT_TRUE(job.ok()) << job.error().message;
-    const size_t steps = (*job)->plan().steps.size();
-    const auto input = generateKeys(c.key, c.n, c.dist, c.n + 1);
-    const auto inputValues = valuesFor(cfg, c.n);
-    ASSERT_TRUE((*job)->upload(input, inputValues).ok());
+    ASSERT_NO_FATAL_FAILURE(start(c.n + 1));
+    SortJob& job = *job_;
+    const std::vector<std::byte>& input = input_;
+    const std::vector<uint32_t>& inputValues = inputValues_;
+    const size_t steps = job.plan().steps.size();
 
     // Part of the way, then reset: back to the input.
-    ASSERT_TRUE((*job)->runTo(steps / 2 + 1).ok());
-    ASSERT_TRUE((*job)->reset().ok());
-    EXPECT_EQ((*job)->stepsDone(), 0u);
-    auto snap = (*job)->capture();
+    ASSERT_TRUE(job.runTo(steps / 2 + 1).ok());
+    ASSERT_TRUE(job.reset().ok());
+    EXPECT_EQ(job.stepsDone(), 0u);
+    auto snap = job.capture();
     ASSERT_TRUE(snap.ok());
     EXPECT_EQ(snap->keys, input);
     EXPECT_EQ(snap->values, inputValues);
 
     // run() after a partial step path: the whole sort, from the input.
-    ASSERT_TRUE((*job)->runTo(steps / 2 + 1).ok());
-    auto t = (*job)->run();
+    ASSERT_TRUE(job.runTo(steps / 2 + 1).ok());
+    auto t = job.run();
     ASSERT_TRUE(t.ok()) << t.error().message;
-    EXPECT_EQ((*job)->stepsDone(), steps);
+    EXPECT_EQ(job.stepsDone(), steps);
     if (t->gpuTimestamps) {
         EXPECT_EQ(t->stepMs.size(), steps);
     }
     SortRun first;
     first.keys.resize(input.size());
     first.values.resize(inputValues.size());
-    ASSERT_TRUE((*job)->download(first.keys, first.values).ok());
+    ASSERT_TRUE(job.download(first.keys, first.values).ok());
     EXPECT_TRUE(matchesReference(input, inputValues, first, cfg));
 
     // run() again: the input is restored first, so the same result, bit for bit.
-    ASSERT_TRUE((*job)->run(false).ok());
+    ASSERT_TRUE(job.run(false).ok());
     SortRun second;
     second.keys.resize(input.size());
     second.values.resize(inputValues.size());
-    ASSERT_TRUE((*job)->download(second.keys, second.values).ok());
+    ASSERT_TRUE(job.download(second.keys, second.values).ok());
     EXPECT_EQ(second.keys, first.keys);
     EXPECT_EQ(second.values, first.values);
 
     // reset() then run(): sorted again.
-    ASSERT_TRUE((*job)->reset().ok());
-    ASSERT_TRUE((*job)->run().ok());
+    ASSERT_TRUE(job.reset().ok());
+    ASSERT_TRUE(job.run().ok());
     SortRun third;
-    ASSERT_TRUE(runJob(**job, input, inputValues, third)); // upload + run + download once more
+    ASSERT_TRUE(runJob(job, input, inputValues, third)); // upload + run + download once more
     EXPECT_EQ(third.keys, first.keys);
     EXPECT_EQ(third.values, first.values);
 }

@@ -226,6 +226,30 @@ template <class Key> void runCase(sortlab_cub_request& req) {
         runCase<Key, uint64_t>(req);
 }
 
+// runCase for each key type, in the order of the SORTLAB_CUB_U32 ... SORTLAB_CUB_F64 numbers.
+using CaseRunner = void (*)(sortlab_cub_request&);
+constexpr CaseRunner kRunCase[] = {runCase<uint32_t>, runCase<int32_t>, runCase<float>,
+                                   runCase<uint64_t>, runCase<int64_t>, runCase<double>};
+static_assert(sizeof kRunCase / sizeof kRunCase[0] == SORTLAB_CUB_F64 + 1);
+
+// Runs body: what it throws becomes an error code and a message in error[size], as the C interface
+// returns them.
+template <class Body> int guarded(char* error, size_t size, Body&& body) {
+    try {
+        body();
+        return SORTLAB_CUB_OK;
+    } catch (const Failure& f) {
+        copyOut(error, size, f.message);
+        return f.code;
+    } catch (const std::bad_alloc&) {
+        copyOut(error, size, "out of host memory");
+        return SORTLAB_CUB_OUT_OF_MEMORY;
+    } catch (const std::exception& e) {
+        copyOut(error, size, std::string("unexpected error: ") + e.what());
+        return SORTLAB_CUB_CUDA_ERROR;
+    }
+}
+
 } // namespace
 
 // [SECTION] The C interface ----------------------------------------------------------------------------
@@ -237,7 +261,7 @@ extern "C" SORTLAB_CUB_EXPORT int sortlab_cub_abi(void) {
 extern "C" SORTLAB_CUB_EXPORT int sortlab_cub_probe(sortlab_cub_info* info) {
     if (!info) return SORTLAB_CUB_BAD_REQUEST;
     std::memset(info, 0, sizeof *info);
-    try {
+    return guarded(info->error, sizeof info->error, [&] {
         int devices = 0;
         check(cudaGetDeviceCount(&devices), "no usable CUDA device (cudaGetDeviceCount)");
         if (devices == 0) throw Failure{SORTLAB_CUB_NO_DEVICE, "no CUDA device (cudaGetDeviceCount returned 0)"};
@@ -252,14 +276,7 @@ extern "C" SORTLAB_CUB_EXPORT int sortlab_cub_probe(sortlab_cub_info* info) {
                       prop.minor, driver / 1000, driver % 1000 / 10, runtime / 1000, runtime % 1000 / 10,
                       CUB_MAJOR_VERSION, CUB_MINOR_VERSION, CUB_SUBMINOR_VERSION);
         copyOut(info->versions, sizeof info->versions, versions);
-        return SORTLAB_CUB_OK;
-    } catch (const Failure& f) {
-        copyOut(info->error, sizeof info->error, f.message);
-        return f.code;
-    } catch (const std::exception& e) {
-        copyOut(info->error, sizeof info->error, std::string("unexpected error: ") + e.what());
-        return SORTLAB_CUB_CUDA_ERROR;
-    }
+    });
 }
 
 extern "C" SORTLAB_CUB_EXPORT int sortlab_cub_sort(sortlab_cub_request* req) {
@@ -270,40 +287,9 @@ extern "C" SORTLAB_CUB_EXPORT int sortlab_cub_sort(sortlab_cub_request* req) {
                 "bad request (reps, rep_ms, keys or key_type): sortlab-bench and the anchor disagree on the ABI");
         return SORTLAB_CUB_BAD_REQUEST;
     }
-    try {
-        if (req->n == 0) { // nothing to sort or time
-            for (uint32_t rep = 0; rep < req->reps; ++rep) req->rep_ms[rep] = 0;
-            return SORTLAB_CUB_OK;
-        }
-        switch (req->key_type) {
-        case SORTLAB_CUB_U32:
-            runCase<uint32_t>(*req);
-            break;
-        case SORTLAB_CUB_I32:
-            runCase<int32_t>(*req);
-            break;
-        case SORTLAB_CUB_F32:
-            runCase<float>(*req);
-            break;
-        case SORTLAB_CUB_U64:
-            runCase<uint64_t>(*req);
-            break;
-        case SORTLAB_CUB_I64:
-            runCase<int64_t>(*req);
-            break;
-        case SORTLAB_CUB_F64:
-            runCase<double>(*req);
-            break;
-        }
+    if (req->n == 0) { // nothing to sort or time
+        for (uint32_t rep = 0; rep < req->reps; ++rep) req->rep_ms[rep] = 0;
         return SORTLAB_CUB_OK;
-    } catch (const Failure& f) {
-        copyOut(req->error, sizeof req->error, f.message);
-        return f.code;
-    } catch (const std::bad_alloc&) {
-        copyOut(req->error, sizeof req->error, "out of host memory");
-        return SORTLAB_CUB_OUT_OF_MEMORY;
-    } catch (const std::exception& e) {
-        copyOut(req->error, sizeof req->error, std::string("unexpected error: ") + e.what());
-        return SORTLAB_CUB_CUDA_ERROR;
     }
+    return guarded(req->error, sizeof req->error, [&] { kRunCase[req->key_type](*req); });
 }
