@@ -168,18 +168,6 @@ GLFWwindow* openWindow(const sortlab::app::Options& opt, int* code) {
     return window;
 }
 
-// The renderer's device, queue and queue mutex, for Context::adopt.
-sortlab::AdoptInfo adoptInfo(sortlab::gfx::Renderer& r) {
-    sortlab::AdoptInfo ai;
-    ai.instance = r.instance();
-    ai.physicalDevice = r.physicalDevice();
-    ai.device = r.device();
-    ai.queue = r.queue();
-    ai.queueFamily = r.queueFamily();
-    ai.queueMutex = &r.queueMutex();
-    return ai;
-}
-
 // ImGui's context, style, theme setting, fonts and backends (the redraw callbacks go first).
 sortlab::Result<sortlab::gfx::Fonts> startImGui(GLFWwindow* window, sortlab::gfx::Renderer& r,
                                                 const sortlab::app::Options& opt, bool scripted, Redraw& redraw) {
@@ -323,7 +311,7 @@ int runWindow(GLFWwindow* window, sortlab::app::Options& opt, bool scripted) {
     auto renderer = gfx::Renderer::create(window, ro);
     if (!renderer) return fail(renderer.error().message, 3);
     gfx::Renderer& r = *renderer.value();
-    const AdoptInfo ai = adoptInfo(r);
+    const AdoptInfo ai = r.adoptInfo();
     auto ctx = Context::adopt(ai);
     if (!ctx) return fail(ctx.error().message, 3);
     // The benchmark panel's own Context on the same device and queue (each Context has one

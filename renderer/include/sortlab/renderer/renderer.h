@@ -8,6 +8,7 @@
 // submissions (AdoptInfo::queueMutex); the renderer never waits on a fence while holding it.
 #pragma once
 
+#include <sortlab/context.h>
 #include <sortlab/result.h>
 
 #include <volk.h>
@@ -37,15 +38,13 @@ public:
     Renderer(const Renderer&) = delete;
     Renderer& operator=(const Renderer&) = delete;
 
-    VkInstance instance() const { return instance_; }
-    VkPhysicalDevice physicalDevice() const { return physical_; }
-    VkDevice device() const { return device_; }
-    VkQueue queue() const { return queue_; }
-    uint32_t queueFamily() const { return family_; }
     const std::string& deviceName() const { return deviceName_; }
-    // Held around every vkQueueSubmit and vkQueuePresentKHR on queue(); pass it to the Contexts
-    // that adopt this device (AdoptInfo::queueMutex).
-    std::mutex& queueMutex() { return queueMutex_; }
+    // The device and queue, for the Contexts that adopt them (Context::adopt), with the mutex the
+    // renderer holds around each of its vkQueueSubmit and vkQueuePresentKHR calls.
+    AdoptInfo adoptInfo() {
+        return {.instance = instance_, .physicalDevice = physical_, .device = device_, .queue = queue_,
+                .queueFamily = family_, .queueMutex = &queueMutex_};
+    }
 
     // ImGui's GLFW and Vulkan backends, and the font atlas upload (call after the fonts are added).
     Result<void> initImGui();
@@ -62,9 +61,6 @@ public:
     void setClearColour(float r, float g, float b) { clear_[0] = r, clear_[1] = g, clear_[2] = b; }
 
     size_t validationMessageCount() const { return validationMessages_.load(); }
-    // Images in the swapchain and the extent (for the status line and tests).
-    uint32_t width() const { return extent_.width; }
-    uint32_t height() const { return extent_.height; }
 
 private:
     Renderer() = default;
