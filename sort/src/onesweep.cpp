@@ -257,9 +257,10 @@ private:
         g.tilesPerWorkgroup = cpu ? t.maxTilesPerWorkgroupCpu : t.maxTilesPerWorkgroup;
         auto sharedBytes = [&](uint32_t wg) {
             // The staged tile (the values reuse it), the subgroups' digit counts (two 16-bit counts per
-            // word), the per-digit words (two per digit), the tile id, the stuck tile and the next tile id.
+            // word), the per-digit words (two per digit), and five words: the tile id, the stuck tile, the
+            // next tile id, the tile's one digit and which buffer it reads.
             const uint32_t histRows = (maxSubgroups(wg) + 1) / 2;
-            const uint32_t pass = wg * g.keysPerLane * kStagedBytes + histRows * kRadix * 4 + kRadix * 8 + 12;
+            const uint32_t pass = wg * g.keysPerLane * kStagedBytes + histRows * kRadix * 4 + kRadix * 8 + 20;
             return std::max(pass, 2 * g.passes * kRadix * 4); // the histogram kernel's two copies
         };
         // Whole subgroups only: the kernel's ballots and digit scans assume them.
