@@ -54,12 +54,9 @@ protected:
     // The case's job, planned and with its buffers, and its input (keys from `seed`) uploaded.
     void start(uint64_t seed) {
         const StepCase& c = GetParam();
-        auto job = SortJob::create(ctx(), sorter(), c.n, configFor(c));
-        ASSERT_TRUE(job.ok()) << job.error().message;
-        job_ = std::move(*job);
         input_ = generateKeys(c.key, c.n, c.dist, seed);
         inputValues_ = valuesFor(configFor(c), c.n);
-        ASSERT_TRUE(job_->upload(input_, inputValues_).ok());
+        ASSERT_TRUE(uploadedJob(ctx(), sorter(), configFor(c), input_, inputValues_, job_));
     }
     std::unique_ptr<SortJob> job_;
     std::vector<std::byte> input_;

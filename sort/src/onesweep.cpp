@@ -333,11 +333,7 @@ private:
         }
         if (limits_.keysPerLane) t.keysPerLane = limits_.keysPerLane;
         if (limits_.perMultiprocessor) t.persistentPerMultiprocessor = limits_.perMultiprocessor;
-        if ((limits_.workgroup || limits_.keysPerLane) && uint64_t(t.workgroup) * t.keysPerLane > 0xffff)
-            return makeError(Errc::invalid_argument, "onesweep tiles hold at most 65535 keys (" +
-                                                         std::to_string(t.workgroup) + " x " +
-                                                         std::to_string(t.keysPerLane) + " asked for)");
-        return t;
+        return t; // (geometry() checks the tile's size and shared memory, as for the table's shapes)
     }
 
     uint32_t maxSubgroups(uint32_t wg) const { return std::max(1u, wg / std::max(1u, ctx_.info().subgroupSize)); }
