@@ -526,7 +526,8 @@ TEST(AppLessons, StateAddsUpStopByStop) {
 }
 
 // The GPU times the app quotes beside a CPU driver's (app/core/measured.cpp) are the medians of the
-// files in docs/results they name: a row of that variant, device and n, u32 random keys, no values.
+// files in docs/results they name: a row of that variant, device and n, u32 random keys, no values
+// (and of that build, where the file names builds).
 TEST(AppMeasured, EveryQuotedTimeIsInItsResultsFile) {
     using nlohmann::json;
     const auto& times = sortlab::app::measuredTimes();
@@ -540,7 +541,8 @@ TEST(AppMeasured, EveryQuotedTimeIsInItsResultsFile) {
         bool found = false;
         for (const json& r : rows)
             if (r.value("algo", "") == t.variant && r.value("device", "") == t.device && r.value("n", 0ull) == t.n &&
-                r.value("type", "") == "u32" && r.value("values", "") == "none" && r.value("dist", "") == "uniform") {
+                r.value("type", "") == "u32" && r.value("values", "") == "none" && r.value("dist", "") == "uniform" &&
+                (t.build.empty() || r.value("build", "") == t.build)) {
                 EXPECT_NEAR(r["median_ms"].get<double>(), t.medianMs, 0.0005) << path;
                 found = true;
             }

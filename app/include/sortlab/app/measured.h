@@ -17,6 +17,7 @@ struct MeasuredTime {
     uint64_t n;               // random (uniform) u32 keys, no values
     double medianMs;          // sortlab-bench's median
     std::string_view file;    // under docs/results/
+    std::string_view build{}; // the rows' "build" where the file holds several builds' rows
 };
 
 // Every figure the app quotes (the unit tests check each against its file).
