@@ -5,7 +5,7 @@
 // [SECTION] Publish the inclusive prefix --------------------------------------------------------------
 
 // Publish the inclusive prefix; the tile's keys of digit d go after acc of them. (perDigit is free
-// from here on: the ranking uses subgroupHist.)
+// from here on: the ranking uses the subgroups' counts.)
 void publishInclusive() {
     [[unroll]] for (uint q = 0; q < 4; ++q) {
         const uint d = tid + q * WORKGROUP_SIZE;
@@ -124,15 +124,15 @@ bool fallBack(uint64_t srcKeys) {
         if (stuck == 0) break;
         barrier(); // everyone has read stuckTile
         if (tid == 0) stuckTile = 0;
-        for (uint d = tid; d < 256; d += WORKGROUP_SIZE) subgroupHist[d] = 0;
+        for (uint d = tid; d < 256; d += WORKGROUP_SIZE) setCount(FALLBACK_AT + d, 0u);
         barrier();
         const uint64_t jBase = uint64_t(pc.firstTile + stuck - 1) * TILE; // a predecessor: a full tile
         for (uint i = tid; i < TILE; i += WORKGROUP_SIZE)
-            atomicAdd(subgroupHist[digitOf(keyAt(srcKeys, jBase + i).v, pc.pass)], 1u);
+            addCount(FALLBACK_AT + digitOf(keyAt(srcKeys, jBase + i).v, pc.pass), 1u);
         barrier();
         [[unroll]] for (uint q = 0; q < 4; ++q) {
             if (pending[q] && next[q] == int(stuck) - 1) {
-                acc[q] += subgroupHist[tid + q * WORKGROUP_SIZE];
+                acc[q] += countAt(FALLBACK_AT + tid + q * WORKGROUP_SIZE);
                 if (LOG_BASE != 0) logWalk(tid + q * WORKGROUP_SIZE, 3u);
                 spins[q] = 0;
                 if (--next[q] < 0) pending[q] = false;

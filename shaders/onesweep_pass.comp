@@ -27,13 +27,30 @@
 // 64-bit keys are staged in two 4-byte halves (HALF_STAGED): first the word of the order bits that
 // holds the pass's digit, ranked; at the write-out each key's other word (raw) in the same place.
 #define HALF_STAGED (KEY_WORDS == 2)
-// The tile's order bits in digit order (HALF_STAGED: in halves); then its values, in the same places.
-shared uint staged[SLOTS];
-// [(subgroup / 2) * 256 + digit]: each subgroup's count of each digit, then where its keys of the
-// digit start in the staged tile, then where its next one goes; 16 bits each (a tile holds fewer
-// than 2^16 keys), subgroup 2s in the low half of a word and 2s + 1 in the high half.
+// The subgroups' counts [(subgroup / 2) * 256 + digit]: each subgroup's count of each digit, then
+// where its keys of the digit start in the staged tile, then where its next one goes; 16 bits each
+// (a tile holds fewer than 2^16 keys), subgroup 2s in the low half of a word and 2s + 1 in the high
+// half. After the ranking, the fallback's count of a predecessor's keys by digit [d].
+// The staged tile: its order bits in digit order (HALF_STAGED: in halves); then its values, in the
+// same places.
+// COUNTS_IN_TILE: the counts are in the staged tile's words, as CUB's ranking and exchange storage
+// share a union, and the fallback's counts past them. The ranking then keeps each key's place in
+// a register and stages the keys after it, past a barrier; the write-out zeroes the counts' words
+// for the next tile as it reads them. Otherwise each has an array of its own (one array for both
+// made every pass slower: the compiler must keep the staging stores in order with the atomics).
+layout(constant_id = SORTLAB_SPEC_COUNTS_IN_TILE) const uint COUNTS_IN_TILE = 0;
 const uint HIST_ROWS = (MAX_SUBGROUPS + 1) / 2;
-shared uint subgroupHist[HIST_ROWS * 256]; // after the ranking: a predecessor's digit counts (fallback)
+const uint HIST_WORDS = HIST_ROWS * 256;
+const uint SHARED_WORDS = SLOTS > HIST_WORDS ? SLOTS : HIST_WORDS;
+shared uint staged[COUNTS_IN_TILE != 0 ? SHARED_WORDS + 256 : SLOTS];
+shared uint countWords[COUNTS_IN_TILE != 0 ? 1 : HIST_WORDS];
+uint countAt(uint i) { return COUNTS_IN_TILE != 0 ? staged[i] : countWords[i]; }
+void setCount(uint i, uint v) {
+    if (COUNTS_IN_TILE != 0) staged[i] = v;
+    else countWords[i] = v;
+}
+uint addCount(uint i, uint v) { return COUNTS_IN_TILE != 0 ? atomicAdd(staged[i], v) : atomicAdd(countWords[i], v); }
+const uint FALLBACK_AT = COUNTS_IN_TILE != 0 ? SHARED_WORDS : 0; // the fallback's counts
 // First the tile's count of each run of SUBGROUP_SIZE consecutive digits [d / SUBGROUP_SIZE]; after
 // the ranking, the global position of each digit's staged position 0 [2d, 2d + 1] (low, high word).
 shared uint perDigit[512];
@@ -90,7 +107,7 @@ uvec2 keyFromHalves(uint w, uint other) {
 
 uint tid, sg, lane;      // the invocation's place in the workgroup
 uint runStart;           // key i of this lane: runStart + i * SUBGROUP_SIZE
-uint histRow, histShift; // this subgroup's counts in subgroupHist: row and 16-bit half
+uint histRow, histShift; // this subgroup's counts: row and 16-bit half
 uint tile, tileKeys;     // the tile in flight
 bool full;               // tileKeys == SLOTS: every slot holds a key
 Key raw[KPT];            // its keys, raw (a persistent workgroup loads the next tile's here)
@@ -101,15 +118,18 @@ uint other[KPT]; // the other word of each key, raw, staged after the first half
 #if HAS_VALUES
 uint v[KPT];
 #endif
-#if HAS_VALUES || HALF_STAGED
-// Each key's place (two 16 bits a word) and the digit of each position written (8 bits each).
+// Each key's place (two 16 bits a word), kept where something is staged after the ranking: the
+// values, the other halves, or (COUNTS_IN_TILE) the keys themselves.
+const bool KEEP_PLACES = HAS_VALUES != 0 || HALF_STAGED || COUNTS_IN_TILE != 0;
 uint place[(KPT + 1) / 2];
-uint digits[(KPT + 3) / 4];
 void notePlace(uint i, uint at) {
     if ((i & 1u) == 0) place[i / 2] = at;
     else place[i / 2] |= at << 16;
 }
 uint placeOf(uint i) { return (place[i / 2] >> (16 * (i & 1u))) & 0xffffu; }
+#if HAS_VALUES || HALF_STAGED
+// The digit of each position written (8 bits each).
+uint digits[(KPT + 3) / 4];
 uint digitAt(uint i) { return (digits[i / 4] >> (8 * (i % 4))) & 255u; }
 #endif
 // Per digit d = tid + q * WORKGROUP_SIZE (q < DIGITS_PER_LANE, d < 256):
@@ -165,7 +185,7 @@ void countTile() {
 #else
     [[unroll]] for (uint i = 0; i < KPT; ++i) ob[i] = orderBits(raw[i]);
 #endif
-    [[unroll]] for (uint i = 0; i < KPT; ++i) atomicAdd(subgroupHist[histRow + RANK_DIGIT(ob[i])], 1u << histShift);
+    [[unroll]] for (uint i = 0; i < KPT; ++i) addCount(histRow + RANK_DIGIT(ob[i]), 1u << histShift);
 }
 
 // The tile's count of each digit, published at once as an aggregate (tile 0: as an inclusive
@@ -178,7 +198,7 @@ void publishAggregate() {
         if (q < DIGITS_PER_LANE && d < 256) {
             uint run = 0;
             [[unroll]] for (uint r = 0; r < HIST_ROWS; ++r) {
-                words[q][r] = subgroupHist[r * 256 + d];
+                words[q][r] = countAt(r * 256 + d);
                 run += (words[q][r] & 0xffffu) + (words[q][r] >> 16);
             }
             count[q] = d == 255 ? run - (SLOTS - tileKeys) : run;
@@ -201,7 +221,7 @@ void localStarts() {
             localStart[q] = start;
             [[unroll]] for (uint r = 0; r < HIST_ROWS; ++r) {
                 const uint lo = words[q][r] & 0xffffu;
-                subgroupHist[r * 256 + d] = start | ((start + lo) << 16);
+                setCount(r * 256 + d, start | ((start + lo) << 16));
                 start += lo + (words[q][r] >> 16);
             }
         }
@@ -233,12 +253,10 @@ void rankAndStage() {
         const uint below = subgroupBallotExclusiveBitCount(m);
         uint before = 0;
         if (below == 0)
-            before = (atomicAdd(subgroupHist[histRow + d], subgroupBallotBitCount(m) << histShift) >> histShift) & 0xffffu;
+            before = (addCount(histRow + d, subgroupBallotBitCount(m) << histShift) >> histShift) & 0xffffu;
         const uint at = subgroupShuffle(before, subgroupBallotFindLSB(m)) + below;
-        staged[at] = ob[i];
-#if HAS_VALUES || HALF_STAGED
-        notePlace(i, at);
-#endif
+        if (COUNTS_IN_TILE == 0) staged[at] = ob[i];
+        if (KEEP_PLACES) notePlace(i, at);
         if (LOOKBACK_STRIDE != 0 && i % max(LOOKBACK_STRIDE, 1u) == LOOKBACK_STRIDE - 1) lookbackStep(); // (max: SPIR-V evaluates both sides)
     }
 }
@@ -247,11 +265,25 @@ void rankAndStage() {
 void stageInOrder() {
     [[unroll]] for (uint i = 0; i < KPT; ++i) {
         const uint at = runStart + i * SUBGROUP_SIZE;
-        staged[at] = ob[i];
-#if HAS_VALUES || HALF_STAGED
-        notePlace(i, at);
-#endif
+        staged[at] = ob[i]; // (COUNTS_IN_TILE too: no count is read or written once the tile has one digit)
+        if (KEEP_PLACES) notePlace(i, at);
     }
+}
+
+// COUNTS_IN_TILE: the keys staged at their places once every subgroup has ranked (the caller's
+// barrier), over the counts.
+void stageRanked() {
+    [[unroll]] for (uint i = 0; i < KPT; ++i) staged[placeOf(i)] = ob[i];
+}
+
+// COUNTS_IN_TILE, persistent: the write-out zeroes the counts' words for the next tile, each word
+// by the invocation that reads it last, and those past the tile's slots (a small tile) after it.
+void freeCounts(uint idx) {
+    if (COUNTS_IN_TILE != 0 && PERSISTENT != 0 && idx < HIST_WORDS) staged[idx] = 0u;
+}
+void freeCountsPastSlots() {
+    if (COUNTS_IN_TILE != 0 && PERSISTENT != 0)
+        for (uint j = SLOTS + tid; j < HIST_WORDS; j += WORKGROUP_SIZE) staged[j] = 0u;
 }
 
 #include "onesweep_log.glsl" // the lookback log (LOG_BASE > 0 only: the instrumented form)
@@ -280,6 +312,7 @@ void writeKeys(uint64_t dstKeys) {
         const uint idx = i * WORKGROUP_SIZE + tid;
         if (full || idx < tileKeys)
             keyAt(dstKeys, destination(digitAt(i), idx)).v = keyFromHalves(ranked[i], staged[idx]);
+        if (HAS_VALUES == 0) freeCounts(idx);
     }
 }
 #else
@@ -297,6 +330,7 @@ void writeKeys(uint64_t dstKeys) {
             digits[i / 4] |= d << (8 * (i % 4));
 #endif
         }
+        if (HAS_VALUES == 0) freeCounts(idx);
     }
 }
 #endif // HALF_STAGED
@@ -312,6 +346,7 @@ void writeValues(uint64_t dstValues) {
         const uint idx = i * WORKGROUP_SIZE + tid;
         if (full || idx < tileKeys)
             valueAt(dstValues, destination(digitAt(i), idx)).v = staged[idx];
+        freeCounts(idx);
     }
 }
 #endif
@@ -327,7 +362,7 @@ void main() {
         stuckTile = 0;
         if (PERSISTENT == 0) keysInTemp = word(SORTLAB_OS_WHERE + pc.pass).v;
     }
-    for (uint i = tid; i < HIST_ROWS * 256; i += WORKGROUP_SIZE) subgroupHist[i] = 0;
+    for (uint i = tid; i < HIST_ROWS * 256; i += WORKGROUP_SIZE) setCount(i, 0u);
     barrier();
     tile = tileId;
     if (PERSISTENT == 0) gpuEpoch = (keysInTemp * pc.portions + pc.portion) & 1u;
@@ -375,6 +410,10 @@ void main() {
         startWalks();
         if (oneDigit == 0u) rankAndStage();
         else stageInOrder(); // a tile of one digit
+        if (COUNTS_IN_TILE != 0 && oneDigit == 0u) {
+            barrier(); // every subgroup is done with the counts
+            stageRanked();
+        }
         if (LOAD_NEXT_EARLY == 0 && PERSISTENT != 0 && nextTile < pc.tiles) loadKeys(srcKeys(), nextTile, runStart, raw);
 #if HAS_VALUES
         loadValues(srcValues(), tile, runStart, v); // in flight during the lookback and the keys' write-out
@@ -384,14 +423,16 @@ void main() {
         const bool fellBack = fallBack(srcKeys());
         if (fellBack && tid == 0) atomicAdd(word(SORTLAB_OS_FALLBACKS + pc.pass).v, 1u);
         if (LOG_BASE != 0 && tid == 0) logDone(fellBack);
-        // The counts are free from the vote's barrier on: zeroed for the next tile.
-        if (PERSISTENT != 0)
-            for (uint i = tid; i < HIST_ROWS * 256; i += WORKGROUP_SIZE) subgroupHist[i] = 0;
+        // The counts are free from the vote's barrier on: zeroed for the next tile (COUNTS_IN_TILE:
+        // by the write-out).
+        if (PERSISTENT != 0 && COUNTS_IN_TILE == 0)
+            for (uint i = tid; i < HIST_ROWS * 256; i += WORKGROUP_SIZE) setCount(i, 0u);
         if (oneDigit != 0u && tid == 0) atomicAdd(word(SORTLAB_OS_UNIFORM + pc.pass).v, 1u);
         writeKeys(dstKeys());
 #if HAS_VALUES
         writeValues(dstValues());
 #endif
+        freeCountsPastSlots();
         if (PERSISTENT == 0 || nextTile >= pc.tiles) break;
         tile = nextTile;
         if (LOG_BASE != 0 && tid == 0) logWord(SORTLAB_OS_LOG_TOOK).v = logEvent(); // starts on the id it took

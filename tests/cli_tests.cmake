@@ -63,6 +63,12 @@ add_test(NAME cli_onesweep_shape
                  --reps 1 --warmup-ms 0)
 set_tests_properties(cli_onesweep_shape PROPERTIES
                      PASS_REGULAR_EXPRESSION "onesweep +[^\n]*\\+128x18x2.*checks: 2 passed, 0 failed" TIMEOUT 120)
+# The subgroups' counts in the staged tile (u32 keys: apart in the table), one tile a workgroup at 2^14.
+add_test(NAME cli_onesweep_shape_counts
+         COMMAND ${BENCH} --validation --check --algo onesweep --values none,u32 --n 2^18,2^14
+                 --onesweep-shape 128x16+counts-in-tile --reps 1 --warmup-ms 0)
+set_tests_properties(cli_onesweep_shape_counts PROPERTIES
+                     PASS_REGULAR_EXPRESSION "\\+128x16\\+counts-in-tile.*checks: 4 passed, 0 failed" TIMEOUT 120)
 
 # --- --json --------------------------------------------------------------------------------------------
 add_test(NAME cli_json_run
@@ -176,6 +182,8 @@ cli_fail(keys_negative 2 "--keys:1:3: -2 is negative for u32 keys" -- --keys "1,
 cli_fail(keys_range 2 "--keys:1:3: 3000000000 is out of range for i32 keys" -- --keys "1,3000000000" --type i32 --algo std)
 cli_fail(keys_range_any_type 2 "out of range for f32" -- --keys "1,1e39" --type f64,f32 --algo std)
 cli_fail(onesweep_shape_short 2 "--onesweep-shape '256' needs at least WxK" -- --onesweep-shape 256 --algo onesweep)
+cli_fail(onesweep_shape_counts 2 "--onesweep-shape '256x16\\+counts': after '\\+' comes counts-in-tile or counts-apart"
+         -- --onesweep-shape 256x16+counts --algo onesweep)
 cli_fail(onesweep_shape_workgroup 2 "onesweep's pass workgroup must be a multiple of" -- --onesweep-shape 100x4
          --algo onesweep --n 1000 --reps 1 --warmup-ms 0)
 cli_fail(keys_empty 2 "--keys: no keys" -- --keys " , " --algo std)

@@ -526,6 +526,51 @@ TEST_F(OneSweepTest, PersistentWorkgroupsTakeSeveralTiles) {
                     }
 }
 
+// The subgroups' digit counts in the staged tile's shared memory (tuning::OneSweepTuning::countsInTile)
+// and apart, whatever the table says for the key type: the ranking keeps each key's place and
+// stages the keys after a barrier, the fallback counts past the counts, and a persistent workgroup's
+// write-out zeroes the counts for its next tile. One tile a workgroup and 2 persistent workgroups
+// (5 tiles each way); random keys, tiles of one digit (staged in order), forced fallback, values
+// and 64-bit keys (staged in halves). And a workgroup of 64 invocations, 2 keys each: fewer slots
+// than count words, so the count words past the tile are zeroed on their own.
+TEST_F(OneSweepTest, CountsInTheStagedTileOrApart) {
+    struct Shape {
+        uint32_t workgroup, keysPerLane;
+    };
+    for (Shape shape : {Shape{0, 0}, Shape{64, 2}})
+        for (int inTile : {0, 1})
+            for (uint32_t groups : {0u, 2u})
+                for (KeyType key : {KeyType::u32, KeyType::u64})
+                    for (bool kv : {false, true})
+                        for (bool fb : {false, true}) {
+                            const SortConfig cfg = configFor({key, kv, Order::ascending, fb});
+                            internal::ScopedOneSweepLimits limits(
+                                onesweep(), {.passWorkgroups = groups,
+                                             .workgroup = shape.workgroup,
+                                             .keysPerLane = shape.keysPerLane,
+                                             .countsInTile = inTile});
+                            auto probe = onesweep().plan(1, cfg);
+                            ASSERT_TRUE(probe.ok()) << probe.error().message;
+                            const uint64_t n = 4 * probe->tileKeys + 5; // 5 tiles
+                            SCOPED_TRACE(describe(cfg) + (fb ? " forced fallback" : " lookback") +
+                                         (inTile ? ", counts in the tile" : ", counts apart") + ", " +
+                                         (groups ? "2 persistent workgroups" : "one tile a workgroup") +
+                                         ", tile of " + std::to_string(probe->tileKeys) + ", n = " + std::to_string(n));
+                            auto job = SortJob::create(ctx(), onesweep(), n, cfg);
+                            ASSERT_TRUE(job.ok()) << job.error().message;
+                            for (const char* input : {"uniform", "two keys"}) {
+                                const std::string in = input;
+                                const auto keys = in == "two keys" ? twoKeys(key, n, 500 + groups)
+                                                                   : generateKeys(key, n, Distribution::uniform, 500 + inTile);
+                                const auto values = valuesFor(cfg, n);
+                                SortRun got;
+                                ASSERT_TRUE(runJob(**job, keys, values, got));
+                                ASSERT_TRUE(matchesReference(keys, values, got, cfg, true)) << input;
+                            }
+                            EXPECT_TRUE(lastPassFallbacks(**job, fb));
+                        }
+}
+
 // Without internal::OneSweepLimits::passWorkgroups a pass is persistent only from
 // tuning::OneSweepTuning::minPersistentTiles tiles on (minPersistentTilesCpu on a CPU device, with
 // persistentWorkgroupsCpu workgroups at most; plans only: nothing runs).

@@ -461,7 +461,8 @@ Runner::Runner(const Options& options, Context* ctx, RunHooks hooks, TraceWriter
         internal::setOneSweepLimits(*sorters_[Algorithm::onesweep],
                                     {.workgroup = shape.workgroup,
                                      .keysPerLane = shape.keysPerLane,
-                                     .perMultiprocessor = shape.perMultiprocessor});
+                                     .perMultiprocessor = shape.perMultiprocessor,
+                                     .countsInTile = shape.countsInTile});
     if (opt_.anchorCub) anchor_ = CubAnchor::load();
 }
 

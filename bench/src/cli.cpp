@@ -271,9 +271,10 @@ void addOptions(CLI::App& app, Options& opt, RawOptions& raw) {
                  "(VK_KHR_pipeline_executable_properties: registers, shared memory, spills on NVIDIA), in the table "
                  "and in --json (\"pipelines\")");
     app.add_option("--onesweep-shape", raw.oneSweepShape,
-                   "OneSweep, for tuning experiments: run the pass kernel as WxK[xP], W invocations a workgroup, K "
-                   "keys each, P persistent workgroups per multiprocessor, instead of its tuning table's (variant "
-                   "name +WxK[xP]; docs/onesweep.md)");
+                   "OneSweep, for tuning experiments: run the pass kernel as WxK[xP][+counts-in-tile|+counts-apart], W "
+                   "invocations a workgroup, K keys each, P persistent workgroups per multiprocessor, the subgroups' "
+                   "digit counts in the staged tile's shared memory or apart, instead of its tuning table's "
+                   "(variant name +WxK[xP][+...]; docs/onesweep.md)");
     app.add_flag("--check", opt.check, "Compare every result with sortlab::referenceSort; exit 1 on a mismatch");
     app.add_option("--json", opt.jsonPath, "Write the results as a JSON array, one object per algorithm and case");
     app.add_option("--trace", opt.tracePath,

@@ -118,10 +118,20 @@ std::vector<sortlab::Order> parseOrders(std::string_view text) {
 
 std::string OneSweepShape::name() const {
     return std::to_string(workgroup) + "x" + std::to_string(keysPerLane) +
-           (perMultiprocessor ? "x" + std::to_string(perMultiprocessor) : "");
+           (perMultiprocessor ? "x" + std::to_string(perMultiprocessor) : "") +
+           (countsInTile < 0 ? "" : countsInTile ? "+counts-in-tile" : "+counts-apart");
 }
 
-OneSweepShape parseOneSweepShape(std::string_view text) {
+OneSweepShape parseOneSweepShape(std::string_view whole) {
+    int countsInTile = -1;
+    std::string_view text = whole;
+    if (const size_t plus = whole.find('+'); plus != std::string_view::npos) {
+        const std::string_view where = whole.substr(plus + 1);
+        if (where != "counts-in-tile" && where != "counts-apart")
+            usageError("--onesweep-shape '" + std::string(whole) + "': after '+' comes counts-in-tile or counts-apart");
+        countsInTile = where == "counts-in-tile" ? 1 : 0;
+        text = whole.substr(0, plus);
+    }
     uint32_t parts[3] = {0, 0, 0};
     size_t count = 0, start = 0;
     for (;;) {
@@ -137,8 +147,8 @@ OneSweepShape parseOneSweepShape(std::string_view text) {
         if (x == std::string_view::npos) break;
         start = x + 1;
     }
-    if (count < 2) usageError("--onesweep-shape '" + std::string(text) + "' needs at least WxK, e.g. 256x16");
-    return {parts[0], parts[1], parts[2]};
+    if (count < 2) usageError("--onesweep-shape '" + std::string(whole) + "' needs at least WxK, e.g. 256x16");
+    return {parts[0], parts[1], parts[2], countsInTile};
 }
 
 std::vector<sortlab::Distribution> parseDists(std::string_view text) {

@@ -257,10 +257,13 @@ private:
         g.tilesPerWorkgroup = cpu ? t.maxTilesPerWorkgroupCpu : t.maxTilesPerWorkgroup;
         auto sharedBytes = [&](uint32_t wg) {
             // The staged tile (the values reuse it), the subgroups' digit counts (two 16-bit counts per
-            // word), the per-digit words (two per digit), and five words: the tile id, the stuck tile, the
+            // word; countsInTile: in the staged tile's words, and the fallback's 256 counts beside),
+            // the per-digit words (two per digit), and five words: the tile id, the stuck tile, the
             // next tile id, the tile's one digit and which buffer it reads.
-            const uint32_t histRows = (maxSubgroups(wg) + 1) / 2;
-            const uint32_t pass = wg * g.keysPerLane * kStagedBytes + histRows * kRadix * 4 + kRadix * 8 + 20;
+            const uint32_t histBytes = (maxSubgroups(wg) + 1) / 2 * kRadix * 4;
+            const uint32_t stagedBytes = wg * g.keysPerLane * kStagedBytes;
+            const uint32_t counted = t.countsInTile ? std::max(stagedBytes, histBytes) + kRadix * 4 : stagedBytes + histBytes;
+            const uint32_t pass = counted + kRadix * 8 + 20;
             return std::max(pass, 2 * g.passes * kRadix * 4); // the histogram kernel's two copies
         };
         // Whole subgroups only: the kernel's ballots and digit scans assume them.
@@ -333,6 +336,7 @@ private:
         }
         if (limits_.keysPerLane) t.keysPerLane = limits_.keysPerLane;
         if (limits_.perMultiprocessor) t.persistentPerMultiprocessor = limits_.perMultiprocessor;
+        if (limits_.countsInTile >= 0) t.countsInTile = limits_.countsInTile != 0;
         return t; // (geometry() checks the tile's size and shared memory, as for the table's shapes)
     }
 
@@ -352,6 +356,7 @@ private:
             spec.push_back({SORTLAB_SPEC_LOOKBACK_STRIDE, g.lookbackStride});
             spec.push_back({SORTLAB_SPEC_LOAD_NEXT_EARLY, g.tuning.loadNextEarly ? 1u : 0u});
             spec.push_back({SORTLAB_SPEC_WHERE_IN_REGISTER, g.tuning.whereInRegister ? 1u : 0u});
+            spec.push_back({SORTLAB_SPEC_COUNTS_IN_TILE, g.tuning.countsInTile ? 1u : 0u});
             if (g.tile != uint64_t(g.workgroup) * g.keysPerLane)
                 spec.push_back({SORTLAB_SPEC_TILE_KEYS, static_cast<uint32_t>(g.tile)}); // a teaching tile
         }

@@ -101,6 +101,10 @@ struct OneSweepTuning {
     // The pass kernel copies which buffer it reads into a register once: faster for u32 keys only,
     // slower for pairs and no faster for 64-bit keys (docs/onesweep.md, What was tried).
     bool whereInRegister;
+    // The subgroups' digit counts share the staged tile's shared memory, as CUB's ranking and
+    // exchange storage do: the ranking keeps each key's place and stages it after a barrier. The
+    // counts' words then make room for more keys a tile in the same 48 KiB.
+    bool countsInTile;
 };
 
 struct OneSweepRow {
@@ -112,13 +116,13 @@ struct OneSweepRow {
 // clang-format off
 inline constexpr OneSweepRow kOneSweepTable[] = {
     // 640 x 14: 20 subgroups in 48 KiB, beat 512 x 18 (2^28 H100: 7.09 vs 7.41 ms); persistent, steps every 7 (6.99 vs 7.09 every 3); docs/benchmarks.md#tuning-onesweep
-    {4, false, {.workgroup = 640, .keysPerLane = 14, .persistent = true, .lookbackStride = 7, .persistentWorkgroups = 2048, .persistentPerMultiprocessor = 1, .maxTilesPerWorkgroup = 2048, .maxTilesPerWorkgroupCpu = 128, .minPersistentTiles = 1024, .persistentWorkgroupsCpu = 32, .minPersistentTilesCpu = 64, .histogramKeysPerWorkgroup = 65536, .histogramMaxWorkgroups = 1024, .histogramLoadsInFlight = 8, .loadNextEarly = true, .whereInRegister = true}},
+    {4, false, {.workgroup = 640, .keysPerLane = 14, .persistent = true, .lookbackStride = 7, .persistentWorkgroups = 2048, .persistentPerMultiprocessor = 1, .maxTilesPerWorkgroup = 2048, .maxTilesPerWorkgroupCpu = 128, .minPersistentTiles = 1024, .persistentWorkgroupsCpu = 32, .minPersistentTilesCpu = 64, .histogramKeysPerWorkgroup = 65536, .histogramMaxWorkgroups = 1024, .histogramLoadsInFlight = 8, .loadNextEarly = true, .whereInRegister = true, .countsInTile = false}},
     // 512 x 18, persistent with steps every 3 (u32/u32 2^28 H100: 9.91 vs 10.45 ms whole sort; 640 x 14 9.96 vs 9.07); docs/benchmarks.md#tuning-onesweep
-    {4, true, {.workgroup = 512, .keysPerLane = 18, .persistent = true, .lookbackStride = 3, .persistentWorkgroups = 2048, .persistentPerMultiprocessor = 1, .maxTilesPerWorkgroup = 2048, .maxTilesPerWorkgroupCpu = 128, .minPersistentTiles = 1024, .persistentWorkgroupsCpu = 32, .minPersistentTilesCpu = 64, .histogramKeysPerWorkgroup = 65536, .histogramMaxWorkgroups = 1024, .histogramLoadsInFlight = 8, .loadNextEarly = false, .whereInRegister = false}},
-    // halves staged, one tile a workgroup (u64 2^27 H100: 9.55 vs 9.64 ms persistent), 640 x 14 (9.48 vs 9.75 ms 512 x 18); docs/benchmarks.md#tuning-onesweep
-    {8, false, {.workgroup = 640, .keysPerLane = 14, .persistent = false, .lookbackStride = 0, .persistentWorkgroups = 2048, .persistentPerMultiprocessor = 1, .maxTilesPerWorkgroup = 2048, .maxTilesPerWorkgroupCpu = 128, .minPersistentTiles = 1024, .persistentWorkgroupsCpu = 32, .minPersistentTilesCpu = 64, .histogramKeysPerWorkgroup = 65536, .histogramMaxWorkgroups = 1024, .histogramLoadsInFlight = 8, .loadNextEarly = true, .whereInRegister = false}},
+    {4, true, {.workgroup = 512, .keysPerLane = 18, .persistent = true, .lookbackStride = 3, .persistentWorkgroups = 2048, .persistentPerMultiprocessor = 1, .maxTilesPerWorkgroup = 2048, .maxTilesPerWorkgroupCpu = 128, .minPersistentTiles = 1024, .persistentWorkgroupsCpu = 32, .minPersistentTilesCpu = 64, .histogramKeysPerWorkgroup = 65536, .histogramMaxWorkgroups = 1024, .histogramLoadsInFlight = 8, .loadNextEarly = false, .whereInRegister = false, .countsInTile = false}},
+    // halves staged, one tile a workgroup (u64 2^27 H100: 9.55 vs 9.64 ms persistent), 640 x 17 with the counts in the staged tile (9.30 vs 9.47 ms 640 x 14 apart); docs/benchmarks.md#tuning-onesweep
+    {8, false, {.workgroup = 640, .keysPerLane = 17, .persistent = false, .lookbackStride = 0, .persistentWorkgroups = 2048, .persistentPerMultiprocessor = 1, .maxTilesPerWorkgroup = 2048, .maxTilesPerWorkgroupCpu = 128, .minPersistentTiles = 1024, .persistentWorkgroupsCpu = 32, .minPersistentTilesCpu = 64, .histogramKeysPerWorkgroup = 65536, .histogramMaxWorkgroups = 1024, .histogramLoadsInFlight = 8, .loadNextEarly = true, .whereInRegister = false, .countsInTile = true}},
     // one tile a workgroup (u64/u32 2^27 H100: 13.00 vs 15.96 ms persistent); docs/benchmarks.md#tuning-onesweep
-    {8, true, {.workgroup = 512, .keysPerLane = 18, .persistent = false, .lookbackStride = 0, .persistentWorkgroups = 2048, .persistentPerMultiprocessor = 1, .maxTilesPerWorkgroup = 2048, .maxTilesPerWorkgroupCpu = 128, .minPersistentTiles = 1024, .persistentWorkgroupsCpu = 32, .minPersistentTilesCpu = 64, .histogramKeysPerWorkgroup = 65536, .histogramMaxWorkgroups = 1024, .histogramLoadsInFlight = 8, .loadNextEarly = false, .whereInRegister = false}},
+    {8, true, {.workgroup = 512, .keysPerLane = 18, .persistent = false, .lookbackStride = 0, .persistentWorkgroups = 2048, .persistentPerMultiprocessor = 1, .maxTilesPerWorkgroup = 2048, .maxTilesPerWorkgroupCpu = 128, .minPersistentTiles = 1024, .persistentWorkgroupsCpu = 32, .minPersistentTilesCpu = 64, .histogramKeysPerWorkgroup = 65536, .histogramMaxWorkgroups = 1024, .histogramLoadsInFlight = 8, .loadNextEarly = false, .whereInRegister = false, .countsInTile = false}},
 };
 // clang-format on
 

@@ -24,8 +24,9 @@ struct AlgoSpec;
 // multiprocessor (0 or left out: the table's).
 struct OneSweepShape {
     uint32_t workgroup = 0, keysPerLane = 0, perMultiprocessor = 0;
+    int countsInTile = -1; // -1: the tuning table's; 0: the counts apart; 1: in the staged tile's words
     bool set() const { return workgroup != 0; }
-    std::string name() const; // "256x16x2", "256x16"
+    std::string name() const; // "256x16x2", "256x16", "640x16+counts-in-tile"
 };
 
 struct Options {

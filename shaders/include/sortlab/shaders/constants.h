@@ -30,6 +30,7 @@
 #define SORTLAB_SPEC_LOG_ORDERED 17    // onesweep, with LOG_BASE: 1: tiles log their ids in id order
 #define SORTLAB_SPEC_LOAD_NEXT_EARLY 18    // onesweep: 1: a persistent workgroup loads its next tile before the ranking
 #define SORTLAB_SPEC_WHERE_IN_REGISTER 19 // onesweep: 1: the pass kernel keeps which buffer it reads in a register
+#define SORTLAB_SPEC_COUNTS_IN_TILE 20    // onesweep: 1: the subgroups' digit counts share the staged tile's shared memory
 // The lookback log (SortConfig::logLookback): at LOG_BASE the event counter (the events of every
 // pass numbered in one sequence), at LOG_BASE + 1 + k the ticket of pass dispatch k (with
 // LOG_ORDERED, its tiles log taking their ids in id order), then from LOG_BASE + SORTLAB_OS_LOG_HEAD one record of

@@ -23,6 +23,8 @@ struct OneSweepLimits {
     // --onesweep-shape): invocations per workgroup, keys per invocation, and persistent workgroups
     // per multiprocessor where the device tells its multiprocessors. 0: the table's.
     uint32_t workgroup = 0, keysPerLane = 0, perMultiprocessor = 0;
+    // tuning::OneSweepTuning::countsInTile instead of the table's: -1 the table's, 0 false, 1 true.
+    int countsInTile = -1;
 };
 
 // Plans of `sorter` (a OneSweep sorter) use these limits from now on; false for another sorter.
