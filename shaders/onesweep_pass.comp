@@ -37,7 +37,7 @@
 // share a union, and the fallback's counts past them. The ranking then keeps each key's place in
 // a register and stages the keys after it, past a barrier; the write-out zeroes the counts' words
 // for the next tile as it reads them. Otherwise each has an array of its own (one array for both
-// made every pass slower: the compiler must keep the staging stores in order with the atomics).
+// made every pass slower, likely because the staging stores must then stay in order with the atomics).
 layout(constant_id = SORTLAB_SPEC_COUNTS_IN_TILE) const uint COUNTS_IN_TILE = 0;
 const uint HIST_ROWS = (MAX_SUBGROUPS + 1) / 2;
 const uint HIST_WORDS = HIST_ROWS * 256;
