@@ -452,5 +452,41 @@ std::vector<PlanCase> fusedPlanCases() {
 INSTANTIATE_TEST_SUITE_P(Params, PlannerWindows, ::testing::ValuesIn(fusedPlanCases()),
                          [](const auto& info) { return info.param.name; });
 
+// OneSweep's histogram workgroups (tuning::oneSweepHistogramWorkgroups): one per 65536 keys where the
+// device does not tell its multiprocessors (lavapipe); where it does (an H100's 132), small sorts
+// spread over two a multiprocessor, with at least 8192 keys each; never over 1024.
+TEST(OneSweepHistogram, WorkgroupsSpreadOverTheMultiprocessors) {
+    const tuning::OneSweepTuning t = tuning::oneSweep(4, false);
+    ASSERT_EQ(t.histogramKeysPerWorkgroup, 65536u);
+    ASSERT_EQ(t.histogramMinKeysPerWorkgroup, 8192u);
+    ASSERT_EQ(t.histogramWorkgroupsPerMultiprocessor, 2u);
+    struct Case {
+        uint64_t n;
+        uint32_t multiprocessors, expected;
+    };
+    const Case cases[] = {
+        {0, 0, 1},
+        {1, 0, 1},
+        {1u << 20, 0, 16},
+        {1u << 28, 0, 1024},
+        {1ull << 32, 0, 1024},
+        {1, 132, 1},
+        {8192, 132, 1},
+        {8193, 132, 2},
+        {1u << 16, 132, 8},
+        {1u << 20, 132, 128},
+        {1u << 22, 132, 264},
+        {1u << 24, 132, 264},
+        {1u << 25, 132, 512},
+        {1u << 26, 132, 1024},
+        {1u << 28, 132, 1024},
+        {1u << 24, 1000, 1024},
+    };
+    for (const Case& c : cases)
+        EXPECT_EQ(tuning::oneSweepHistogramWorkgroups(c.n, c.multiprocessors, t), c.expected)
+            << "n = " << c.n << ", " << c.multiprocessors << " multiprocessors";
+    static_assert(tuning::oneSweepHistogramWorkgroups(1u << 20, 132, tuning::oneSweep(8, true)) == 128);
+}
+
 } // namespace
 } // namespace sortlab

@@ -262,7 +262,8 @@ private:
             // next tile id, the tile's one digit and which buffer it reads.
             const uint32_t histBytes = (maxSubgroups(wg) + 1) / 2 * kRadix * 4;
             const uint32_t stagedBytes = wg * g.keysPerLane * kStagedBytes;
-            const uint32_t counted = t.countsInTile ? std::max(stagedBytes, histBytes) + kRadix * 4 : stagedBytes + histBytes;
+            const uint32_t counted =
+                t.countsInTile ? std::max(stagedBytes, histBytes) + kRadix * 4 : stagedBytes + histBytes;
             const uint32_t pass = counted + kRadix * 8 + 20;
             return std::max(pass, 2 * g.passes * kRadix * 4); // the histogram kernel's two copies
         };
@@ -316,9 +317,7 @@ private:
             return makeError(Errc::too_large, "n = " + std::to_string(n) + " needs " + std::to_string(g.portions) +
                                                   " portions per pass; onesweep runs at most " +
                                                   std::to_string(SORTLAB_OS_MAX_DISPATCHES / g.passes));
-        const uint64_t perHistGroup = t.histogramKeysPerWorkgroup;
-        g.histGroups = static_cast<uint32_t>(
-            std::clamp<uint64_t>((n + perHistGroup - 1) / perHistGroup, 1, t.histogramMaxWorkgroups));
+        g.histGroups = tuning::oneSweepHistogramWorkgroups(n, dev.multiprocessors, t);
         return g;
     }
 

@@ -94,6 +94,11 @@ struct OneSweepTuning {
     uint64_t minPersistentTilesCpu;
     uint32_t histogramKeysPerWorkgroup; // histogram kernel: keys each workgroup counts (at least)
     uint32_t histogramMaxWorkgroups;    // histogram kernel: the most workgroups it starts
+    // Histogram kernel, where the device tells its multiprocessors: more workgroups than
+    // histogramKeysPerWorkgroup gives, down to this many keys each, up to this many a multiprocessor
+    // (small n: 2^20 keys took 16 workgroups, 16 of an H100's 132 multiprocessors).
+    uint32_t histogramMinKeysPerWorkgroup;
+    uint32_t histogramWorkgroupsPerMultiprocessor;
     uint32_t histogramLoadsInFlight;    // histogram kernel: keys an invocation loads before counting them
     // Persistent passes: the next tile's keys are loaded before the ranking (in flight during it) or
     // after it (taking no registers during it): before is faster for keys only, after for pairs.
@@ -116,13 +121,13 @@ struct OneSweepRow {
 // clang-format off
 inline constexpr OneSweepRow kOneSweepTable[] = {
     // 640 x 14: 20 subgroups in 48 KiB, beat 512 x 18 (2^28 H100: 7.09 vs 7.41 ms); persistent, steps every 7 (6.99 vs 7.09 every 3); docs/benchmarks.md#tuning-onesweep
-    {4, false, {.workgroup = 640, .keysPerLane = 14, .persistent = true, .lookbackStride = 7, .persistentWorkgroups = 2048, .persistentPerMultiprocessor = 1, .maxTilesPerWorkgroup = 2048, .maxTilesPerWorkgroupCpu = 128, .minPersistentTiles = 1024, .persistentWorkgroupsCpu = 32, .minPersistentTilesCpu = 64, .histogramKeysPerWorkgroup = 65536, .histogramMaxWorkgroups = 1024, .histogramLoadsInFlight = 8, .loadNextEarly = true, .whereInRegister = true, .countsInTile = false}},
+    {4, false, {.workgroup = 640, .keysPerLane = 14, .persistent = true, .lookbackStride = 7, .persistentWorkgroups = 2048, .persistentPerMultiprocessor = 1, .maxTilesPerWorkgroup = 2048, .maxTilesPerWorkgroupCpu = 128, .minPersistentTiles = 1024, .persistentWorkgroupsCpu = 32, .minPersistentTilesCpu = 64, .histogramKeysPerWorkgroup = 65536, .histogramMaxWorkgroups = 1024, .histogramMinKeysPerWorkgroup = 8192, .histogramWorkgroupsPerMultiprocessor = 2, .histogramLoadsInFlight = 8, .loadNextEarly = true, .whereInRegister = true, .countsInTile = false}},
     // 512 x 18, persistent with steps every 3 (u32/u32 2^28 H100: 9.91 vs 10.45 ms whole sort; 640 x 14 9.96 vs 9.07); docs/benchmarks.md#tuning-onesweep
-    {4, true, {.workgroup = 512, .keysPerLane = 18, .persistent = true, .lookbackStride = 3, .persistentWorkgroups = 2048, .persistentPerMultiprocessor = 1, .maxTilesPerWorkgroup = 2048, .maxTilesPerWorkgroupCpu = 128, .minPersistentTiles = 1024, .persistentWorkgroupsCpu = 32, .minPersistentTilesCpu = 64, .histogramKeysPerWorkgroup = 65536, .histogramMaxWorkgroups = 1024, .histogramLoadsInFlight = 8, .loadNextEarly = false, .whereInRegister = false, .countsInTile = false}},
+    {4, true, {.workgroup = 512, .keysPerLane = 18, .persistent = true, .lookbackStride = 3, .persistentWorkgroups = 2048, .persistentPerMultiprocessor = 1, .maxTilesPerWorkgroup = 2048, .maxTilesPerWorkgroupCpu = 128, .minPersistentTiles = 1024, .persistentWorkgroupsCpu = 32, .minPersistentTilesCpu = 64, .histogramKeysPerWorkgroup = 65536, .histogramMaxWorkgroups = 1024, .histogramMinKeysPerWorkgroup = 8192, .histogramWorkgroupsPerMultiprocessor = 2, .histogramLoadsInFlight = 8, .loadNextEarly = false, .whereInRegister = false, .countsInTile = false}},
     // halves staged, one tile a workgroup (u64 2^27 H100: 9.55 vs 9.64 ms persistent), 640 x 17 with the counts in the staged tile (9.30 vs 9.47 ms 640 x 14 apart); docs/benchmarks.md#tuning-onesweep
-    {8, false, {.workgroup = 640, .keysPerLane = 17, .persistent = false, .lookbackStride = 0, .persistentWorkgroups = 2048, .persistentPerMultiprocessor = 1, .maxTilesPerWorkgroup = 2048, .maxTilesPerWorkgroupCpu = 128, .minPersistentTiles = 1024, .persistentWorkgroupsCpu = 32, .minPersistentTilesCpu = 64, .histogramKeysPerWorkgroup = 65536, .histogramMaxWorkgroups = 1024, .histogramLoadsInFlight = 8, .loadNextEarly = true, .whereInRegister = false, .countsInTile = true}},
+    {8, false, {.workgroup = 640, .keysPerLane = 17, .persistent = false, .lookbackStride = 0, .persistentWorkgroups = 2048, .persistentPerMultiprocessor = 1, .maxTilesPerWorkgroup = 2048, .maxTilesPerWorkgroupCpu = 128, .minPersistentTiles = 1024, .persistentWorkgroupsCpu = 32, .minPersistentTilesCpu = 64, .histogramKeysPerWorkgroup = 65536, .histogramMaxWorkgroups = 1024, .histogramMinKeysPerWorkgroup = 8192, .histogramWorkgroupsPerMultiprocessor = 2, .histogramLoadsInFlight = 8, .loadNextEarly = true, .whereInRegister = false, .countsInTile = true}},
     // one tile a workgroup (u64/u32 2^27 H100: 13.00 vs 15.96 ms persistent); docs/benchmarks.md#tuning-onesweep
-    {8, true, {.workgroup = 512, .keysPerLane = 18, .persistent = false, .lookbackStride = 0, .persistentWorkgroups = 2048, .persistentPerMultiprocessor = 1, .maxTilesPerWorkgroup = 2048, .maxTilesPerWorkgroupCpu = 128, .minPersistentTiles = 1024, .persistentWorkgroupsCpu = 32, .minPersistentTilesCpu = 64, .histogramKeysPerWorkgroup = 65536, .histogramMaxWorkgroups = 1024, .histogramLoadsInFlight = 8, .loadNextEarly = false, .whereInRegister = false, .countsInTile = false}},
+    {8, true, {.workgroup = 512, .keysPerLane = 18, .persistent = false, .lookbackStride = 0, .persistentWorkgroups = 2048, .persistentPerMultiprocessor = 1, .maxTilesPerWorkgroup = 2048, .maxTilesPerWorkgroupCpu = 128, .minPersistentTiles = 1024, .persistentWorkgroupsCpu = 32, .minPersistentTilesCpu = 64, .histogramKeysPerWorkgroup = 65536, .histogramMaxWorkgroups = 1024, .histogramMinKeysPerWorkgroup = 8192, .histogramWorkgroupsPerMultiprocessor = 2, .histogramLoadsInFlight = 8, .loadNextEarly = false, .whereInRegister = false, .countsInTile = false}},
 };
 // clang-format on
 
@@ -147,6 +152,21 @@ constexpr OneSweepTuning oneSweep(uint32_t keyBytes, bool values) {
     return detail::find(kOneSweepTable, keyBytes, values).t;
 }
 
+// The histogram kernel's workgroups for n keys: one per histogramKeysPerWorkgroup keys, or, where
+// the device tells its multiprocessors (0: it does not), as many as give each at least
+// histogramMinKeysPerWorkgroup keys, up to histogramWorkgroupsPerMultiprocessor a multiprocessor,
+// if that is more; from 1 to histogramMaxWorkgroups.
+constexpr uint32_t oneSweepHistogramWorkgroups(uint64_t n, uint32_t multiprocessors, const OneSweepTuning& t) {
+    auto groups = [n](uint64_t keysEach) { return (n + keysEach - 1) / keysEach; };
+    uint64_t g = groups(t.histogramKeysPerWorkgroup);
+    const uint64_t spread = uint64_t(multiprocessors) * t.histogramWorkgroupsPerMultiprocessor;
+    const uint64_t small = groups(t.histogramMinKeysPerWorkgroup);
+    const uint64_t wide = small < spread ? small : spread;
+    if (wide > g) g = wide;
+    if (g < 1) g = 1;
+    return uint32_t(g < t.histogramMaxWorkgroups ? g : t.histogramMaxWorkgroups);
+}
+
 // What the kernels assume of the numbers they are given.
 constexpr bool valid(const OddEvenTuning& t) {
     return (t.keysPerLane == 16 || t.keysPerLane == 32) && t.warpWorkgroup > 0 && t.layerWorkgroup > 0;
@@ -157,7 +177,8 @@ constexpr bool valid(const Radix4Tuning& t, uint32_t keyBytes) {
 }
 constexpr bool valid(const OneSweepTuning& t) {
     return t.keysPerLane > 0 && t.histogramLoadsInFlight > 0 && t.maxTilesPerWorkgroup > 0 &&
-           t.maxTilesPerWorkgroupCpu > 0;
+           t.maxTilesPerWorkgroupCpu > 0 && t.histogramKeysPerWorkgroup > 0 && t.histogramMinKeysPerWorkgroup > 0 &&
+           t.histogramMaxWorkgroups > 0;
 }
 static_assert([] {
     for (const auto& r : kOddEvenTable)
