@@ -1,5 +1,7 @@
 // OneSweep step 2: for each pass, the exclusive scan of its 256 digit counts: where the keys of
-// each digit start in the output. One workgroup per pass; the serial scan runs in shared memory.
+// each digit start in the output. One workgroup per pass; the scan runs in shared memory, each
+// invocation over a run of consecutive digits (one where the workgroup has 256 or more invocations)
+// and the runs' sums scanned in log2 steps. (A serial scan by one invocation took about 5 us.)
 //
 // It also decides which passes run. A pass in which every key has the same digit would move no
 // key: it is skipped (its dispatches return at once), and the next pass reads the buffer it would
@@ -12,6 +14,9 @@
 #include "onesweep.glsl"
 
 shared uint64_t digitCounts[256];
+shared uint64_t runSums[256]; // the inclusive scan of the runs' sums
+const uint PER_LANE = (256 + WORKGROUP_SIZE - 1) / WORKGROUP_SIZE; // digits an invocation's run holds
+const uint RUNS = (256 + PER_LANE - 1) / PER_LANE;
 shared uint skipMask;  // bit p: pass p is skipped
 shared uint whereMask; // bit p: the keys are in keysTemp before pass p
 
@@ -23,13 +28,30 @@ void main() {
         if (qword(SORTLAB_OS_HIST + 2 * i).v == pc.n) atomicOr(skipMask, 1u << (i / 256));
     for (uint d = tid; d < 256; d += WORKGROUP_SIZE) digitCounts[d] = qword(SORTLAB_OS_HIST + 2 * (256 * p + d)).v;
     barrier();
-    if (tid == 0) {
-        uint64_t run = 0;
-        for (uint d = 0; d < 256; ++d) {
-            const uint64_t c = digitCounts[d];
-            digitCounts[d] = run;
-            run += c;
+    uint64_t sum = 0; // this invocation's run of digits tid * PER_LANE ...
+    if (tid < RUNS)
+        for (uint k = 0; k < PER_LANE; ++k)
+            if (tid * PER_LANE + k < 256) sum += digitCounts[tid * PER_LANE + k];
+    if (tid < RUNS) runSums[tid] = sum;
+    for (uint step = 1; step < RUNS; step <<= 1) {
+        barrier();
+        const uint64_t before = tid < RUNS && tid >= step ? runSums[tid - step] : 0ul;
+        barrier();
+        if (tid < RUNS) runSums[tid] += before;
+    }
+    barrier();
+    if (tid < RUNS) {
+        uint64_t run = runSums[tid] - sum; // the keys of every digit before this run
+        for (uint k = 0; k < PER_LANE; ++k) {
+            const uint d = tid * PER_LANE + k;
+            if (d < 256) {
+                const uint64_t c = digitCounts[d];
+                digitCounts[d] = run;
+                run += c;
+            }
         }
+    }
+    if (tid == 0) {
         const uint skipped = (skipMask >> p) & 1u;
         word(SORTLAB_OS_INFO + 4 * p).v = p;
         word(SORTLAB_OS_INFO + 4 * p + 1).v = 8 * p;
