@@ -29,10 +29,11 @@ void main() {
     for (uint d = tid; d < 256; d += WORKGROUP_SIZE) digitCounts[d] = qword(SORTLAB_OS_HIST + 2 * (256 * p + d)).v;
     barrier();
     uint64_t sum = 0; // this invocation's run of digits tid * PER_LANE ...
-    if (tid < RUNS)
+    if (tid < RUNS) {
         for (uint k = 0; k < PER_LANE; ++k)
             if (tid * PER_LANE + k < 256) sum += digitCounts[tid * PER_LANE + k];
-    if (tid < RUNS) runSums[tid] = sum;
+        runSums[tid] = sum;
+    }
     for (uint step = 1; step < RUNS; step <<= 1) {
         barrier();
         const uint64_t before = tid < RUNS && tid >= step ? runSums[tid - step] : 0ul;

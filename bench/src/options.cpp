@@ -140,7 +140,7 @@ OneSweepShape parseOneSweepShape(std::string_view whole) {
         uint32_t v = 0;
         const auto [end, ec] = std::from_chars(part.data(), part.data() + part.size(), v);
         if (count == 3 || part.empty() || ec != std::errc{} || end != part.data() + part.size() || v == 0)
-            usageError("--onesweep-shape '" + std::string(text) +
+            usageError("--onesweep-shape '" + std::string(whole) +
                        "' is not WxK or WxKxP (positive integers: invocations a workgroup, keys each, "
                        "workgroups per multiprocessor), e.g. 256x16x2");
         parts[count++] = v;

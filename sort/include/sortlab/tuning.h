@@ -6,6 +6,7 @@
 // SORTLAB_OS_LOOKBACK_BATCH): as specialization constants they cost the H100's 64-bit passes 0.5-0.9 %.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 
 namespace sortlab::tuning {
@@ -158,13 +159,10 @@ constexpr OneSweepTuning oneSweep(uint32_t keyBytes, bool values) {
 // if that is more; from 1 to histogramMaxWorkgroups.
 constexpr uint32_t oneSweepHistogramWorkgroups(uint64_t n, uint32_t multiprocessors, const OneSweepTuning& t) {
     auto groups = [n](uint64_t keysEach) { return (n + keysEach - 1) / keysEach; };
-    uint64_t g = groups(t.histogramKeysPerWorkgroup);
     const uint64_t spread = uint64_t(multiprocessors) * t.histogramWorkgroupsPerMultiprocessor;
-    const uint64_t small = groups(t.histogramMinKeysPerWorkgroup);
-    const uint64_t wide = small < spread ? small : spread;
-    if (wide > g) g = wide;
-    if (g < 1) g = 1;
-    return uint32_t(g < t.histogramMaxWorkgroups ? g : t.histogramMaxWorkgroups);
+    const uint64_t g =
+        std::max(groups(t.histogramKeysPerWorkgroup), std::min(groups(t.histogramMinKeysPerWorkgroup), spread));
+    return uint32_t(std::clamp<uint64_t>(g, 1, t.histogramMaxWorkgroups));
 }
 
 // What the kernels assume of the numbers they are given.

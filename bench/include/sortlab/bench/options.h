@@ -19,9 +19,10 @@ namespace sortlab::bench {
 
 struct AlgoSpec;
 
-// --onesweep-shape WxK[xP]: OneSweep's pass kernel in another shape than its tuning table's, for
-// tuning experiments: W invocations a workgroup, K keys each, P persistent workgroups per
-// multiprocessor (0 or left out: the table's).
+// --onesweep-shape WxK[xP][+counts-in-tile|+counts-apart]: OneSweep's pass kernel in another shape
+// than its tuning table's, for tuning experiments: W invocations a workgroup, K keys each, P
+// persistent workgroups per multiprocessor (0 or left out: the table's), the subgroups' digit
+// counts in the staged tile's shared memory or apart (left out: the table's).
 struct OneSweepShape {
     uint32_t workgroup = 0, keysPerLane = 0, perMultiprocessor = 0;
     int countsInTile = -1; // -1: the tuning table's; 0: the counts apart; 1: in the staged tile's words
@@ -56,7 +57,7 @@ struct Options {
     bool lookbackLog = false;   // --lookback-log: OneSweep's instrumented pass kernel, its log in --trace
     bool lookbackStats = false; // --lookback-stats: OneSweep timed with the instrumented kernel, its log summed up
     bool pipelineStats = false; // --pipeline-stats: each row lists its pipelines with the driver's statistics
-    OneSweepShape oneSweepShape; // --onesweep-shape: the pass kernel's shape (variant name +WxK[xP])
+    OneSweepShape oneSweepShape; // --onesweep-shape: the pass kernel's shape (variant name +WxK[xP][+...])
     bool anchorCub = false;     // --anchor cub: also run cub::DeviceRadixSort (bench/cub/) on every case
     bool quiet = false;
     bool corruptResult = false; // hidden, for the CLI tests: flip one key of each GPU result
@@ -89,7 +90,7 @@ std::vector<sortlab::KeyType> parseTypes(std::string_view text); // also "all"
 std::vector<sortlab::ValueType> parseValues(std::string_view text);
 std::vector<sortlab::Order> parseOrders(std::string_view text);
 std::vector<sortlab::Distribution> parseDists(std::string_view text); // also "all"
-OneSweepShape parseOneSweepShape(std::string_view text); // "256x16", "256x16x2"
+OneSweepShape parseOneSweepShape(std::string_view text); // "256x16", "256x16x2", "640x17+counts-in-tile"
 // --anchor: "cub" (the only anchor) -> true; "none" -> false.
 bool parseAnchor(std::string_view text);
 
