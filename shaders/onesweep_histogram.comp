@@ -1,6 +1,6 @@
 // OneSweep step 1: the histogram of every pass's digit in one read of the keys. Each of
-// pc.histGroups workgroups counts a contiguous share of the keys in shared memory (two copies,
-// by subgroup parity, so that equal digits contend less), then adds its counts to the 64-bit
+// pc.histGroups workgroups counts a contiguous share of the keys in shared memory (HIST_COPIES
+// copies, by subgroup parity, so that equal digits contend less), then adds its counts to the 64-bit
 // global histogram with 32-bit atomics and a carry. (A second kernel that summed every
 // workgroup's partial counts took a quarter of this step's time: few workgroups, long serial
 // loops.) The workgroups also clear the tile statuses the first pass will use (pc.tiles words),
@@ -11,15 +11,18 @@
 // Keys each invocation loads before it counts them (tuning::oneSweep).
 layout(constant_id = SORTLAB_SPEC_LOADS_IN_FLIGHT) const uint LOADS_IN_FLIGHT = 8;
 
-shared uint counts[2 * PASSES * 256];
+// Copies of the counts (1 or 2): subgroup s counts in copy s % HIST_COPIES (tuning::oneSweep).
+layout(constant_id = SORTLAB_SPEC_HIST_COPIES) const uint HIST_COPIES = 2;
+
+shared uint counts[HIST_COPIES * PASSES * 256];
 
 void main() {
     const uint g = gl_WorkGroupID.x, tid = gl_LocalInvocationIndex;
-    for (uint i = tid; i < 2 * PASSES * 256; i += WORKGROUP_SIZE) counts[i] = 0;
+    for (uint i = tid; i < HIST_COPIES * PASSES * 256; i += WORKGROUP_SIZE) counts[i] = 0;
     for (uint64_t i = uint64_t(g) * WORKGROUP_SIZE + tid; i < pc.tiles; i += uint64_t(pc.histGroups) * WORKGROUP_SIZE)
         word(SORTLAB_OS_STATUS + i).v = 0u;
     barrier();
-    const uint copy = (gl_SubgroupID & 1u) * PASSES * 256;
+    const uint copy = (gl_SubgroupID % HIST_COPIES) * PASSES * 256;
     const uint64_t per = (pc.n + pc.histGroups - 1) / pc.histGroups;
     const uint64_t begin = min(pc.n, uint64_t(g) * per), end = min(pc.n, begin + per);
     for (uint64_t i = begin + tid; i < end; i += WORKGROUP_SIZE * LOADS_IN_FLIGHT) {
@@ -32,7 +35,8 @@ void main() {
     }
     barrier();
     for (uint i = tid; i < PASSES * 256; i += WORKGROUP_SIZE) {
-        const uint c = counts[i] + counts[PASSES * 256 + i];
+        uint c = counts[i];
+        if (HIST_COPIES > 1) c += counts[PASSES * 256 + i]; // (a branch: a select would read both)
         if (c == 0) continue;
         const uint low = atomicAdd(word(SORTLAB_OS_HIST + 2 * i).v, c); // (pass, digit) = (i / 256, i % 256)
         if (low + c < low) atomicAdd(word(SORTLAB_OS_HIST + 2 * i + 1).v, 1u); // the low word wrapped

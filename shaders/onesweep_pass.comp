@@ -39,10 +39,16 @@
 // for the next tile as it reads them. Otherwise each has an array of its own (one array for both
 // made every pass slower, likely because the staging stores must then stay in order with the atomics).
 layout(constant_id = SORTLAB_SPEC_COUNTS_IN_TILE) const uint COUNTS_IN_TILE = 0;
+// EXCHANGE_ROUNDS > 1 (32-bit keys, counts apart, whole tiles only): the staged tile holds
+// STAGED_SLOTS = SLOTS / EXCHANGE_ROUNDS places, and the write-out goes in as many rounds, each
+// staging the keys whose places fall in its share (the first during the ranking) and writing them
+// out: half the shared memory for the exchange at two rounds, for two workgroups a multiprocessor.
+layout(constant_id = SORTLAB_SPEC_EXCHANGE_ROUNDS) const uint EXCHANGE_ROUNDS = 1;
+const uint STAGED_SLOTS = SLOTS / EXCHANGE_ROUNDS;
 const uint HIST_ROWS = (MAX_SUBGROUPS + 1) / 2;
 const uint HIST_WORDS = HIST_ROWS * 256;
 const uint SHARED_WORDS = SLOTS > HIST_WORDS ? SLOTS : HIST_WORDS;
-shared uint staged[COUNTS_IN_TILE != 0 ? SHARED_WORDS + 256 : SLOTS];
+shared uint staged[COUNTS_IN_TILE != 0 ? SHARED_WORDS + 256 : STAGED_SLOTS];
 shared uint countWords[COUNTS_IN_TILE != 0 ? 1 : HIST_WORDS];
 uint countAt(uint i) { return COUNTS_IN_TILE != 0 ? staged[i] : countWords[i]; }
 void setCount(uint i, uint v) {
@@ -119,8 +125,8 @@ uint other[KPT]; // the other word of each key, raw, staged after the first half
 uint v[KPT];
 #endif
 // Each key's place (two 16 bits a word), kept where something is staged after the ranking: the
-// values, the other halves, or (COUNTS_IN_TILE) the keys themselves.
-const bool KEEP_PLACES = HAS_VALUES != 0 || HALF_STAGED || COUNTS_IN_TILE != 0;
+// values, the other halves, or (COUNTS_IN_TILE, EXCHANGE_ROUNDS > 1) the keys themselves.
+const bool KEEP_PLACES = HAS_VALUES != 0 || HALF_STAGED || COUNTS_IN_TILE != 0 || EXCHANGE_ROUNDS > 1;
 uint place[(KPT + 1) / 2];
 void notePlace(uint i, uint at) {
     if ((i & 1u) == 0) place[i / 2] = at;
@@ -255,7 +261,7 @@ void rankAndStage() {
         if (below == 0)
             before = (addCount(histRow + d, subgroupBallotBitCount(m) << histShift) >> histShift) & 0xffffu;
         const uint at = subgroupShuffle(before, subgroupBallotFindLSB(m)) + below;
-        if (COUNTS_IN_TILE == 0) staged[at] = ob[i];
+        if (COUNTS_IN_TILE == 0 && (EXCHANGE_ROUNDS == 1 || at < STAGED_SLOTS)) staged[at] = ob[i]; // (the first round's)
         if (KEEP_PLACES) notePlace(i, at);
         if (LOOKBACK_STRIDE != 0 && i % max(LOOKBACK_STRIDE, 1u) == LOOKBACK_STRIDE - 1) lookbackStep(); // (max: SPIR-V evaluates both sides)
     }
@@ -265,7 +271,8 @@ void rankAndStage() {
 void stageInOrder() {
     [[unroll]] for (uint i = 0; i < KPT; ++i) {
         const uint at = runStart + i * SUBGROUP_SIZE;
-        staged[at] = ob[i]; // (COUNTS_IN_TILE too: no count is read or written once the tile has one digit)
+        // (COUNTS_IN_TILE too: no count is read or written once the tile has one digit)
+        if (EXCHANGE_ROUNDS == 1 || at < STAGED_SLOTS) staged[at] = ob[i];
         if (KEEP_PLACES) notePlace(i, at);
     }
 }
@@ -316,27 +323,45 @@ void writeKeys(uint64_t dstKeys) {
     }
 }
 #else
+// EXCHANGE_ROUNDS > 1: round r stages the places from r * STAGED_SLOTS on (round 0 during the
+// ranking), then writes them; values (stageRound) the same way.
+void stageRound(uint r, uint w[KPT], bool all) {
+    [[unroll]] for (uint i = 0; i < KPT; ++i) {
+        const uint at = placeOf(i) - r * STAGED_SLOTS; // (wraps past STAGED_SLOTS for earlier rounds)
+        if ((EXCHANGE_ROUNDS == 1 || at < STAGED_SLOTS) && (all || full || runStart + i * SUBGROUP_SIZE < tileKeys))
+            staged[at] = w[i];
+    }
+}
 void writeKeys(uint64_t dstKeys) {
 #if HAS_VALUES
     [[unroll]] for (uint i = 0; i < (KPT + 3) / 4; ++i) digits[i] = 0u;
 #endif
-    [[unroll]] for (uint i = 0; i < KPT; ++i) {
-        const uint idx = i * WORKGROUP_SIZE + tid;
-        if (full || idx < tileKeys) {
-            const Ord o = staged[idx];
-            const uint d = digitOfOrder(o, pc.pass);
-            keyAt(dstKeys, destination(d, idx)).v = keyFromOrderBits(o);
-#if HAS_VALUES
-            digits[i / 4] |= d << (8 * (i % 4));
-#endif
+    [[unroll]] for (uint r = 0; r < EXCHANGE_ROUNDS; ++r) {
+        if (r > 0) {
+            barrier(); // the round before has read its keys
+            stageRound(r, ob, true);
+            barrier();
         }
-        if (HAS_VALUES == 0) freeCounts(idx);
+        [[unroll]] for (uint k = 0; k < KPT / EXCHANGE_ROUNDS; ++k) {
+            const uint i = r * (KPT / EXCHANGE_ROUNDS) + k; // this invocation's i-th position
+            const uint idx = r * STAGED_SLOTS + k * WORKGROUP_SIZE + tid;
+            if (full || idx < tileKeys) {
+                const Ord o = staged[idx - r * STAGED_SLOTS];
+                const uint d = digitOfOrder(o, pc.pass);
+                keyAt(dstKeys, destination(d, idx)).v = keyFromOrderBits(o);
+#if HAS_VALUES
+                digits[i / 4] |= d << (8 * (i % 4));
+#endif
+            }
+            if (HAS_VALUES == 0) freeCounts(idx);
+        }
     }
 }
 #endif // HALF_STAGED
 #if HAS_VALUES
 // Then the values, staged in the same places through the same shared memory.
 void writeValues(uint64_t dstValues) {
+#if HALF_STAGED
     barrier();
     [[unroll]] for (uint i = 0; i < KPT; ++i) {
         if (full || runStart + i * SUBGROUP_SIZE < tileKeys) staged[placeOf(i)] = v[i];
@@ -348,6 +373,20 @@ void writeValues(uint64_t dstValues) {
             valueAt(dstValues, destination(digitAt(i), idx)).v = staged[idx];
         freeCounts(idx);
     }
+#else
+    [[unroll]] for (uint r = 0; r < EXCHANGE_ROUNDS; ++r) {
+        barrier();
+        stageRound(r, v, false);
+        barrier();
+        [[unroll]] for (uint k = 0; k < KPT / EXCHANGE_ROUNDS; ++k) {
+            const uint i = r * (KPT / EXCHANGE_ROUNDS) + k;
+            const uint idx = r * STAGED_SLOTS + k * WORKGROUP_SIZE + tid;
+            if (full || idx < tileKeys)
+                valueAt(dstValues, destination(digitAt(i), idx)).v = staged[idx - r * STAGED_SLOTS];
+            freeCounts(idx);
+        }
+    }
+#endif
 }
 #endif
 

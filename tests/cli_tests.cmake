@@ -70,6 +70,25 @@ add_test(NAME cli_onesweep_shape_counts
 set_tests_properties(cli_onesweep_shape_counts PROPERTIES
                      PASS_REGULAR_EXPRESSION "\\+128x16\\+counts-in-tile.*checks: 4 passed, 0 failed" TIMEOUT 120)
 
+# The write-out in rounds (a staged tile of half or a quarter of the tile), persistent and one tile a
+# workgroup, u32 keys with and without values; 64-bit keys keep one round.
+add_test(NAME cli_onesweep_shape_rounds
+         COMMAND ${BENCH} --validation --check --algo onesweep,onesweep-fallback --type u32,u64 --values none,u32
+                 --n 2^18,100003 --dist uniform,equal --onesweep-shape 128x16+2-rounds --reps 1 --warmup-ms 0)
+set_tests_properties(cli_onesweep_shape_rounds PROPERTIES
+                     PASS_REGULAR_EXPRESSION "\\+128x16\\+2-rounds.*checks: 32 passed, 0 failed" TIMEOUT 300)
+add_test(NAME cli_onesweep_shape_rounds_one_tile
+         COMMAND ${BENCH} --validation --check --algo onesweep --values none,u32 --n 2^18,4099
+                 --onesweep-shape 64x8x2+4-rounds+one-tile --reps 1 --warmup-ms 0)
+set_tests_properties(cli_onesweep_shape_rounds_one_tile PROPERTIES
+                     PASS_REGULAR_EXPRESSION "\\+64x8x2\\+4-rounds\\+one-tile.*checks: 4 passed, 0 failed" TIMEOUT 300)
+# --onesweep-histogram: the histogram kernel in its own shape (one copy of its counts, 2 keys at once).
+add_test(NAME cli_onesweep_histogram
+         COMMAND ${BENCH} --validation --check --algo onesweep --type u32,u64 --n 2^18,1001
+                 --onesweep-histogram 128x4x1x2 --reps 1 --warmup-ms 0)
+set_tests_properties(cli_onesweep_histogram PROPERTIES
+                     PASS_REGULAR_EXPRESSION "\\+hist128x4x1x2.*checks: 4 passed, 0 failed" TIMEOUT 120)
+
 # --- --json --------------------------------------------------------------------------------------------
 add_test(NAME cli_json_run
          COMMAND ${BENCH} --validation --check ${ALGOS} --type f32 --values none,u32 --n 2^10,777 --reps 3
@@ -182,8 +201,14 @@ cli_fail(keys_negative 2 "--keys:1:3: -2 is negative for u32 keys" -- --keys "1,
 cli_fail(keys_range 2 "--keys:1:3: 3000000000 is out of range for i32 keys" -- --keys "1,3000000000" --type i32 --algo std)
 cli_fail(keys_range_any_type 2 "out of range for f32" -- --keys "1,1e39" --type f64,f32 --algo std)
 cli_fail(onesweep_shape_short 2 "--onesweep-shape '256' needs at least WxK" -- --onesweep-shape 256 --algo onesweep)
-cli_fail(onesweep_shape_counts 2 "--onesweep-shape '256x16\\+counts': after '\\+' comes counts-in-tile or counts-apart"
+cli_fail(onesweep_shape_counts 2 "--onesweep-shape '256x16\\+counts': after '\\+' comes counts-in-tile, counts-apart, N-rounds"
          -- --onesweep-shape 256x16+counts --algo onesweep)
+cli_fail(onesweep_shape_rounds 2 "--onesweep-shape '256x16\\+5-rounds': after '\\+' comes" -- --onesweep-shape 256x16+5-rounds
+         --algo onesweep)
+cli_fail(onesweep_histogram_copies 2 "--onesweep-histogram '256x2x3' is not WxP\\[xC\\[xL\\]\\]" -- --onesweep-histogram 256x2x3
+         --algo onesweep)
+cli_fail(onesweep_histogram_workgroup 2 "onesweep's histogram workgroup must be a multiple of" -- --onesweep-histogram 100x2
+         --algo onesweep --n 1000 --reps 1 --warmup-ms 0)
 cli_fail(onesweep_shape_workgroup 2 "onesweep's pass workgroup must be a multiple of" -- --onesweep-shape 100x4
          --algo onesweep --n 1000 --reps 1 --warmup-ms 0)
 cli_fail(keys_empty 2 "--keys: no keys" -- --keys " , " --algo std)

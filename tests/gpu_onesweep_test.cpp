@@ -582,12 +582,13 @@ TEST_F(OneSweepTest, PersistentFromEnoughTiles) {
     const bool cpu = ctx().info().type == VK_PHYSICAL_DEVICE_TYPE_CPU; // the CPU rows (lavapipe)
     const uint64_t T = probe->tileKeys, most = cpu ? t.persistentWorkgroupsCpu : t.persistentWorkgroups;
     const uint64_t from = cpu ? t.minPersistentTilesCpu : t.minPersistentTiles;
-    for (uint64_t tiles : {uint64_t(1), from - 1, from, 4 * most}) {
+    const bool never = from == tuning::kNeverPersistent; // one tile a workgroup at every size
+    for (uint64_t tiles : {uint64_t(1), never ? 1000 : from - 1, never ? 5000 : from, 4 * most}) {
         auto p = onesweep().plan(tiles * T, cfg);
         ASSERT_TRUE(p.ok()) << p.error().message;
         const Step& last = lastPassStep(*p);
         EXPECT_EQ(last.workgroups, tiles);
-        const bool persistent = t.persistent && tiles >= from;
+        const bool persistent = t.persistent && !never && tiles >= from;
         EXPECT_EQ(last.dispatchedWorkgroups, persistent ? std::min(tiles, most) : 0u) << tiles << " tiles";
     }
 }
@@ -605,19 +606,19 @@ TEST_F(OneSweepTest, PersistentPassesAtFullSize) {
         for (bool kv : {false, true})
             for (uint32_t cap : {0u, 1u}) {
                 const tuning::OneSweepTuning t = tuning::oneSweep(keyBytes(key), kv);
-                if (!t.persistent) continue; // one tile per workgroup
+                const bool cpu = ctx().info().type == VK_PHYSICAL_DEVICE_TYPE_CPU;
+                const uint64_t from = cpu ? t.minPersistentTilesCpu : t.minPersistentTiles;
+                if (!t.persistent || from == tuning::kNeverPersistent) continue; // one tile per workgroup
                 const SortConfig cfg = sortConfig(key, kv, Order::ascending);
                 internal::ScopedOneSweepLimits limits(onesweep(), {0, cap});
                 auto probe = onesweep().plan(1, cfg);
                 ASSERT_TRUE(probe.ok()) << probe.error().message;
-                const uint64_t n = (t.minPersistentTiles + 77) * probe->tileKeys + 11;
+                const uint64_t n = (std::max<uint64_t>(from, 1024) + 77) * probe->tileKeys + 11;
                 auto job = SortJob::create(ctx(), onesweep(), n, cfg);
                 ASSERT_TRUE(job.ok()) << job.error().message;
                 const uint64_t tiles = (n + probe->tileKeys - 1) / probe->tileKeys,
-                               per = ctx().info().type == VK_PHYSICAL_DEVICE_TYPE_CPU ? t.maxTilesPerWorkgroupCpu
-                                                                                      : t.maxTilesPerWorkgroup;
-                const uint64_t most = ctx().info().type == VK_PHYSICAL_DEVICE_TYPE_CPU ? t.persistentWorkgroupsCpu
-                                                                                       : t.persistentWorkgroups;
+                               per = cpu ? t.maxTilesPerWorkgroupCpu : t.maxTilesPerWorkgroup;
+                const uint64_t most = cpu ? t.persistentWorkgroupsCpu : t.persistentWorkgroups;
                 EXPECT_EQ(lastPassStep((*job)->plan()).dispatchedWorkgroups,
                           cap ? (tiles + per - 1) / per : std::min(tiles, std::max(most, (tiles + per - 1) / per)));
                 for (int run = 0; run < (cap || kv ? 1 : 3); ++run) {

@@ -457,12 +457,20 @@ Runner::Runner(const Options& options, Context* ctx, RunHooks hooks, TraceWriter
         if (!s) libraryError(s.error(), "--algo " + std::string(a->name));
         sorters_[*a->gpu] = std::move(s.value());
     }
-    if (const OneSweepShape& shape = opt_.oneSweepShape; shape.set() && sorters_.count(Algorithm::onesweep))
+    const OneSweepShape& shape = opt_.oneSweepShape;
+    const OneSweepHistogram& hist = opt_.oneSweepHistogram;
+    if ((shape.set() || hist.set()) && sorters_.count(Algorithm::onesweep))
         internal::setOneSweepLimits(*sorters_[Algorithm::onesweep],
                                     {.workgroup = shape.workgroup,
                                      .keysPerLane = shape.keysPerLane,
                                      .perMultiprocessor = shape.perMultiprocessor,
-                                     .countsInTile = shape.countsInTile});
+                                     .countsInTile = shape.countsInTile,
+                                     .exchangeRounds = shape.exchangeRounds,
+                                     .oneTileAWorkgroup = shape.oneTile,
+                                     .histogramWorkgroup = hist.workgroup,
+                                     .histogramPerMultiprocessor = hist.perMultiprocessor,
+                                     .histogramCopies = hist.copies,
+                                     .histogramLoads = hist.loads});
     if (opt_.anchorCub) anchor_ = CubAnchor::load();
 }
 
@@ -491,8 +499,11 @@ void Runner::progress(const AlgoSpec* algo, const CaseSpec& spec, int rep, int r
 }
 
 std::string Runner::shapeSuffix(const AlgoSpec& algo) const {
-    const bool shaped = opt_.oneSweepShape.set() && algo.gpu == Algorithm::onesweep;
-    return shaped ? "+" + opt_.oneSweepShape.name() : "";
+    if (algo.gpu != Algorithm::onesweep) return "";
+    std::string s;
+    if (opt_.oneSweepShape.set()) s += "+" + opt_.oneSweepShape.name();
+    if (opt_.oneSweepHistogram.set()) s += "+" + opt_.oneSweepHistogram.name();
+    return s;
 }
 
 CaseResult Runner::errorRow(const AlgoSpec& algo, const CaseSpec& spec, const std::string& why) const {

@@ -63,7 +63,7 @@ int fail(int code, const std::string& message) {
 struct RawOptions {
     std::string algo = "all", type = "u32", values = "none", order = "asc", n, sizes, dist = "uniform", anchor;
     std::string keys, input; // --keys, --input
-    std::string oneSweepShape;
+    std::string oneSweepShape, oneSweepHistogram;
     bool distGiven = false;
     double timeoutS = 60;
     double bandwidth = -1;
@@ -78,6 +78,7 @@ Options finish(const RawOptions& raw, Options opt) {
     opt.dists = parseDists(raw.dist);
     opt.anchorCub = parseAnchor(raw.anchor);
     if (!raw.oneSweepShape.empty()) opt.oneSweepShape = parseOneSweepShape(raw.oneSweepShape);
+    if (!raw.oneSweepHistogram.empty()) opt.oneSweepHistogram = parseOneSweepHistogram(raw.oneSweepHistogram);
     if (!raw.keys.empty() || !raw.input.empty()) {
         if (!raw.keys.empty() && !raw.input.empty()) usageError("--keys and --input both give the keys: use one");
         if (!raw.n.empty() || !raw.sizes.empty() || raw.distGiven)
@@ -271,10 +272,16 @@ void addOptions(CLI::App& app, Options& opt, RawOptions& raw) {
                  "(VK_KHR_pipeline_executable_properties: registers, shared memory, spills on NVIDIA), in the table "
                  "and in --json (\"pipelines\")");
     app.add_option("--onesweep-shape", raw.oneSweepShape,
-                   "OneSweep, for tuning experiments: run the pass kernel as WxK[xP][+counts-in-tile|+counts-apart], W "
-                   "invocations a workgroup, K keys each, P persistent workgroups per multiprocessor, the subgroups' "
-                   "digit counts in the staged tile's shared memory or apart, instead of its tuning table's "
-                   "(variant name +WxK[xP][+...]; docs/onesweep.md)");
+                   "OneSweep, for tuning experiments: run the pass kernel as "
+                   "WxK[xP][+counts-in-tile|+counts-apart][+N-rounds][+one-tile], W invocations a workgroup, K keys "
+                   "each, P persistent workgroups per multiprocessor, the subgroups' digit counts in the staged tile's "
+                   "shared memory or apart, the write-out in N rounds (32-bit keys: a staged tile of 1/N of the tile), "
+                   "one tile a workgroup, instead of its tuning table's (variant name +WxK[xP][+...]; docs/onesweep.md)");
+    app.add_option("--onesweep-histogram", raw.oneSweepHistogram,
+                   "OneSweep, for tuning experiments: run the histogram kernel as WxP[xC[xL]], W invocations a "
+                   "workgroup, P workgroups per multiprocessor at every n (down to 16 keys an invocation), C copies "
+                   "of its counts in shared memory (1 or 2), L keys an invocation loads at once, instead of its "
+                   "tuning table's (variant name +histWxP[...]; docs/onesweep.md)");
     app.add_flag("--check", opt.check, "Compare every result with sortlab::referenceSort; exit 1 on a mismatch");
     app.add_option("--json", opt.jsonPath, "Write the results as a JSON array, one object per algorithm and case");
     app.add_option("--trace", opt.tracePath,

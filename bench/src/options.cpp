@@ -119,36 +119,76 @@ std::vector<sortlab::Order> parseOrders(std::string_view text) {
 std::string OneSweepShape::name() const {
     return std::to_string(workgroup) + "x" + std::to_string(keysPerLane) +
            (perMultiprocessor ? "x" + std::to_string(perMultiprocessor) : "") +
-           (countsInTile < 0 ? "" : countsInTile ? "+counts-in-tile" : "+counts-apart");
+           (countsInTile < 0 ? "" : countsInTile ? "+counts-in-tile" : "+counts-apart") +
+           (exchangeRounds ? "+" + std::to_string(exchangeRounds) + "-rounds" : "") + (oneTile ? "+one-tile" : "");
 }
 
-OneSweepShape parseOneSweepShape(std::string_view whole) {
-    int countsInTile = -1;
-    std::string_view text = whole;
-    if (const size_t plus = whole.find('+'); plus != std::string_view::npos) {
-        const std::string_view where = whole.substr(plus + 1);
-        if (where != "counts-in-tile" && where != "counts-apart")
-            usageError("--onesweep-shape '" + std::string(whole) + "': after '+' comes counts-in-tile or counts-apart");
-        countsInTile = where == "counts-in-tile" ? 1 : 0;
-        text = whole.substr(0, plus);
-    }
-    uint32_t parts[3] = {0, 0, 0};
+namespace {
+// "AxBxC": up to `most` positive integers joined by 'x'; how many in `count`.
+size_t parseTimes(std::string_view text, uint32_t* parts, size_t most, const std::string& usage) {
     size_t count = 0, start = 0;
     for (;;) {
         const size_t x = text.find('x', start);
         const std::string_view part = text.substr(start, x == std::string_view::npos ? x : x - start);
         uint32_t v = 0;
         const auto [end, ec] = std::from_chars(part.data(), part.data() + part.size(), v);
-        if (count == 3 || part.empty() || ec != std::errc{} || end != part.data() + part.size() || v == 0)
-            usageError("--onesweep-shape '" + std::string(whole) +
-                       "' is not WxK or WxKxP (positive integers: invocations a workgroup, keys each, "
-                       "workgroups per multiprocessor), e.g. 256x16x2");
+        if (count == most || part.empty() || ec != std::errc{} || end != part.data() + part.size() || v == 0)
+            usageError(usage);
         parts[count++] = v;
-        if (x == std::string_view::npos) break;
+        if (x == std::string_view::npos) return count;
         start = x + 1;
     }
+}
+} // namespace
+
+OneSweepShape parseOneSweepShape(std::string_view whole) {
+    OneSweepShape shape;
+    const size_t plus = whole.find('+');
+    const std::string_view text = whole.substr(0, plus);
+    for (size_t at = plus; at != std::string_view::npos;) {
+        const size_t end = whole.find('+', at + 1);
+        const std::string_view part = whole.substr(at + 1, end == std::string_view::npos ? end : end - at - 1);
+        at = end;
+        uint32_t rounds = 0;
+        const auto [stop, ec] = std::from_chars(part.data(), part.data() + part.size(), rounds);
+        const std::string_view afterNumber(stop, size_t(part.data() + part.size() - stop));
+        if (part == "counts-in-tile" || part == "counts-apart")
+            shape.countsInTile = part == "counts-in-tile" ? 1 : 0;
+        else if (part == "one-tile")
+            shape.oneTile = true;
+        else if (ec == std::errc{} && rounds >= 1 && rounds <= 4 && afterNumber == "-rounds")
+            shape.exchangeRounds = rounds;
+        else
+            usageError("--onesweep-shape '" + std::string(whole) +
+                       "': after '+' comes counts-in-tile, counts-apart, N-rounds (N from 1 to 4) or one-tile");
+    }
+    uint32_t parts[3] = {0, 0, 0};
+    const size_t count = parseTimes(text, parts, 3,
+                                    "--onesweep-shape '" + std::string(whole) +
+                                        "' is not WxK or WxKxP (positive integers: invocations a workgroup, keys each, "
+                                        "workgroups per multiprocessor), e.g. 256x16x2");
     if (count < 2) usageError("--onesweep-shape '" + std::string(whole) + "' needs at least WxK, e.g. 256x16");
-    return {parts[0], parts[1], parts[2], countsInTile};
+    shape.workgroup = parts[0];
+    shape.keysPerLane = parts[1];
+    shape.perMultiprocessor = parts[2];
+    return shape;
+}
+
+std::string OneSweepHistogram::name() const {
+    std::string s = "hist" + std::to_string(workgroup) + "x" + std::to_string(perMultiprocessor);
+    if (copies || loads) s += "x" + std::to_string(copies);
+    if (loads) s += "x" + std::to_string(loads);
+    return s;
+}
+
+OneSweepHistogram parseOneSweepHistogram(std::string_view whole) {
+    const std::string usage = "--onesweep-histogram '" + std::string(whole) +
+                              "' is not WxP[xC[xL]] (positive integers: invocations a workgroup, workgroups per "
+                              "multiprocessor, copies of the counts (1 or 2), keys loaded at once), e.g. 256x8x1x16";
+    uint32_t parts[4] = {0, 0, 0, 0};
+    const size_t count = parseTimes(whole, parts, 4, usage);
+    if (count < 2 || parts[2] > 2) usageError(usage);
+    return {parts[0], parts[1], parts[2], parts[3]};
 }
 
 std::vector<sortlab::Distribution> parseDists(std::string_view text) {

@@ -42,6 +42,8 @@ enum Pipe : size_t { kInit, kHistogram, kScan, kPass, kResult };
 struct Geometry {
     tuning::OneSweepTuning tuning{};
     uint32_t workgroup = 0, keysPerLane = 0, passes = 0, histGroups = 0;
+    uint32_t histWorkgroup = 0; // the histogram kernel's invocations a workgroup
+    uint32_t exchangeRounds = 1; // the pass kernel's write-out rounds (its staged tile holds 1 / this)
     bool persistent = false;
     uint32_t lookbackStride = 0;
     uint64_t passWorkgroups = 0;    // the most a persistent pass dispatch starts
@@ -255,17 +257,21 @@ private:
                            : resident             ? resident
                                                   : t.persistentWorkgroups;
         g.tilesPerWorkgroup = cpu ? t.maxTilesPerWorkgroupCpu : t.maxTilesPerWorkgroup;
+        // Rounds of the write-out: 32-bit keys with the counts apart, whole tiles of whole rounds.
+        const bool rounds = t.exchangeRounds > 1 && keyBytes(config.key) == 4 && !t.countsInTile &&
+                            g.keysPerLane % t.exchangeRounds == 0 && !config.knobs.radixTileKeys;
+        g.exchangeRounds = rounds ? t.exchangeRounds : 1;
         auto sharedBytes = [&](uint32_t wg) {
             // The staged tile (the values reuse it), the subgroups' digit counts (two 16-bit counts per
             // word; countsInTile: in the staged tile's words, and the fallback's 256 counts beside),
             // the per-digit words (two per digit), and five words: the tile id, the stuck tile, the
             // next tile id, the tile's one digit and which buffer it reads.
             const uint32_t histBytes = (maxSubgroups(wg) + 1) / 2 * kRadix * 4;
-            const uint32_t stagedBytes = wg * g.keysPerLane * kStagedBytes;
+            const uint32_t stagedBytes = wg * g.keysPerLane * kStagedBytes / g.exchangeRounds;
             const uint32_t counted =
                 t.countsInTile ? std::max(stagedBytes, histBytes) + kRadix * 4 : stagedBytes + histBytes;
             const uint32_t pass = counted + kRadix * 8 + 20;
-            return std::max(pass, 2 * g.passes * kRadix * 4); // the histogram kernel's two copies
+            return std::max(pass, t.histogramCopies * g.passes * kRadix * 4); // the histogram kernel's copies
         };
         // Whole subgroups only: the kernel's ballots and digit scans assume them.
         const uint32_t sub = std::max(1u, dev.subgroupSize);
@@ -317,6 +323,8 @@ private:
             return makeError(Errc::too_large, "n = " + std::to_string(n) + " needs " + std::to_string(g.portions) +
                                                   " portions per pass; onesweep runs at most " +
                                                   std::to_string(SORTLAB_OS_MAX_DISPATCHES / g.passes));
+        g.histWorkgroup = t.histogramWorkgroup ? whole(std::min(t.histogramWorkgroup, dev.maxWorkgroupSize)) : wg;
+        if (g.histWorkgroup < sub) g.histWorkgroup = wg;
         g.histGroups = tuning::oneSweepHistogramWorkgroups(n, dev.multiprocessors, t);
         return g;
     }
@@ -336,6 +344,29 @@ private:
         if (limits_.keysPerLane) t.keysPerLane = limits_.keysPerLane;
         if (limits_.perMultiprocessor) t.persistentPerMultiprocessor = limits_.perMultiprocessor;
         if (limits_.countsInTile >= 0) t.countsInTile = limits_.countsInTile != 0;
+        if (limits_.exchangeRounds) t.exchangeRounds = limits_.exchangeRounds;
+        if (limits_.oneTileAWorkgroup) {
+            t.persistent = false;
+            t.lookbackStride = 0;
+        }
+        if (limits_.histogramWorkgroup) {
+            // A fixed number a multiprocessor at every n, down to 16 keys an invocation, where the
+            // device tells its multiprocessors (elsewhere as the table's).
+            const uint32_t w = limits_.histogramWorkgroup;
+            const uint32_t sub = std::max(1u, dev.subgroupSize);
+            if (w % sub || w > dev.maxWorkgroupSize)
+                return makeError(Errc::invalid_argument,
+                                 "onesweep's histogram workgroup must be a multiple of " + std::to_string(sub) +
+                                     " up to " + std::to_string(dev.maxWorkgroupSize) + " invocations on " + dev.name +
+                                     " (" + std::to_string(w) + " asked for)");
+            t.histogramWorkgroup = w;
+            if (dev.multiprocessors) t.histogramKeysPerWorkgroup = UINT32_MAX;
+            t.histogramMinKeysPerWorkgroup = 16 * w;
+            if (limits_.histogramPerMultiprocessor) t.histogramWorkgroupsPerMultiprocessor = limits_.histogramPerMultiprocessor;
+            t.histogramMaxWorkgroups = std::max(t.histogramMaxWorkgroups, dev.multiprocessors * t.histogramWorkgroupsPerMultiprocessor);
+        }
+        if (limits_.histogramCopies) t.histogramCopies = limits_.histogramCopies;
+        if (limits_.histogramLoads) t.histogramLoadsInFlight = limits_.histogramLoads;
         return t; // (geometry() checks the tile's size and shared memory, as for the table's shapes)
     }
 
@@ -343,10 +374,11 @@ private:
 
     Result<VkPipeline> pipelineFor(const std::string& shader, const SortConfig& cfg, const Geometry& g) {
         const DeviceInfo& d = ctx_.info();
+        const uint32_t wg = shader == "onesweep_histogram" ? g.histWorkgroup : g.workgroup; // (a shape of its own)
         SpecValues spec{{SORTLAB_SPEC_KEY_KIND, static_cast<uint32_t>(keyKind(cfg.key))},
                         {SORTLAB_SPEC_DESCENDING, cfg.order == Order::descending ? 1u : 0u},
-                        {SORTLAB_SPEC_WORKGROUP_SIZE, g.workgroup},
-                        {SORTLAB_SPEC_MAX_SUBGROUPS, maxSubgroups(g.workgroup)},
+                        {SORTLAB_SPEC_WORKGROUP_SIZE, wg},
+                        {SORTLAB_SPEC_MAX_SUBGROUPS, maxSubgroups(wg)},
                         {SORTLAB_SPEC_SUBGROUP_SIZE, d.subgroupSize},
                         {SORTLAB_SPEC_FORCE_FALLBACK, cfg.knobs.forceFallback ? 1u : 0u},
                         {SORTLAB_SPEC_KEYS_PER_LANE, g.keysPerLane}};
@@ -356,6 +388,7 @@ private:
             spec.push_back({SORTLAB_SPEC_LOAD_NEXT_EARLY, g.tuning.loadNextEarly ? 1u : 0u});
             spec.push_back({SORTLAB_SPEC_WHERE_IN_REGISTER, g.tuning.whereInRegister ? 1u : 0u});
             spec.push_back({SORTLAB_SPEC_COUNTS_IN_TILE, g.tuning.countsInTile ? 1u : 0u});
+            spec.push_back({SORTLAB_SPEC_EXCHANGE_ROUNDS, g.exchangeRounds});
             if (g.tile != uint64_t(g.workgroup) * g.keysPerLane)
                 spec.push_back({SORTLAB_SPEC_TILE_KEYS, static_cast<uint32_t>(g.tile)}); // a teaching tile
         }
@@ -366,6 +399,7 @@ private:
         }
         if (shader == "onesweep_histogram") {
             spec.push_back({SORTLAB_SPEC_LOADS_IN_FLIGHT, g.tuning.histogramLoadsInFlight});
+            spec.push_back({SORTLAB_SPEC_HIST_COPIES, g.tuning.histogramCopies});
         }
         return pipelineOf(shader, cfg, spec, subgroupSizeToPin(d));
     }

@@ -101,6 +101,8 @@ struct OneSweepTuning {
     uint32_t histogramMinKeysPerWorkgroup;
     uint32_t histogramWorkgroupsPerMultiprocessor;
     uint32_t histogramLoadsInFlight;    // histogram kernel: keys an invocation loads before counting them
+    uint32_t histogramWorkgroup;        // histogram kernel: invocations a workgroup (0: the pass kernel's)
+    uint32_t histogramCopies;           // histogram kernel: copies of its counts in shared memory (1 or 2)
     // Persistent passes: the next tile's keys are loaded before the ranking (in flight during it) or
     // after it (taking no registers during it): before is faster for keys only, after for pairs.
     bool loadNextEarly;
@@ -111,7 +113,13 @@ struct OneSweepTuning {
     // exchange storage do: the ranking keeps each key's place and stages it after a barrier. The
     // counts' words then make room for more keys a tile in the same 48 KiB.
     bool countsInTile;
+    // The staged tile holds 1 / exchangeRounds of a tile, written out in as many rounds (32-bit
+    // keys with the counts apart; elsewhere 1): less shared memory a workgroup for more rounds.
+    uint32_t exchangeRounds;
 };
+
+// minPersistentTiles of a row whose passes run one tile a workgroup on GPUs at every size.
+inline constexpr uint64_t kNeverPersistent = UINT64_MAX;
 
 struct OneSweepRow {
     uint32_t keyBytes;
@@ -121,14 +129,14 @@ struct OneSweepRow {
 
 // clang-format off
 inline constexpr OneSweepRow kOneSweepTable[] = {
-    // 640 x 14: 20 subgroups in 48 KiB, beat 512 x 18 (2^28 H100: 7.09 vs 7.41 ms); persistent, steps every 7 (6.99 vs 7.09 every 3); docs/benchmarks.md#tuning-onesweep
-    {4, false, {.workgroup = 640, .keysPerLane = 14, .persistent = true, .lookbackStride = 7, .persistentWorkgroups = 2048, .persistentPerMultiprocessor = 1, .maxTilesPerWorkgroup = 2048, .maxTilesPerWorkgroupCpu = 128, .minPersistentTiles = 1024, .persistentWorkgroupsCpu = 32, .minPersistentTilesCpu = 64, .histogramKeysPerWorkgroup = 65536, .histogramMaxWorkgroups = 1024, .histogramMinKeysPerWorkgroup = 8192, .histogramWorkgroupsPerMultiprocessor = 2, .histogramLoadsInFlight = 8, .loadNextEarly = true, .whereInRegister = true, .countsInTile = false}},
+    // 448 x 16, the write-out in 2 rounds (23 572 bytes: two workgroups a multiprocessor), one tile a workgroup on GPUs (2^28 H100: 6.78 vs 6.99 ms for 640 x 14 persistent), persistent on CPU devices; docs/benchmarks.md#tuning-onesweep
+    {4, false, {.workgroup = 448, .keysPerLane = 16, .persistent = true, .lookbackStride = 7, .persistentWorkgroups = 2048, .persistentPerMultiprocessor = 1, .maxTilesPerWorkgroup = 2048, .maxTilesPerWorkgroupCpu = 128, .minPersistentTiles = kNeverPersistent, .persistentWorkgroupsCpu = 32, .minPersistentTilesCpu = 64, .histogramKeysPerWorkgroup = 65536, .histogramMaxWorkgroups = 1024, .histogramMinKeysPerWorkgroup = 8192, .histogramWorkgroupsPerMultiprocessor = 2, .histogramLoadsInFlight = 8, .histogramWorkgroup = 640, .histogramCopies = 2, .loadNextEarly = true, .whereInRegister = true, .countsInTile = false, .exchangeRounds = 2}},
     // 512 x 18, persistent with steps every 3 (u32/u32 2^28 H100: 9.91 vs 10.45 ms whole sort; 640 x 14 9.96 vs 9.07); docs/benchmarks.md#tuning-onesweep
-    {4, true, {.workgroup = 512, .keysPerLane = 18, .persistent = true, .lookbackStride = 3, .persistentWorkgroups = 2048, .persistentPerMultiprocessor = 1, .maxTilesPerWorkgroup = 2048, .maxTilesPerWorkgroupCpu = 128, .minPersistentTiles = 1024, .persistentWorkgroupsCpu = 32, .minPersistentTilesCpu = 64, .histogramKeysPerWorkgroup = 65536, .histogramMaxWorkgroups = 1024, .histogramMinKeysPerWorkgroup = 8192, .histogramWorkgroupsPerMultiprocessor = 2, .histogramLoadsInFlight = 8, .loadNextEarly = false, .whereInRegister = false, .countsInTile = false}},
+    {4, true, {.workgroup = 512, .keysPerLane = 18, .persistent = true, .lookbackStride = 3, .persistentWorkgroups = 2048, .persistentPerMultiprocessor = 1, .maxTilesPerWorkgroup = 2048, .maxTilesPerWorkgroupCpu = 128, .minPersistentTiles = 1024, .persistentWorkgroupsCpu = 32, .minPersistentTilesCpu = 64, .histogramKeysPerWorkgroup = 65536, .histogramMaxWorkgroups = 1024, .histogramMinKeysPerWorkgroup = 8192, .histogramWorkgroupsPerMultiprocessor = 2, .histogramLoadsInFlight = 8, .histogramWorkgroup = 0, .histogramCopies = 2, .loadNextEarly = false, .whereInRegister = false, .countsInTile = false, .exchangeRounds = 1}},
     // halves staged, one tile a workgroup (u64 2^27 H100: 9.55 vs 9.64 ms persistent), 640 x 17 with the counts in the staged tile (9.30 vs 9.47 ms 640 x 14 apart); docs/benchmarks.md#tuning-onesweep
-    {8, false, {.workgroup = 640, .keysPerLane = 17, .persistent = false, .lookbackStride = 0, .persistentWorkgroups = 2048, .persistentPerMultiprocessor = 1, .maxTilesPerWorkgroup = 2048, .maxTilesPerWorkgroupCpu = 128, .minPersistentTiles = 1024, .persistentWorkgroupsCpu = 32, .minPersistentTilesCpu = 64, .histogramKeysPerWorkgroup = 65536, .histogramMaxWorkgroups = 1024, .histogramMinKeysPerWorkgroup = 8192, .histogramWorkgroupsPerMultiprocessor = 2, .histogramLoadsInFlight = 8, .loadNextEarly = true, .whereInRegister = false, .countsInTile = true}},
+    {8, false, {.workgroup = 640, .keysPerLane = 17, .persistent = false, .lookbackStride = 0, .persistentWorkgroups = 2048, .persistentPerMultiprocessor = 1, .maxTilesPerWorkgroup = 2048, .maxTilesPerWorkgroupCpu = 128, .minPersistentTiles = 1024, .persistentWorkgroupsCpu = 32, .minPersistentTilesCpu = 64, .histogramKeysPerWorkgroup = 65536, .histogramMaxWorkgroups = 1024, .histogramMinKeysPerWorkgroup = 8192, .histogramWorkgroupsPerMultiprocessor = 2, .histogramLoadsInFlight = 8, .histogramWorkgroup = 0, .histogramCopies = 2, .loadNextEarly = true, .whereInRegister = false, .countsInTile = true, .exchangeRounds = 1}},
     // one tile a workgroup (u64/u32 2^27 H100: 13.00 vs 15.96 ms persistent); docs/benchmarks.md#tuning-onesweep
-    {8, true, {.workgroup = 512, .keysPerLane = 18, .persistent = false, .lookbackStride = 0, .persistentWorkgroups = 2048, .persistentPerMultiprocessor = 1, .maxTilesPerWorkgroup = 2048, .maxTilesPerWorkgroupCpu = 128, .minPersistentTiles = 1024, .persistentWorkgroupsCpu = 32, .minPersistentTilesCpu = 64, .histogramKeysPerWorkgroup = 65536, .histogramMaxWorkgroups = 1024, .histogramMinKeysPerWorkgroup = 8192, .histogramWorkgroupsPerMultiprocessor = 2, .histogramLoadsInFlight = 8, .loadNextEarly = false, .whereInRegister = false, .countsInTile = false}},
+    {8, true, {.workgroup = 512, .keysPerLane = 18, .persistent = false, .lookbackStride = 0, .persistentWorkgroups = 2048, .persistentPerMultiprocessor = 1, .maxTilesPerWorkgroup = 2048, .maxTilesPerWorkgroupCpu = 128, .minPersistentTiles = 1024, .persistentWorkgroupsCpu = 32, .minPersistentTilesCpu = 64, .histogramKeysPerWorkgroup = 65536, .histogramMaxWorkgroups = 1024, .histogramMinKeysPerWorkgroup = 8192, .histogramWorkgroupsPerMultiprocessor = 2, .histogramLoadsInFlight = 8, .histogramWorkgroup = 0, .histogramCopies = 2, .loadNextEarly = false, .whereInRegister = false, .countsInTile = false, .exchangeRounds = 1}},
 };
 // clang-format on
 
@@ -174,7 +182,8 @@ constexpr bool valid(const Radix4Tuning& t, uint32_t keyBytes) {
     return t.keysPerLane >= 1 && t.keysPerLane <= 16 && t.keysPerLane * keyBytes % 16 == 0 && t.scanPerLane % 4 == 0;
 }
 constexpr bool valid(const OneSweepTuning& t) {
-    return t.keysPerLane > 0 && t.histogramLoadsInFlight > 0 && t.maxTilesPerWorkgroup > 0 &&
+    return t.keysPerLane > 0 && t.histogramLoadsInFlight > 0 && (t.histogramCopies == 1 || t.histogramCopies == 2) &&
+           t.exchangeRounds >= 1 && t.maxTilesPerWorkgroup > 0 &&
            t.maxTilesPerWorkgroupCpu > 0 && t.histogramKeysPerWorkgroup > 0 && t.histogramMinKeysPerWorkgroup > 0 &&
            t.histogramMaxWorkgroups > 0;
 }

@@ -175,7 +175,8 @@ public:
     const CubAnchor* anchor() const { return anchor_.get(); } // null without --anchor cub
 
 private:
-    // "+256x16x2" for OneSweep rows under --onesweep-shape; "" otherwise.
+    // "+256x16x2" for OneSweep rows under --onesweep-shape, "+hist256x8" under --onesweep-histogram
+    // (both: "+256x16x2+hist256x8"); "" otherwise.
     std::string shapeSuffix(const AlgoSpec& algo) const;
     void runCase(const CaseSpec& spec);
     CaseResult runGpu(const AlgoSpec& algo, const CaseSpec& spec, CaseData& data);

@@ -19,15 +19,28 @@ namespace sortlab::bench {
 
 struct AlgoSpec;
 
-// --onesweep-shape WxK[xP][+counts-in-tile|+counts-apart]: OneSweep's pass kernel in another shape
-// than its tuning table's, for tuning experiments: W invocations a workgroup, K keys each, P
-// persistent workgroups per multiprocessor (0 or left out: the table's), the subgroups' digit
-// counts in the staged tile's shared memory or apart (left out: the table's).
+// --onesweep-shape WxK[xP][+counts-in-tile|+counts-apart][+N-rounds][+one-tile]: OneSweep's pass
+// kernel in another shape than its tuning table's, for tuning experiments: W invocations a
+// workgroup, K keys each, P persistent workgroups per multiprocessor (0 or left out: the table's),
+// the subgroups' digit counts in the staged tile's shared memory or apart (left out: the table's),
+// the write-out in N rounds (a staged tile of 1 / N of the tile; 32-bit keys), one tile a workgroup.
 struct OneSweepShape {
     uint32_t workgroup = 0, keysPerLane = 0, perMultiprocessor = 0;
-    int countsInTile = -1; // -1: the tuning table's; 0: the counts apart; 1: in the staged tile's words
+    int countsInTile = -1;       // -1: the tuning table's; 0: the counts apart; 1: in the staged tile's words
+    uint32_t exchangeRounds = 0; // 0: the tuning table's
+    bool oneTile = false;        // one tile a workgroup
     bool set() const { return workgroup != 0; }
-    std::string name() const; // "256x16x2", "256x16", "640x16+counts-in-tile"
+    std::string name() const; // "256x16x2", "256x16", "640x16+counts-in-tile", "384x20x2+2-rounds+one-tile"
+};
+
+// --onesweep-histogram WxP[xC[xL]]: OneSweep's histogram kernel in another shape than its tuning
+// table's, for tuning experiments: W invocations a workgroup, P workgroups per multiprocessor at
+// every n (down to 16 keys an invocation), C copies of its counts in shared memory (1 or 2), L keys
+// an invocation loads before it counts them (0 or left out: the table's).
+struct OneSweepHistogram {
+    uint32_t workgroup = 0, perMultiprocessor = 0, copies = 0, loads = 0;
+    bool set() const { return workgroup != 0; }
+    std::string name() const; // "hist256x8", "hist640x3x1x16"
 };
 
 struct Options {
@@ -58,6 +71,7 @@ struct Options {
     bool lookbackStats = false; // --lookback-stats: OneSweep timed with the instrumented kernel, its log summed up
     bool pipelineStats = false; // --pipeline-stats: each row lists its pipelines with the driver's statistics
     OneSweepShape oneSweepShape; // --onesweep-shape: the pass kernel's shape (variant name +WxK[xP][+...])
+    OneSweepHistogram oneSweepHistogram; // --onesweep-histogram: the histogram kernel's (variant name +histWxP...)
     bool anchorCub = false;     // --anchor cub: also run cub::DeviceRadixSort (bench/cub/) on every case
     bool quiet = false;
     bool corruptResult = false; // hidden, for the CLI tests: flip one key of each GPU result
@@ -91,6 +105,7 @@ std::vector<sortlab::ValueType> parseValues(std::string_view text);
 std::vector<sortlab::Order> parseOrders(std::string_view text);
 std::vector<sortlab::Distribution> parseDists(std::string_view text); // also "all"
 OneSweepShape parseOneSweepShape(std::string_view text); // "256x16", "256x16x2", "640x17+counts-in-tile"
+OneSweepHistogram parseOneSweepHistogram(std::string_view text); // "256x8", "640x3x1x16"
 // --anchor: "cub" (the only anchor) -> true; "none" -> false.
 bool parseAnchor(std::string_view text);
 

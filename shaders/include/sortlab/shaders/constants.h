@@ -31,6 +31,7 @@
 #define SORTLAB_SPEC_LOAD_NEXT_EARLY 18    // onesweep: 1: a persistent workgroup loads its next tile before the ranking
 #define SORTLAB_SPEC_WHERE_IN_REGISTER 19 // onesweep: 1: the pass kernel keeps which buffer it reads in a register
 #define SORTLAB_SPEC_COUNTS_IN_TILE 20    // onesweep: 1: the subgroups' digit counts share the staged tile's shared memory
+#define SORTLAB_SPEC_EXCHANGE_ROUNDS 22   // onesweep: the staged tile holds 1 / this of a tile: written out in this many rounds
 // The lookback log (SortConfig::logLookback): at LOG_BASE the event counter (the events of every
 // pass numbered in one sequence), at LOG_BASE + 1 + k the ticket of pass dispatch k (with
 // LOG_ORDERED, its tiles log taking their ids in id order), then from LOG_BASE + SORTLAB_OS_LOG_HEAD one record of
@@ -58,6 +59,7 @@
 #define SORTLAB_OS_LOG_WALK_COUNTED_SHIFT 16
 #define SORTLAB_OS_LOG_WALK_INCLUSIVE_BIT 31
 #define SORTLAB_SPEC_LOADS_IN_FLIGHT 13 // onesweep_histogram.comp: keys each invocation loads before it counts them
+#define SORTLAB_SPEC_HIST_COPIES 21     // onesweep_histogram.comp: copies of the counts in shared memory (1 or 2)
 
 // 4-bit LSD radix sort (radix4_*.comp).
 // Layout of the radix4 scratch buffer, in 32-bit words. W = workgroups per pass, Wpad = W

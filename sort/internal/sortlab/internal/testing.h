@@ -25,6 +25,15 @@ struct OneSweepLimits {
     uint32_t workgroup = 0, keysPerLane = 0, perMultiprocessor = 0;
     // tuning::OneSweepTuning::countsInTile instead of the table's: -1 the table's, 0 false, 1 true.
     int countsInTile = -1;
+    // tuning::OneSweepTuning::exchangeRounds instead of the table's (0: the table's), and one tile a
+    // workgroup (no persistent workgroups, no lookback steps) whatever the table says.
+    uint32_t exchangeRounds = 0;
+    bool oneTileAWorkgroup = false;
+    // The histogram kernel's shape instead of the table's (sortlab-bench --onesweep-histogram):
+    // invocations a workgroup (0: the table's; set, a fixed number of workgroups a multiprocessor at
+    // every n, down to 16 keys an invocation), workgroups a multiprocessor, copies of the counts (1
+    // or 2), keys an invocation loads before it counts them. 0: the table's.
+    uint32_t histogramWorkgroup = 0, histogramPerMultiprocessor = 0, histogramCopies = 0, histogramLoads = 0;
 };
 
 // Plans of `sorter` (a OneSweep sorter) use these limits from now on; false for another sorter.
