@@ -309,9 +309,10 @@ private:
         g.tiles = (n + g.tile - 1) / g.tile;
         // Persistent workgroups and lookback steps pay off from about a thousand tiles; below that
         // the pass runs one tile per workgroup (internal::OneSweepLimits::passWorkgroups forces them, for tests).
+        // A row that runs one tile a workgroup on GPUs at every size takes steps from minLookbackStepTiles on.
         if (!limits_.passWorkgroups && g.tiles < (cpu ? t.minPersistentTilesCpu : t.minPersistentTiles)) {
             g.persistent = false;
-            g.lookbackStride = 0;
+            if (cpu || g.tiles < t.minLookbackStepTiles) g.lookbackStride = 0;
         }
         // The instrumented kernel logs one tile per workgroup (its tiles log their ids in id order).
         if (config.knobs.logLookback) g.persistent = false;
