@@ -393,6 +393,10 @@ void writeValues(uint64_t dstValues) {
 // [SECTION] main ----------------------------------------------------------------------------------------
 
 void main() {
+    // One tile a workgroup: a pass the scan skipped sends its workgroups home at once, before the
+    // tile id's atomic, which all of them would take in turn on one word (the scan's word for the
+    // pass, in a line that no pass writes).
+    if (PERSISTENT == 0 && word(SORTLAB_OS_INFO + 4u * pc.pass + 3u).v != 0u) return;
     tid = gl_LocalInvocationIndex;
     sg = gl_SubgroupID;
     lane = gl_SubgroupInvocationID;
