@@ -299,6 +299,17 @@ void freeCountsPastSlots() {
 
 // [SECTION] Write out ---------------------------------------------------------------------------------
 
+// Stages the words w of the places from r * STAGED_SLOTS on (all: also the last tile's missing
+// keys): round r of the write-out (EXCHANGE_ROUNDS > 1 for 32-bit keys, round 0 staged during the
+// ranking; otherwise only round 0), for keys, other halves and values alike.
+void stageRound(uint r, uint w[KPT], bool all) {
+    [[unroll]] for (uint i = 0; i < KPT; ++i) {
+        const uint at = placeOf(i) - r * STAGED_SLOTS; // (wraps past STAGED_SLOTS for earlier rounds)
+        if ((EXCHANGE_ROUNDS == 1 || at < STAGED_SLOTS) && (all || full || runStart + i * SUBGROUP_SIZE < tileKeys))
+            staged[at] = w[i];
+    }
+}
+
 // Write the staged tile out: consecutive invocations write consecutive positions of a digit's run
 // (HALF_STAGED: the ranked words first, then the other words, staged in the same places).
 #if HALF_STAGED
@@ -311,9 +322,7 @@ void writeKeys(uint64_t dstKeys) {
         digits[i / 4] |= digitOfWord(ranked[i]) << (8 * (i % 4));
     }
     barrier();
-    [[unroll]] for (uint i = 0; i < KPT; ++i) {
-        if (full || runStart + i * SUBGROUP_SIZE < tileKeys) staged[placeOf(i)] = other[i];
-    }
+    stageRound(0, other, false);
     barrier();
     [[unroll]] for (uint i = 0; i < KPT; ++i) {
         const uint idx = i * WORKGROUP_SIZE + tid;
@@ -323,15 +332,6 @@ void writeKeys(uint64_t dstKeys) {
     }
 }
 #else
-// EXCHANGE_ROUNDS > 1: round r stages the places from r * STAGED_SLOTS on (round 0 during the
-// ranking), then writes them; values (stageRound) the same way.
-void stageRound(uint r, uint w[KPT], bool all) {
-    [[unroll]] for (uint i = 0; i < KPT; ++i) {
-        const uint at = placeOf(i) - r * STAGED_SLOTS; // (wraps past STAGED_SLOTS for earlier rounds)
-        if ((EXCHANGE_ROUNDS == 1 || at < STAGED_SLOTS) && (all || full || runStart + i * SUBGROUP_SIZE < tileKeys))
-            staged[at] = w[i];
-    }
-}
 void writeKeys(uint64_t dstKeys) {
 #if HAS_VALUES
     [[unroll]] for (uint i = 0; i < (KPT + 3) / 4; ++i) digits[i] = 0u;
@@ -361,19 +361,6 @@ void writeKeys(uint64_t dstKeys) {
 #if HAS_VALUES
 // Then the values, staged in the same places through the same shared memory.
 void writeValues(uint64_t dstValues) {
-#if HALF_STAGED
-    barrier();
-    [[unroll]] for (uint i = 0; i < KPT; ++i) {
-        if (full || runStart + i * SUBGROUP_SIZE < tileKeys) staged[placeOf(i)] = v[i];
-    }
-    barrier();
-    [[unroll]] for (uint i = 0; i < KPT; ++i) {
-        const uint idx = i * WORKGROUP_SIZE + tid;
-        if (full || idx < tileKeys)
-            valueAt(dstValues, destination(digitAt(i), idx)).v = staged[idx];
-        freeCounts(idx);
-    }
-#else
     [[unroll]] for (uint r = 0; r < EXCHANGE_ROUNDS; ++r) {
         barrier();
         stageRound(r, v, false);
@@ -386,7 +373,6 @@ void writeValues(uint64_t dstValues) {
             freeCounts(idx);
         }
     }
-#endif
 }
 #endif
 
