@@ -1,5 +1,6 @@
 // OneSweep step 3, one dispatch per 8-bit digit pass (and per portion of at most 2^29 - 1 keys):
-// each workgroup takes the next tile id from an atomic counter, ranks its tile's keys by digit,
+// each workgroup takes the next tile id from an atomic counter (or, INDEX_TILES, its own index),
+// ranks its tile's keys by digit,
 // publishes its digit counts, stages its keys in shared memory in digit order, finds how many
 // keys of each digit the earlier tiles hold by a chained scan over the tile statuses (decoupled
 // lookback, with fallback), publishes that inclusive prefix, and writes the staged keys out,
@@ -65,11 +66,23 @@ shared uint uniformDigit; // the tile's one digit plus one, when all its keys ha
 // Which buffer a pass reads depends on the passes skipped before it, which only the scan knows.
 // Persistent passes are dispatched as twins, one reading `keys` and one `keysTemp` (pc.fromTemp),
 // and the scan stops the twin that must not run through its tile counter (onesweep_scan.comp).
-// One tile a workgroup, thread 0 reads the scan's word instead (keysInTemp).
+// One tile a workgroup, thread 0 reads the scan's word instead (keysInTemp; INDEX_TILES: every
+// invocation reads it, into inTemp).
 shared uint keysInTemp;
 layout(constant_id = SORTLAB_SPEC_WHERE_IN_REGISTER) const uint WHERE_IN_REGISTER = 0;
 bool inTemp;
+// INDEX_TILES (the module onesweep_pass_index, one tile a workgroup only): the workgroup's index is
+// its tile, so that its keys' loads start at once, before the first barrier; otherwise the next id
+// from the pass's counter, in the order the workgroups get there. Either is right: a walk stuck on a
+// tile whose workgroup has not started falls back, counting that tile's keys itself.
+#ifndef INDEX_TILES
+#define INDEX_TILES 0
+#endif
+#if INDEX_TILES
+bool fromTemp() { return inTemp; }
+#else
 bool fromTemp() { return WHERE_IN_REGISTER != 0 ? inTemp : (PERSISTENT != 0 ? pc.fromTemp : keysInTemp) != 0u; }
+#endif
 uint64_t srcKeys() { return fromTemp() ? pc.keysTemp : pc.keys; }
 uint64_t dstKeys() { return fromTemp() ? pc.keys : pc.keysTemp; }
 uint64_t srcValues() { return fromTemp() ? pc.valuesTemp : pc.values; }
@@ -379,34 +392,65 @@ void writeValues(uint64_t dstValues) {
 // [SECTION] main ----------------------------------------------------------------------------------------
 
 void main() {
-    // One tile a workgroup: a pass the scan skipped sends its workgroups home at once, before the
-    // tile id's atomic, which all of them would take in turn on one word (the scan's word for the
-    // pass, in a line that no pass writes).
-    if (PERSISTENT == 0 && word(SORTLAB_OS_INFO + 4u * pc.pass + 3u).v != 0u) return;
-    tid = gl_LocalInvocationIndex;
-    sg = gl_SubgroupID;
-    lane = gl_SubgroupInvocationID;
-    if (tid == 0) {
-        tileId = atomicAdd(word(SORTLAB_OS_COUNTER + 2u * pc.dispatch + pc.fromTemp).v, 1u);
-        stuckTile = 0;
-        if (PERSISTENT == 0) keysInTemp = word(SORTLAB_OS_WHERE + pc.pass).v;
+#if INDEX_TILES
+    {
+        // The tile is the workgroup's index: its keys' loads start at once. Every invocation reads
+        // whether the scan skipped the pass and where the keys are.
+        const uint skipped = word(SORTLAB_OS_INFO + 4u * pc.pass + 3u).v;
+        const uint where = word(SORTLAB_OS_WHERE + pc.pass).v;
+        if (skipped != 0u) return;
+        tile = workgroupIndex();
+        if (tile >= pc.tiles) return; // (a folded dispatch's last row)
+        tid = gl_LocalInvocationIndex;
+        sg = gl_SubgroupID;
+        lane = gl_SubgroupInvocationID;
+        inTemp = where != 0u;
+        gpuEpoch = (where * pc.portions + pc.portion) & 1u;
+        runStart = sg * SUBGROUP_SIZE * KPT + lane;
+        loadKeys(srcKeys(), tile, runStart, raw); // in flight from here
+        [[unroll]] for (uint q = 0; q < 4; ++q) {
+            const uint d = tid + q * WORKGROUP_SIZE;
+            if (q < DIGITS_PER_LANE && d < 256)
+                portionBase[q] = pc.portion == 0 ? qword(SORTLAB_OS_OFFSETS + 2 * (256 * pc.pass + d)).v
+                                                 : qword(SORTLAB_OS_BASE + 2 * (256 * (pc.portion & 1u) + d)).v;
+        }
+        if (tid == 0) stuckTile = 0;
+        for (uint i = tid; i < HIST_ROWS * 256; i += WORKGROUP_SIZE) setCount(i, 0u);
+        barrier();
+        if (LOG_BASE != 0 && tid == 0) logTook();
     }
-    for (uint i = tid; i < HIST_ROWS * 256; i += WORKGROUP_SIZE) setCount(i, 0u);
-    barrier();
-    tile = tileId;
-    if (PERSISTENT == 0) gpuEpoch = (keysInTemp * pc.portions + pc.portion) & 1u;
-    if (WHERE_IN_REGISTER != 0) inTemp = (PERSISTENT != 0 ? pc.fromTemp : keysInTemp) != 0u;
-    if (LOG_BASE != 0 && tid == 0 && tile < pc.tiles) logTook();
-    // Workgroups past the last tile (a folded dispatch's last row, a stopped twin) leave.
-    if (tile >= pc.tiles) return; // (a skipped pass's workgroups take ids from SORTLAB_OS_SKIPPED on)
-    runStart = sg * SUBGROUP_SIZE * KPT + lane;
-    loadKeys(srcKeys(), tile, runStart, raw);
-    [[unroll]] for (uint q = 0; q < 4; ++q) {
-        const uint d = tid + q * WORKGROUP_SIZE;
-        if (q < DIGITS_PER_LANE && d < 256)
-            portionBase[q] = pc.portion == 0 ? qword(SORTLAB_OS_OFFSETS + 2 * (256 * pc.pass + d)).v
-                                             : qword(SORTLAB_OS_BASE + 2 * (256 * (pc.portion & 1u) + d)).v;
+#else
+    {
+        // One tile a workgroup: a pass the scan skipped sends its workgroups home at once, before the
+        // tile id's atomic, which all of them would take in turn on one word (the scan's word for the
+        // pass, in a line that no pass writes).
+        if (PERSISTENT == 0 && word(SORTLAB_OS_INFO + 4u * pc.pass + 3u).v != 0u) return;
+        tid = gl_LocalInvocationIndex;
+        sg = gl_SubgroupID;
+        lane = gl_SubgroupInvocationID;
+        if (tid == 0) {
+            tileId = atomicAdd(word(SORTLAB_OS_COUNTER + 2u * pc.dispatch + pc.fromTemp).v, 1u);
+            stuckTile = 0;
+            if (PERSISTENT == 0) keysInTemp = word(SORTLAB_OS_WHERE + pc.pass).v;
+        }
+        for (uint i = tid; i < HIST_ROWS * 256; i += WORKGROUP_SIZE) setCount(i, 0u);
+        barrier();
+        tile = tileId;
+        if (PERSISTENT == 0) gpuEpoch = (keysInTemp * pc.portions + pc.portion) & 1u;
+        if (WHERE_IN_REGISTER != 0) inTemp = (PERSISTENT != 0 ? pc.fromTemp : keysInTemp) != 0u;
+        if (LOG_BASE != 0 && tid == 0 && tile < pc.tiles) logTook();
+        // Workgroups past the last tile (a folded dispatch's last row, a stopped twin) leave.
+        if (tile >= pc.tiles) return; // (a skipped pass's workgroups take ids from SORTLAB_OS_SKIPPED on)
+        runStart = sg * SUBGROUP_SIZE * KPT + lane;
+        loadKeys(srcKeys(), tile, runStart, raw);
+        [[unroll]] for (uint q = 0; q < 4; ++q) {
+            const uint d = tid + q * WORKGROUP_SIZE;
+            if (q < DIGITS_PER_LANE && d < 256)
+                portionBase[q] = pc.portion == 0 ? qword(SORTLAB_OS_OFFSETS + 2 * (256 * pc.pass + d)).v
+                                                 : qword(SORTLAB_OS_BASE + 2 * (256 * (pc.portion & 1u) + d)).v;
+        }
     }
+#endif
     histRow = (sg / 2) * 256;
     histShift = 16 * (sg & 1u);
 

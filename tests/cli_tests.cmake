@@ -82,6 +82,28 @@ add_test(NAME cli_onesweep_shape_rounds_one_tile
                  --onesweep-shape 64x8x2+4-rounds+one-tile --reps 1 --warmup-ms 0)
 set_tests_properties(cli_onesweep_shape_rounds_one_tile PROPERTIES
                      PASS_REGULAR_EXPRESSION "\\+64x8x2\\+4-rounds\\+one-tile.*checks: 4 passed, 0 failed" TIMEOUT 300)
+# Tiles by workgroup index and from the counter, one tile a workgroup, in the table's kernels at
+# 128 x 16: u32 keys in two rounds, u64 keys with the counts in the staged tile (halves), with and
+# without values; equal keys (every pass skipped) too.
+add_test(NAME cli_onesweep_shape_index_tiles
+         COMMAND ${BENCH} --validation --check --algo onesweep,onesweep-fallback --type u32,u64 --n 2^17,5003
+                 --dist uniform,equal --onesweep-shape 128x16+one-tile+index-tiles --reps 1 --warmup-ms 0)
+set_tests_properties(cli_onesweep_shape_index_tiles PROPERTIES
+                     PASS_REGULAR_EXPRESSION "\\+128x16\\+one-tile\\+index-tiles.*checks: 16 passed, 0 failed" TIMEOUT 300)
+add_test(NAME cli_onesweep_shape_counter_tiles
+         COMMAND ${BENCH} --validation --check --algo onesweep --values none,u32 --n 2^17
+                 --onesweep-shape 128x16+2-rounds+one-tile+counter-tiles --reps 1 --warmup-ms 0)
+set_tests_properties(cli_onesweep_shape_counter_tiles PROPERTIES
+                     PASS_REGULAR_EXPRESSION "\\+128x16\\+2-rounds\\+one-tile\\+counter-tiles.*checks: 2 passed, 0 failed" TIMEOUT 300)
+# Tiles by workgroup index in a folded dispatch (tiles of 4 keys: 32 774 workgroups, two rows of
+# tuning::kMaxGroupsX): the tile is the workgroup's index across rows; the last row's spare
+# workgroups leave. On one lavapipe thread, which runs workgroups in index order (with several,
+# each takes a range, and tiles thousands ahead of their predecessors fall back on each of them).
+add_test(NAME cli_onesweep_index_tiles_folded
+         COMMAND ${BENCH} --validation --check --algo onesweep --n 131095 --tile-keys 4
+                 --onesweep-shape 224x16+one-tile+index-tiles --reps 1 --warmup-ms 0)
+set_tests_properties(cli_onesweep_index_tiles_folded PROPERTIES ENVIRONMENT "LP_NUM_THREADS=1"
+                     PASS_REGULAR_EXPRESSION "\\+224x16\\+one-tile\\+index-tiles.*checks: 1 passed, 0 failed" TIMEOUT 300)
 # --onesweep-histogram: the histogram kernel in its own shape (one copy of its counts, 2 keys at once).
 add_test(NAME cli_onesweep_histogram
          COMMAND ${BENCH} --validation --check --algo onesweep --type u32,u64 --n 2^18,1001
@@ -205,6 +227,8 @@ cli_fail(onesweep_shape_counts 2 "--onesweep-shape '256x16\\+counts': after '\\+
          -- --onesweep-shape 256x16+counts --algo onesweep)
 cli_fail(onesweep_shape_rounds 2 "--onesweep-shape '256x16\\+5-rounds': after '\\+' comes" -- --onesweep-shape 256x16+5-rounds
          --algo onesweep)
+cli_fail(onesweep_shape_tiles 2 "--onesweep-shape '256x16\\+index': after '\\+' comes .*, one-tile, index-tiles or counter-tiles"
+         -- --onesweep-shape 256x16+index --algo onesweep)
 cli_fail(onesweep_histogram_copies 2 "--onesweep-histogram '256x2x3' is not WxP\\[xC\\[xL\\]\\]" -- --onesweep-histogram 256x2x3
          --algo onesweep)
 cli_fail(onesweep_histogram_workgroup 2 "onesweep's histogram workgroup must be a multiple of" -- --onesweep-histogram 100x2

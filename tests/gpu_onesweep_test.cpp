@@ -571,6 +571,48 @@ TEST_F(OneSweepTest, CountsInTheStagedTileOrApart) {
                         }
 }
 
+// One tile a workgroup, each workgroup's tile its own index (tuning::OneSweepTuning::minIndexTiles;
+// forced here at every size) or the next id from the pass's counter: 32- and 64-bit keys, with and
+// without values, lookback and forced fallback; random keys, two keys (tiles of one digit, staged in
+// order) and keys whose byte 1 is zero (integer keys: pass 1 skipped, its workgroups leave on the
+// scan's word before anything else, and pass 2 reads where pass 0 left the keys, with pass 0's
+// epoch parity). lavapipe hands each of its threads a range of workgroups, so that a tile may start
+// before its predecessors: its walk, stuck on them, falls back. (At thousands of tiles it falls back
+// on thousands, and lavapipe ends its loops: cli_onesweep_index_tiles_folded runs on one thread.)
+TEST_F(OneSweepTest, TilesByWorkgroupIndexOrCounter) {
+    for (int byIndex : {0, 1})
+        for (KeyType key : {KeyType::u32, KeyType::u64})
+            for (bool kv : {false, true})
+                for (bool fb : {false, true}) {
+                    const SortConfig cfg = configFor({key, kv, Order::ascending, fb});
+                    internal::ScopedOneSweepLimits limits(onesweep(),
+                                                          {.oneTileAWorkgroup = true, .indexTiles = byIndex});
+                    auto probe = onesweep().plan(1, cfg);
+                    ASSERT_TRUE(probe.ok()) << probe.error().message;
+                    const uint64_t n = 6 * probe->tileKeys + 7; // 7 tiles
+                    SCOPED_TRACE(describe(cfg) + (fb ? " forced fallback" : " lookback") +
+                                 (byIndex ? ", tiles by workgroup index" : ", tiles from the counter") +
+                                 ", n = " + std::to_string(n));
+                    auto job = SortJob::create(ctx(), onesweep(), n, cfg);
+                    ASSERT_TRUE(job.ok()) << job.error().message;
+                    const Step& last = lastPassStep((*job)->plan());
+                    ASSERT_EQ(last.workgroups, 7u);
+                    EXPECT_EQ(last.dispatchedWorkgroups, 0u); // one tile a workgroup
+                    for (const char* input : {"uniform", "two keys", "byte 1 zero"}) {
+                        const std::string in = input;
+                        auto keys = in == "two keys" ? twoKeys(key, n, 700 + byIndex)
+                                                     : generateKeys(key, n, Distribution::uniform, 710 + byIndex);
+                        if (in == "byte 1 zero")
+                            for (uint64_t i = 0; i < n; ++i) keys[i * keyBytes(key) + 1] = std::byte{0};
+                        const auto values = valuesFor(cfg, n);
+                        SortRun got;
+                        ASSERT_TRUE(runJob(**job, keys, values, got));
+                        ASSERT_TRUE(matchesReference(keys, values, got, cfg, true)) << input;
+                    }
+                    EXPECT_TRUE(lastPassFallbacks(**job, fb));
+                }
+}
+
 // Without internal::OneSweepLimits::passWorkgroups a pass is persistent only from
 // tuning::OneSweepTuning::minPersistentTiles tiles on (minPersistentTilesCpu on a CPU device, with
 // persistentWorkgroupsCpu workgroups at most; plans only: nothing runs).
@@ -582,7 +624,7 @@ TEST_F(OneSweepTest, PersistentFromEnoughTiles) {
     const bool cpu = ctx().info().type == VK_PHYSICAL_DEVICE_TYPE_CPU; // the CPU rows (lavapipe)
     const uint64_t T = probe->tileKeys, most = cpu ? t.persistentWorkgroupsCpu : t.persistentWorkgroups;
     const uint64_t from = cpu ? t.minPersistentTilesCpu : t.minPersistentTiles;
-    const bool never = from == tuning::kNeverPersistent; // one tile a workgroup at every size
+    const bool never = from == tuning::kNever; // one tile a workgroup at every size
     for (uint64_t tiles : {uint64_t(1), never ? 1000 : from - 1, never ? 5000 : from, 4 * most}) {
         auto p = onesweep().plan(tiles * T, cfg);
         ASSERT_TRUE(p.ok()) << p.error().message;
@@ -608,7 +650,7 @@ TEST_F(OneSweepTest, PersistentPassesAtFullSize) {
                 const tuning::OneSweepTuning t = tuning::oneSweep(keyBytes(key), kv);
                 const bool cpu = ctx().info().type == VK_PHYSICAL_DEVICE_TYPE_CPU;
                 const uint64_t from = cpu ? t.minPersistentTilesCpu : t.minPersistentTiles;
-                if (!t.persistent || from == tuning::kNeverPersistent) continue; // one tile per workgroup
+                if (!t.persistent || from == tuning::kNever) continue; // one tile per workgroup
                 const SortConfig cfg = sortConfig(key, kv, Order::ascending);
                 internal::ScopedOneSweepLimits limits(onesweep(), {0, cap});
                 auto probe = onesweep().plan(1, cfg);

@@ -467,6 +467,7 @@ Runner::Runner(const Options& options, Context* ctx, RunHooks hooks, TraceWriter
                                      .countsInTile = shape.countsInTile,
                                      .exchangeRounds = shape.exchangeRounds,
                                      .oneTileAWorkgroup = shape.oneTile,
+                                     .indexTiles = shape.indexTiles,
                                      .histogramWorkgroup = hist.workgroup,
                                      .histogramPerMultiprocessor = hist.perMultiprocessor,
                                      .histogramCopies = hist.copies,

@@ -45,6 +45,7 @@ struct Geometry {
     uint32_t histWorkgroup = 0; // the histogram kernel's invocations a workgroup
     uint32_t exchangeRounds = 1; // the pass kernel's write-out rounds (its staged tile holds 1 / this)
     bool persistent = false;
+    bool indexTiles = false; // one tile a workgroup: the workgroup's index is its tile (no counter)
     uint32_t lookbackStride = 0;
     uint64_t passWorkgroups = 0;    // the most a persistent pass dispatch starts
     uint32_t tilesPerWorkgroup = 0; // the most tiles a persistent workgroup takes
@@ -316,6 +317,15 @@ private:
         }
         // The instrumented kernel logs one tile per workgroup (its tiles log their ids in id order).
         if (config.knobs.logLookback) g.persistent = false;
+        // One tile a workgroup on GPUs that tell their multiprocessors (NVIDIA's, which start
+        // workgroups about in index order), from minIndexTiles tiles on: each workgroup's tile is its
+        // index, so that its loads start at once (u32 keys on an H100: 2^28 3.6 %, 2^24 2 % faster;
+        // 64-bit keys no faster, pairs slower: docs/onesweep.md, Speed). Where workgroups start far
+        // ahead of lower indices (lavapipe gives each thread a range), their walks fall back on
+        // every predecessor that has not started.
+        g.indexTiles = !g.persistent && (limits_.indexTiles >= 0 ? limits_.indexTiles != 0
+                                                                : !cpu && dev.multiprocessors != 0 &&
+                                                                      g.tiles >= t.minIndexTiles);
         uint64_t most = ((uint64_t(1) << SORTLAB_OS_COUNT_BITS) - 1) / g.tile; // tiles whose counts fit
         if (limits_.portionTiles) most = std::min<uint64_t>(most, limits_.portionTiles);
         g.portions = std::max<uint64_t>(1, (g.tiles + most - 1) / most);
@@ -402,7 +412,9 @@ private:
             spec.push_back({SORTLAB_SPEC_LOADS_IN_FLIGHT, g.tuning.histogramLoadsInFlight});
             spec.push_back({SORTLAB_SPEC_HIST_COPIES, g.tuning.histogramCopies});
         }
-        return pipelineOf(shader, cfg, spec, subgroupSizeToPin(d));
+        // One tile a workgroup, tiles by workgroup index: the pass kernel's module of its own.
+        const bool byIndex = shader == "onesweep_pass" && g.indexTiles;
+        return pipelineOf(byIndex ? "onesweep_pass_index" : shader, cfg, spec, subgroupSizeToPin(d));
     }
 
     internal::OneSweepLimits limits_; // the tests' (internal/testing.h); tuned behaviour by default

@@ -77,6 +77,10 @@ inline constexpr Radix4Row kRadix4Table[] = {
 
 // [SECTION] OneSweep: 8-bit radix sort with decoupled lookback (onesweep_*.comp) ---------------------
 
+// A number of tiles no pass reaches: minPersistentTiles of a row whose passes run one tile a
+// workgroup on GPUs at every size, minIndexTiles of a row whose tiles always come from the counter.
+inline constexpr uint64_t kNever = UINT64_MAX;
+
 struct OneSweepTuning {
     uint32_t workgroup;                 // pass kernel (halved where shared memory is short)
     uint32_t keysPerLane;               // pass kernel: a tile is workgroup x this (4 bytes staged a key)
@@ -89,6 +93,11 @@ struct OneSweepTuning {
     uint64_t minPersistentTiles;        // below this many tiles: one tile per workgroup, no lookback steps
     // GPUs, one tile a workgroup: lookback steps (lookbackStride) from this many tiles on.
     uint64_t minLookbackStepTiles;
+    // GPUs that tell their multiprocessors (NVIDIA's), one tile a workgroup: from this many tiles
+    // on, a workgroup's tile is its own index, so that its keys' loads start before its first
+    // barrier (the module onesweep_pass_index); below, and on other GPUs, it takes the next id from
+    // the pass's counter (tiles in the order their workgroups start).
+    uint64_t minIndexTiles;
     // CPU devices: fewer, persistent workgroups from fewer tiles. lavapipe spends about 28 us setting
     // up each pass workgroup, even one that returns at once as in a skipped pass: 2^20 u32 keys,
     // 455 tiles, took 13 ms a skipped pass one tile a workgroup, 1.5 with 32 persistent ones (and
@@ -120,8 +129,6 @@ struct OneSweepTuning {
     uint32_t exchangeRounds;
 };
 
-// minPersistentTiles of a row whose passes run one tile a workgroup on GPUs at every size.
-inline constexpr uint64_t kNeverPersistent = UINT64_MAX;
 
 struct OneSweepRow {
     uint32_t keyBytes;
@@ -131,14 +138,14 @@ struct OneSweepRow {
 
 // clang-format off
 inline constexpr OneSweepRow kOneSweepTable[] = {
-    // 448 x 16, the write-out in 2 rounds (23 572 bytes: two workgroups a multiprocessor), one tile a workgroup on GPUs (2^28 H100: 6.78 vs 6.99 ms for 640 x 14 persistent), lookback steps every 7 from 1024 tiles (6.70 vs 6.80), persistent on CPU devices; docs/benchmarks.md#tuning-onesweep
-    {4, false, {.workgroup = 448, .keysPerLane = 16, .persistent = true, .lookbackStride = 7, .persistentWorkgroups = 2048, .persistentPerMultiprocessor = 1, .maxTilesPerWorkgroup = 2048, .maxTilesPerWorkgroupCpu = 128, .minPersistentTiles = kNeverPersistent, .minLookbackStepTiles = 1024, .persistentWorkgroupsCpu = 32, .minPersistentTilesCpu = 64, .histogramKeysPerWorkgroup = 65536, .histogramMaxWorkgroups = 1024, .histogramMinKeysPerWorkgroup = 8192, .histogramWorkgroupsPerMultiprocessor = 2, .histogramLoadsInFlight = 8, .histogramWorkgroup = 640, .histogramCopies = 2, .loadNextEarly = true, .whereInRegister = true, .countsInTile = false, .exchangeRounds = 2}},
+    // 448 x 16, the write-out in 2 rounds (23 572 bytes: two workgroups a multiprocessor), one tile a workgroup on GPUs (2^28 H100: 6.78 vs 6.99 ms for 640 x 14 persistent), tiles by workgroup index on NVIDIA (2^28 6.50 vs 6.75 ms, 2^24 0.462 vs 0.472 from the counter), lookback steps every 7 from 16384 tiles (measured so with index tiles; from the counter they paid from 1024: 6.70 vs 6.80), persistent on CPU devices; docs/benchmarks.md#tuning-onesweep
+    {4, false, {.workgroup = 448, .keysPerLane = 16, .persistent = true, .lookbackStride = 7, .persistentWorkgroups = 2048, .persistentPerMultiprocessor = 1, .maxTilesPerWorkgroup = 2048, .maxTilesPerWorkgroupCpu = 128, .minPersistentTiles = kNever, .minLookbackStepTiles = 16384, .minIndexTiles = 0, .persistentWorkgroupsCpu = 32, .minPersistentTilesCpu = 64, .histogramKeysPerWorkgroup = 65536, .histogramMaxWorkgroups = 1024, .histogramMinKeysPerWorkgroup = 8192, .histogramWorkgroupsPerMultiprocessor = 2, .histogramLoadsInFlight = 8, .histogramWorkgroup = 640, .histogramCopies = 2, .loadNextEarly = true, .whereInRegister = true, .countsInTile = false, .exchangeRounds = 2}},
     // 512 x 18, persistent with steps every 3 (u32/u32 2^28 H100: 9.91 vs 10.45 ms whole sort; 640 x 14 9.96 vs 9.07); docs/benchmarks.md#tuning-onesweep
-    {4, true, {.workgroup = 512, .keysPerLane = 18, .persistent = true, .lookbackStride = 3, .persistentWorkgroups = 2048, .persistentPerMultiprocessor = 1, .maxTilesPerWorkgroup = 2048, .maxTilesPerWorkgroupCpu = 128, .minPersistentTiles = 1024, .minLookbackStepTiles = 1024, .persistentWorkgroupsCpu = 32, .minPersistentTilesCpu = 64, .histogramKeysPerWorkgroup = 65536, .histogramMaxWorkgroups = 1024, .histogramMinKeysPerWorkgroup = 8192, .histogramWorkgroupsPerMultiprocessor = 2, .histogramLoadsInFlight = 8, .histogramWorkgroup = 0, .histogramCopies = 2, .loadNextEarly = false, .whereInRegister = false, .countsInTile = false, .exchangeRounds = 1}},
+    {4, true, {.workgroup = 512, .keysPerLane = 18, .persistent = true, .lookbackStride = 3, .persistentWorkgroups = 2048, .persistentPerMultiprocessor = 1, .maxTilesPerWorkgroup = 2048, .maxTilesPerWorkgroupCpu = 128, .minPersistentTiles = 1024, .minLookbackStepTiles = 1024, .minIndexTiles = kNever, .persistentWorkgroupsCpu = 32, .minPersistentTilesCpu = 64, .histogramKeysPerWorkgroup = 65536, .histogramMaxWorkgroups = 1024, .histogramMinKeysPerWorkgroup = 8192, .histogramWorkgroupsPerMultiprocessor = 2, .histogramLoadsInFlight = 8, .histogramWorkgroup = 0, .histogramCopies = 2, .loadNextEarly = false, .whereInRegister = false, .countsInTile = false, .exchangeRounds = 1}},
     // halves staged, one tile a workgroup (u64 2^27 H100: 9.55 vs 9.64 ms persistent), 640 x 17 with the counts in the staged tile (9.30 vs 9.47 ms 640 x 14 apart); docs/benchmarks.md#tuning-onesweep
-    {8, false, {.workgroup = 640, .keysPerLane = 17, .persistent = false, .lookbackStride = 0, .persistentWorkgroups = 2048, .persistentPerMultiprocessor = 1, .maxTilesPerWorkgroup = 2048, .maxTilesPerWorkgroupCpu = 128, .minPersistentTiles = 1024, .minLookbackStepTiles = 1024, .persistentWorkgroupsCpu = 32, .minPersistentTilesCpu = 64, .histogramKeysPerWorkgroup = 65536, .histogramMaxWorkgroups = 1024, .histogramMinKeysPerWorkgroup = 8192, .histogramWorkgroupsPerMultiprocessor = 2, .histogramLoadsInFlight = 8, .histogramWorkgroup = 0, .histogramCopies = 2, .loadNextEarly = true, .whereInRegister = false, .countsInTile = true, .exchangeRounds = 1}},
+    {8, false, {.workgroup = 640, .keysPerLane = 17, .persistent = false, .lookbackStride = 0, .persistentWorkgroups = 2048, .persistentPerMultiprocessor = 1, .maxTilesPerWorkgroup = 2048, .maxTilesPerWorkgroupCpu = 128, .minPersistentTiles = 1024, .minLookbackStepTiles = 1024, .minIndexTiles = kNever, .persistentWorkgroupsCpu = 32, .minPersistentTilesCpu = 64, .histogramKeysPerWorkgroup = 65536, .histogramMaxWorkgroups = 1024, .histogramMinKeysPerWorkgroup = 8192, .histogramWorkgroupsPerMultiprocessor = 2, .histogramLoadsInFlight = 8, .histogramWorkgroup = 0, .histogramCopies = 2, .loadNextEarly = true, .whereInRegister = false, .countsInTile = true, .exchangeRounds = 1}},
     // one tile a workgroup (u64/u32 2^27 H100: 13.00 vs 15.96 ms persistent); docs/benchmarks.md#tuning-onesweep
-    {8, true, {.workgroup = 512, .keysPerLane = 18, .persistent = false, .lookbackStride = 0, .persistentWorkgroups = 2048, .persistentPerMultiprocessor = 1, .maxTilesPerWorkgroup = 2048, .maxTilesPerWorkgroupCpu = 128, .minPersistentTiles = 1024, .minLookbackStepTiles = 1024, .persistentWorkgroupsCpu = 32, .minPersistentTilesCpu = 64, .histogramKeysPerWorkgroup = 65536, .histogramMaxWorkgroups = 1024, .histogramMinKeysPerWorkgroup = 8192, .histogramWorkgroupsPerMultiprocessor = 2, .histogramLoadsInFlight = 8, .histogramWorkgroup = 0, .histogramCopies = 2, .loadNextEarly = false, .whereInRegister = false, .countsInTile = false, .exchangeRounds = 1}},
+    {8, true, {.workgroup = 512, .keysPerLane = 18, .persistent = false, .lookbackStride = 0, .persistentWorkgroups = 2048, .persistentPerMultiprocessor = 1, .maxTilesPerWorkgroup = 2048, .maxTilesPerWorkgroupCpu = 128, .minPersistentTiles = 1024, .minLookbackStepTiles = 1024, .minIndexTiles = kNever, .persistentWorkgroupsCpu = 32, .minPersistentTilesCpu = 64, .histogramKeysPerWorkgroup = 65536, .histogramMaxWorkgroups = 1024, .histogramMinKeysPerWorkgroup = 8192, .histogramWorkgroupsPerMultiprocessor = 2, .histogramLoadsInFlight = 8, .histogramWorkgroup = 0, .histogramCopies = 2, .loadNextEarly = false, .whereInRegister = false, .countsInTile = false, .exchangeRounds = 1}},
 };
 // clang-format on
 

@@ -29,8 +29,10 @@ struct OneSweepShape {
     int countsInTile = -1;       // -1: the tuning table's; 0: the counts apart; 1: in the staged tile's words
     uint32_t exchangeRounds = 0; // 0: the tuning table's
     bool oneTile = false;        // one tile a workgroup
+    int indexTiles = -1;         // one tile a workgroup: -1 the table's; 0 tile ids from the counter; 1 the workgroup's index
     bool set() const { return workgroup != 0; }
-    std::string name() const; // "256x16x2", "256x16", "640x16+counts-in-tile", "384x20x2+2-rounds+one-tile"
+    std::string name() const; // "256x16x2", "256x16", "640x16+counts-in-tile", "384x20x2+2-rounds+one-tile",
+                              // "448x16+2-rounds+one-tile+index-tiles"
 };
 
 // --onesweep-histogram WxP[xC[xL]]: OneSweep's histogram kernel in another shape than its tuning

@@ -29,6 +29,9 @@ struct OneSweepLimits {
     // workgroup (no persistent workgroups, no lookback steps) whatever the table says.
     uint32_t exchangeRounds = 0;
     bool oneTileAWorkgroup = false;
+    // Passes of one tile a workgroup: -1 as the table says (tuning::OneSweepTuning::minIndexTiles),
+    // 0 every tile id from the pass's counter, 1 every workgroup's tile its own index, at every size.
+    int indexTiles = -1;
     // The histogram kernel's shape instead of the table's (sortlab-bench --onesweep-histogram):
     // invocations a workgroup (0: the table's; set, a fixed number of workgroups a multiprocessor at
     // every n, down to 16 keys an invocation), workgroups a multiprocessor, copies of the counts (1
