@@ -150,7 +150,7 @@ std::string oneSweepPassWords(const Step* s, const SortWorker::View& v, const On
     char buf[1536]; // about 850 characters of text and 250 of counts
     const int used = std::snprintf(
         buf, sizeof buf,
-        "Pass %u, bits %u..%u, %llu tile%s of %llu keys: each workgroup takes the next tile id t, counts its "
+        "Pass %u, bits %u..%u, %llu tile%s of %llu keys: each workgroup takes %s, counts its "
         "tile's digits and publishes them at once in status[t][d] as an aggregate (tile 0: as an inclusive "
         "prefix). It ranks its keys by digit and stages them in shared memory in digit order%s; a tile whose "
         "keys all have one digit skips the ranking and stages them in their order. Then, per "
@@ -160,6 +160,7 @@ std::string oneSweepPassWords(const Step* s, const SortWorker::View& v, const On
         "keys to offsets[d] + sum + place, consecutive invocations to consecutive addresses. ",
         s->pass, s->bitLo, s->bitHi - 1, (unsigned long long)p.tiles, p.tiles == 1 ? "" : "s",
         (unsigned long long)p.tileKeys,
+        s->tilesByIndex ? "its own index as its tile t" : "the next tile id t from a counter",
         keyBytes(v.job.settings.key) == 8
             ? " (a 64-bit key half at a time: the 32-bit word that holds the digit, then the other word in "
               "the same place, so that a tile takes 4 bytes of shared memory a key)"
@@ -261,7 +262,14 @@ void drawPseudocode(const ViewContext& c, const Step* step, const OneSweepPass& 
             line = pass.skipped ? 2 : 4;
             last = pass.skipped ? 3 : kOneSweepLines - 2;
         }
-        pseudocode(kOneSweep, kOneSweepLines, line, c, last);
+        if (step && step->tilesByIndex) { // (NVIDIA GPUs, u32 keys: sort/src/onesweep.cpp)
+            Pseudo lines[kOneSweepLines];
+            std::copy(std::begin(kOneSweep), std::end(kOneSweep), lines);
+            lines[4].text = "t = workgroup index; count tile t's digits";
+            pseudocode(lines, kOneSweepLines, line, c, last);
+        } else {
+            pseudocode(kOneSweep, kOneSweepLines, line, c, last);
+        }
     } else {
         pseudocode(kRadix, 5, lineOf(step, {{StepKind::count, 1}, {StepKind::scan, 2}, {StepKind::scatter, 3}}, 4), c);
     }

@@ -110,6 +110,7 @@ public:
                       std::to_string(s.bitHi - 1) + ", chained scan and scatter";
             s.workgroups = g->tiles;
             s.dispatchedWorkgroups = g->persistent ? g->dispatchGroups(0) : 0;
+            s.tilesByIndex = g->indexTiles;
             s.portions = g->portions;
             // A pass in which every key has the same digit is skipped (the scan decides it on the
             // GPU), so where the keys are after it is the parity of the passes that ran.
@@ -323,8 +324,10 @@ private:
         // 64-bit keys no faster, pairs slower: docs/onesweep.md, Speed). Where workgroups start far
         // ahead of lower indices (lavapipe gives each thread a range), their walks fall back on
         // every predecessor that has not started.
+        // (The instrumented kernel keeps the counter: its log tells the order tiles were taken in.)
         g.indexTiles = !g.persistent && (limits_.indexTiles >= 0 ? limits_.indexTiles != 0
                                                                 : !cpu && dev.multiprocessors != 0 &&
+                                                                      !config.knobs.logLookback &&
                                                                       g.tiles >= t.minIndexTiles);
         uint64_t most = ((uint64_t(1) << SORTLAB_OS_COUNT_BITS) - 1) / g.tile; // tiles whose counts fit
         if (limits_.portionTiles) most = std::min<uint64_t>(most, limits_.portionTiles);

@@ -94,6 +94,9 @@ struct Step {
     // keys). The first tile of each is inclusive at once and never falls back, so under forced
     // fallback workgroups - portions tiles fall back.
     uint64_t portions = 0;
+    // OneSweep pass: each workgroup's tile is its own index (on NVIDIA GPUs, u32 keys:
+    // tuning::OneSweepTuning::minIndexTiles), not the next id from the pass's counter.
+    bool tilesByIndex = false;
 };
 
 // Part of the scratch buffer a snapshot shows after a step: `shape` (row-major) entries at word
