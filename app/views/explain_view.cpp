@@ -150,8 +150,8 @@ std::string oneSweepPassWords(const Step* s, const SortWorker::View& v, const On
     char buf[1536]; // about 850 characters of text and 250 of counts
     const int used = std::snprintf(
         buf, sizeof buf,
-        "Pass %u, bits %u..%u, %llu tile%s of %llu keys: each workgroup takes %s, counts its "
-        "tile's digits and publishes them at once in status[t][d] as an aggregate (tile 0: as an inclusive "
+        "Pass %u, bits %u..%u, %llu tile%s of up to %llu keys: each workgroup %s, counts how many of its "
+        "tile's keys have each digit d and publishes those counts right away in status[t][d] as an aggregate (tile 0: as an inclusive "
         "prefix). It ranks its keys by digit and stages them in shared memory in digit order%s; a tile whose "
         "keys all have one digit skips the ranking and stages them in their order. Then, per "
         "digit, it walks back over tiles t-1, t-2, ...: it adds an aggregate and goes on, adds an inclusive "
@@ -160,7 +160,8 @@ std::string oneSweepPassWords(const Step* s, const SortWorker::View& v, const On
         "keys to offsets[d] + sum + place, consecutive invocations to consecutive addresses. ",
         s->pass, s->bitLo, s->bitHi - 1, (unsigned long long)p.tiles, p.tiles == 1 ? "" : "s",
         (unsigned long long)p.tileKeys,
-        s->tilesByIndex ? "its own index as its tile t" : "the next tile id t from a counter",
+        s->tilesByIndex ? "uses its workgroup index as its tile number t"
+                        : "takes the next tile number t from a shared atomic counter",
         keyBytes(v.job.settings.key) == 8
             ? " (a 64-bit key half at a time: the 32-bit word that holds the digit, then the other word in "
               "the same place, so that a tile takes 4 bytes of shared memory a key)"
