@@ -408,6 +408,8 @@ void main() {
         gpuEpoch = (where * pc.portions + pc.portion) & 1u;
         runStart = sg * SUBGROUP_SIZE * KPT + lane;
         loadKeys(srcKeys(), tile, runStart, raw); // in flight from here
+        // (The portion's bases as in the counter's branch below, written out twice: as a function
+        // the counter's SPIR-V changes, and its speed was measured as it is.)
         [[unroll]] for (uint q = 0; q < 4; ++q) {
             const uint d = tid + q * WORKGROUP_SIZE;
             if (q < DIGITS_PER_LANE && d < 256)

@@ -250,6 +250,18 @@ std::vector<std::byte> twoKeys(KeyType key, uint64_t n, uint64_t seed) {
     return out;
 }
 
+// The keys of one of the inputs the pass tests sort: "uniform" and "bits" (random, from `seed`),
+// "two keys" (twoKeys, from `twoKeysSeed`), "byte 1 zero" (uniform keys whose byte 1 is zero:
+// integer keys skip pass 1).
+std::vector<std::byte> inputKeys(KeyType key, uint64_t n, const std::string& input, uint64_t twoKeysSeed,
+                                 uint64_t seed) {
+    if (input == "two keys") return twoKeys(key, n, twoKeysSeed);
+    auto keys = generateKeys(key, n, input == "bits" ? Distribution::bits : Distribution::uniform, seed);
+    if (input == "byte 1 zero")
+        for (uint64_t i = 0; i < n; ++i) keys[i * keyBytes(key) + 1] = std::byte{0};
+    return keys;
+}
+
 // The plan's last pass (the result step comes after it).
 const Step& lastPassStep(const Plan& plan) {
     size_t at = plan.steps.size();
@@ -507,14 +519,7 @@ TEST_F(OneSweepTest, PersistentWorkgroupsTakeSeveralTiles) {
                             // skipped, and passes 0 and 2 are dispatches of the same parity: pass 2
                             // must not read pass 0's statuses as its own (the twins' epochs, and the
                             // epoch one tile a workgroup works out from where the keys are).
-                            const std::string in = input;
-                            auto keys =
-                                in == "two keys"
-                                    ? twoKeys(key, n, 300 + groups)
-                                    : generateKeys(key, n, in == "bits" ? Distribution::bits : Distribution::uniform,
-                                                   300 + groups + portion);
-                            if (in == "byte 1 zero")
-                                for (uint64_t i = 0; i < n; ++i) keys[i * keyBytes(key) + 1] = std::byte{0};
+                            const auto keys = inputKeys(key, n, input, 300 + groups, 300 + groups + portion);
                             const auto values = valuesFor(cfg, n);
                             SortRun got;
                             ASSERT_TRUE(runJob(**job, keys, values, got));
@@ -559,9 +564,7 @@ TEST_F(OneSweepTest, CountsInTheStagedTileOrApart) {
                             auto job = SortJob::create(ctx(), onesweep(), n, cfg);
                             ASSERT_TRUE(job.ok()) << job.error().message;
                             for (const char* input : {"uniform", "two keys"}) {
-                                const std::string in = input;
-                                const auto keys = in == "two keys" ? twoKeys(key, n, 500 + groups)
-                                                                   : generateKeys(key, n, Distribution::uniform, 500 + inTile);
+                                const auto keys = inputKeys(key, n, input, 500 + groups, 500 + inTile);
                                 const auto values = valuesFor(cfg, n);
                                 SortRun got;
                                 ASSERT_TRUE(runJob(**job, keys, values, got));
@@ -599,11 +602,7 @@ TEST_F(OneSweepTest, TilesByWorkgroupIndexOrCounter) {
                     ASSERT_EQ(last.workgroups, 7u);
                     EXPECT_EQ(last.dispatchedWorkgroups, 0u); // one tile a workgroup
                     for (const char* input : {"uniform", "two keys", "byte 1 zero"}) {
-                        const std::string in = input;
-                        auto keys = in == "two keys" ? twoKeys(key, n, 700 + byIndex)
-                                                     : generateKeys(key, n, Distribution::uniform, 710 + byIndex);
-                        if (in == "byte 1 zero")
-                            for (uint64_t i = 0; i < n; ++i) keys[i * keyBytes(key) + 1] = std::byte{0};
+                        const auto keys = inputKeys(key, n, input, 700 + byIndex, 710 + byIndex);
                         const auto values = valuesFor(cfg, n);
                         SortRun got;
                         ASSERT_TRUE(runJob(**job, keys, values, got));

@@ -129,7 +129,6 @@ struct OneSweepTuning {
     uint32_t exchangeRounds;
 };
 
-
 struct OneSweepRow {
     uint32_t keyBytes;
     bool values;
