@@ -1,5 +1,5 @@
 // OneSweep step 1: the histogram of every pass's digit in one read of the keys. Each of
-// pc.histGroups workgroups counts a contiguous share of the keys in shared memory (HIST_COPIES
+// pc.histGroups workgroups counts its chunks of the keys in shared memory (HIST_COPIES
 // copies, by subgroup parity, so that equal digits contend less), then adds its counts to the 64-bit
 // global histogram with 32-bit atomics and a carry. (A second kernel that summed every
 // workgroup's partial counts took a quarter of this step's time: few workgroups, long serial
@@ -23,14 +23,18 @@ void main() {
         word(SORTLAB_OS_STATUS + i).v = 0u;
     barrier();
     const uint copy = (gl_SubgroupID % HIST_COPIES) * PASSES * 256;
-    const uint64_t per = (pc.n + pc.histGroups - 1) / pc.histGroups;
-    const uint64_t begin = min(pc.n, uint64_t(g) * per), end = min(pc.n, begin + per);
-    for (uint64_t i = begin + tid; i < end; i += WORKGROUP_SIZE * LOADS_IN_FLIGHT) {
+    // Chunks of WORKGROUP_SIZE x LOADS_IN_FLIGHT keys, dealt to the workgroups in turn from the last
+    // chunk back to the first: the keys read last, still in the L2 cache when the first pass starts,
+    // are the ones its first tiles read.
+    const uint64_t chunk = uint64_t(WORKGROUP_SIZE) * LOADS_IN_FLIGHT;
+    const uint64_t chunks = (pc.n + chunk - 1) / chunk;
+    for (uint64_t c = g; c < chunks; c += pc.histGroups) {
+        const uint64_t i = (chunks - 1 - c) * chunk + tid;
         Key k[LOADS_IN_FLIGHT];
         [[unroll]] for (uint j = 0; j < LOADS_IN_FLIGHT; ++j)
-            if (i + j * WORKGROUP_SIZE < end) k[j] = keyAt(pc.keys, i + j * WORKGROUP_SIZE).v;
+            if (i + j * WORKGROUP_SIZE < pc.n) k[j] = keyAt(pc.keys, i + j * WORKGROUP_SIZE).v;
         [[unroll]] for (uint j = 0; j < LOADS_IN_FLIGHT; ++j)
-            if (i + j * WORKGROUP_SIZE < end)
+            if (i + j * WORKGROUP_SIZE < pc.n)
                 [[unroll]] for (uint p = 0; p < PASSES; ++p) atomicAdd(counts[copy + p * 256 + digitOf(k[j], p)], 1u);
     }
     barrier();
