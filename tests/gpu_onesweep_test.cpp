@@ -262,6 +262,18 @@ std::vector<std::byte> inputKeys(KeyType key, uint64_t n, const std::string& inp
     return keys;
 }
 
+// One of inputKeys' inputs sorted by `job` and checked against the reference sort (stable: the
+// values keep their order); the failure names the input.
+::testing::AssertionResult sortsInput(SortJob& job, const SortConfig& cfg, uint64_t n, const std::string& input,
+                                      uint64_t twoKeysSeed, uint64_t seed) {
+    const auto keys = inputKeys(cfg.key, n, input, twoKeysSeed, seed);
+    const auto values = valuesFor(cfg, n);
+    SortRun got;
+    if (auto ran = runJob(job, keys, values, got); !ran) return ran << " (" << input << ")";
+    if (auto same = matchesReference(keys, values, got, cfg, true); !same) return same << " (" << input << ")";
+    return ::testing::AssertionSuccess();
+}
+
 // The plan's last pass (the result step comes after it).
 const Step& lastPassStep(const Plan& plan) {
     size_t at = plan.steps.size();
@@ -519,11 +531,7 @@ TEST_F(OneSweepTest, PersistentWorkgroupsTakeSeveralTiles) {
                             // skipped, and passes 0 and 2 are dispatches of the same parity: pass 2
                             // must not read pass 0's statuses as its own (the twins' epochs, and the
                             // epoch one tile a workgroup works out from where the keys are).
-                            const auto keys = inputKeys(key, n, input, 300 + groups, 300 + groups + portion);
-                            const auto values = valuesFor(cfg, n);
-                            SortRun got;
-                            ASSERT_TRUE(runJob(**job, keys, values, got));
-                            ASSERT_TRUE(matchesReference(keys, values, got, cfg, true)) << input;
+                            ASSERT_TRUE(sortsInput(**job, cfg, n, input, 300 + groups, 300 + groups + portion));
                         }
                         // Every tile but each portion's first counts its predecessor under forced
                         // fallback, whichever workgroup takes it.
@@ -564,11 +572,7 @@ TEST_F(OneSweepTest, CountsInTheStagedTileOrApart) {
                             auto job = SortJob::create(ctx(), onesweep(), n, cfg);
                             ASSERT_TRUE(job.ok()) << job.error().message;
                             for (const char* input : {"uniform", "two keys"}) {
-                                const auto keys = inputKeys(key, n, input, 500 + groups, 500 + inTile);
-                                const auto values = valuesFor(cfg, n);
-                                SortRun got;
-                                ASSERT_TRUE(runJob(**job, keys, values, got));
-                                ASSERT_TRUE(matchesReference(keys, values, got, cfg, true)) << input;
+                                ASSERT_TRUE(sortsInput(**job, cfg, n, input, 500 + groups, 500 + inTile));
                             }
                             EXPECT_TRUE(lastPassFallbacks(**job, fb));
                         }
@@ -602,11 +606,7 @@ TEST_F(OneSweepTest, TilesByWorkgroupIndexOrCounter) {
                     ASSERT_EQ(last.workgroups, 7u);
                     EXPECT_EQ(last.dispatchedWorkgroups, 0u); // one tile a workgroup
                     for (const char* input : {"uniform", "two keys", "byte 1 zero"}) {
-                        const auto keys = inputKeys(key, n, input, 700 + byIndex, 710 + byIndex);
-                        const auto values = valuesFor(cfg, n);
-                        SortRun got;
-                        ASSERT_TRUE(runJob(**job, keys, values, got));
-                        ASSERT_TRUE(matchesReference(keys, values, got, cfg, true)) << input;
+                        ASSERT_TRUE(sortsInput(**job, cfg, n, input, 700 + byIndex, 710 + byIndex));
                     }
                     EXPECT_TRUE(lastPassFallbacks(**job, fb));
                 }
