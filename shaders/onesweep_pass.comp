@@ -1,10 +1,9 @@
 // OneSweep step 3, one dispatch per 8-bit digit pass (and per portion of at most 2^29 - 1 keys):
 // each workgroup takes the next tile id from an atomic counter (or, INDEX_TILES, its own index),
-// ranks its tile's keys by digit,
-// publishes its digit counts, stages its keys in shared memory in digit order, finds how many
-// keys of each digit the earlier tiles hold by a chained scan over the tile statuses (decoupled
-// lookback, with fallback), publishes that inclusive prefix, and writes the staged keys out,
-// coalesced within each digit's run. docs/onesweep.md explains each phase and its measurements.
+// ranks its tile's keys by digit, publishes its digit counts, stages its keys in shared memory in
+// digit order, finds how many keys of each digit the earlier tiles hold by a chained scan over the
+// tile statuses (decoupled lookback, with fallback), publishes that inclusive prefix, and writes
+// the staged keys out, coalesced within each digit's run. docs/onesweep.md explains each phase and its measurements.
 //
 // The phases of a tile, in the order they run (main calls them; glslc inlines every function):
 // [SECTION] State: the tile in flight, per invocation (private variables: main's locals once inlined)
