@@ -4,7 +4,15 @@
 #include "radix_common.glsl"
 
 layout(constant_id = SORTLAB_SPEC_FORCE_FALLBACK) const uint FORCE_FALLBACK = 0;
+// Keys each invocation holds. A module built for one tuning row (onesweep_pass_kptK: CMake passes
+// FIXED_KPT = K and unrolls its loops with spirv-opt) has it as a constant, so that its per-key arrays
+// are single values before the driver sees them: NVIDIA's compiler put arrays of 20 keys a lane in
+// local memory when their length was the specialization constant (docs/onesweep.md, Speed).
+#ifdef FIXED_KPT
+const uint KPT = FIXED_KPT;
+#else
 layout(constant_id = SORTLAB_SPEC_KEYS_PER_LANE) const uint KPT = 16;
+#endif
 layout(constant_id = SORTLAB_SPEC_PERSISTENT) const uint PERSISTENT = 0;
 layout(constant_id = SORTLAB_SPEC_LOOKBACK_STRIDE) const uint LOOKBACK_STRIDE = 0;
 

@@ -612,6 +612,33 @@ TEST_F(OneSweepTest, TilesByWorkgroupIndexOrCounter) {
                 }
 }
 
+// u32 keys without values run the pass module built for their tuning row's keys a lane
+// (onesweep_pass_kpt20: KPT a constant, the loops unrolled by spirv-opt), so a retuned row that the
+// build makes no module for fails here instead of running slower; a teaching tile, whose keys a lane
+// differ, runs the module that takes them as a specialization constant. Both sort.
+TEST_F(OneSweepTest, TunedKeysPerLaneRunTheirOwnPassModule) {
+    const uint32_t kpt = tuning::oneSweep(4, false).keysPerLane;
+    const std::string fixed = "_kpt" + std::to_string(kpt) + ".k1.v0"; // onesweep_pass(_index)_kpt20.k1.v0
+    auto passModule = [&] {
+        std::string found;
+        for (const PipelineStatistics& p : ctx().pipelinesUsed())
+            if (p.pipeline.rfind("onesweep_pass", 0) == 0) found = p.pipeline.substr(0, p.pipeline.find(' '));
+        return found;
+    };
+    for (uint32_t tileKeys : {0u, 64u}) {
+        SortConfig cfg = configFor({KeyType::u32, false, Order::ascending, false});
+        cfg.knobs.radixTileKeys = tileKeys;
+        SCOPED_TRACE(tileKeys ? "a teaching tile of 64 keys" : "the tuned tile");
+        ctx().beginPipelineUse();
+        auto job = SortJob::create(ctx(), onesweep(), 100003, cfg);
+        ASSERT_TRUE(job.ok()) << job.error().message;
+        const std::string module = passModule();
+        if (tileKeys) EXPECT_EQ(module.find("_kpt"), std::string::npos) << module;
+        else EXPECT_TRUE(module.ends_with(fixed)) << module;
+        ASSERT_TRUE(sortsInput(**job, cfg, 100003, "uniform", 720, 721));
+    }
+}
+
 // Without internal::OneSweepLimits::passWorkgroups a pass is persistent only from
 // tuning::OneSweepTuning::minPersistentTiles tiles on (minPersistentTilesCpu on a CPU device, with
 // persistentWorkgroupsCpu workgroups at most; plans only: nothing runs).

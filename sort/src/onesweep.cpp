@@ -417,7 +417,15 @@ private:
         }
         // One tile a workgroup, tiles by workgroup index: the pass kernel's module of its own.
         const bool byIndex = shader == "onesweep_pass" && g.indexTiles;
-        return pipelineOf(byIndex ? "onesweep_pass_index" : shader, cfg, spec, subgroupSizeToPin(d));
+        std::string module = byIndex ? "onesweep_pass_index" : shader;
+        // Where the build made the pass kernel for these keys a lane (a tuning row's, KPT a constant
+        // and the loops unrolled: its per-key arrays stay in registers on NVIDIA), that one.
+        if (shader == "onesweep_pass") {
+            const std::string fixed = module + "_kpt" + std::to_string(g.keysPerLane);
+            if (hasEmbeddedShader(moduleName(fixed, keyBytes(cfg.key) / 4, cfg.values != ValueType::none)))
+                module = fixed;
+        }
+        return pipelineOf(module, cfg, spec, subgroupSizeToPin(d));
     }
 
     internal::OneSweepLimits limits_; // the tests' (internal/testing.h); tuned behaviour by default

@@ -70,9 +70,19 @@ Result<void> PipelineCache::ensureLayout() {
     return {};
 }
 
+std::string moduleName(const std::string& shader, uint32_t keyWords, bool hasValues) {
+    return shader + ".k" + std::to_string(keyWords) + ".v" + (hasValues ? "1" : "0");
+}
+
+bool hasEmbeddedShader(const std::string& module) {
+    for (auto& b : embeddedShaders())
+        if (module == b.name) return true;
+    return false;
+}
+
 Result<VkPipeline> PipelineCache::get(const std::string& shader, uint32_t keyWords, bool hasValues,
                                       const SpecValues& spec, uint32_t requiredSubgroupSize) {
-    std::string name = shader + ".k" + std::to_string(keyWords) + ".v" + (hasValues ? "1" : "0");
+    const std::string name = moduleName(shader, keyWords, hasValues);
     auto key = std::make_tuple(name, spec, requiredSubgroupSize);
     // Every lookup is a use (the sorters look up the pipelines a plan binds as they plan it): the
     // Context lists them for sortlab-bench --pipeline-stats.
