@@ -14,8 +14,8 @@ const std::vector<MeasuredTime>& measuredTimes() {
         {"radix4", "NVIDIA H100 80GB HBM3", 1u << 20, 0.143,
          "2026-11-22-h100/final-512x16/sweep-2e10-2e24-oddeven-radix4-std.json"},
         {"radix4", "NVIDIA H200", 1u << 20, 0.142, "2026-11-22-h200/radix4_u32_keys.json"},
-        {"onesweep", "NVIDIA H100 80GB HBM3", 1u << 20, 0.0750, "2026-11-26-h100/onesweep-table-ab.json", "e6eeaa5"},
-        {"onesweep", "NVIDIA H200", 1u << 20, 0.0746, "2026-11-26-h200/onesweep-table.json", "e6eeaa5"},
+        {"onesweep", "NVIDIA H100 80GB HBM3", 1u << 20, 0.0744, "2026-11-27-h100/onesweep-table.json", "f0ea102"},
+        {"onesweep", "NVIDIA H200", 1u << 20, 0.0736, "2026-11-27-h200/onesweep-table.json", "f0ea102"},
         {"onesweep-fallback", "NVIDIA H100 80GB HBM3", 1u << 20, 0.095, "2026-11-23-h100/final5/onesweep_u32.json"},
     };
     return times;
