@@ -4,17 +4,21 @@
 #include "radix_common.glsl"
 
 layout(constant_id = SORTLAB_SPEC_FORCE_FALLBACK) const uint FORCE_FALLBACK = 0;
-// Keys each invocation holds. A module built for one tuning row (onesweep_pass_kptK: CMake passes
-// FIXED_KPT = K and unrolls its loops with spirv-opt) has it as a constant, so that its per-key arrays
-// are single values before the driver sees them: NVIDIA's compiler put arrays of 20 keys a lane in
-// local memory when their length was the specialization constant (docs/onesweep.md, Speed).
+// Keys each invocation holds, and how often the ranking takes a lookback step. A module built for
+// one tuning row (onesweep_pass_kptK_sS: CMake passes FIXED_KPT = K and FIXED_STRIDE = S and unrolls
+// its loops with spirv-opt) has them as constants, so that its per-key arrays are single values
+// before the driver sees them (NVIDIA's compiler put arrays of 20 keys a lane in local memory when
+// their length was the specialization constant: docs/onesweep.md, Inside a pass) and the unrolled
+// ranking holds a lookback step only where one is taken (with the stride a specialization constant,
+// every one of the K copies held one: 1.3 MB of SPIR-V instead of 0.37).
 #ifdef FIXED_KPT
 const uint KPT = FIXED_KPT;
+const uint LOOKBACK_STRIDE = FIXED_STRIDE;
 #else
 layout(constant_id = SORTLAB_SPEC_KEYS_PER_LANE) const uint KPT = 16;
+layout(constant_id = SORTLAB_SPEC_LOOKBACK_STRIDE) const uint LOOKBACK_STRIDE = 0;
 #endif
 layout(constant_id = SORTLAB_SPEC_PERSISTENT) const uint PERSISTENT = 0;
-layout(constant_id = SORTLAB_SPEC_LOOKBACK_STRIDE) const uint LOOKBACK_STRIDE = 0;
 
 // Keys per tile: the workgroup's WORKGROUP_SIZE x KPT slots, or fewer (TILE_KEYS: a teaching tile,
 // SortConfig::tileKeys): slots past a tile's keys are treated as the last tile's missing keys are.

@@ -612,30 +612,43 @@ TEST_F(OneSweepTest, TilesByWorkgroupIndexOrCounter) {
                 }
 }
 
-// u32 keys without values run the pass module built for their tuning row's keys a lane
-// (onesweep_pass_kpt20: KPT a constant, the loops unrolled by spirv-opt), so a retuned row that the
-// build makes no module for fails here instead of running slower; a teaching tile, whose keys a lane
-// differ, runs the module that takes them as a specialization constant. Both sort.
+// u32 keys without values run the pass module built for their tuning row's keys a lane and lookback
+// stride (onesweep_pass(_index)_kpt20_s7, or _s0 where the plan takes no lookback steps: both
+// constants, the loops unrolled by spirv-opt), so a retuned row that the build makes no module for
+// fails here instead of running slower; a teaching tile, whose keys a lane differ, runs the module
+// that takes them as specialization constants. All sort.
 TEST_F(OneSweepTest, TunedKeysPerLaneRunTheirOwnPassModule) {
-    const uint32_t kpt = tuning::oneSweep(4, false).keysPerLane;
-    const std::string fixed = "_kpt" + std::to_string(kpt) + ".k1.v0"; // onesweep_pass(_index)_kpt20.k1.v0
+    const tuning::OneSweepTuning t = tuning::oneSweep(4, false);
+    const std::string kpt = "_kpt" + std::to_string(t.keysPerLane) + "_s";
+    const bool cpu = ctx().info().type == VK_PHYSICAL_DEVICE_TYPE_CPU;
     auto passModule = [&] {
         std::string found;
         for (const PipelineStatistics& p : ctx().pipelinesUsed())
             if (p.pipeline.rfind("onesweep_pass", 0) == 0) found = p.pipeline.substr(0, p.pipeline.find(' '));
         return found;
     };
-    for (uint32_t tileKeys : {0u, 64u}) {
+    struct Case {
+        uint64_t n;
+        uint32_t tileKeys;
+    };
+    for (const Case c : {Case{100003, 0}, Case{300000, 0}, Case{100003, 64}}) {
         SortConfig cfg = configFor({KeyType::u32, false, Order::ascending, false});
-        cfg.knobs.radixTileKeys = tileKeys;
-        SCOPED_TRACE(tileKeys ? "a teaching tile of 64 keys" : "the tuned tile");
+        cfg.knobs.radixTileKeys = c.tileKeys;
+        SCOPED_TRACE((c.tileKeys ? "a teaching tile of 64 keys, n = " : "the tuned tile, n = ") + std::to_string(c.n));
         ctx().beginPipelineUse();
-        auto job = SortJob::create(ctx(), onesweep(), 100003, cfg);
+        auto job = SortJob::create(ctx(), onesweep(), c.n, cfg);
         ASSERT_TRUE(job.ok()) << job.error().message;
         const std::string module = passModule();
-        if (tileKeys) EXPECT_EQ(module.find("_kpt"), std::string::npos) << module;
-        else EXPECT_TRUE(module.ends_with(fixed)) << module;
-        ASSERT_TRUE(sortsInput(**job, cfg, 100003, "uniform", 720, 721));
+        if (c.tileKeys) {
+            EXPECT_EQ(module.find("_kpt"), std::string::npos) << module;
+        } else {
+            EXPECT_NE(module.find(kpt), std::string::npos) << module;
+            EXPECT_TRUE(module.ends_with(".k1.v0")) << module;
+            // On a CPU device the first has too few tiles to be persistent, so no lookback steps;
+            // the second is persistent, with the row's steps.
+            if (cpu) EXPECT_NE(module.find(kpt + std::to_string(c.n == 100003 ? 0 : t.lookbackStride) + "."), std::string::npos) << module;
+        }
+        ASSERT_TRUE(sortsInput(**job, cfg, c.n, "uniform", 720, 721));
     }
 }
 

@@ -418,10 +418,12 @@ private:
         // One tile a workgroup, tiles by workgroup index: the pass kernel's module of its own.
         const bool byIndex = shader == "onesweep_pass" && g.indexTiles;
         std::string module = byIndex ? "onesweep_pass_index" : shader;
-        // Where the build made the pass kernel for these keys a lane (a tuning row's, KPT a constant
-        // and the loops unrolled: its per-key arrays stay in registers on NVIDIA), that one.
+        // Where the build made the pass kernel for these keys a lane and lookback stride (a tuning
+        // row's, both constants and the loops unrolled: its per-key arrays stay in registers on
+        // NVIDIA), that one.
         if (shader == "onesweep_pass") {
-            const std::string fixed = module + "_kpt" + std::to_string(g.keysPerLane);
+            const std::string fixed =
+                module + "_kpt" + std::to_string(g.keysPerLane) + "_s" + std::to_string(g.lookbackStride);
             if (hasEmbeddedShader(moduleName(fixed, keyBytes(cfg.key) / 4, cfg.values != ValueType::none)))
                 module = fixed;
         }

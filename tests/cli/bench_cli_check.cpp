@@ -497,7 +497,7 @@ int checkPipelines(const std::string& path) {
                 expect(p.at("stats").is_object(), algo + ": stats is not an object");
                 for (const auto& [name, value] : p["stats"].items())
                     expect(value.is_number() || value.is_boolean(), algo + ": statistic " + name + " is not a number");
-                // "<kernel>.k1.v0", or one of its own modules: "<kernel>_index.k1.v0", "<kernel>_kpt20.k1.v0"
+                // "<kernel>.k1.v0", or one of its own modules: "<kernel>_index.k1.v0", "<kernel>_kpt20_s7.k1.v0"
                 const std::string name = p.at("name").get<std::string>();
                 found = found || name.rfind(kernel + ".", 0) == 0 || name.rfind(kernel + "_", 0) == 0;
             }
