@@ -424,7 +424,7 @@ private:
         if (shader == "onesweep_pass") {
             const std::string fixed =
                 module + "_kpt" + std::to_string(g.keysPerLane) + "_s" + std::to_string(g.lookbackStride);
-            if (hasEmbeddedShader(moduleName(fixed, keyBytes(cfg.key) / 4, cfg.values != ValueType::none)))
+            if (findEmbeddedShader(moduleName(fixed, keyBytes(cfg.key) / 4, cfg.values != ValueType::none)))
                 module = fixed;
         }
         return pipelineOf(module, cfg, spec, subgroupSizeToPin(d));

@@ -74,10 +74,10 @@ std::string moduleName(const std::string& shader, uint32_t keyWords, bool hasVal
     return shader + ".k" + std::to_string(keyWords) + ".v" + (hasValues ? "1" : "0");
 }
 
-bool hasEmbeddedShader(const std::string& module) {
+const SpirvBlob* findEmbeddedShader(const std::string& module) {
     for (auto& b : embeddedShaders())
-        if (module == b.name) return true;
-    return false;
+        if (module == b.name) return &b;
+    return nullptr;
 }
 
 Result<VkPipeline> PipelineCache::get(const std::string& shader, uint32_t keyWords, bool hasValues,
@@ -99,9 +99,7 @@ Result<VkPipeline> PipelineCache::get(const std::string& shader, uint32_t keyWor
     if (auto it = modules_.find(name); it != modules_.end()) {
         module = it->second;
     } else {
-        const SpirvBlob* blob = nullptr;
-        for (auto& b : embeddedShaders())
-            if (name == b.name) blob = &b;
+        const SpirvBlob* blob = findEmbeddedShader(name);
         if (!blob) return makeError(Errc::invalid_argument, "no embedded shader named " + name);
         VkShaderModuleCreateInfo mi{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
         mi.codeSize = blob->count * 4;
