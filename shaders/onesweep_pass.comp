@@ -39,7 +39,7 @@
 // for the next tile as it reads them. Otherwise each has an array of its own (one array for both
 // made every pass slower, likely because the staging stores must then stay in order with the atomics).
 layout(constant_id = SORTLAB_SPEC_COUNTS_IN_TILE) const uint COUNTS_IN_TILE = 0;
-// EXCHANGE_ROUNDS > 1 (32-bit keys, counts apart, whole tiles only): the staged tile holds
+// EXCHANGE_ROUNDS > 1 (counts apart, whole tiles only): the staged tile holds
 // STAGED_SLOTS = SLOTS / EXCHANGE_ROUNDS places, and the write-out goes in as many rounds, each
 // staging the keys whose places fall in its share (the first during the ranking) and writing them
 // out: half the shared memory for the exchange at two rounds, for two workgroups a multiprocessor.
@@ -326,21 +326,29 @@ void stageRound(uint r, uint w[KPT], bool all) {
 // (HALF_STAGED: the ranked words first, then the other words, staged in the same places).
 #if HALF_STAGED
 void writeKeys(uint64_t dstKeys) {
-    uint ranked[KPT]; // the ranked word at each position this invocation writes
     [[unroll]] for (uint i = 0; i < (KPT + 3) / 4; ++i) digits[i] = 0u;
-    [[unroll]] for (uint i = 0; i < KPT; ++i) {
-        const uint idx = i * WORKGROUP_SIZE + tid;
-        ranked[i] = staged[idx];
-        digits[i / 4] |= digitOfWord(ranked[i]) << (8 * (i % 4));
-    }
-    barrier();
-    stageRound(0, other, false);
-    barrier();
-    [[unroll]] for (uint i = 0; i < KPT; ++i) {
-        const uint idx = i * WORKGROUP_SIZE + tid;
-        if (full || idx < tileKeys)
-            keyAt(dstKeys, destination(digitAt(i), idx)).v = keyFromHalves(ranked[i], staged[idx]);
-        if (HAS_VALUES == 0) freeCounts(idx);
+    [[unroll]] for (uint r = 0; r < EXCHANGE_ROUNDS; ++r) {
+        if (r > 0) {
+            barrier(); // the round before has read its other words
+            stageRound(r, ob, true);
+            barrier();
+        }
+        uint ranked[KPT / EXCHANGE_ROUNDS]; // the ranked word at each position this invocation writes
+        [[unroll]] for (uint k = 0; k < KPT / EXCHANGE_ROUNDS; ++k) {
+            const uint i = r * (KPT / EXCHANGE_ROUNDS) + k;
+            ranked[k] = staged[k * WORKGROUP_SIZE + tid];
+            digits[i / 4] |= digitOfWord(ranked[k]) << (8 * (i % 4));
+        }
+        barrier();
+        stageRound(r, other, false);
+        barrier();
+        [[unroll]] for (uint k = 0; k < KPT / EXCHANGE_ROUNDS; ++k) {
+            const uint i = r * (KPT / EXCHANGE_ROUNDS) + k;
+            const uint idx = r * STAGED_SLOTS + k * WORKGROUP_SIZE + tid;
+            if (full || idx < tileKeys)
+                keyAt(dstKeys, destination(digitAt(i), idx)).v = keyFromHalves(ranked[k], staged[k * WORKGROUP_SIZE + tid]);
+            if (HAS_VALUES == 0) freeCounts(idx);
+        }
     }
 }
 #else

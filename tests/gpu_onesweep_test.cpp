@@ -519,7 +519,7 @@ TEST_F(OneSweepTest, PersistentWorkgroupsTakeSeveralTiles) {
                         ASSERT_TRUE(job.ok()) << job.error().message;
                         const Step& last = lastPassStep((*job)->plan());
                         ASSERT_EQ(last.workgroups, 8u);
-                        const bool persistent = tuning::oneSweep(keyBytes(key), kv).persistent;
+                        const bool persistent = tuning::oneSweep(keyBytes(key), kv, n).persistent;
                         EXPECT_EQ(last.dispatchedWorkgroups,
                                   persistent ? std::min<uint64_t>(groups, portion ? portion : 8) : 0u);
                         for (const char* input : {"uniform", "two keys", "bits", "byte 1 zero"}) {
@@ -612,14 +612,13 @@ TEST_F(OneSweepTest, TilesByWorkgroupIndexOrCounter) {
                 }
 }
 
-// u32 keys without values run the pass module built for their tuning row's keys a lane and lookback
-// stride (onesweep_pass(_index)_kpt20_s7, or _s0 where the plan takes no lookback steps: both
-// constants, the loops unrolled by spirv-opt), so a retuned row that the build makes no module for
-// fails here instead of running slower; a teaching tile, whose keys a lane differ, runs the module
-// that takes them as specialization constants. All sort.
+// u32 keys without values, and u64 keys without values from 3 x 2^20 keys, run the pass module built
+// for their tuning row's keys a lane and lookback stride (onesweep_pass(_index)_kpt20_s7 or _s0
+// where the plan takes no lookback steps, onesweep_pass(_index)_kpt28_s0: both constants, the loops
+// unrolled by spirv-opt), so a retuned row that the build makes no module for fails here instead of
+// running slower; a teaching tile, whose keys a lane differ, and u64 keys below 3 x 2^20 (their row of
+// 17 keys a lane) run the module that takes them as specialization constants. All sort.
 TEST_F(OneSweepTest, TunedKeysPerLaneRunTheirOwnPassModule) {
-    const tuning::OneSweepTuning t = tuning::oneSweep(4, false);
-    const std::string kpt = "_kpt" + std::to_string(t.keysPerLane) + "_s";
     const bool cpu = ctx().info().type == VK_PHYSICAL_DEVICE_TYPE_CPU;
     auto passModule = [&] {
         std::string found;
@@ -628,28 +627,70 @@ TEST_F(OneSweepTest, TunedKeysPerLaneRunTheirOwnPassModule) {
         return found;
     };
     struct Case {
+        KeyType key;
         uint64_t n;
         uint32_t tileKeys;
+        bool ownModule;
     };
-    for (const Case c : {Case{100003, 0}, Case{300000, 0}, Case{100003, 64}}) {
-        SortConfig cfg = configFor({KeyType::u32, false, Order::ascending, false});
+    const uint64_t large = 3u << 20;
+    static_assert(tuning::oneSweep(8, false, large - 1).keysPerLane == 17);
+    static_assert(tuning::oneSweep(8, false, large).keysPerLane == 28);
+    for (const Case c : {Case{KeyType::u32, 100003, 0, true}, Case{KeyType::u32, 300000, 0, true},
+                         Case{KeyType::u32, 100003, 64, false}, Case{KeyType::u64, 100003, 0, false},
+                         Case{KeyType::u64, large + 3, 0, true}}) {
+        const tuning::OneSweepTuning t = tuning::oneSweep(keyBytes(c.key), false, c.n);
+        const std::string kpt = "_kpt" + std::to_string(t.keysPerLane) + "_s";
+        SortConfig cfg = configFor({c.key, false, Order::ascending, false});
         cfg.knobs.radixTileKeys = c.tileKeys;
-        SCOPED_TRACE((c.tileKeys ? "a teaching tile of 64 keys, n = " : "the tuned tile, n = ") + std::to_string(c.n));
+        SCOPED_TRACE(describe(cfg) + (c.tileKeys ? ", a teaching tile of 64 keys, n = " : ", the tuned tile, n = ") +
+                     std::to_string(c.n));
         ctx().beginPipelineUse();
         auto job = SortJob::create(ctx(), onesweep(), c.n, cfg);
         ASSERT_TRUE(job.ok()) << job.error().message;
         const std::string module = passModule();
-        if (c.tileKeys) {
+        if (!c.ownModule) {
             EXPECT_EQ(module.find("_kpt"), std::string::npos) << module;
         } else {
             EXPECT_NE(module.find(kpt), std::string::npos) << module;
-            EXPECT_TRUE(module.ends_with(".k1.v0")) << module;
+            EXPECT_TRUE(module.ends_with(c.key == KeyType::u32 ? ".k1.v0" : ".k2.v0")) << module;
             // On a CPU device the first has too few tiles to be persistent, so no lookback steps;
-            // the second is persistent, with the row's steps.
-            if (cpu) EXPECT_NE(module.find(kpt + std::to_string(c.n == 100003 ? 0 : t.lookbackStride) + "."), std::string::npos) << module;
+            // the second is persistent, with the row's steps. (u64 keys take none.)
+            if (cpu && c.key == KeyType::u32) {
+                EXPECT_NE(module.find(kpt + std::to_string(c.n == 100003 ? 0 : t.lookbackStride) + "."), std::string::npos)
+                    << module;
+            }
         }
         ASSERT_TRUE(sortsInput(**job, cfg, c.n, "uniform", 720, 721));
     }
+}
+
+// The write-out in rounds (tuning::OneSweepTuning::exchangeRounds, forced here at 2 and 4 rounds
+// of 8 keys a lane, the counts apart): the staged tile holds a half or a quarter of the tile, each
+// round stages the keys whose places fall in it, and 64-bit keys stage their two halves in turn
+// within each round. 32- and 64-bit keys, both orders, with and without values, lookback and forced
+// fallback; random keys, two keys (tiles of one digit, staged in order) and a last tile short of
+// keys (its missing keys staged in the last round, never written).
+TEST_F(OneSweepTest, WriteOutInRounds) {
+    for (uint32_t rounds : {2u, 4u})
+        for (KeyType key : {KeyType::u32, KeyType::u64, KeyType::f64})
+            for (bool kv : {false, true})
+                for (bool fb : {false, true}) {
+                    const Order order = key == KeyType::f64 ? Order::descending : Order::ascending;
+                    const SortConfig cfg = configFor({key, kv, order, fb});
+                    internal::ScopedOneSweepLimits limits(
+                        onesweep(), {.keysPerLane = 8, .countsInTile = 0, .exchangeRounds = rounds, .oneTileAWorkgroup = true});
+                    auto probe = onesweep().plan(1, cfg);
+                    ASSERT_TRUE(probe.ok()) << probe.error().message;
+                    const uint64_t n = 4 * probe->tileKeys + 5; // 5 tiles, the last of 5 keys
+                    SCOPED_TRACE(describe(cfg) + (fb ? " forced fallback" : " lookback") + ", " + std::to_string(rounds) +
+                                 " rounds, tile of " + std::to_string(probe->tileKeys) + ", n = " + std::to_string(n));
+                    auto job = SortJob::create(ctx(), onesweep(), n, cfg);
+                    ASSERT_TRUE(job.ok()) << job.error().message;
+                    for (const char* input : {"uniform", "two keys"}) {
+                        ASSERT_TRUE(sortsInput(**job, cfg, n, input, 800 + rounds, 810 + rounds));
+                    }
+                    EXPECT_TRUE(lastPassFallbacks(**job, fb));
+                }
 }
 
 // Without internal::OneSweepLimits::passWorkgroups a pass is persistent only from
@@ -659,7 +700,7 @@ TEST_F(OneSweepTest, PersistentFromEnoughTiles) {
     SortConfig cfg;
     auto probe = onesweep().plan(1, cfg);
     ASSERT_TRUE(probe.ok()) << probe.error().message;
-    const tuning::OneSweepTuning t = tuning::oneSweep(4, false);
+    const tuning::OneSweepTuning t = tuning::oneSweep(4, false, 0); // (one row for u32 keys at every n)
     const bool cpu = ctx().info().type == VK_PHYSICAL_DEVICE_TYPE_CPU; // the CPU rows (lavapipe)
     const uint64_t T = probe->tileKeys, most = cpu ? t.persistentWorkgroupsCpu : t.persistentWorkgroups;
     const uint64_t from = cpu ? t.minPersistentTilesCpu : t.minPersistentTiles;
@@ -686,7 +727,8 @@ TEST_F(OneSweepTest, PersistentPassesAtFullSize) {
     for (KeyType key : {KeyType::u32, KeyType::u64})
         for (bool kv : {false, true})
             for (uint32_t cap : {0u, 1u}) {
-                const tuning::OneSweepTuning t = tuning::oneSweep(keyBytes(key), kv);
+                // (The rows from 0 keys: every row from more keys is one tile a workgroup.)
+                const tuning::OneSweepTuning t = tuning::oneSweep(keyBytes(key), kv, 0);
                 const bool cpu = ctx().info().type == VK_PHYSICAL_DEVICE_TYPE_CPU;
                 const uint64_t from = cpu ? t.minPersistentTilesCpu : t.minPersistentTiles;
                 if (!t.persistent || from == tuning::kNever) continue; // one tile per workgroup

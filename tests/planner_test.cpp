@@ -456,7 +456,7 @@ INSTANTIATE_TEST_SUITE_P(Params, PlannerWindows, ::testing::ValuesIn(fusedPlanCa
 // device does not tell its multiprocessors (lavapipe); where it does (an H100's 132), small sorts
 // spread over two a multiprocessor, with at least 8192 keys each; never over 1024.
 TEST(OneSweepHistogram, WorkgroupsSpreadOverTheMultiprocessors) {
-    const tuning::OneSweepTuning t = tuning::oneSweep(4, false);
+    const tuning::OneSweepTuning t = tuning::oneSweep(4, false, 1u << 20); // (one row for u32 keys at every n)
     ASSERT_EQ(t.histogramKeysPerWorkgroup, 65536u);
     ASSERT_EQ(t.histogramMinKeysPerWorkgroup, 8192u);
     ASSERT_EQ(t.histogramWorkgroupsPerMultiprocessor, 2u);
@@ -485,7 +485,7 @@ TEST(OneSweepHistogram, WorkgroupsSpreadOverTheMultiprocessors) {
     for (const Case& c : cases)
         EXPECT_EQ(tuning::oneSweepHistogramWorkgroups(c.n, c.multiprocessors, t), c.expected)
             << "n = " << c.n << ", " << c.multiprocessors << " multiprocessors";
-    static_assert(tuning::oneSweepHistogramWorkgroups(1u << 20, 132, tuning::oneSweep(8, true)) == 128);
+    static_assert(tuning::oneSweepHistogramWorkgroups(1u << 20, 132, tuning::oneSweep(8, true, 1u << 20)) == 128);
 }
 
 } // namespace

@@ -275,8 +275,8 @@ void addOptions(CLI::App& app, Options& opt, RawOptions& raw) {
                    "OneSweep, for tuning experiments: run the pass kernel as "
                    "WxK[xP][+counts-in-tile|+counts-apart][+N-rounds][+one-tile][+index-tiles|+counter-tiles], W "
                    "invocations a workgroup, K keys each, P persistent workgroups per multiprocessor, the subgroups' "
-                   "digit counts in the staged tile's shared memory or apart, the write-out in N rounds (32-bit keys: "
-                   "a staged tile of 1/N of the tile), one tile a workgroup, each workgroup's tile its own index or "
+                   "digit counts in the staged tile's shared memory or apart, the write-out in N rounds (with the "
+                   "counts apart: a staged tile of 1/N of the tile), one tile a workgroup, each workgroup's tile its own index or "
                    "the next id from the pass's counter at every size, instead of its tuning table's (variant name "
                    "+WxK[xP][+...]; docs/onesweep.md)");
     app.add_option("--onesweep-histogram", raw.oneSweepHistogram,

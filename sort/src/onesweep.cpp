@@ -242,7 +242,7 @@ private:
     Result<Geometry> geometry(uint64_t n, const SortConfig& config) const {
         const DeviceInfo& dev = ctx_.info();
         Geometry g;
-        tuning::OneSweepTuning t = tuning::oneSweep(keyBytes(config.key), config.values != ValueType::none);
+        tuning::OneSweepTuning t = tuning::oneSweep(keyBytes(config.key), config.values != ValueType::none, n);
         if (auto shaped = shape(t, dev); !shaped) return shaped.error();
         else t = *shaped;
         g.tuning = t;
@@ -259,8 +259,8 @@ private:
                            : resident             ? resident
                                                   : t.persistentWorkgroups;
         g.tilesPerWorkgroup = cpu ? t.maxTilesPerWorkgroupCpu : t.maxTilesPerWorkgroup;
-        // Rounds of the write-out: 32-bit keys with the counts apart, whole tiles of whole rounds.
-        const bool rounds = t.exchangeRounds > 1 && keyBytes(config.key) == 4 && !t.countsInTile &&
+        // Rounds of the write-out: the counts apart, whole tiles of whole rounds.
+        const bool rounds = t.exchangeRounds > 1 && !t.countsInTile &&
                             g.keysPerLane % t.exchangeRounds == 0 && !config.knobs.radixTileKeys;
         g.exchangeRounds = rounds ? t.exchangeRounds : 1;
         auto sharedBytes = [&](uint32_t wg) {

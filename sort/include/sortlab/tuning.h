@@ -124,15 +124,17 @@ struct OneSweepTuning {
     // exchange storage do: the ranking keeps each key's place and stages it after a barrier. The
     // counts' words then make room for more keys a tile in the same 48 KiB.
     bool countsInTile;
-    // The staged tile holds 1 / exchangeRounds of a tile, written out in as many rounds (32-bit
-    // keys with the counts apart; elsewhere 1): less shared memory a workgroup for more rounds.
+    // The staged tile holds 1 / exchangeRounds of a tile, written out in as many rounds (with the
+    // counts apart; elsewhere 1): less shared memory a workgroup for more rounds.
     uint32_t exchangeRounds;
 };
 
+// A row applies to sorts of fromKeys keys or more, up to the next row of the same keys and values.
 struct OneSweepRow {
     uint32_t keyBytes;
     bool values;
     OneSweepTuning t;
+    uint64_t fromKeys = 0;
 };
 
 // clang-format off
@@ -141,8 +143,10 @@ inline constexpr OneSweepRow kOneSweepTable[] = {
     {4, false, {.workgroup = 384, .keysPerLane = 20, .persistent = true, .lookbackStride = 7, .persistentWorkgroups = 2048, .persistentPerMultiprocessor = 1, .maxTilesPerWorkgroup = 2048, .maxTilesPerWorkgroupCpu = 128, .minPersistentTiles = kNever, .minLookbackStepTiles = 1024, .minIndexTiles = 0, .persistentWorkgroupsCpu = 32, .minPersistentTilesCpu = 64, .histogramKeysPerWorkgroup = 65536, .histogramMaxWorkgroups = 1024, .histogramMinKeysPerWorkgroup = 8192, .histogramWorkgroupsPerMultiprocessor = 2, .histogramLoadsInFlight = 8, .histogramWorkgroup = 640, .histogramCopies = 2, .loadNextEarly = true, .whereInRegister = true, .countsInTile = false, .exchangeRounds = 2}},
     // 512 x 18, persistent with steps every 3 (u32/u32 2^28 H100: 9.91 vs 10.45 ms whole sort; 640 x 14 9.96 vs 9.07); docs/benchmarks.md#tuning-onesweep
     {4, true, {.workgroup = 512, .keysPerLane = 18, .persistent = true, .lookbackStride = 3, .persistentWorkgroups = 2048, .persistentPerMultiprocessor = 1, .maxTilesPerWorkgroup = 2048, .maxTilesPerWorkgroupCpu = 128, .minPersistentTiles = 1024, .minLookbackStepTiles = 1024, .minIndexTiles = kNever, .persistentWorkgroupsCpu = 32, .minPersistentTilesCpu = 64, .histogramKeysPerWorkgroup = 65536, .histogramMaxWorkgroups = 1024, .histogramMinKeysPerWorkgroup = 8192, .histogramWorkgroupsPerMultiprocessor = 2, .histogramLoadsInFlight = 8, .histogramWorkgroup = 0, .histogramCopies = 2, .loadNextEarly = false, .whereInRegister = false, .countsInTile = false, .exchangeRounds = 1}},
-    // halves staged, one tile a workgroup (u64 2^27 H100: 9.55 vs 9.64 ms persistent), 640 x 17 with the counts in the staged tile (9.30 vs 9.47 ms 640 x 14 apart); docs/benchmarks.md#tuning-onesweep
+    // halves staged, one tile a workgroup (u64 2^27 H100: 9.55 vs 9.64 ms persistent), 640 x 17 with the counts in the staged tile (9.30 vs 9.47 ms 640 x 14 apart); below 3 x 2^20 keys (2^20 H100: 0.153 vs 0.171 ms for 256 x 28 below, 2^21 0.260 vs 0.261; H200 0.148 vs 0.170, 0.252 vs 0.256); docs/benchmarks.md#tuning-onesweep
     {8, false, {.workgroup = 640, .keysPerLane = 17, .persistent = false, .lookbackStride = 0, .persistentWorkgroups = 2048, .persistentPerMultiprocessor = 1, .maxTilesPerWorkgroup = 2048, .maxTilesPerWorkgroupCpu = 128, .minPersistentTiles = 1024, .minLookbackStepTiles = 1024, .minIndexTiles = kNever, .persistentWorkgroupsCpu = 32, .minPersistentTilesCpu = 64, .histogramKeysPerWorkgroup = 65536, .histogramMaxWorkgroups = 1024, .histogramMinKeysPerWorkgroup = 8192, .histogramWorkgroupsPerMultiprocessor = 2, .histogramLoadsInFlight = 8, .histogramWorkgroup = 0, .histogramCopies = 2, .loadNextEarly = true, .whereInRegister = false, .countsInTile = true, .exchangeRounds = 1}},
+    // from 3 x 2^20 keys (H100: 0.322 vs 0.362 ms for 640 x 17 above, 2^22 0.401 vs 0.419; H200 0.310 vs 0.341, 0.384 vs 0.390): 256 x 28, halves staged, the write-out in 2 rounds (20 492 bytes: two workgroups a multiprocessor; 128 registers with the pass module built for 28 keys a lane, onesweep_pass_index_kpt28_s0), one tile a workgroup (u64 2^27 H100: 9.55 vs 9.64 ms persistent), tiles by workgroup index on NVIDIA (2^27 H100: 8.75 vs 8.96 ms from the counter, 9.30 for 640 x 17 one round, one workgroup a multiprocessor; 256 x 26 8.93, 256 x 30 8.97, 320 x 20 8.83, 384 x 16 9.14; lookback steps every 4 or 7 slower), the histogram kernel at 640 invocations as for u32 keys (0.485 vs 0.494 ms at the pass kernel's 256); docs/benchmarks.md#tuning-onesweep
+    {8, false, {.workgroup = 256, .keysPerLane = 28, .persistent = false, .lookbackStride = 0, .persistentWorkgroups = 2048, .persistentPerMultiprocessor = 1, .maxTilesPerWorkgroup = 2048, .maxTilesPerWorkgroupCpu = 128, .minPersistentTiles = 1024, .minLookbackStepTiles = 1024, .minIndexTiles = 0, .persistentWorkgroupsCpu = 32, .minPersistentTilesCpu = 64, .histogramKeysPerWorkgroup = 65536, .histogramMaxWorkgroups = 1024, .histogramMinKeysPerWorkgroup = 8192, .histogramWorkgroupsPerMultiprocessor = 2, .histogramLoadsInFlight = 8, .histogramWorkgroup = 640, .histogramCopies = 2, .loadNextEarly = true, .whereInRegister = false, .countsInTile = false, .exchangeRounds = 2}, 3u << 20},
     // one tile a workgroup (u64/u32 2^27 H100: 13.00 vs 15.96 ms persistent); docs/benchmarks.md#tuning-onesweep
     {8, true, {.workgroup = 512, .keysPerLane = 18, .persistent = false, .lookbackStride = 0, .persistentWorkgroups = 2048, .persistentPerMultiprocessor = 1, .maxTilesPerWorkgroup = 2048, .maxTilesPerWorkgroupCpu = 128, .minPersistentTiles = 1024, .minLookbackStepTiles = 1024, .minIndexTiles = kNever, .persistentWorkgroupsCpu = 32, .minPersistentTilesCpu = 64, .histogramKeysPerWorkgroup = 65536, .histogramMaxWorkgroups = 1024, .histogramMinKeysPerWorkgroup = 8192, .histogramWorkgroupsPerMultiprocessor = 2, .histogramLoadsInFlight = 8, .histogramWorkgroup = 0, .histogramCopies = 2, .loadNextEarly = false, .whereInRegister = false, .countsInTile = false, .exchangeRounds = 1}},
 };
@@ -151,10 +155,17 @@ inline constexpr OneSweepRow kOneSweepTable[] = {
 // [SECTION] Look-ups ---------------------------------------------------------------------------------
 
 namespace detail {
+// The row for keyBytes-byte keys with values or not; for OneSweep the one for n keys.
 template <class Row, size_t N> constexpr const Row& find(const Row (&table)[N], uint32_t keyBytes, bool values) {
     for (const Row& r : table)
         if (r.keyBytes == (keyBytes == 8 ? 8u : 4u) && r.values == values) return r;
     return table[0]; // unreachable: every table has the four rows
+}
+constexpr const OneSweepRow& findOneSweep(uint32_t keyBytes, bool values, uint64_t n) {
+    const OneSweepRow* found = &kOneSweepTable[0];
+    for (const OneSweepRow& r : kOneSweepTable)
+        if (r.keyBytes == (keyBytes == 8 ? 8u : 4u) && r.values == values && r.fromKeys <= n) found = &r;
+    return *found; // (rows of the same keys and values come in fromKeys order, the first from 0)
 }
 } // namespace detail
 
@@ -165,8 +176,9 @@ constexpr OddEvenTuning oddEven(uint32_t keyBytes, bool values) {
 constexpr Radix4Tuning radix4(uint32_t keyBytes, bool values) {
     return detail::find(kRadix4Table, keyBytes, values).t;
 }
-constexpr OneSweepTuning oneSweep(uint32_t keyBytes, bool values) {
-    return detail::find(kOneSweepTable, keyBytes, values).t;
+// OneSweep's for a sort of n keys.
+constexpr OneSweepTuning oneSweep(uint32_t keyBytes, bool values, uint64_t n) {
+    return detail::findOneSweep(keyBytes, values, n).t;
 }
 
 // The histogram kernel's workgroups for n keys: one per histogramKeysPerWorkgroup keys, or, where
@@ -200,10 +212,19 @@ static_assert([] {
         if (!valid(r.t)) return false;
     for (const auto& r : kRadix4Table)
         if (!valid(r.t, r.keyBytes)) return false;
-    for (const auto& r : kOneSweepTable)
+    // OneSweep: each key size and kind from 0 keys on, its rows in fromKeys order.
+    for (size_t i = 0; i < sizeof kOneSweepTable / sizeof kOneSweepTable[0]; ++i) {
+        const OneSweepRow& r = kOneSweepTable[i];
         if (!valid(r.t)) return false;
-    return sizeof kOddEvenTable / sizeof kOddEvenTable[0] == 4 && sizeof kRadix4Table / sizeof kRadix4Table[0] == 4 &&
-           sizeof kOneSweepTable / sizeof kOneSweepTable[0] == 4;
+        const bool first = i == 0 || kOneSweepTable[i - 1].keyBytes != r.keyBytes || kOneSweepTable[i - 1].values != r.values;
+        if (first ? r.fromKeys != 0 : r.fromKeys <= kOneSweepTable[i - 1].fromKeys) return false;
+    }
+    for (uint32_t keyBytes : {4u, 8u})
+        for (bool values : {false, true})
+            if (detail::findOneSweep(keyBytes, values, 0).keyBytes != keyBytes ||
+                detail::findOneSweep(keyBytes, values, 0).values != values)
+                return false;
+    return sizeof kOddEvenTable / sizeof kOddEvenTable[0] == 4 && sizeof kRadix4Table / sizeof kRadix4Table[0] == 4;
 }());
 
 } // namespace sortlab::tuning
