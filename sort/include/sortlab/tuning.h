@@ -155,12 +155,13 @@ inline constexpr OneSweepRow kOneSweepTable[] = {
 // [SECTION] Look-ups ---------------------------------------------------------------------------------
 
 namespace detail {
-// The row for keyBytes-byte keys with values or not; for OneSweep the one for n keys.
+// The row for keyBytes-byte keys with values or not.
 template <class Row, size_t N> constexpr const Row& find(const Row (&table)[N], uint32_t keyBytes, bool values) {
     for (const Row& r : table)
         if (r.keyBytes == (keyBytes == 8 ? 8u : 4u) && r.values == values) return r;
     return table[0]; // unreachable: every table has the four rows
 }
+// OneSweep's: the last of those rows whose fromKeys is at most n.
 constexpr const OneSweepRow& findOneSweep(uint32_t keyBytes, bool values, uint64_t n) {
     const OneSweepRow* found = &kOneSweepTable[0];
     for (const OneSweepRow& r : kOneSweepTable)
