@@ -155,17 +155,21 @@ inline constexpr OneSweepRow kOneSweepTable[] = {
 // [SECTION] Look-ups ---------------------------------------------------------------------------------
 
 namespace detail {
+// Whether a row is for keyBytes-byte keys (8, or else 4) with values or not.
+template <class Row> constexpr bool isRowFor(const Row& r, uint32_t keyBytes, bool values) {
+    return r.keyBytes == (keyBytes == 8 ? 8u : 4u) && r.values == values;
+}
 // The row for keyBytes-byte keys with values or not.
 template <class Row, size_t N> constexpr const Row& find(const Row (&table)[N], uint32_t keyBytes, bool values) {
     for (const Row& r : table)
-        if (r.keyBytes == (keyBytes == 8 ? 8u : 4u) && r.values == values) return r;
+        if (isRowFor(r, keyBytes, values)) return r;
     return table[0]; // unreachable: every table has the four rows
 }
 // OneSweep's: the last of those rows whose fromKeys is at most n.
 constexpr const OneSweepRow& findOneSweep(uint32_t keyBytes, bool values, uint64_t n) {
     const OneSweepRow* found = &kOneSweepTable[0];
     for (const OneSweepRow& r : kOneSweepTable)
-        if (r.keyBytes == (keyBytes == 8 ? 8u : 4u) && r.values == values && r.fromKeys <= n) found = &r;
+        if (isRowFor(r, keyBytes, values) && r.fromKeys <= n) found = &r;
     return *found; // (rows of the same keys and values come in fromKeys order, the first from 0)
 }
 } // namespace detail
@@ -222,9 +226,7 @@ static_assert([] {
     }
     for (uint32_t keyBytes : {4u, 8u})
         for (bool values : {false, true})
-            if (detail::findOneSweep(keyBytes, values, 0).keyBytes != keyBytes ||
-                detail::findOneSweep(keyBytes, values, 0).values != values)
-                return false;
+            if (!detail::isRowFor(detail::findOneSweep(keyBytes, values, 0), keyBytes, values)) return false;
     return sizeof kOddEvenTable / sizeof kOddEvenTable[0] == 4 && sizeof kRadix4Table / sizeof kRadix4Table[0] == 4;
 }());
 
