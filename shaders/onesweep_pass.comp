@@ -86,6 +86,11 @@ bool inTemp;
 #ifndef VALUES_WITH_KEYS
 #define VALUES_WITH_KEYS 0
 #endif
+// VALUES_LATE (an experiment): the values loaded after the keys' write-out, as CUB loads them,
+// so that they take no registers before it.
+#ifndef VALUES_LATE
+#define VALUES_LATE 0
+#endif
 #if VALUES_WITH_KEYS && (HAS_VALUES == 0 || KEY_WORDS != 1)
 #error VALUES_WITH_KEYS is for 32-bit keys with values
 #endif
@@ -541,7 +546,7 @@ void main() {
             stageRanked();
         }
         if (LOAD_NEXT_EARLY == 0 && PERSISTENT != 0 && nextTile < pc.tiles) loadKeys(srcKeys(), nextTile, runStart, raw);
-#if HAS_VALUES && !VALUES_WITH_KEYS
+#if HAS_VALUES && !VALUES_WITH_KEYS && !VALUES_LATE
         loadValues(srcValues(), tile, runStart, v); // in flight during the lookback and the keys' write-out
 #endif
         lookBack();
@@ -556,6 +561,9 @@ void main() {
         if (oneDigit != 0u && tid == 0) atomicAdd(word(SORTLAB_OS_UNIFORM + pc.pass).v, 1u);
         writeKeys(dstKeys());
 #if HAS_VALUES && !VALUES_WITH_KEYS
+#if VALUES_LATE
+        loadValues(srcValues(), tile, runStart, v);
+#endif
         writeValues(dstValues());
 #endif
         freeCountsPastSlots();
