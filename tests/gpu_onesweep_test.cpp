@@ -26,6 +26,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <functional>
 #include <random>
 
 namespace sortlab::test {
@@ -34,6 +35,14 @@ namespace {
 class OneSweepTest : public AlgorithmTest<Algorithm::onesweep> {
 protected:
     Sorter& onesweep() { return algorithmSorter(); }
+    // Under `limits`, a job of `tiles` tiles, the last of `lastKeys` keys, sorts each input (as
+    // sortsInput: the keys' and values' seeds), and its last pass falls back as it must; `shape`
+    // names the case in failure messages; `checkPlan` (if given) looks at the job's plan first.
+    // Defined below, after the helpers it uses.
+    void sortsUnderLimits(const SortConfig& cfg, const internal::OneSweepLimits& limits, uint64_t tiles,
+                          uint64_t lastKeys, std::initializer_list<const char*> inputs, uint64_t keySeed,
+                          uint64_t valueSeed, const std::string& shape,
+                          const std::function<void(const Plan&)>& checkPlan = {});
 };
 
 class OneSweepSort : public OneSweepTest, public ::testing::WithParamInterface<RadixParam> {};
@@ -305,6 +314,29 @@ const Step& lastPassStep(const Plan& plan) {
     return ::testing::AssertionFailure() << "no fallbacks array";
 }
 
+void OneSweepTest::sortsUnderLimits(const SortConfig& cfg, const internal::OneSweepLimits& limits, uint64_t tiles,
+                                   uint64_t lastKeys, std::initializer_list<const char*> inputs, uint64_t keySeed,
+                                   uint64_t valueSeed, const std::string& shape,
+                                   const std::function<void(const Plan&)>& checkPlan) {
+    const bool fb = cfg.knobs.forceFallback;
+    internal::ScopedOneSweepLimits scoped(onesweep(), limits);
+    auto probe = onesweep().plan(1, cfg);
+    ASSERT_TRUE(probe.ok()) << probe.error().message;
+    const uint64_t n = (tiles - 1) * probe->tileKeys + lastKeys;
+    SCOPED_TRACE(describe(cfg) + (fb ? " forced fallback" : " lookback") + ", " + shape + ", tile of " +
+                 std::to_string(probe->tileKeys) + ", n = " + std::to_string(n));
+    auto job = SortJob::create(ctx(), onesweep(), n, cfg);
+    ASSERT_TRUE(job.ok()) << job.error().message;
+    if (checkPlan) {
+        checkPlan((*job)->plan());
+        if (HasFatalFailure()) return;
+    }
+    for (const char* input : inputs) {
+        ASSERT_TRUE(sortsInput(**job, cfg, n, input, keySeed, valueSeed));
+    }
+    EXPECT_TRUE(lastPassFallbacks(**job, fb));
+}
+
 // Teaching tiles at n from 1 to 300 (4-, 8- and 16-key tiles, with lookback and forced fallback),
 // and the tile sizes the planner refuses, with a message naming the sizes that work.
 // SortKnobs::resultInEither: no copy back; keys below 2^20 run 3 of 4 passes and end in keysTemp.
@@ -556,25 +588,15 @@ TEST_F(OneSweepTest, CountsInTheStagedTileOrApart) {
                 for (KeyType key : {KeyType::u32, KeyType::u64})
                     for (bool kv : {false, true})
                         for (bool fb : {false, true}) {
-                            const SortConfig cfg = configFor({key, kv, Order::ascending, fb});
-                            internal::ScopedOneSweepLimits limits(
-                                onesweep(), {.passWorkgroups = groups,
-                                             .workgroup = shape.workgroup,
-                                             .keysPerLane = shape.keysPerLane,
-                                             .countsInTile = inTile});
-                            auto probe = onesweep().plan(1, cfg);
-                            ASSERT_TRUE(probe.ok()) << probe.error().message;
-                            const uint64_t n = 4 * probe->tileKeys + 5; // 5 tiles
-                            SCOPED_TRACE(describe(cfg) + (fb ? " forced fallback" : " lookback") +
-                                         (inTile ? ", counts in the tile" : ", counts apart") + ", " +
-                                         (groups ? "2 persistent workgroups" : "one tile a workgroup") +
-                                         ", tile of " + std::to_string(probe->tileKeys) + ", n = " + std::to_string(n));
-                            auto job = SortJob::create(ctx(), onesweep(), n, cfg);
-                            ASSERT_TRUE(job.ok()) << job.error().message;
-                            for (const char* input : {"uniform", "two keys"}) {
-                                ASSERT_TRUE(sortsInput(**job, cfg, n, input, 500 + groups, 500 + inTile));
-                            }
-                            EXPECT_TRUE(lastPassFallbacks(**job, fb));
+                            sortsUnderLimits(configFor({key, kv, Order::ascending, fb}),
+                                             {.passWorkgroups = groups,
+                                              .workgroup = shape.workgroup,
+                                              .keysPerLane = shape.keysPerLane,
+                                              .countsInTile = inTile},
+                                             5, 5, {"uniform", "two keys"}, 500 + groups, 500 + inTile,
+                                             std::string(inTile ? "counts in the tile" : "counts apart") + ", " +
+                                                 (groups ? "2 persistent workgroups" : "one tile a workgroup"));
+                            if (HasFatalFailure()) return;
                         }
 }
 
@@ -591,24 +613,16 @@ TEST_F(OneSweepTest, TilesByWorkgroupIndexOrCounter) {
         for (KeyType key : {KeyType::u32, KeyType::u64})
             for (bool kv : {false, true})
                 for (bool fb : {false, true}) {
-                    const SortConfig cfg = configFor({key, kv, Order::ascending, fb});
-                    internal::ScopedOneSweepLimits limits(onesweep(),
-                                                          {.oneTileAWorkgroup = true, .indexTiles = byIndex});
-                    auto probe = onesweep().plan(1, cfg);
-                    ASSERT_TRUE(probe.ok()) << probe.error().message;
-                    const uint64_t n = 6 * probe->tileKeys + 7; // 7 tiles
-                    SCOPED_TRACE(describe(cfg) + (fb ? " forced fallback" : " lookback") +
-                                 (byIndex ? ", tiles by workgroup index" : ", tiles from the counter") +
-                                 ", n = " + std::to_string(n));
-                    auto job = SortJob::create(ctx(), onesweep(), n, cfg);
-                    ASSERT_TRUE(job.ok()) << job.error().message;
-                    const Step& last = lastPassStep((*job)->plan());
-                    ASSERT_EQ(last.workgroups, 7u);
-                    EXPECT_EQ(last.dispatchedWorkgroups, 0u); // one tile a workgroup
-                    for (const char* input : {"uniform", "two keys", "byte 1 zero"}) {
-                        ASSERT_TRUE(sortsInput(**job, cfg, n, input, 700 + byIndex, 710 + byIndex));
-                    }
-                    EXPECT_TRUE(lastPassFallbacks(**job, fb));
+                    sortsUnderLimits(configFor({key, kv, Order::ascending, fb}),
+                                     {.oneTileAWorkgroup = true, .indexTiles = byIndex}, 7, 7,
+                                     {"uniform", "two keys", "byte 1 zero"}, 700 + byIndex, 710 + byIndex,
+                                     byIndex ? "tiles by workgroup index" : "tiles from the counter",
+                                     [](const Plan& plan) {
+                                         const Step& last = lastPassStep(plan);
+                                         ASSERT_EQ(last.workgroups, 7u);
+                                         EXPECT_EQ(last.dispatchedWorkgroups, 0u); // one tile a workgroup
+                                     });
+                    if (HasFatalFailure()) return;
                 }
 }
 
@@ -676,20 +690,11 @@ TEST_F(OneSweepTest, WriteOutInRounds) {
             for (bool kv : {false, true})
                 for (bool fb : {false, true}) {
                     const Order order = key == KeyType::f64 ? Order::descending : Order::ascending;
-                    const SortConfig cfg = configFor({key, kv, order, fb});
-                    internal::ScopedOneSweepLimits limits(
-                        onesweep(), {.keysPerLane = 8, .countsInTile = 0, .exchangeRounds = rounds, .oneTileAWorkgroup = true});
-                    auto probe = onesweep().plan(1, cfg);
-                    ASSERT_TRUE(probe.ok()) << probe.error().message;
-                    const uint64_t n = 4 * probe->tileKeys + 5; // 5 tiles, the last of 5 keys
-                    SCOPED_TRACE(describe(cfg) + (fb ? " forced fallback" : " lookback") + ", " + std::to_string(rounds) +
-                                 " rounds, tile of " + std::to_string(probe->tileKeys) + ", n = " + std::to_string(n));
-                    auto job = SortJob::create(ctx(), onesweep(), n, cfg);
-                    ASSERT_TRUE(job.ok()) << job.error().message;
-                    for (const char* input : {"uniform", "two keys"}) {
-                        ASSERT_TRUE(sortsInput(**job, cfg, n, input, 800 + rounds, 810 + rounds));
-                    }
-                    EXPECT_TRUE(lastPassFallbacks(**job, fb));
+                    sortsUnderLimits(configFor({key, kv, order, fb}),
+                                     {.keysPerLane = 8, .countsInTile = 0, .exchangeRounds = rounds, .oneTileAWorkgroup = true},
+                                     5, 5, {"uniform", "two keys"}, 800 + rounds, 810 + rounds,
+                                     std::to_string(rounds) + " rounds"); // (the last tile of 5 keys)
+                    if (HasFatalFailure()) return;
                 }
 }
 
