@@ -11,7 +11,8 @@
 // [SECTION] Count and publish the aggregate: early counts, each digit's count published, the digit scan
 // [SECTION] Rank and stage: each key's place in the staged tile, with lookback steps in between
 // onesweep_lookback.glsl: the inclusive prefixes, the lookback and the fallback
-// [SECTION] Write out: the staged keys (HALF_STAGED: in two halves), then the values
+// [SECTION] Write out: the staged keys (HALF_STAGED: in two halves), then the values (VALUES_WITH_KEYS:
+//   each round's values after its keys)
 // [SECTION] main: per tile, the phases above between the same barriers
 //
 // Early counts, as in CUB's onesweep: a tile publishes its digit counts before it ranks its keys.
@@ -22,7 +23,16 @@
 #include "onesweep.glsl"
 
 #define SPIN_LIMIT uint(SORTLAB_OS_SPIN_LIMIT)
+#ifdef LOOKBACK_BATCH_OVERRIDE // (an experiment)
+#define LOOKBACK_BATCH uint(LOOKBACK_BATCH_OVERRIDE)
+#else
 #define LOOKBACK_BATCH uint(SORTLAB_OS_LOOKBACK_BATCH)
+#endif
+// LATE_WALKS (an experiment, without lookback steps): the walks start and read their first
+// statuses after the ranking, so that nothing of the lookback is live during it.
+#ifndef LATE_WALKS
+#define LATE_WALKS 0
+#endif
 
 // 64-bit keys are staged in two 4-byte halves (HALF_STAGED): first the word of the order bits that
 // holds the pass's digit, ranked; at the write-out each key's other word (raw) in the same place.
@@ -76,6 +86,29 @@ bool inTemp;
 // tile whose workgroup has not started falls back, counting that tile's keys itself.
 #ifndef INDEX_TILES
 #define INDEX_TILES 0
+#endif
+// VALUES_WITH_KEYS (32-bit keys with 32-bit values, the pass modules built for a row's keys a lane,
+// onesweep_pass(_index)_kptK_sS.k1.v1): each invocation loads its keys' values with the keys, so that
+// they are in flight from the tile's start, and each round of the write-out writes its keys and their
+// values together, as 64-bit keys stage their two halves in turn (HALF_STAGED). Otherwise the values
+// are loaded after the ranking and written out after all the keys.
+#ifndef VALUES_WITH_KEYS
+#define VALUES_WITH_KEYS 0
+#endif
+// VALUES_LATE (an experiment): the values loaded after the keys' write-out, as CUB loads them,
+// so that they take no registers before it.
+#ifndef VALUES_LATE
+#define VALUES_LATE 0
+#endif
+// VALUES_FENCE (an experiment, with VALUES_LATE): the values' loads index by a word read from shared
+// memory after the keys' write-out's last barrier (always 0), so that the compiler cannot issue them
+// earlier (global loads may move across barrier()) and keep them in registers during the keys' work.
+#ifndef VALUES_FENCE
+#define VALUES_FENCE 0
+#endif
+shared uint opaqueZero;
+#if VALUES_WITH_KEYS && (HAS_VALUES == 0 || KEY_WORDS != 1)
+#error VALUES_WITH_KEYS is for 32-bit keys with values
 #endif
 #if INDEX_TILES
 bool fromTemp() { return inTemp; }
@@ -145,7 +178,7 @@ void notePlace(uint i, uint at) {
     else place[i / 2] |= at << 16;
 }
 uint placeOf(uint i) { return (place[i / 2] >> (16 * (i & 1u))) & 0xffffu; }
-#if HAS_VALUES || HALF_STAGED
+#if (HAS_VALUES && !VALUES_WITH_KEYS) || HALF_STAGED
 // The digit of each position written (8 bits each).
 uint digits[(KPT + 3) / 4];
 uint digitAt(uint i) { return (digits[i / 4] >> (8 * (i % 4))) & 255u; }
@@ -182,7 +215,8 @@ void loadKeys(uint64_t src, uint tile, uint runStart, out Key raw[KPT]) {
     }
 }
 #if HAS_VALUES
-// A tile's values, loaded after its ranking, so that they take no registers during it.
+// A tile's values, loaded after its ranking, so that they take no registers during it
+// (VALUES_WITH_KEYS: with its keys).
 void loadValues(uint64_t src, uint tile, uint runStart, out uint v[KPT]) {
     const uint64_t base = uint64_t(pc.firstTile + tile) * TILE;
     const uint keys = uint(min(uint64_t(TILE), pc.n - base));
@@ -351,6 +385,31 @@ void writeKeys(uint64_t dstKeys) {
         }
     }
 }
+#elif VALUES_WITH_KEYS
+// Each round reads its keys, stages their values in the same places and writes both.
+void writeKeys(uint64_t dstKeys) {
+    [[unroll]] for (uint r = 0; r < EXCHANGE_ROUNDS; ++r) {
+        if (r > 0) {
+            barrier(); // the round before has read its values
+            stageRound(r, ob, true);
+            barrier();
+        }
+        Ord ranked[KPT / EXCHANGE_ROUNDS]; // the key at each position this invocation writes
+        [[unroll]] for (uint k = 0; k < KPT / EXCHANGE_ROUNDS; ++k) ranked[k] = staged[k * WORKGROUP_SIZE + tid];
+        barrier();
+        stageRound(r, v, false);
+        barrier();
+        [[unroll]] for (uint k = 0; k < KPT / EXCHANGE_ROUNDS; ++k) {
+            const uint idx = r * STAGED_SLOTS + k * WORKGROUP_SIZE + tid;
+            if (full || idx < tileKeys) {
+                const uint64_t at = destination(digitOfOrder(ranked[k], pc.pass), idx);
+                keyAt(dstKeys, at).v = keyFromOrderBits(ranked[k]);
+                valueAt(dstValues(), at).v = staged[k * WORKGROUP_SIZE + tid];
+            }
+            freeCounts(idx);
+        }
+    }
+}
 #else
 void writeKeys(uint64_t dstKeys) {
 #if HAS_VALUES
@@ -378,7 +437,7 @@ void writeKeys(uint64_t dstKeys) {
     }
 }
 #endif // HALF_STAGED
-#if HAS_VALUES
+#if HAS_VALUES && !VALUES_WITH_KEYS
 // Then the values, staged in the same places through the same shared memory.
 void writeValues(uint64_t dstValues) {
     [[unroll]] for (uint r = 0; r < EXCHANGE_ROUNDS; ++r) {
@@ -415,6 +474,9 @@ void main() {
         gpuEpoch = (where * pc.portions + pc.portion) & 1u;
         runStart = sg * SUBGROUP_SIZE * KPT + lane;
         loadKeys(srcKeys(), tile, runStart, raw); // in flight from here
+#if VALUES_WITH_KEYS
+        loadValues(srcValues(), tile, runStart, v);
+#endif
         // (The portion's bases as in the counter's branch below, written out twice: as a function
         // the counter's SPIR-V changes, and its speed was measured as it is.)
         [[unroll]] for (uint q = 0; q < 4; ++q) {
@@ -424,6 +486,7 @@ void main() {
                                                  : qword(SORTLAB_OS_BASE + 2 * (256 * (pc.portion & 1u) + d)).v;
         }
         if (tid == 0) stuckTile = 0;
+        if (tid == 0) opaqueZero = 0u;
         for (uint i = tid; i < HIST_ROWS * 256; i += WORKGROUP_SIZE) setCount(i, 0u);
         barrier();
         if (LOG_BASE != 0 && tid == 0) logTook();
@@ -440,6 +503,7 @@ void main() {
         if (tid == 0) {
             tileId = atomicAdd(word(SORTLAB_OS_COUNTER + 2u * pc.dispatch + pc.fromTemp).v, 1u);
             stuckTile = 0;
+            opaqueZero = 0u;
             if (PERSISTENT == 0) keysInTemp = word(SORTLAB_OS_WHERE + pc.pass).v;
         }
         for (uint i = tid; i < HIST_ROWS * 256; i += WORKGROUP_SIZE) setCount(i, 0u);
@@ -452,6 +516,9 @@ void main() {
         if (tile >= pc.tiles) return; // (a skipped pass's workgroups take ids from SORTLAB_OS_SKIPPED on)
         runStart = sg * SUBGROUP_SIZE * KPT + lane;
         loadKeys(srcKeys(), tile, runStart, raw);
+#if VALUES_WITH_KEYS
+        loadValues(srcValues(), tile, runStart, v);
+#endif
         [[unroll]] for (uint q = 0; q < 4; ++q) {
             const uint d = tid + q * WORKGROUP_SIZE;
             if (q < DIGITS_PER_LANE && d < 256)
@@ -481,7 +548,7 @@ void main() {
         if (LOG_BASE != 0 && tid == 0) logCounted();
         barrier();
         publishAggregate();
-        readFirstStatuses();
+        if (LATE_WALKS == 0) readFirstStatuses();
         if (PERSISTENT != 0 && tid == 0) nextTileId = takenTile;
         barrier();
         const uint nextTile = PERSISTENT != 0 ? nextTileId : pc.tiles;
@@ -489,7 +556,7 @@ void main() {
         localStarts();
         barrier();
         const uint oneDigit = uniformDigit; // (the same in the whole workgroup)
-        startWalks();
+        if (LATE_WALKS == 0) startWalks();
         if (oneDigit == 0u) rankAndStage();
         else stageInOrder(); // a tile of one digit
         if (COUNTS_IN_TILE != 0 && oneDigit == 0u) {
@@ -497,9 +564,13 @@ void main() {
             stageRanked();
         }
         if (LOAD_NEXT_EARLY == 0 && PERSISTENT != 0 && nextTile < pc.tiles) loadKeys(srcKeys(), nextTile, runStart, raw);
-#if HAS_VALUES
+#if HAS_VALUES && !VALUES_WITH_KEYS && !VALUES_LATE
         loadValues(srcValues(), tile, runStart, v); // in flight during the lookback and the keys' write-out
 #endif
+        if (LATE_WALKS != 0) {
+            startWalks();
+            readFirstStatuses();
+        }
         lookBack();
         publishInclusive();
         const bool fellBack = fallBack(srcKeys());
@@ -511,12 +582,18 @@ void main() {
             for (uint i = tid; i < HIST_ROWS * 256; i += WORKGROUP_SIZE) setCount(i, 0u);
         if (oneDigit != 0u && tid == 0) atomicAdd(word(SORTLAB_OS_UNIFORM + pc.pass).v, 1u);
         writeKeys(dstKeys());
-#if HAS_VALUES
+#if HAS_VALUES && !VALUES_WITH_KEYS
+#if VALUES_LATE
+        loadValues(srcValues(), tile, runStart + (VALUES_FENCE != 0 ? opaqueZero : 0u), v);
+#endif
         writeValues(dstValues());
 #endif
         freeCountsPastSlots();
         if (PERSISTENT == 0 || nextTile >= pc.tiles) break;
         tile = nextTile;
+#if VALUES_WITH_KEYS
+        loadValues(srcValues(), tile, runStart, v); // (after the write-out: v is free)
+#endif
         if (LOG_BASE != 0 && tid == 0) logWord(SORTLAB_OS_LOG_TOOK).v = logEvent(); // starts on the id it took
         barrier(); // the staged tile, the per-digit words and the counts are free again
     }
