@@ -30,6 +30,11 @@
 #endif
 // LATE_WALKS (an experiment, without lookback steps): the walks start and read their first
 // statuses after the ranking, so that nothing of the lookback is live during it.
+// ABLATE (an experiment, wrong results): 1 no values, 2 values stored where loaded, 3 values
+// staged but stored unscattered.
+#ifndef ABLATE
+#define ABLATE 0
+#endif
 #ifndef LATE_WALKS
 #define LATE_WALKS 0
 #endif
@@ -447,8 +452,13 @@ void writeValues(uint64_t dstValues) {
         [[unroll]] for (uint k = 0; k < KPT / EXCHANGE_ROUNDS; ++k) {
             const uint i = r * (KPT / EXCHANGE_ROUNDS) + k;
             const uint idx = r * STAGED_SLOTS + k * WORKGROUP_SIZE + tid;
-            if (full || idx < tileKeys)
+            if (full || idx < tileKeys) {
+#if ABLATE == 3 // (an experiment: stored where the staged position is, not scattered)
+                valueAt(dstValues, uint64_t(pc.firstTile + tile) * TILE + idx).v = staged[idx - r * STAGED_SLOTS];
+#else
                 valueAt(dstValues, destination(digitAt(i), idx)).v = staged[idx - r * STAGED_SLOTS];
+#endif
+            }
             freeCounts(idx);
         }
     }
@@ -583,10 +593,16 @@ void main() {
         if (oneDigit != 0u && tid == 0) atomicAdd(word(SORTLAB_OS_UNIFORM + pc.pass).v, 1u);
         writeKeys(dstKeys());
 #if HAS_VALUES && !VALUES_WITH_KEYS
-#if VALUES_LATE
+#if VALUES_LATE && ABLATE != 1
         loadValues(srcValues(), tile, runStart + (VALUES_FENCE != 0 ? opaqueZero : 0u), v);
 #endif
+#if ABLATE == 2 // (an experiment: each value stored where it was loaded from, no exchange)
+        [[unroll]] for (uint i = 0; i < KPT; ++i)
+            if (full || runStart + i * SUBGROUP_SIZE < tileKeys)
+                valueAt(dstValues(), uint64_t(pc.firstTile + tile) * TILE + runStart + i * SUBGROUP_SIZE).v = v[i];
+#elif ABLATE != 1
         writeValues(dstValues());
+#endif
 #endif
         freeCountsPastSlots();
         if (PERSISTENT == 0 || nextTile >= pc.tiles) break;
