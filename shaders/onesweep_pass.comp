@@ -35,6 +35,15 @@
 #ifndef ABLATE
 #define ABLATE 0
 #endif
+// VALUES_ONE_ROUND (an experiment): the values staged and written in one round over a whole tile's
+// places (the keys in EXCHANGE_ROUNDS). VALUES_IN_LAST_ROUND: the values loaded once the keys' last
+// round is staged (ob is free from there), so that their loads are in flight during its write-out.
+#ifndef VALUES_ONE_ROUND
+#define VALUES_ONE_ROUND 0
+#endif
+#ifndef VALUES_IN_LAST_ROUND
+#define VALUES_IN_LAST_ROUND 0
+#endif
 #ifndef LATE_WALKS
 #define LATE_WALKS 0
 #endif
@@ -63,7 +72,7 @@ const uint STAGED_SLOTS = SLOTS / EXCHANGE_ROUNDS;
 const uint HIST_ROWS = (MAX_SUBGROUPS + 1) / 2;
 const uint HIST_WORDS = HIST_ROWS * 256;
 const uint SHARED_WORDS = SLOTS > HIST_WORDS ? SLOTS : HIST_WORDS;
-shared uint staged[COUNTS_IN_TILE != 0 ? SHARED_WORDS + 256 : STAGED_SLOTS];
+shared uint staged[COUNTS_IN_TILE != 0 ? SHARED_WORDS + 256 : (VALUES_ONE_ROUND != 0 ? SLOTS : STAGED_SLOTS)];
 shared uint countWords[COUNTS_IN_TILE != 0 ? 1 : HIST_WORDS];
 uint countAt(uint i) { return COUNTS_IN_TILE != 0 ? staged[i] : countWords[i]; }
 void setCount(uint i, uint v) {
@@ -426,6 +435,9 @@ void writeKeys(uint64_t dstKeys) {
             stageRound(r, ob, true);
             barrier();
         }
+#if VALUES_IN_LAST_ROUND
+        if (r == EXCHANGE_ROUNDS - 1) loadValues(srcValues(), tile, runStart + opaqueZero, v);
+#endif
         [[unroll]] for (uint k = 0; k < KPT / EXCHANGE_ROUNDS; ++k) {
             const uint i = r * (KPT / EXCHANGE_ROUNDS) + k; // this invocation's i-th position
             const uint idx = r * STAGED_SLOTS + k * WORKGROUP_SIZE + tid;
@@ -442,7 +454,18 @@ void writeKeys(uint64_t dstKeys) {
     }
 }
 #endif // HALF_STAGED
-#if HAS_VALUES && !VALUES_WITH_KEYS
+#if HAS_VALUES && !VALUES_WITH_KEYS && VALUES_ONE_ROUND
+void writeValues(uint64_t dstValues) {
+    barrier();
+    [[unroll]] for (uint i = 0; i < KPT; ++i)
+        if (full || runStart + i * SUBGROUP_SIZE < tileKeys) staged[placeOf(i)] = v[i];
+    barrier();
+    [[unroll]] for (uint i = 0; i < KPT; ++i) {
+        const uint idx = i * WORKGROUP_SIZE + tid;
+        if (full || idx < tileKeys) valueAt(dstValues, destination(digitAt(i), idx)).v = staged[idx];
+    }
+}
+#elif HAS_VALUES && !VALUES_WITH_KEYS
 // Then the values, staged in the same places through the same shared memory.
 void writeValues(uint64_t dstValues) {
     [[unroll]] for (uint r = 0; r < EXCHANGE_ROUNDS; ++r) {
@@ -593,7 +616,7 @@ void main() {
         if (oneDigit != 0u && tid == 0) atomicAdd(word(SORTLAB_OS_UNIFORM + pc.pass).v, 1u);
         writeKeys(dstKeys());
 #if HAS_VALUES && !VALUES_WITH_KEYS
-#if VALUES_LATE && ABLATE != 1
+#if VALUES_LATE && ABLATE != 1 && !VALUES_IN_LAST_ROUND
         loadValues(srcValues(), tile, runStart + (VALUES_FENCE != 0 ? opaqueZero : 0u), v);
 #endif
 #if ABLATE == 2 // (an experiment: each value stored where it was loaded from, no exchange)
