@@ -38,6 +38,14 @@
 // VALUES_ONE_ROUND (an experiment): the values staged and written in one round over a whole tile's
 // places (the keys in EXCHANGE_ROUNDS). VALUES_IN_LAST_ROUND: the values loaded once the keys' last
 // round is staged (ob is free from there), so that their loads are in flight during its write-out.
+// READ_CHUNK (an experiment): a shared-memory fence after every READ_CHUNK positions the write-outs
+// read, so that the compiler cannot hoist more reads (and hold their registers) past it.
+#ifndef READ_CHUNK
+#define READ_CHUNK 0
+#endif
+void readChunkFence(uint k) {
+    if (READ_CHUNK != 0 && k > 0 && k % max(uint(READ_CHUNK), 1u) == 0) memoryBarrierShared();
+}
 #ifndef VALUES_ONE_ROUND
 #define VALUES_ONE_ROUND 0
 #endif
@@ -439,6 +447,7 @@ void writeKeys(uint64_t dstKeys) {
         if (r == EXCHANGE_ROUNDS - 1) loadValues(srcValues(), tile, runStart + opaqueZero, v);
 #endif
         [[unroll]] for (uint k = 0; k < KPT / EXCHANGE_ROUNDS; ++k) {
+            readChunkFence(k);
             const uint i = r * (KPT / EXCHANGE_ROUNDS) + k; // this invocation's i-th position
             const uint idx = r * STAGED_SLOTS + k * WORKGROUP_SIZE + tid;
             if (full || idx < tileKeys) {
@@ -461,6 +470,7 @@ void writeValues(uint64_t dstValues) {
         if (full || runStart + i * SUBGROUP_SIZE < tileKeys) staged[placeOf(i)] = v[i];
     barrier();
     [[unroll]] for (uint i = 0; i < KPT; ++i) {
+        readChunkFence(i);
         const uint idx = i * WORKGROUP_SIZE + tid;
         if (full || idx < tileKeys) valueAt(dstValues, destination(digitAt(i), idx)).v = staged[idx];
     }
