@@ -11,8 +11,7 @@
 // [SECTION] Count and publish the aggregate: early counts, each digit's count published, the digit scan
 // [SECTION] Rank and stage: each key's place in the staged tile, with lookback steps in between
 // onesweep_lookback.glsl: the inclusive prefixes, the lookback and the fallback
-// [SECTION] Write out: the staged keys (HALF_STAGED: in two halves), then the values (VALUES_WITH_KEYS:
-//   each round's values after its keys)
+// [SECTION] Write out: the staged keys (HALF_STAGED: in two halves), then the values
 // [SECTION] main: per tile, the phases above between the same barriers
 //
 // Early counts, as in CUB's onesweep: a tile publishes its digit counts before it ranks its keys.
@@ -23,37 +22,9 @@
 #include "onesweep.glsl"
 
 #define SPIN_LIMIT uint(SORTLAB_OS_SPIN_LIMIT)
-#ifdef LOOKBACK_BATCH_OVERRIDE // (an experiment)
-#define LOOKBACK_BATCH uint(LOOKBACK_BATCH_OVERRIDE)
-#else
+// Statuses a walk reads at once: SORTLAB_OS_LOOKBACK_BATCH, or a module's own (LOOKBACK_BATCH).
+#ifndef LOOKBACK_BATCH
 #define LOOKBACK_BATCH uint(SORTLAB_OS_LOOKBACK_BATCH)
-#endif
-// LATE_WALKS (an experiment, without lookback steps): the walks start and read their first
-// statuses after the ranking, so that nothing of the lookback is live during it.
-// ABLATE (an experiment, wrong results): 1 no values, 2 values stored where loaded, 3 values
-// staged but stored unscattered.
-#ifndef ABLATE
-#define ABLATE 0
-#endif
-// VALUES_ONE_ROUND (an experiment): the values staged and written in one round over a whole tile's
-// places (the keys in EXCHANGE_ROUNDS). VALUES_IN_LAST_ROUND: the values loaded once the keys' last
-// round is staged (ob is free from there), so that their loads are in flight during its write-out.
-// READ_CHUNK (an experiment): a shared-memory fence after every READ_CHUNK positions the write-outs
-// read, so that the compiler cannot hoist more reads (and hold their registers) past it.
-#ifndef READ_CHUNK
-#define READ_CHUNK 0
-#endif
-void readChunkFence(uint k) {
-    if (READ_CHUNK != 0 && k > 0 && k % max(uint(READ_CHUNK), 1u) == 0) memoryBarrierShared();
-}
-#ifndef VALUES_ONE_ROUND
-#define VALUES_ONE_ROUND 0
-#endif
-#ifndef VALUES_IN_LAST_ROUND
-#define VALUES_IN_LAST_ROUND 0
-#endif
-#ifndef LATE_WALKS
-#define LATE_WALKS 0
 #endif
 
 // 64-bit keys are staged in two 4-byte halves (HALF_STAGED): first the word of the order bits that
@@ -80,7 +51,7 @@ const uint STAGED_SLOTS = SLOTS / EXCHANGE_ROUNDS;
 const uint HIST_ROWS = (MAX_SUBGROUPS + 1) / 2;
 const uint HIST_WORDS = HIST_ROWS * 256;
 const uint SHARED_WORDS = SLOTS > HIST_WORDS ? SLOTS : HIST_WORDS;
-shared uint staged[COUNTS_IN_TILE != 0 ? SHARED_WORDS + 256 : (VALUES_ONE_ROUND != 0 ? SLOTS : STAGED_SLOTS)];
+shared uint staged[COUNTS_IN_TILE != 0 ? SHARED_WORDS + 256 : STAGED_SLOTS];
 shared uint countWords[COUNTS_IN_TILE != 0 ? 1 : HIST_WORDS];
 uint countAt(uint i) { return COUNTS_IN_TILE != 0 ? staged[i] : countWords[i]; }
 void setCount(uint i, uint v) {
@@ -109,28 +80,21 @@ bool inTemp;
 #ifndef INDEX_TILES
 #define INDEX_TILES 0
 #endif
-// VALUES_WITH_KEYS (32-bit keys with 32-bit values, the pass modules built for a row's keys a lane,
-// onesweep_pass(_index)_kptK_sS.k1.v1): each invocation loads its keys' values with the keys, so that
-// they are in flight from the tile's start, and each round of the write-out writes its keys and their
-// values together, as 64-bit keys stage their two halves in turn (HALF_STAGED). Otherwise the values
-// are loaded after the ranking and written out after all the keys.
-#ifndef VALUES_WITH_KEYS
-#define VALUES_WITH_KEYS 0
+// LATE_WALKS (modules without lookback steps): the walks start, and read their first statuses, after
+// the ranking rather than before it, so that nothing of the lookback holds registers during it.
+#ifndef LATE_WALKS
+#define LATE_WALKS 0
 #endif
-// VALUES_LATE (an experiment): the values loaded after the keys' write-out, as CUB loads them,
-// so that they take no registers before it.
-#ifndef VALUES_LATE
-#define VALUES_LATE 0
+// LATE_VALUES (32-bit keys with values): a tile's values are loaded after its keys' write-out, as
+// CUB's pass loads them, rather than before the lookback, so that they hold no registers during it
+// or the keys' write-out. Their loads are indexed by a word read from shared memory after the
+// write-out's last barrier (always 0): global loads may move across barrier(), and the compiler
+// issued them early otherwise.
+#ifndef LATE_VALUES
+#define LATE_VALUES 0
 #endif
-// VALUES_FENCE (an experiment, with VALUES_LATE): the values' loads index by a word read from shared
-// memory after the keys' write-out's last barrier (always 0), so that the compiler cannot issue them
-// earlier (global loads may move across barrier()) and keep them in registers during the keys' work.
-#ifndef VALUES_FENCE
-#define VALUES_FENCE 0
-#endif
+#if LATE_VALUES
 shared uint opaqueZero;
-#if VALUES_WITH_KEYS && (HAS_VALUES == 0 || KEY_WORDS != 1)
-#error VALUES_WITH_KEYS is for 32-bit keys with values
 #endif
 #if INDEX_TILES
 bool fromTemp() { return inTemp; }
@@ -200,7 +164,7 @@ void notePlace(uint i, uint at) {
     else place[i / 2] |= at << 16;
 }
 uint placeOf(uint i) { return (place[i / 2] >> (16 * (i & 1u))) & 0xffffu; }
-#if (HAS_VALUES && !VALUES_WITH_KEYS) || HALF_STAGED
+#if HAS_VALUES || HALF_STAGED
 // The digit of each position written (8 bits each).
 uint digits[(KPT + 3) / 4];
 uint digitAt(uint i) { return (digits[i / 4] >> (8 * (i % 4))) & 255u; }
@@ -237,8 +201,8 @@ void loadKeys(uint64_t src, uint tile, uint runStart, out Key raw[KPT]) {
     }
 }
 #if HAS_VALUES
-// A tile's values, loaded after its ranking, so that they take no registers during it
-// (VALUES_WITH_KEYS: with its keys).
+// A tile's values, loaded after its ranking, so that they take no registers during it (LATE_VALUES:
+// after the keys' write-out).
 void loadValues(uint64_t src, uint tile, uint runStart, out uint v[KPT]) {
     const uint64_t base = uint64_t(pc.firstTile + tile) * TILE;
     const uint keys = uint(min(uint64_t(TILE), pc.n - base));
@@ -320,6 +284,9 @@ uvec4 sameDigit(uint d) {
 // A key's place: its subgroup's start for its digit, plus the keys of that digit the subgroup has
 // placed already, plus its lanes before it with that digit (the sort is stable).
 void lookbackStep(); // [SECTION] Look back
+#if LATE_WALKS && defined(FIXED_STRIDE) && FIXED_STRIDE != 0
+#error LATE_WALKS is for modules without lookback steps
+#endif
 void rankAndStage() {
     [[unroll]] for (uint i = 0; i < KPT; ++i) {
         const uint d = RANK_DIGIT(ob[i]);
@@ -407,31 +374,6 @@ void writeKeys(uint64_t dstKeys) {
         }
     }
 }
-#elif VALUES_WITH_KEYS
-// Each round reads its keys, stages their values in the same places and writes both.
-void writeKeys(uint64_t dstKeys) {
-    [[unroll]] for (uint r = 0; r < EXCHANGE_ROUNDS; ++r) {
-        if (r > 0) {
-            barrier(); // the round before has read its values
-            stageRound(r, ob, true);
-            barrier();
-        }
-        Ord ranked[KPT / EXCHANGE_ROUNDS]; // the key at each position this invocation writes
-        [[unroll]] for (uint k = 0; k < KPT / EXCHANGE_ROUNDS; ++k) ranked[k] = staged[k * WORKGROUP_SIZE + tid];
-        barrier();
-        stageRound(r, v, false);
-        barrier();
-        [[unroll]] for (uint k = 0; k < KPT / EXCHANGE_ROUNDS; ++k) {
-            const uint idx = r * STAGED_SLOTS + k * WORKGROUP_SIZE + tid;
-            if (full || idx < tileKeys) {
-                const uint64_t at = destination(digitOfOrder(ranked[k], pc.pass), idx);
-                keyAt(dstKeys, at).v = keyFromOrderBits(ranked[k]);
-                valueAt(dstValues(), at).v = staged[k * WORKGROUP_SIZE + tid];
-            }
-            freeCounts(idx);
-        }
-    }
-}
 #else
 void writeKeys(uint64_t dstKeys) {
 #if HAS_VALUES
@@ -443,11 +385,7 @@ void writeKeys(uint64_t dstKeys) {
             stageRound(r, ob, true);
             barrier();
         }
-#if VALUES_IN_LAST_ROUND
-        if (r == EXCHANGE_ROUNDS - 1) loadValues(srcValues(), tile, runStart + opaqueZero, v);
-#endif
         [[unroll]] for (uint k = 0; k < KPT / EXCHANGE_ROUNDS; ++k) {
-            readChunkFence(k);
             const uint i = r * (KPT / EXCHANGE_ROUNDS) + k; // this invocation's i-th position
             const uint idx = r * STAGED_SLOTS + k * WORKGROUP_SIZE + tid;
             if (full || idx < tileKeys) {
@@ -463,19 +401,7 @@ void writeKeys(uint64_t dstKeys) {
     }
 }
 #endif // HALF_STAGED
-#if HAS_VALUES && !VALUES_WITH_KEYS && VALUES_ONE_ROUND
-void writeValues(uint64_t dstValues) {
-    barrier();
-    [[unroll]] for (uint i = 0; i < KPT; ++i)
-        if (full || runStart + i * SUBGROUP_SIZE < tileKeys) staged[placeOf(i)] = v[i];
-    barrier();
-    [[unroll]] for (uint i = 0; i < KPT; ++i) {
-        readChunkFence(i);
-        const uint idx = i * WORKGROUP_SIZE + tid;
-        if (full || idx < tileKeys) valueAt(dstValues, destination(digitAt(i), idx)).v = staged[idx];
-    }
-}
-#elif HAS_VALUES && !VALUES_WITH_KEYS
+#if HAS_VALUES
 // Then the values, staged in the same places through the same shared memory.
 void writeValues(uint64_t dstValues) {
     [[unroll]] for (uint r = 0; r < EXCHANGE_ROUNDS; ++r) {
@@ -485,13 +411,8 @@ void writeValues(uint64_t dstValues) {
         [[unroll]] for (uint k = 0; k < KPT / EXCHANGE_ROUNDS; ++k) {
             const uint i = r * (KPT / EXCHANGE_ROUNDS) + k;
             const uint idx = r * STAGED_SLOTS + k * WORKGROUP_SIZE + tid;
-            if (full || idx < tileKeys) {
-#if ABLATE == 3 // (an experiment: stored where the staged position is, not scattered)
-                valueAt(dstValues, uint64_t(pc.firstTile + tile) * TILE + idx).v = staged[idx - r * STAGED_SLOTS];
-#else
+            if (full || idx < tileKeys)
                 valueAt(dstValues, destination(digitAt(i), idx)).v = staged[idx - r * STAGED_SLOTS];
-#endif
-            }
             freeCounts(idx);
         }
     }
@@ -517,9 +438,6 @@ void main() {
         gpuEpoch = (where * pc.portions + pc.portion) & 1u;
         runStart = sg * SUBGROUP_SIZE * KPT + lane;
         loadKeys(srcKeys(), tile, runStart, raw); // in flight from here
-#if VALUES_WITH_KEYS
-        loadValues(srcValues(), tile, runStart, v);
-#endif
         // (The portion's bases as in the counter's branch below, written out twice: as a function
         // the counter's SPIR-V changes, and its speed was measured as it is.)
         [[unroll]] for (uint q = 0; q < 4; ++q) {
@@ -529,7 +447,9 @@ void main() {
                                                  : qword(SORTLAB_OS_BASE + 2 * (256 * (pc.portion & 1u) + d)).v;
         }
         if (tid == 0) stuckTile = 0;
+#if LATE_VALUES
         if (tid == 0) opaqueZero = 0u;
+#endif
         for (uint i = tid; i < HIST_ROWS * 256; i += WORKGROUP_SIZE) setCount(i, 0u);
         barrier();
         if (LOG_BASE != 0 && tid == 0) logTook();
@@ -546,7 +466,9 @@ void main() {
         if (tid == 0) {
             tileId = atomicAdd(word(SORTLAB_OS_COUNTER + 2u * pc.dispatch + pc.fromTemp).v, 1u);
             stuckTile = 0;
+#if LATE_VALUES
             opaqueZero = 0u;
+#endif
             if (PERSISTENT == 0) keysInTemp = word(SORTLAB_OS_WHERE + pc.pass).v;
         }
         for (uint i = tid; i < HIST_ROWS * 256; i += WORKGROUP_SIZE) setCount(i, 0u);
@@ -559,9 +481,6 @@ void main() {
         if (tile >= pc.tiles) return; // (a skipped pass's workgroups take ids from SORTLAB_OS_SKIPPED on)
         runStart = sg * SUBGROUP_SIZE * KPT + lane;
         loadKeys(srcKeys(), tile, runStart, raw);
-#if VALUES_WITH_KEYS
-        loadValues(srcValues(), tile, runStart, v);
-#endif
         [[unroll]] for (uint q = 0; q < 4; ++q) {
             const uint d = tid + q * WORKGROUP_SIZE;
             if (q < DIGITS_PER_LANE && d < 256)
@@ -591,7 +510,9 @@ void main() {
         if (LOG_BASE != 0 && tid == 0) logCounted();
         barrier();
         publishAggregate();
-        if (LATE_WALKS == 0) readFirstStatuses();
+#if !LATE_WALKS
+        readFirstStatuses();
+#endif
         if (PERSISTENT != 0 && tid == 0) nextTileId = takenTile;
         barrier();
         const uint nextTile = PERSISTENT != 0 ? nextTileId : pc.tiles;
@@ -599,7 +520,9 @@ void main() {
         localStarts();
         barrier();
         const uint oneDigit = uniformDigit; // (the same in the whole workgroup)
-        if (LATE_WALKS == 0) startWalks();
+#if !LATE_WALKS
+        startWalks();
+#endif
         if (oneDigit == 0u) rankAndStage();
         else stageInOrder(); // a tile of one digit
         if (COUNTS_IN_TILE != 0 && oneDigit == 0u) {
@@ -607,13 +530,13 @@ void main() {
             stageRanked();
         }
         if (LOAD_NEXT_EARLY == 0 && PERSISTENT != 0 && nextTile < pc.tiles) loadKeys(srcKeys(), nextTile, runStart, raw);
-#if HAS_VALUES && !VALUES_WITH_KEYS && !VALUES_LATE
+#if HAS_VALUES && !LATE_VALUES
         loadValues(srcValues(), tile, runStart, v); // in flight during the lookback and the keys' write-out
 #endif
-        if (LATE_WALKS != 0) {
-            startWalks();
-            readFirstStatuses();
-        }
+#if LATE_WALKS
+        startWalks();
+        readFirstStatuses();
+#endif
         lookBack();
         publishInclusive();
         const bool fellBack = fallBack(srcKeys());
@@ -625,24 +548,15 @@ void main() {
             for (uint i = tid; i < HIST_ROWS * 256; i += WORKGROUP_SIZE) setCount(i, 0u);
         if (oneDigit != 0u && tid == 0) atomicAdd(word(SORTLAB_OS_UNIFORM + pc.pass).v, 1u);
         writeKeys(dstKeys());
-#if HAS_VALUES && !VALUES_WITH_KEYS
-#if VALUES_LATE && ABLATE != 1 && !VALUES_IN_LAST_ROUND
-        loadValues(srcValues(), tile, runStart + (VALUES_FENCE != 0 ? opaqueZero : 0u), v);
+#if HAS_VALUES
+#if LATE_VALUES
+        loadValues(srcValues(), tile, runStart + opaqueZero, v);
 #endif
-#if ABLATE == 2 // (an experiment: each value stored where it was loaded from, no exchange)
-        [[unroll]] for (uint i = 0; i < KPT; ++i)
-            if (full || runStart + i * SUBGROUP_SIZE < tileKeys)
-                valueAt(dstValues(), uint64_t(pc.firstTile + tile) * TILE + runStart + i * SUBGROUP_SIZE).v = v[i];
-#elif ABLATE != 1
         writeValues(dstValues());
-#endif
 #endif
         freeCountsPastSlots();
         if (PERSISTENT == 0 || nextTile >= pc.tiles) break;
         tile = nextTile;
-#if VALUES_WITH_KEYS
-        loadValues(srcValues(), tile, runStart, v); // (after the write-out: v is free)
-#endif
         if (LOG_BASE != 0 && tid == 0) logWord(SORTLAB_OS_LOG_TOOK).v = logEvent(); // starts on the id it took
         barrier(); // the staged tile, the per-digit words and the counts are free again
     }
