@@ -626,12 +626,14 @@ TEST_F(OneSweepTest, TilesByWorkgroupIndexOrCounter) {
                 }
 }
 
-// u32 keys without values, and u64 keys without values from 3 x 2^20 keys, run the pass module built
-// for their tuning row's keys a lane and lookback stride (onesweep_pass(_index)_kpt20_s7 or _s0
-// where the plan takes no lookback steps, onesweep_pass(_index)_kpt28_s0: both constants, the loops
+// u32 keys without values, u64 keys without values from 3 x 2^20 keys and u32/u32 pairs from 3 x 2^20
+// to 2^26 run the pass module built for their tuning row's keys a lane and lookback stride
+// (onesweep_pass(_index)_kpt20_s7 or _s0 where the plan takes no lookback steps,
+// onesweep_pass(_index)_kpt28_s0, onesweep_pass(_index)_kpt20_s0.k1.v1: both constants, the loops
 // unrolled by spirv-opt), so a retuned row that the build makes no module for fails here instead of
-// running slower; a teaching tile, whose keys a lane differ, and u64 keys below 3 x 2^20 (their row of
-// 17 keys a lane) run the module that takes them as specialization constants. All sort.
+// running slower; a teaching tile, whose keys a lane differ, u64 keys below 3 x 2^20 (their row of 17
+// keys a lane) and u32/u32 pairs below it (18) run the module that takes them as specialization
+// constants. All sort.
 TEST_F(OneSweepTest, TunedKeysPerLaneRunTheirOwnPassModule) {
     const bool cpu = ctx().info().type == VK_PHYSICAL_DEVICE_TYPE_CPU;
     auto passModule = [&] {
@@ -645,16 +647,22 @@ TEST_F(OneSweepTest, TunedKeysPerLaneRunTheirOwnPassModule) {
         uint64_t n;
         uint32_t tileKeys;
         bool ownModule;
+        bool values = false;
     };
     const uint64_t large = 3u << 20;
     static_assert(tuning::oneSweep(8, false, large - 1).keysPerLane == 17);
     static_assert(tuning::oneSweep(8, false, large).keysPerLane == 28);
+    static_assert(tuning::oneSweep(4, true, large - 1).keysPerLane == 18);
+    static_assert(tuning::oneSweep(4, true, large).keysPerLane == 20);
+    static_assert(tuning::oneSweep(4, true, uint64_t(1) << 26).keysPerLane == 20);
+    static_assert(tuning::oneSweep(4, true, (uint64_t(1) << 26) + 1).keysPerLane == 18);
     for (const Case c : {Case{KeyType::u32, 100003, 0, true}, Case{KeyType::u32, 300000, 0, true},
                          Case{KeyType::u32, 100003, 64, false}, Case{KeyType::u64, 100003, 0, false},
-                         Case{KeyType::u64, large + 3, 0, true}}) {
-        const tuning::OneSweepTuning t = tuning::oneSweep(keyBytes(c.key), false, c.n);
+                         Case{KeyType::u64, large + 3, 0, true}, Case{KeyType::u32, 100003, 0, false, true},
+                         Case{KeyType::u32, large + 3, 0, true, true}}) {
+        const tuning::OneSweepTuning t = tuning::oneSweep(keyBytes(c.key), c.values, c.n);
         const std::string kpt = "_kpt" + std::to_string(t.keysPerLane) + "_s";
-        SortConfig cfg = configFor({c.key, false, Order::ascending, false});
+        SortConfig cfg = configFor({c.key, c.values, Order::ascending, false});
         cfg.knobs.radixTileKeys = c.tileKeys;
         SCOPED_TRACE(describe(cfg) + (c.tileKeys ? ", a teaching tile of 64 keys, n = " : ", the tuned tile, n = ") +
                      std::to_string(c.n));
@@ -666,10 +674,10 @@ TEST_F(OneSweepTest, TunedKeysPerLaneRunTheirOwnPassModule) {
             EXPECT_EQ(module.find("_kpt"), std::string::npos) << module;
         } else {
             EXPECT_NE(module.find(kpt), std::string::npos) << module;
-            EXPECT_TRUE(module.ends_with(c.key == KeyType::u32 ? ".k1.v0" : ".k2.v0")) << module;
+            EXPECT_TRUE(module.ends_with(c.key == KeyType::u64 ? ".k2.v0" : c.values ? ".k1.v1" : ".k1.v0")) << module;
             // On a CPU device the first has too few tiles to be persistent, so no lookback steps;
             // the second is persistent, with the row's steps. (u64 keys take none.)
-            if (cpu && c.key == KeyType::u32) {
+            if (cpu && c.key == KeyType::u32 && !c.values) {
                 EXPECT_NE(module.find(kpt + std::to_string(c.n == 100003 ? 0 : t.lookbackStride) + "."), std::string::npos)
                     << module;
             }
