@@ -29,15 +29,6 @@
 
 // 64-bit keys are staged in two 4-byte halves (HALF_STAGED): first the word of the order bits that
 // holds the pass's digit, ranked; at the write-out each key's other word (raw) in the same place.
-#ifndef VALUES_ONE_ROUND // (an experiment) the values staged and written in one round
-#define VALUES_ONE_ROUND 0
-#endif
-#ifndef VALUES_CHUNK // (an experiment) a subgroup barrier after every VALUES_CHUNK values read back
-#define VALUES_CHUNK 0
-#endif
-#ifndef VALUES_UNSCATTERED // (an experiment, wrong results) stored at the staged position
-#define VALUES_UNSCATTERED 0
-#endif
 #define HALF_STAGED (KEY_WORDS == 2)
 // The subgroups' counts [(subgroup / 2) * 256 + digit]: each subgroup's count of each digit, then
 // where its keys of the digit start in the staged tile, then where its next one goes; 16 bits each
@@ -60,7 +51,7 @@ const uint STAGED_SLOTS = SLOTS / EXCHANGE_ROUNDS;
 const uint HIST_ROWS = (MAX_SUBGROUPS + 1) / 2;
 const uint HIST_WORDS = HIST_ROWS * 256;
 const uint SHARED_WORDS = SLOTS > HIST_WORDS ? SLOTS : HIST_WORDS;
-shared uint staged[COUNTS_IN_TILE != 0 ? SHARED_WORDS + 256 : (VALUES_ONE_ROUND != 0 ? SLOTS : STAGED_SLOTS)];
+shared uint staged[COUNTS_IN_TILE != 0 ? SHARED_WORDS + 256 : STAGED_SLOTS];
 shared uint countWords[COUNTS_IN_TILE != 0 ? 1 : HIST_WORDS];
 uint countAt(uint i) { return COUNTS_IN_TILE != 0 ? staged[i] : countWords[i]; }
 void setCount(uint i, uint v) {
@@ -410,20 +401,7 @@ void writeKeys(uint64_t dstKeys) {
     }
 }
 #endif // HALF_STAGED
-#if HAS_VALUES && VALUES_ONE_ROUND
-void writeValues(uint64_t dstValues) {
-    barrier();
-    [[unroll]] for (uint i = 0; i < KPT; ++i)
-        if (full || runStart + i * SUBGROUP_SIZE < tileKeys) staged[placeOf(i)] = v[i];
-    barrier();
-    [[unroll]] for (uint i = 0; i < KPT; ++i) {
-        if (VALUES_CHUNK != 0 && i > 0 && i % max(uint(VALUES_CHUNK), 1u) == 0) subgroupBarrier();
-        const uint idx = i * WORKGROUP_SIZE + tid;
-        if (full || idx < tileKeys)
-            valueAt(dstValues, VALUES_UNSCATTERED != 0 ? uint64_t(pc.firstTile + tile) * TILE + idx : destination(digitAt(i), idx)).v = staged[idx];
-    }
-}
-#elif HAS_VALUES
+#if HAS_VALUES
 // Then the values, staged in the same places through the same shared memory.
 void writeValues(uint64_t dstValues) {
     [[unroll]] for (uint r = 0; r < EXCHANGE_ROUNDS; ++r) {
