@@ -1,7 +1,8 @@
 # The built-in lessons' claims that a script can check against the code (docs/lessons.md, "What
 # the lessons claim, and where"). Fails with every claim that no longer holds.
 #
-#   cmake -DSRC=<repository root> -P tests/lesson_claims.cmake
+#   cmake -DSRC=<repository root> -DCOMPARATORS=<build>/bin/sortlab-network-comparators \
+#         -P tests/lesson_claims.cmake
 #
 # Shader sources are read with their comments removed (// and /* */), so a comment that mentions
 # shared memory or a ballot does not count. A shader is read with every file it includes
@@ -23,11 +24,25 @@
 #     their not-ready reads with ("Why a fallback").
 #  5. No lesson says "this GPU": the app may run on lavapipe, a CPU device.
 #  6. Each built-in lesson has as many stops as docs/lessons.md's table of built-in lessons says.
+#  7. oddeven: what the lesson says of single comparators holds of the network the library builds
+#     (sortlab-network-comparators, -DCOMPARATORS=<its path>: oddeven::forEachComparator for the
+#     lesson's n and for the power-of-two network P): "built for P positions", "positions n to
+#     P - 1 hold no key", and in "No padding" every comparator of the outlined index that the GPU
+#     skips, as "PARTNER (layer L)" or "PARTNER (layers L1 and L2)", those before "still to come"
+#     in layers the stop's step has run and those after it in layers still to run; "Layer L ...
+#     positions A-B meet C-D, and E-F would meet G-H" are the layer's comparators that run and the
+#     ones skipped; in "The last merge", "Only two of its comparators, A-B and C-D," run and "the
+#     six dashed ones, E-F to G-H," are skipped; "= N layers" in "Sorted".
+#  8. oddeven: "a window of N keys a thread" is keysPerLane of every row of tuning::oddEven's table.
 
 cmake_minimum_required(VERSION 3.20)
 
 if(NOT SRC)
   message(FATAL_ERROR "lesson_claims: pass -DSRC=<the repository root>")
+endif()
+if(NOT COMPARATORS OR NOT EXISTS "${COMPARATORS}")
+  message(FATAL_ERROR "lesson_claims: pass -DCOMPARATORS=<build>/bin/sortlab-network-comparators (built with the "
+                      "tests)")
 endif()
 set(SHADERS "${SRC}/shaders")
 set(failures "")
@@ -423,6 +438,248 @@ foreach(file IN LISTS lesson_files)
     claim_failed("docs/lessons.md says ${name} has ${CMAKE_MATCH_1} stops, lessons/${name}.lesson has ${stops}")
   endif()
 endforeach()
+
+# --- 7. oddeven: single comparators, as the library's network has them ------------------------------
+
+# The narration of the stop whose title starts with `title` (its lines joined by spaces), and its
+# @step; FATAL when there is no such stop.
+function(lesson_stop text_out step_out file title)
+  file(READ "${file}" raw)
+  string(REPLACE ";" "<semicolon>" raw "${raw}") # CMake lists split on semicolons
+  string(REPLACE "\n" ";" lines "${raw}")
+  set(in FALSE)
+  set(text "")
+  set(step "")
+  foreach(line IN LISTS lines)
+    if(line MATCHES "^## ")
+      string(FIND "${line}" "## ${title}" at)
+      if(at EQUAL 0)
+        set(in TRUE)
+      else()
+        set(in FALSE)
+      endif()
+    elseif(in AND line MATCHES "^@step[ \t]+([0-9a-z]+)")
+      set(step "${CMAKE_MATCH_1}")
+    elseif(in AND NOT line MATCHES "^@" AND NOT line MATCHES "^<!--")
+      string(APPEND text " ${line}")
+    endif()
+  endforeach()
+  if(text STREQUAL "")
+    message(FATAL_ERROR "lesson_claims: ${file} has no stop '## ${title}...' (update tests/lesson_claims.cmake)")
+  endif()
+  string(STRIP "${text}" text)
+  string(REPLACE "<semicolon>" ";" text "${text}")
+  set(${text_out} "${text}" PARENT_SCOPE)
+  set(${step_out} "${step}" PARENT_SCOPE)
+endfunction()
+
+# The pairs "A B" of ranges "A1-A2" and "B1-B2" side by side (A1 with B1, A1 + 1 with B1 + 1, ...).
+function(range_pairs out a1 a2 b1 b2)
+  math(EXPR len_a "${a2} - ${a1}")
+  math(EXPR len_b "${b2} - ${b1}")
+  if(NOT len_a EQUAL len_b OR len_a LESS 0)
+    set(${out} "bad-range-${a1}-${a2}-${b1}-${b2}" PARENT_SCOPE)
+    return()
+  endif()
+  set(pairs "")
+  foreach(i RANGE 0 ${len_a})
+    math(EXPR a "${a1} + ${i}")
+    math(EXPR b "${b1} + ${i}")
+    list(APPEND pairs "${a} ${b}")
+  endforeach()
+  set(${out} "${pairs}" PARENT_SCOPE)
+endfunction()
+
+# Compares two lists as sets; `what` names the claim.
+function(same_set what said computed)
+  list(SORT said)
+  list(SORT computed)
+  if(NOT said STREQUAL computed)
+    list(JOIN said ", " s)
+    list(JOIN computed ", " c)
+    claim_failed("${what}: the lesson says {${s}}, the network has {${c}}")
+  endif()
+  set(failures "${failures}" PARENT_SCOPE)
+endfunction()
+
+set(oddeven_file "${SRC}/lessons/oddeven.lesson")
+file(STRINGS "${oddeven_file}" keys_line REGEX "^@keys ")
+list(GET keys_line 0 keys_line)
+string(REGEX MATCHALL "[0-9]+" keys "${keys_line}")
+list(LENGTH keys n)
+execute_process(COMMAND "${COMPARATORS}" ${n} OUTPUT_VARIABLE network RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "lesson_claims: ${COMPARATORS} ${n} failed (${rc})")
+endif()
+string(REGEX MATCH "padded ([0-9]+)" unused "${network}")
+set(padded "${CMAKE_MATCH_1}")
+string(REGEX MATCH "layers ([0-9]+)" unused "${network}")
+set(layer_count "${CMAKE_MATCH_1}")
+string(REGEX MATCHALL "[0-9]+ [0-9]+ [0-9]+ (run|skipped)" comparators "${network}")
+if(NOT padded OR NOT layer_count OR NOT comparators)
+  message(FATAL_ERROR "lesson_claims: ${COMPARATORS} ${n} printed no network")
+endif()
+# The comparators of one layer ("A B"), run or skipped.
+function(layer_comparators out layer kind)
+  set(found "")
+  foreach(c IN LISTS comparators)
+    if(c MATCHES "^${layer} ([0-9]+) ([0-9]+) ${kind}$")
+      list(APPEND found "${CMAKE_MATCH_1} ${CMAKE_MATCH_2}")
+    endif()
+  endforeach()
+  set(${out} "${found}" PARENT_SCOPE)
+endfunction()
+
+lesson_stop(text step "${oddeven_file}" "Runs of four")
+if(NOT text MATCHES "built for ([0-9]+) positions")
+  claim_failed("oddeven.lesson 'Runs of four' no longer says 'built for P positions': update tests/lesson_claims.cmake")
+elseif(NOT CMAKE_MATCH_1 EQUAL padded)
+  claim_failed("oddeven.lesson 'Runs of four' says the network is built for ${CMAKE_MATCH_1} positions, but for n = ${n} "
+               "it is built for ${padded}")
+endif()
+
+lesson_stop(text step "${oddeven_file}" "No padding")
+math(EXPR last "${padded} - 1")
+if(NOT text MATCHES "positions ([0-9]+) to ([0-9]+) hold no key")
+  claim_failed("oddeven.lesson 'No padding' no longer says 'positions A to B hold no key': update "
+               "tests/lesson_claims.cmake")
+elseif(NOT CMAKE_MATCH_1 EQUAL n OR NOT CMAKE_MATCH_2 EQUAL last)
+  claim_failed("oddeven.lesson 'No padding' says positions ${CMAKE_MATCH_1} to ${CMAKE_MATCH_2} hold no key, but they are "
+               "${n} to ${last}")
+endif()
+if(NOT text MATCHES "index ([0-9]+)" OR NOT step MATCHES "^[0-9]+$" OR NOT text MATCHES "still to come")
+  claim_failed("oddeven.lesson 'No padding' no longer names an index, its step or 'still to come': update "
+               "tests/lesson_claims.cmake")
+else()
+  string(REGEX MATCH "index ([0-9]+)" unused "${text}")
+  set(index "${CMAKE_MATCH_1}")
+  # What the lesson says: "PARTNER (layer L)", "PARTNER (layers L1 and L2)", before and after "still to come".
+  string(FIND "${text}" "still to come" split)
+  string(SUBSTRING "${text}" 0 ${split} before)
+  string(SUBSTRING "${text}" ${split} -1 after)
+  set(said "")
+  foreach(part before after)
+    string(REGEX MATCHALL "[0-9]+ \\(layers? [0-9]+( and [0-9]+|, [0-9]+)*\\)" mentions "${${part}}")
+    foreach(m IN LISTS mentions)
+      string(REGEX MATCH "^([0-9]+) \\((.*)\\)$" unused "${m}")
+      set(partner "${CMAKE_MATCH_1}")
+      string(REGEX MATCHALL "[0-9]+" in_layers "${CMAKE_MATCH_2}")
+      foreach(l IN LISTS in_layers)
+        list(APPEND said "${l}:${partner}")
+        if(part STREQUAL "before" AND l GREATER step)
+          claim_failed("oddeven.lesson 'No padding' says index ${index}'s comparator with ${partner} in layer ${l} "
+                       "was skipped already, but the stop shows step ${step}")
+        elseif(part STREQUAL "after" AND NOT l GREATER step)
+          claim_failed("oddeven.lesson 'No padding' says layer ${l} is still to come, but the stop shows step ${step}")
+        endif()
+      endforeach()
+    endforeach()
+  endforeach()
+  set(computed "")
+  foreach(c IN LISTS comparators)
+    if(c MATCHES "^([0-9]+) ${index} ([0-9]+) skipped$")
+      list(APPEND computed "${CMAKE_MATCH_1}:${CMAKE_MATCH_2}")
+    endif()
+  endforeach()
+  same_set("oddeven.lesson 'No padding': index ${index}'s skipped comparators (layer:partner)" "${said}" "${computed}")
+endif()
+
+lesson_stop(text step "${oddeven_file}" "Merging runs of four into eight")
+if(NOT text MATCHES "Layer ([0-9]+) [^:]*: positions ([0-9]+)-([0-9]+) meet ([0-9]+)-([0-9]+), and ([0-9]+)-([0-9]+) would meet ([0-9]+)-([0-9]+)")
+  claim_failed("oddeven.lesson 'Merging runs of four into eight' no longer says 'Layer L ...: positions A-B meet C-D, "
+               "and E-F would meet G-H': update tests/lesson_claims.cmake")
+else()
+  set(layer "${CMAKE_MATCH_1}")
+  range_pairs(said_run ${CMAKE_MATCH_2} ${CMAKE_MATCH_3} ${CMAKE_MATCH_4} ${CMAKE_MATCH_5})
+  range_pairs(said_skipped ${CMAKE_MATCH_6} ${CMAKE_MATCH_7} ${CMAKE_MATCH_8} ${CMAKE_MATCH_9})
+  layer_comparators(run ${layer} run)
+  layer_comparators(skipped ${layer} skipped)
+  # Only the skipped comparators that touch a key (the Network view draws those).
+  set(touching "")
+  foreach(c IN LISTS skipped)
+    string(REGEX MATCH "^[0-9]+" a "${c}")
+    if(a LESS n)
+      list(APPEND touching "${c}")
+    endif()
+  endforeach()
+  same_set("oddeven.lesson 'Merging runs of four into eight': layer ${layer}'s comparators that run" "${said_run}" "${run}")
+  same_set("oddeven.lesson 'Merging runs of four into eight': layer ${layer}'s skipped comparators with a key"
+           "${said_skipped}" "${touching}")
+endif()
+
+set(number_words one two three four five six seven eight nine ten)
+lesson_stop(text step "${oddeven_file}" "The last merge")
+set(runs_said "Only ([a-z]+) of its comparators, ([0-9]+)-([0-9]+) and ([0-9]+)-([0-9]+),")
+set(dashed_said "the ([a-z]+) dashed ones, ([0-9]+)-([0-9]+) to ([0-9]+)-([0-9]+),")
+if(NOT text MATCHES "${runs_said}" OR NOT text MATCHES "${dashed_said}")
+  claim_failed("oddeven.lesson 'The last merge' no longer says 'Only N of its comparators, A-B and C-D, ... the M "
+               "dashed ones, E-F to G-H,': update tests/lesson_claims.cmake")
+else()
+  string(REGEX MATCH "${runs_said}" unused "${text}")
+  list(FIND number_words "${CMAKE_MATCH_1}" said_runs)
+  set(said_run "${CMAKE_MATCH_2} ${CMAKE_MATCH_3}" "${CMAKE_MATCH_4} ${CMAKE_MATCH_5}")
+  string(REGEX MATCH "${dashed_said}" unused "${text}")
+  list(FIND number_words "${CMAKE_MATCH_1}" said_dashed)
+  math(EXPR said_runs "${said_runs} + 1")
+  math(EXPR said_dashed "${said_dashed} + 1")
+  # "E-F to G-H": the pairs (E, F) .. (G, H)
+  range_pairs(said_skipped ${CMAKE_MATCH_2} ${CMAKE_MATCH_4} ${CMAKE_MATCH_3} ${CMAKE_MATCH_5})
+  # The layer the stop outlines.
+  file(READ "${oddeven_file}" whole)
+  string(FIND "${whole}" "## The last merge" at)
+  string(SUBSTRING "${whole}" ${at} -1 whole)
+  string(REGEX MATCH "@highlight layer ([0-9]+)" unused "${whole}")
+  set(layer "${CMAKE_MATCH_1}")
+  layer_comparators(run ${layer} run)
+  layer_comparators(skipped ${layer} skipped)
+  set(touching "")
+  foreach(c IN LISTS skipped)
+    string(REGEX MATCH "^[0-9]+" a "${c}")
+    if(a LESS n)
+      list(APPEND touching "${c}")
+    endif()
+  endforeach()
+  list(LENGTH run runs)
+  list(LENGTH touching dashed)
+  if(NOT said_runs EQUAL runs OR NOT said_dashed EQUAL dashed)
+    claim_failed("oddeven.lesson 'The last merge' says ${said_runs} comparators of layer ${layer} run and ${said_dashed} "
+                 "are dashed, but the network has ${runs} and ${dashed}")
+  endif()
+  same_set("oddeven.lesson 'The last merge': layer ${layer}'s comparators that run" "${said_run}" "${run}")
+  same_set("oddeven.lesson 'The last merge': layer ${layer}'s dashed comparators" "${said_skipped}" "${touching}")
+endif()
+
+lesson_stop(text step "${oddeven_file}" "Sorted")
+if(NOT text MATCHES "= ([0-9]+) layers")
+  claim_failed("oddeven.lesson 'Sorted' no longer says '= N layers': update tests/lesson_claims.cmake")
+elseif(NOT CMAKE_MATCH_1 EQUAL layer_count)
+  claim_failed("oddeven.lesson 'Sorted' says ${CMAKE_MATCH_1} layers, but oddeven::layers(${n}) has ${layer_count}")
+endif()
+
+# --- 8. oddeven: the fused variant's windows hold N keys a thread ------------------------------------
+
+string(REGEX MATCH "kOddEvenTable\\[\\][^}]*=[ \t\r\n]*{.*" table "${tuning}")
+string(FIND "${table}" "\n}" end)
+string(SUBSTRING "${table}" 0 ${end} table)
+string(REGEX MATCHALL "\\.keysPerLane = [0-9]+" per_lane "${table}")
+list(REMOVE_DUPLICATES per_lane)
+if(NOT per_lane)
+  message(FATAL_ERROR "lesson_claims: found no '.keysPerLane = K' rows in kOddEvenTable")
+endif()
+lesson_stop(text step "${oddeven_file}" "Why a GPU likes it")
+if(NOT text MATCHES "window of ([0-9]+) keys a thread")
+  claim_failed("oddeven.lesson 'Why a GPU likes it' no longer says 'a window of N keys a thread': update "
+               "tests/lesson_claims.cmake")
+else()
+  set(said "${CMAKE_MATCH_1}")
+  foreach(row IN LISTS per_lane)
+    string(REGEX MATCH "[0-9]+" k "${row}")
+    if(NOT k EQUAL said)
+      claim_failed("oddeven.lesson 'Why a GPU likes it' says a window of ${said} keys a thread, but tuning::oddEven has a "
+                   "row with keysPerLane = ${k}")
+    endif()
+  endforeach()
+endif()
 
 if(failures)
   message(FATAL_ERROR "lesson_claims: claims of the lessons that no longer hold of the code:${failures}")

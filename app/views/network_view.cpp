@@ -1,7 +1,10 @@
 // The network view (odd-even). n <= 64: Knuth's comparator diagram: one horizontal wire per key,
 // comparators as vertical links grouped by layer (merges separated by a wider gap), the layers of
 // the current step on a highlighted band, comparators of this step that swapped in orange, the
-// input keys at the left and the current GPU keys on the wires after the band. Larger n: a
+// input keys at the left and the current GPU keys on the wires after the band. When n is not a
+// power of two, the positions n .. P - 1 of the power-of-two network (P) are drawn as dashed wires
+// below the keys, with the comparators that would pair a key with one of them dashed: the GPU
+// skips those (no key is stored past n), and a legend inside the diagram says so. Larger n: a
 // compact layer map (one cell per layer, merges grouped, the plan's steps bracketed below).
 #include <sortlab/app/views.h>
 
@@ -9,6 +12,7 @@
 
 #include <algorithm>
 #include <cfloat>
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 
@@ -20,8 +24,10 @@ struct Link {
 };
 struct Geometry {
     uint64_t n = UINT64_MAX;
-    std::vector<std::vector<Link>> layers; // per layer
-    std::vector<float> x0, x1;             // per layer, in units of one sub-column
+    uint64_t padded = 0;                    // P: the power-of-two network the layers come from
+    std::vector<std::vector<Link>> layers;  // per layer: the comparators the GPU runs (b < n)
+    std::vector<std::vector<Link>> skipped; // per layer: P's comparators with a < n <= b, skipped
+    std::vector<float> x0, x1;              // per layer, in units of one sub-column
     float width = 0;
 };
 
@@ -32,25 +38,33 @@ const Geometry& geometryFor(uint64_t n, const std::vector<oddeven::Layer>& layer
     if (g.n == n) return g;
     g = Geometry{};
     g.n = n;
+    g.padded = uint64_t(1) << oddeven::log2Ceil(n);
     float x = 1.0f;
     uint32_t lastP = UINT32_MAX;
     for (auto& layer : layers) {
         if (lastP != UINT32_MAX && layer.logP != lastP) x += 1.0f; // gap between merges
         lastP = layer.logP;
-        std::vector<Link> links;
+        // The comparators n's network runs (the library's own list), and the rest of P's network
+        // that touches a key: those the GPU skips because one end is past n.
+        std::vector<std::pair<uint64_t, uint64_t>> run;
+        oddeven::forEachComparator(n, layer, [&](uint64_t a, uint64_t b) { run.push_back({a, b}); });
+        std::vector<Link> links, skipped;
         std::vector<uint32_t> columnEnd; // the lowest wire used so far in each sub-column
-        oddeven::forEachComparator(n, layer, [&](uint64_t a, uint64_t b) {
+        oddeven::forEachComparator(g.padded, layer, [&](uint64_t a, uint64_t b) {
+            const bool runs = std::binary_search(run.begin(), run.end(), std::pair(a, b));
+            if (!runs && a >= n) return; // no key at either end: nothing to show
             uint32_t col = 0;
             while (col < columnEnd.size() && columnEnd[col] >= a) ++col; // overlaps: next column
             if (col == columnEnd.size()) columnEnd.push_back(0);
             columnEnd[col] = uint32_t(b);
-            links.push_back({uint32_t(a), uint32_t(b), col});
+            (runs ? links : skipped).push_back({uint32_t(a), uint32_t(b), col});
         });
         g.x0.push_back(x);
         x += float(std::max<size_t>(1, columnEnd.size()));
         g.x1.push_back(x);
         x += 0.6f;
         g.layers.push_back(std::move(links));
+        g.skipped.push_back(std::move(skipped));
     }
     g.width = x + 1.0f;
     return g;
@@ -78,47 +92,113 @@ std::vector<std::vector<bool>> swapsOfStep(const StepData& d, const JobInfo& job
     return swapped;
 }
 
-// Where the comparator diagram's parts go, in pixels: one wire per key, dy apart; the input keys'
-// column (labelW) at the left; the layers' sub-columns (cw each); and a gap after the current step
-// (gapPx), where the keys now are written.
+// Where the comparator diagram's parts go, in pixels: one wire per key, dy apart, then the dashed
+// wires of the positions past n (gy apart); the input keys' column (labelW) at the left; the
+// layers' sub-columns (cw each); a gap after the current step (gapPx), where the keys now are
+// written; below the wires the layer numbers, and the legend of the dashed comparators.
 struct DiagramLayout {
     ImVec2 o;          // the diagram's top-left corner (in the child window)
+    uint64_t n = 0;    // keys (wires 0 .. n - 1); the wires n .. P - 1 are past the end
     float dy = 0;      // wire pitch
+    float gy = 0;      // pitch of the wires past n
     bool text = false; // keys written on the wires (the wires are far enough apart)
     float tfs = 0;     // their font size: the font's, or smaller when the wires are close together
     ImFont* font = nullptr;
     float labelW = 0, gapPx = 0, cw = 0;
     float width = 0, height = 0;
-    uint32_t curHi = 0; // the layers from curHi on are drawn after the gap
+    float numbersOff = 0; // the top of the layer numbers' row, below o
+    float legendOff = 0;  // the top of the legend, below o
+    float legendFs = 0;   // its font size
+    std::string legend;   // "" when n is a power of two: nothing is skipped
+    uint32_t curHi = 0;   // the layers from curHi on are drawn after the gap
     ImVec2 textSize(const char* t) const { return font->CalcTextSizeA(tfs, FLT_MAX, 0.0f, t); }
-    float wy(uint64_t i) const { return o.y + dy * (float(i) + 0.5f); }
+    float wy(uint64_t i) const {
+        return i < n ? o.y + dy * (float(i) + 0.5f) : o.y + dy * float(n) + gy * (float(i - n) + 0.5f);
+    }
     float lx(float units) const { return o.x + labelW + units * cw; }
     // x of a point in layer l's units: layers after the current step move right by the gap.
     float lxl(size_t l, float units) const { return lx(units) + (gapPx > 0 && l >= curHi ? gapPx : 0.0f); }
+    float numbersY() const { return o.y + numbersOff; }
+    float bandBottom() const { return o.y + numbersOff + dy; } // the wires and the layer numbers
 };
+
+// The legend of the dashed comparators, as long as fits on two lines of this width.
+std::string skippedLegend(uint64_t n, uint64_t padded, ImFont* font, float size, float width) {
+    char range[48];
+    if (padded - n == 1)
+        std::snprintf(range, sizeof range, "%llu", (unsigned long long)n);
+    else
+        std::snprintf(range, sizeof range, "%llu to %llu", (unsigned long long)n, (unsigned long long)(padded - 1));
+    const std::string texts[] = {
+        std::string("dashed: positions ") + range + " (past n) and the comparators that would compare a key with "
+            "one of them. No key is stored there, so the GPU skips these comparators.",
+        std::string("dashed: would compare a key with a position past n (") + range + "): skipped",
+        "dashed: past n, skipped",
+    };
+    for (const std::string& t : texts)
+        if (font->CalcTextSizeA(size, FLT_MAX, width, t.c_str()).y <= size * 2.6f) return t;
+    return texts[std::size(texts) - 1];
+}
 
 DiagramLayout diagramLayout(const JobInfo& job, const Geometry& g, const Step* step, uint32_t curHi) {
     const uint64_t n = job.settings.n;
     DiagramLayout L;
+    L.n = n;
     L.curHi = curHi;
     const float fs = ImGui::GetFontSize();
+    L.font = ImGui::GetFont();
     const ImVec2 region = ImGui::GetContentRegionAvail();
-    const float avail = region.y - fs * 0.5f;
-    L.dy = std::clamp(avail / float(n + 1), 6.0f, fs * 1.6f);
+    // The positions past n get at most 0.6 of a key's pitch each, and 4.8 pitches in all.
+    const uint64_t past = g.padded - n;
+    const float pastRows = past ? std::min(0.6f * float(past), 4.8f) : 0.0f;
+    float legendH = 0;
+    if (past) {
+        L.legendFs = fs * 0.85f;
+        L.legend = skippedLegend(n, g.padded, L.font, L.legendFs, region.x - fs);
+        legendH = L.font->CalcTextSizeA(L.legendFs, FLT_MAX, region.x - fs, L.legend.c_str()).y + fs * 0.4f;
+    }
+    const float avail = region.y - fs * 0.5f - legendH;
+    L.dy = std::clamp(avail / (float(n + 1) + pastRows), 6.0f, fs * 1.6f);
+    L.gy = past ? L.dy * pastRows / float(past) : 0.0f;
     L.text = L.dy >= 7.0f;
     L.tfs = std::min(fs, L.dy * 0.95f);
-    L.font = ImGui::GetFont();
-    L.labelW = L.text ? L.textSize(job.settings.key == KeyType::u32 ? "0000000000" : "-0.000e+00 ").x + 8 : fs * 2;
+    // The keys' column: as wide as the widest key (a sort keeps the same keys, so the keys after a
+    // step fit too) and its position, at most as wide as any key of the type.
+    float labelW = fs * 2;
+    if (L.text) {
+        const float widest = L.textSize(job.settings.key == KeyType::u32 ? "0000000000" : "-0.000e+00 ").x;
+        float keysW = 0;
+        for (uint64_t i = 0; i < n; ++i)
+            keysW = std::max(keysW, L.textSize(formatKey(*job.inputKeys, i, job.settings.key).substr(0, 10).c_str()).x);
+        if (past) keysW = std::max(keysW, L.textSize("no key").x * 0.8f);
+        const float positionW = L.textSize(std::to_string(g.padded - 1).c_str()).x;
+        labelW = std::min(widest, keysW + positionW + L.tfs) + 8;
+    }
+    L.labelW = labelW;
     // The diagram opens after the current step to show the keys on the wires there.
     L.gapPx = step && curHi <= g.x1.size() && L.text ? L.labelW + 4 : 0.0f;
-    L.cw = std::clamp((region.x - 2 * L.labelW - L.gapPx - fs) / g.width, 6.0f, std::max(8.0f, fs * 0.9f));
+    L.cw = std::clamp((region.x - L.labelW - L.gapPx - fs * 1.5f) / g.width, 6.0f, std::max(8.0f, fs * 0.9f));
     L.width = L.labelW + g.width * L.cw + L.gapPx + fs;
-    L.height = L.dy * float(n + 1);
+    L.numbersOff = L.dy * float(n) + L.gy * float(past) - L.dy * 0.1f;
+    L.legendOff = L.numbersOff + L.dy * 1.1f;
+    L.height = L.legendOff + legendH;
     return L;
 }
 
+// A dashed line from a to b (dash long strokes, gaps of 0.7 dash).
+void dashedLine(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 col, float thick, float dash) {
+    const float dx = b.x - a.x, dy = b.y - a.y, len = std::sqrt(dx * dx + dy * dy);
+    if (len <= 0) return;
+    for (float t = 0; t < len; t += dash * 1.7f) {
+        const float e = std::min(len, t + dash);
+        dl->AddLine(ImVec2(a.x + dx * t / len, a.y + dy * t / len), ImVec2(a.x + dx * e / len, a.y + dy * e / len), col,
+                    thick);
+    }
+}
+
 // The current step's band, a lesson's layer outlined, the scroll that keeps the current step in
-// view when it changes (the diagram can be wider than the window), and the wires.
+// view when it changes (the diagram can be wider than the window), the wires, and the dashed wires
+// of the positions past n.
 void drawBandAndWires(const ViewContext& c, const DiagramLayout& L, const Geometry& g, const Step* step,
                       uint32_t curLo) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -126,11 +206,11 @@ void drawBandAndWires(const ViewContext& c, const DiagramLayout& L, const Geomet
     const uint32_t curHi = L.curHi;
     if (step && curHi > curLo && curHi <= g.x1.size()) {
         const float x0 = L.lx(g.x0[curLo] - 0.3f), x1 = L.lx(g.x1[curHi - 1] + 0.3f);
-        dl->AddRectFilled(ImVec2(x0, L.o.y), ImVec2(x1, L.o.y + L.height), pal.stepBand, 4.0f);
+        dl->AddRectFilled(ImVec2(x0, L.o.y), ImVec2(x1, L.bandBottom()), pal.stepBand, 4.0f);
     }
     if (const auto mark = highlighted(c.ui, HighlightKind::layer); mark && *mark >= 1 && *mark <= g.x1.size()) {
         const size_t l = size_t(*mark - 1); // a lesson points at this layer (1-based)
-        const ImVec2 a(L.lxl(l, g.x0[l] - 0.4f), L.o.y - 2), b(L.lxl(l, g.x1[l] + 0.4f), L.o.y + L.height + 2);
+        const ImVec2 a(L.lxl(l, g.x0[l] - 0.4f), L.o.y - 2), b(L.lxl(l, g.x1[l] + 0.4f), L.bandBottom() + 2);
         dl->AddRect(a, b, pal.highlight, 4.0f, 0, 2.5f * c.line);
         noteVisible(c.ui, ProbeItem::highlight, a, b);
     }
@@ -142,20 +222,26 @@ void drawBandAndWires(const ViewContext& c, const DiagramLayout& L, const Geomet
         const float viewW = ImGui::GetWindowWidth();
         if (L.width > viewW) ImGui::SetScrollX(std::clamp(bandMid - viewW * 0.4f, 0.0f, L.width - viewW));
     }
-    for (uint64_t i = 0; i < c.v.job.settings.n; ++i)
-        dl->AddLine(ImVec2(L.lx(0), L.wy(i)), ImVec2(wireEnd, L.wy(i)), pal.wire, c.line);
+    for (uint64_t i = 0; i < g.padded; ++i) {
+        if (i < L.n)
+            dl->AddLine(ImVec2(L.lx(0), L.wy(i)), ImVec2(wireEnd, L.wy(i)), pal.wire, c.line);
+        else
+            dashedLine(dl, ImVec2(L.lx(0), L.wy(i)), ImVec2(wireEnd, L.wy(i)), pal.comparatorPending, c.line,
+                       L.cw * 0.5f);
+    }
 }
 
 // The comparators, layer by layer (done, current, still to run; the current step's swaps in the
-// swap colour), and each layer's number (from 1, as lessons count them) below the wires.
+// swap colour; those past n dashed, a lesson's key's in the outline colour), and each layer's
+// number (from 1, as lessons count them) below the wires.
 void drawComparators(const ViewContext& c, const DiagramLayout& L, const Geometry& g, const Step* step,
                      uint32_t curLo) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const Palette& pal = palette();
     const StepData& d = *c.v.data;
-    const uint64_t n = c.v.job.settings.n;
     const auto swapped = swapsOfStep(d, c.v.job, step, g);
     const float dot = std::max(2.0f, std::min(L.dy * 0.18f, L.cw * 0.3f)) * (c.line > 1 ? 1.3f : 1.0f);
+    const auto markedKey = highlighted(c.ui, HighlightKind::key);
     for (size_t l = 0; l < g.layers.size(); ++l) {
         const bool isCurrent = l >= curLo && l < L.curHi && step;
         const bool isDone = l < d.layersDone;
@@ -173,17 +259,28 @@ void drawComparators(const ViewContext& c, const DiagramLayout& L, const Geometr
             dl->AddCircleFilled(ImVec2(x, L.wy(link.a)), dot, lc);
             dl->AddCircleFilled(ImVec2(x, L.wy(link.b)), dot, lc);
         }
+        // Skipped: a dot on the key's wire, an empty ring on the position past n.
+        for (const Link& link : g.skipped[l]) {
+            const bool marked = markedKey && *markedKey == link.a;
+            const ImU32 lc = marked ? pal.highlight : pal.wire;
+            const float x = L.lxl(l, g.x0[l] + float(link.column) + 0.5f), thick = c.line * (marked ? 2.5f : 1.5f);
+            const ImVec2 a(x, L.wy(link.a)), b(x, L.wy(link.b));
+            dashedLine(dl, a, b, lc, thick, std::max(3.0f, L.dy * 0.25f));
+            dl->AddCircleFilled(a, dot, lc);
+            dl->AddCircle(b, dot, lc, 0, c.line * 1.5f);
+            if (marked) noteVisible(c.ui, ProbeItem::highlight, ImVec2(x - dot, a.y - dot), ImVec2(x + dot, b.y + dot));
+        }
         char num[24];
         std::snprintf(num, sizeof num, "%zu", l + 1);
         const float mid = (L.lxl(l, g.x0[l]) + L.lxl(l, g.x1[l])) / 2, nw = L.textSize(num).x;
         if (L.text && nw < (L.lxl(l, g.x1[l]) - L.lxl(l, g.x0[l])) + L.cw * 0.8f)
-            dl->AddText(L.font, L.tfs * 0.8f, ImVec2(mid - nw * 0.4f, L.o.y + L.dy * (float(n) - 0.1f)), pal.axisLabel,
-                        num);
+            dl->AddText(L.font, L.tfs * 0.8f, ImVec2(mid - nw * 0.4f, L.numbersY()), pal.axisLabel, num);
     }
 }
 
 // The input keys on the left (and each wire's position, where there is room: lessons and questions
-// speak of positions), and the current GPU keys just after the current step's band.
+// speak of positions; a lesson's key outlined), the positions past n under the keys, and the
+// current GPU keys just after the current step's band.
 void drawWireKeys(const ViewContext& c, const DiagramLayout& L, const Geometry& g, const Step* step) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const Palette& pal = palette();
@@ -192,15 +289,21 @@ void drawWireKeys(const ViewContext& c, const DiagramLayout& L, const Geometry& 
     const uint64_t n = job.settings.n;
     const Snapshot& s = *d.snapshot;
     std::vector<bool> changed = changedIndices(d, n, job.settings.key);
+    const auto markedKey = highlighted(c.ui, HighlightKind::key);
     for (uint64_t i = 0; i < n; ++i) {
         std::string inText = formatKey(*job.inputKeys, i, job.settings.key);
         if (inText.size() > 10) inText = inText.substr(0, 10);
         ImVec2 ts = L.textSize(inText.c_str());
-        dl->AddText(L.font, L.tfs, ImVec2(L.o.x + L.labelW - ts.x - 4, L.wy(i) - ts.y / 2), pal.inputKey,
-                    inText.c_str());
+        const ImVec2 in(L.o.x + L.labelW - ts.x - 4, L.wy(i) - ts.y / 2);
+        dl->AddText(L.font, L.tfs, in, pal.inputKey, inText.c_str());
         const std::string at = std::to_string(i);
         if (const ImVec2 as = L.textSize(at.c_str()); as.x + ts.x + L.tfs < L.labelW - 4)
             dl->AddText(L.font, L.tfs * 0.8f, ImVec2(L.o.x + 2, L.wy(i) - as.y * 0.4f), pal.axisLabel, at.c_str());
+        if (markedKey && *markedKey == i) {
+            const ImVec2 a(in.x - 3, in.y - 1), b(in.x + ts.x + 3, in.y + ts.y + 1);
+            dl->AddRect(a, b, pal.highlight, 3.0f, 0, 2.0f * c.line);
+            noteVisible(c.ui, ProbeItem::highlight, a, b);
+        }
         if (!step || L.curHi > g.x1.size()) continue; // the input: the left column shows it
         std::string cur = keyText(s, i, job.settings.key);
         if (cur.size() > 10) cur = cur.substr(0, 10);
@@ -209,7 +312,33 @@ void drawWireKeys(const ViewContext& c, const DiagramLayout& L, const Geometry& 
         ImVec2 b0(x, L.wy(i) - ts.y / 2 - 1), b1(x + ts.x + 6, L.wy(i) + ts.y / 2 + 1);
         dl->AddRectFilled(b0, b1, changed[i] ? pal.keyBoxChanged : pal.keyBox, 3.0f);
         dl->AddText(L.font, L.tfs, ImVec2(x + 3, L.wy(i) - ts.y / 2), pal.keyBoxText, cur.c_str());
+        if (markedKey && *markedKey == i) dl->AddRect(b0, b1, pal.highlight, 3.0f, 0, 2.0f * c.line);
     }
+    // The positions past n: their numbers where the rows are far enough apart (else the first and
+    // the last), and "no key" in the keys' column.
+    const float pfs = std::min(L.tfs * 0.8f, L.gy * 1.05f);
+    for (uint64_t i = n; i < g.padded; ++i) {
+        if (pfs < L.tfs * 0.6f && i != n && i + 1 != g.padded) continue;
+        const std::string at = std::to_string(i);
+        const float fsz = std::max(pfs, L.tfs * 0.6f);
+        const ImVec2 as = L.font->CalcTextSizeA(fsz, FLT_MAX, 0.0f, at.c_str());
+        dl->AddText(L.font, fsz, ImVec2(L.o.x + 2, L.wy(i) - as.y * 0.5f), pal.axisLabel, at.c_str());
+    }
+    if (g.padded > n) {
+        const char* none = "no key";
+        const ImVec2 ns = L.font->CalcTextSizeA(L.tfs * 0.8f, FLT_MAX, 0.0f, none);
+        const float y = (L.wy(n) + L.wy(g.padded - 1)) / 2 - ns.y / 2;
+        dl->AddText(L.font, L.tfs * 0.8f, ImVec2(L.o.x + L.labelW - ns.x - 4, y), pal.axisLabel, none);
+    }
+}
+
+// The legend of the dashed comparators, at the left of the visible part of the diagram.
+void drawLegend(const DiagramLayout& L) {
+    if (L.legend.empty()) return;
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const float x = L.o.x + ImGui::GetScrollX() + 2, wrap = ImGui::GetWindowWidth() - ImGui::GetFontSize();
+    dl->AddText(L.font, L.legendFs, ImVec2(x, L.o.y + L.legendOff), palette().axisLabel, L.legend.c_str(), nullptr,
+                wrap);
 }
 
 void drawDiagram(const ViewContext& c) {
@@ -226,13 +355,18 @@ void drawDiagram(const ViewContext& c) {
     drawBandAndWires(c, L, g, step, curLo);
     drawComparators(c, L, g, step, curLo);
     if (L.text) drawWireKeys(c, L, g, step);
-    // Tooltip: the layer under the mouse.
+    drawLegend(L);
+    // Tooltip: the layer under the mouse (from 1, as the numbers under the layers).
     if (ImGui::IsWindowHovered()) {
         float mx = ImGui::GetIO().MousePos.x;
         for (size_t l = 0; l < g.layers.size(); ++l)
             if (mx >= L.lxl(l, g.x0[l]) && mx < L.lxl(l, g.x1[l])) {
-                ImGui::SetTooltip("layer %zu: merge runs of %u into %u, stride %u, %zu comparators", l,
-                                  1u << layers[l].logP, 2u << layers[l].logP, 1u << layers[l].logK, g.layers[l].size());
+                ImGui::SetTooltip("layer %zu: merge runs of %u into %u, stride %u, %zu comparators%s", l + 1,
+                                  1u << layers[l].logP, 2u << layers[l].logP, 1u << layers[l].logK, g.layers[l].size(),
+                                  g.skipped[l].empty() ? ""
+                                                       : (" (" + std::to_string(g.skipped[l].size()) +
+                                                          " more, dashed, would touch a position past n)")
+                                                             .c_str());
                 break;
             }
     }
@@ -291,7 +425,7 @@ void drawLayerMap(const ViewContext& c) {
     ImGui::Dummy(ImVec2(w, (by + 10) - o.y));
     if (ImGui::IsItemHovered()) {
         size_t l = std::min(L - 1, size_t((ImGui::GetIO().MousePos.x - o.x) / cell));
-        ImGui::SetTooltip("layer %zu: merge %u, stride %u, %llu comparators", l, 2u << layers[l].logP,
+        ImGui::SetTooltip("layer %zu: merge %u, stride %u, %llu comparators", l + 1, 2u << layers[l].logP,
                           1u << layers[l].logK,
                           (unsigned long long)oddeven::comparatorsInLayer(job.settings.n, layers[l]));
     }

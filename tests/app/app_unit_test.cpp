@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <limits>
@@ -550,4 +551,98 @@ TEST(AppMeasured, EveryQuotedTimeIsInItsResultsFile) {
     }
     EXPECT_NE(sortlab::app::measuredLine(sortlab::Variant::onesweep, 1u << 20).find("H100"), std::string::npos);
     EXPECT_EQ(sortlab::app::measuredLine(sortlab::Variant::onesweep, 1000), "");
+}
+
+// The cells of a markdown table row, trimmed ("| a | b |" -> a, b).
+static std::vector<std::string> tableCells(const std::string& row) {
+    std::vector<std::string> cells;
+    size_t at = row.find('|');
+    while (at != std::string::npos) {
+        const size_t next = row.find('|', at + 1);
+        if (next == std::string::npos) break;
+        std::string cell = row.substr(at + 1, next - at - 1);
+        cell.erase(0, cell.find_first_not_of(' '));
+        cell.erase(cell.find_last_not_of(' ') + 1);
+        cells.push_back(cell);
+        at = next;
+    }
+    return cells;
+}
+
+// docs/lessons.md's table of the GPU times the lessons' last stops show: each cell is the app's
+// figure (measured.cpp) as the app prints it (measuredLine, "%.3f ms"), and the median of a row of
+// the results file the app names for it, printed the same way, so the docs and the app cannot quote
+// two numbers; and every built-in lesson whose last stop shows GPU times has its row.
+TEST(AppMeasured, LessonsDocQuotesTheResultsFiles) {
+    using namespace sortlab;
+    using namespace sortlab::app;
+    using nlohmann::json;
+    std::ifstream doc(std::string(SORTLAB_SOURCE_DIR) + "/docs/lessons.md");
+    ASSERT_TRUE(doc);
+    std::vector<std::string> devices;
+    std::vector<std::vector<std::string>> rows;
+    for (std::string line; std::getline(doc, line);) {
+        if (line.rfind("| last stop's sort |", 0) == 0) {
+            devices = tableCells(line);
+            devices.erase(devices.begin());
+        } else if (!devices.empty() && line.rfind("| `", 0) == 0) {
+            rows.push_back(tableCells(line));
+        } else if (!devices.empty() && line.rfind("|", 0) != 0) {
+            break; // the end of the table
+        }
+    }
+    ASSERT_FALSE(devices.empty()) << "docs/lessons.md has no '| last stop's sort |' table";
+    ASSERT_FALSE(rows.empty());
+    const uint64_t n = 1u << 20;
+    std::vector<std::string> quoted;
+    for (const auto& row : rows) {
+        ASSERT_EQ(row.size(), devices.size() + 1) << row[0];
+        const std::string variant = row[0].substr(1, row[0].size() - 2); // `name`
+        quoted.push_back(variant);
+        for (size_t d = 0; d < devices.size(); ++d) {
+            const auto& times = measuredTimes();
+            const auto t = std::find_if(times.begin(), times.end(), [&](const MeasuredTime& m) {
+                return m.variant == variant && m.device == devices[d] && m.n == n;
+            });
+            ASSERT_NE(t, times.end()) << "the app quotes no time for " << variant << " on " << devices[d];
+            const std::string path = std::string(SORTLAB_SOURCE_DIR) + "/docs/results/" + std::string(t->file);
+            std::ifstream in(path);
+            ASSERT_TRUE(in) << path;
+            json results = json::parse(in);
+            if (results.is_object()) results = results["rows"];
+            std::vector<double> medians;
+            for (const json& r : results)
+                if (r.value("algo", "") == variant && r.value("device", "") == devices[d] && r.value("n", 0ull) == n &&
+                    r.value("type", "") == "u32" && r.value("values", "") == "none" &&
+                    r.value("dist", "") == "uniform" && (t->build.empty() || r.value("build", "") == t->build))
+                    medians.push_back(r["median_ms"].get<double>());
+            ASSERT_FALSE(medians.empty()) << variant << " on " << devices[d] << " in " << path;
+            // A file may hold repeated runs of one build: the figure must be one of them.
+            std::vector<std::string> inFile;
+            for (double m : medians) {
+                char file[32];
+                std::snprintf(file, sizeof file, "%.3f ms", m);
+                inFile.push_back(file);
+            }
+            char app[32];
+            std::snprintf(app, sizeof app, "%.3f ms", t->medianMs);
+            EXPECT_NE(std::find(inFile.begin(), inFile.end(), row[d + 1]), inFile.end())
+                << variant << " on " << devices[d] << ": docs/lessons.md says " << row[d + 1] << ", no row of " << path
+                << " has that median";
+            EXPECT_EQ(row[d + 1], app) << variant << " on " << devices[d] << ": docs/lessons.md against measured.cpp";
+        }
+    }
+    for (const auto& [name, title] : builtinLessons()) {
+        auto l = loadLesson(name);
+        ASSERT_TRUE(l.ok()) << l.error().message;
+        auto s = settingsAt(*l, l->stops.size() - 1, {});
+        ASSERT_TRUE(s.ok()) << s.error().message;
+        const std::string variant(variantInfo(s->algo).name);
+        if (measuredLine(s->algo, s->n).empty() || s->key != KeyType::u32 || s->keyValue ||
+            s->dist != Distribution::uniform)
+            continue; // the stop shows no GPU times
+        EXPECT_EQ(s->n, n) << name;
+        EXPECT_NE(std::find(quoted.begin(), quoted.end(), variant), quoted.end())
+            << "docs/lessons.md's table has no row for " << variant << ", the last stop of " << name;
+    }
 }
