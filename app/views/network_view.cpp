@@ -242,6 +242,7 @@ void drawComparators(const ViewContext& c, const DiagramLayout& L, const Geometr
     const auto swapped = swapsOfStep(d, c.v.job, step, g);
     const float dot = std::max(2.0f, std::min(L.dy * 0.18f, L.cw * 0.3f)) * (c.line > 1 ? 1.3f : 1.0f);
     const auto markedKey = highlighted(c.ui, HighlightKind::key);
+    float numberEnd = -FLT_MAX; // where the last layer number drawn ends
     for (size_t l = 0; l < g.layers.size(); ++l) {
         const bool isCurrent = l >= curLo && l < L.curHi && step;
         const bool isDone = l < d.layersDone;
@@ -270,11 +271,14 @@ void drawComparators(const ViewContext& c, const DiagramLayout& L, const Geometr
             dl->AddCircle(b, dot, lc, 0, c.line * 1.5f);
             if (marked) noteVisible(c.ui, ProbeItem::highlight, ImVec2(x - dot, a.y - dot), ImVec2(x + dot, b.y + dot));
         }
+        // The layer's number, centred under it, where it clears the number before it.
         char num[24];
         std::snprintf(num, sizeof num, "%zu", l + 1);
-        const float mid = (L.lxl(l, g.x0[l]) + L.lxl(l, g.x1[l])) / 2, nw = L.textSize(num).x;
-        if (L.text && nw < (L.lxl(l, g.x1[l]) - L.lxl(l, g.x0[l])) + L.cw * 0.8f)
-            dl->AddText(L.font, L.tfs * 0.8f, ImVec2(mid - nw * 0.4f, L.numbersY()), pal.axisLabel, num);
+        const float mid = (L.lxl(l, g.x0[l]) + L.lxl(l, g.x1[l])) / 2, nw = L.textSize(num).x * 0.8f;
+        if (L.text && mid - nw / 2 > numberEnd + L.tfs * 0.3f) {
+            dl->AddText(L.font, L.tfs * 0.8f, ImVec2(mid - nw / 2, L.numbersY()), pal.axisLabel, num);
+            numberEnd = mid + nw / 2;
+        }
     }
 }
 
