@@ -157,7 +157,7 @@ DiagramLayout diagramLayout(const JobInfo& job, const Geometry& g, const Step* s
         L.legend = skippedLegend(n, g.padded, L.font, L.legendFs, region.x - fs);
         legendH = L.font->CalcTextSizeA(L.legendFs, FLT_MAX, region.x - fs, L.legend.c_str()).y + fs * 0.4f;
     }
-    const float avail = region.y - fs * 0.5f - legendH;
+    const float avail = region.y - fs * 0.5f - legendH - 4.0f; // 4: drawDiagram's margin above the wires
     L.dy = std::clamp(avail / (float(n + 1) + pastRows), 6.0f, fs * 1.6f);
     L.gy = past ? L.dy * pastRows / float(past) : 0.0f;
     L.text = L.dy >= 7.0f;
@@ -354,8 +354,11 @@ void drawDiagram(const ViewContext& c) {
     DiagramLayout L = diagramLayout(job, g, step, curHi);
 
     ImGui::BeginChild("##diagram", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
+    // A few pixels above the first wire, for the outline of a lesson's layer.
+    constexpr float kTop = 4.0f;
     L.o = ImGui::GetCursorScreenPos();
-    ImGui::Dummy(ImVec2(L.width, L.height));
+    L.o.y += kTop;
+    ImGui::Dummy(ImVec2(L.width, L.height + kTop));
     drawBandAndWires(c, L, g, step, curLo);
     drawComparators(c, L, g, step, curLo);
     if (L.text) drawWireKeys(c, L, g, step);
