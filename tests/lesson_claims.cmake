@@ -34,6 +34,9 @@
 #     ones skipped; in "The last merge", "Only two of its comparators, A-B and C-D," run and "the
 #     six dashed ones, E-F to G-H," are skipped; "= N layers" in "Sorted".
 #  8. oddeven: "a window of N keys a thread" is keysPerLane of every row of tuning::oddEven's table.
+#
+# Sections, in order: reading shaders (comments, includes, #if branches, functions and what they
+# reach), then one section per claim above ("--- N."), then the verdict.
 
 cmake_minimum_required(VERSION 3.20)
 

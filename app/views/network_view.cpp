@@ -6,6 +6,11 @@
 // below the keys, with the comparators that would pair a key with one of them dashed: the GPU
 // skips those (no key is stored past n), and a legend inside the diagram says so. Larger n: a
 // compact layer map (one cell per layer, merges grouped, the plan's steps bracketed below).
+//
+// Sections, in order: the network's geometry (geometryFor, swapsOfStep); the diagram's layout
+// (DiagramLayout, skippedLegend, diagramLayout); drawing it (drawBandAndWires, drawComparators,
+// drawWireKeys, drawLegend, drawDiagram); the layer map (drawLayerMap); the window
+// (drawNetworkView).
 #include <sortlab/app/views.h>
 
 #include <sortlab/app/view_common.h>
