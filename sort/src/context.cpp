@@ -467,7 +467,6 @@ Result<std::vector<DeviceInfo>> Context::listDevices() {
     return out;
 }
 
-
 Result<std::unique_ptr<Context>> Context::create(const ContextOptions& options) {
     std::unique_ptr<Context> ctx(new Context());
     ctx->ownsDevice_ = true;

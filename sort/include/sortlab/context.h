@@ -121,10 +121,10 @@ private:
 // An instance for the sorts: Vulkan 1.3 where the loader has it (1.2 at least), the debug-utils
 // extension where offered, VK_KHR_portability_enumeration with its create flag where the loader
 // offers it (so that portability implementations such as MoltenVK are listed too), `extensions`
-// on top (a window system's, say), and with validation the
-// Khronos layer with synchronization validation. Loads volk's functions for it (device functions
-// through the loader's trampolines). The caller destroys it. Errors: no loader or driver, a loader
-// older than 1.2, validation asked for but not installed.
+// on top (a window system's, say), and with validation the Khronos layer with synchronization
+// validation. Loads volk's functions for it (device functions through the loader's trampolines).
+// The caller destroys it. Errors: no loader or driver, a loader older than 1.2, validation asked
+// for but not installed.
 Result<VkInstance> createInstance(bool validation, const std::vector<const char*>& extensions = {});
 
 // The device extensions a device made for the sorts must enable besides the caller's own:
@@ -216,9 +216,9 @@ private:
 
     bool ownsDevice_ = false;
     VkInstance instance_ = VK_NULL_HANDLE;
-    VkInstanceCreateFlags instanceFlags_ = 0;        // create(): how the instance was made...
-    std::vector<std::string> instanceExtensions_;    // ...its extensions...
-    std::vector<std::string> deviceExtensions_;      // ...and the device's
+    // create(): the instance's create flags and extensions, and the device's extensions.
+    VkInstanceCreateFlags instanceFlags_ = 0;
+    std::vector<std::string> instanceExtensions_, deviceExtensions_;
     VkDebugUtilsMessengerEXT messenger_ = VK_NULL_HANDLE;
     VkPhysicalDevice physical_ = VK_NULL_HANDLE;
     VkDevice device_ = VK_NULL_HANDLE;
