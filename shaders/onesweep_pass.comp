@@ -277,7 +277,10 @@ uvec4 sameDigit(uint d) {
         if (SUBGROUP_SIZE <= 32) m.x &= bit ? set.x : ~set.x;
         else m &= bit ? set : ~set;
     }
+    // The complements set the bits of lanes the subgroup does not have: clear them, so that the
+    // bit counts below need not rely on the driver ignoring them (64 lanes: AMD's wave64).
     if (SUBGROUP_SIZE <= 32) m = uvec4(m.x & (SUBGROUP_SIZE == 32 ? 0xffffffffu : (1u << SUBGROUP_SIZE) - 1u), 0u, 0u, 0u);
+    else if (SUBGROUP_SIZE == 64) m = uvec4(m.x, m.y, 0u, 0u);
     return m;
 }
 

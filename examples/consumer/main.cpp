@@ -112,6 +112,9 @@ int ownDevice() {
     di.pNext = features.chain();
     di.queueCreateInfoCount = 1;
     di.pQueueCreateInfos = &qi;
+    const std::vector<const char*> exts = sortlab::requiredDeviceExtensions(pd); // (MoltenVK's subset)
+    di.enabledExtensionCount = static_cast<uint32_t>(exts.size());
+    di.ppEnabledExtensionNames = exts.data();
     VkDevice device = VK_NULL_HANDLE;
     CHECK_VK(vkCreateDevice(pd, &di, nullptr, &device));
     VkQueue queue = VK_NULL_HANDLE;

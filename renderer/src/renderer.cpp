@@ -128,7 +128,10 @@ Result<void> Renderer::pickDevice(const RendererOptions& o) {
 Result<void> Renderer::createDevice() {
     // The features the sort library needs (see Context::adopt), and the optional ones it uses.
     DeviceFeatures features(physical_, apiVersion_);
-    const char* exts[] = {VK_KHR_SWAPCHAIN_EXTENSION_NAME};
+    // The swapchain, and what the library says every device must enable (the portability subset
+    // on a portability implementation such as MoltenVK).
+    std::vector<const char*> exts = requiredDeviceExtensions(physical_);
+    exts.push_back(VK_KHR_SWAPCHAIN_EXTENSION_NAME);
     float priority = 1.0f;
     VkDeviceQueueCreateInfo qi{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
     qi.queueFamilyIndex = family_;
@@ -138,8 +141,8 @@ Result<void> Renderer::createDevice() {
     di.pNext = features.chain();
     di.queueCreateInfoCount = 1;
     di.pQueueCreateInfos = &qi;
-    di.enabledExtensionCount = 1;
-    di.ppEnabledExtensionNames = exts;
+    di.enabledExtensionCount = static_cast<uint32_t>(exts.size());
+    di.ppEnabledExtensionNames = exts.data();
     // Mesa's llvmpipe (22.3 here) keys its on-disk shader cache by the shader and the CPU, not by
     // its vector width. A lavapipe narrower than the usual 8 lanes (what every other process on an
     // AVX CPU compiles for) then loads 8-lane vertex code for ImGui's draws and runs it on vertex

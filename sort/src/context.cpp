@@ -83,6 +83,9 @@ bool deviceHasExtension(VkPhysicalDevice device, const char* name) {
 
 namespace {
 
+// (Declared in vulkan_beta.h, which the build does not include.)
+constexpr const char* kPortabilitySubsetExtension = "VK_KHR_portability_subset";
+
 std::string lower(std::string s) {
     for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     return s;
@@ -134,6 +137,12 @@ bool hasInstanceExtension(const char* name) {
     for (auto& e : exts)
         if (std::strcmp(e.extensionName, name) == 0) return true;
     return false;
+}
+
+void addOnce(std::vector<const char*>& names, const char* name) {
+    for (const char* n : names)
+        if (std::strcmp(n, name) == 0) return;
+    names.push_back(name);
 }
 
 // The first queue family with compute (preferring one with timestamps).
@@ -191,6 +200,8 @@ DeviceInfo inspect(VkPhysicalDevice pd, uint32_t index) {
     d.subgroupSize = subgroup.subgroupSize;
     d.minSubgroupSize = sizeControl.minSubgroupSize ? sizeControl.minSubgroupSize : subgroup.subgroupSize;
     d.maxSubgroupSize = sizeControl.maxSubgroupSize ? sizeControl.maxSubgroupSize : subgroup.subgroupSize;
+    d.requiredSubgroupSizeStages = sizeControl.requiredSubgroupSizeStages;
+    d.maxComputeWorkgroupSubgroups = sizeControl.maxComputeWorkgroupSubgroups;
     d.subgroupOps = (subgroup.supportedStages & VK_SHADER_STAGE_COMPUTE_BIT) ? subgroup.supportedOperations : 0;
     d.maxStorageBufferRange = p.limits.maxStorageBufferRange;
     d.maxMemoryAllocationSize = m3.maxMemoryAllocationSize;
@@ -242,7 +253,10 @@ Result<std::vector<VkPhysicalDevice>> physicalDevices(VkInstance instance) {
 
 // [SECTION] Instance and device creation ---------------------------------------------------------
 
-Result<VkInstance> makeInstance(bool validation, bool* debugUtils, const std::vector<const char*>& extensions = {});
+// *flags: the VkInstanceCreateFlags used; *enabled (if not null): the instance extensions enabled.
+Result<VkInstance> makeInstance(bool validation, bool* debugUtils, VkInstanceCreateFlags* flags,
+                                const std::vector<const char*>& extensions = {},
+                                std::vector<std::string>* enabled = nullptr);
 
 struct InstanceHandle {
     VkInstance instance = VK_NULL_HANDLE;
@@ -255,12 +269,21 @@ struct InstanceHandle {
 
 Result<VkInstance> createInstance(bool validation, const std::vector<const char*>& extensions) {
     bool debugUtils = false;
-    return makeInstance(validation, &debugUtils, extensions);
+    VkInstanceCreateFlags flags = 0;
+    return makeInstance(validation, &debugUtils, &flags, extensions);
+}
+
+std::vector<const char*> requiredDeviceExtensions(VkPhysicalDevice device) {
+    std::vector<const char*> exts;
+    // A portability implementation (MoltenVK) advertises this, and then it must be enabled.
+    if (deviceHasExtension(device, kPortabilitySubsetExtension)) exts.push_back(kPortabilitySubsetExtension);
+    return exts;
 }
 
 namespace {
 
-Result<VkInstance> makeInstance(bool validation, bool* debugUtils, const std::vector<const char*>& extensions) {
+Result<VkInstance> makeInstance(bool validation, bool* debugUtils, VkInstanceCreateFlags* flags,
+                                const std::vector<const char*>& extensions, std::vector<std::string>* enabled) {
     SORTLAB_TRY(loadVulkan());
     uint32_t loaderVersion = VK_API_VERSION_1_0;
     if (vkEnumerateInstanceVersion) vkEnumerateInstanceVersion(&loaderVersion);
@@ -273,6 +296,7 @@ Result<VkInstance> makeInstance(bool validation, bool* debugUtils, const std::ve
 
     std::vector<const char*> layers, exts = extensions;
     *debugUtils = false;
+    *flags = 0;
     VkValidationFeatureEnableEXT enables[] = {VK_VALIDATION_FEATURE_ENABLE_SYNCHRONIZATION_VALIDATION_EXT};
     VkValidationFeaturesEXT features{VK_STRUCTURE_TYPE_VALIDATION_FEATURES_EXT};
     features.enabledValidationFeatureCount = 1;
@@ -289,6 +313,13 @@ Result<VkInstance> makeInstance(bool validation, bool* debugUtils, const std::ve
         exts.push_back(VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
         *debugUtils = true;
     }
+    // Portability implementations (MoltenVK on macOS) are listed only to an instance that asks for
+    // them; where the loader offers the extension, ask (other devices are listed as before).
+    if (hasInstanceExtension(VK_KHR_PORTABILITY_ENUMERATION_EXTENSION_NAME)) {
+        addOnce(exts, VK_KHR_PORTABILITY_ENUMERATION_EXTENSION_NAME);
+        *flags |= VK_INSTANCE_CREATE_ENUMERATE_PORTABILITY_BIT_KHR;
+    }
+    ci.flags = *flags;
     ci.pApplicationInfo = &app;
     ci.enabledLayerCount = static_cast<uint32_t>(layers.size());
     ci.ppEnabledLayerNames = layers.data();
@@ -303,6 +334,7 @@ Result<VkInstance> makeInstance(bool validation, bool* debugUtils, const std::ve
     // Device functions through the loader's trampolines, which dispatch on the handle: the sorts'
     // device and a caller's (or a second Context's) can be used side by side.
     volkLoadInstance(instance);
+    if (enabled) enabled->assign(exts.begin(), exts.end());
     return instance;
 }
 
@@ -424,7 +456,8 @@ Result<uint32_t> chooseDevice(const std::vector<DeviceInfo>& devices, const std:
 
 Result<std::vector<DeviceInfo>> Context::listDevices() {
     bool debugUtils = false;
-    auto inst = makeInstance(false, &debugUtils);
+    VkInstanceCreateFlags flags = 0;
+    auto inst = makeInstance(false, &debugUtils, &flags);
     if (!inst) return inst.error();
     InstanceHandle owner{inst.value()};
     auto pds = physicalDevices(owner.instance);
@@ -439,7 +472,7 @@ Result<std::unique_ptr<Context>> Context::create(const ContextOptions& options) 
     ctx->ownsDevice_ = true;
     ctx->fenceTimeout_ = options.fenceTimeout;
     bool debugUtils = false;
-    auto inst = makeInstance(options.validation, &debugUtils);
+    auto inst = makeInstance(options.validation, &debugUtils, &ctx->instanceFlags_, {}, &ctx->instanceExtensions_);
     if (!inst) return inst.error();
     ctx->instance_ = inst.value();
 
@@ -466,7 +499,7 @@ Result<std::unique_ptr<Context>> Context::create(const ContextOptions& options) 
     // The pipelines' compiler statistics (registers, shared memory, spills, ...) where the driver
     // offers VK_KHR_pipeline_executable_properties: ContextOptions::pipelineStats (sortlab-bench
     // --pipeline-stats), or SORTLAB_PIPELINE_STATS=1, which also prints them as they are made.
-    std::vector<const char*> deviceExts;
+    std::vector<const char*> deviceExts = requiredDeviceExtensions(ctx->physical_);
     VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR execProps{
         VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR};
     if (options.pipelineStats || std::getenv("SORTLAB_PIPELINE_STATS")) {
@@ -489,6 +522,7 @@ Result<std::unique_ptr<Context>> Context::create(const ContextOptions& options) 
     di.enabledExtensionCount = static_cast<uint32_t>(deviceExts.size());
     di.ppEnabledExtensionNames = deviceExts.data();
     SORTLAB_VK(vkCreateDevice(ctx->physical_, &di, nullptr, &ctx->device_), "vkCreateDevice");
+    ctx->deviceExtensions_.assign(deviceExts.begin(), deviceExts.end());
     vkGetDeviceQueue(ctx->device_, ctx->queueFamily_, 0, &ctx->queue_);
     SORTLAB_TRY(ctx->finishSetup());
     return ctx;

@@ -349,7 +349,7 @@ private:
         }
         spec.push_back({SORTLAB_SPEC_WORKGROUP_SIZE, t.warpWorkgroup});
         spec.push_back({SORTLAB_SPEC_KEYS_PER_LANE, t.keysPerLane});
-        return pipelineOf("oddeven_warp", cfg, spec, subgroupSizeToPin(ctx_.info()));
+        return pipelineOf("oddeven_warp", cfg, spec, subgroupSizeToPin(ctx_));
     }
 };
 

@@ -427,7 +427,7 @@ private:
             if (findEmbeddedShader(moduleName(fixed, keyBytes(cfg.key) / 4, cfg.values != ValueType::none)))
                 module = fixed;
         }
-        return pipelineOf(module, cfg, spec, subgroupSizeToPin(d));
+        return pipelineOf(module, cfg, spec, subgroupSizeToPin(ctx_));
     }
 
     internal::OneSweepLimits limits_; // the tests' (internal/testing.h); tuned behaviour by default

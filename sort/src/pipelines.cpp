@@ -1,5 +1,7 @@
 #include "pipelines.h"
 
+#include <sortlab/shaders/constants.h>
+
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -82,6 +84,13 @@ const SpirvBlob* findEmbeddedShader(const std::string& module) {
 
 Result<VkPipeline> PipelineCache::get(const std::string& shader, uint32_t keyWords, bool hasValues,
                                       const SpecValues& spec, uint32_t requiredSubgroupSize) {
+    // A required size holds workgroups of at most that many lanes times maxComputeWorkgroupSubgroups
+    // (lavapipe: 32 subgroups, 256 invocations at 8 lanes, below its 1024). A larger workgroup runs
+    // unpinned, at the device's subgroupSize, as a SPIR-V 1.5 module does.
+    for (auto& [id, value] : spec)
+        if (id == SORTLAB_SPEC_WORKGROUP_SIZE && requiredSubgroupSize &&
+            uint64_t(value) > uint64_t(requiredSubgroupSize) * ctx_.info().maxComputeWorkgroupSubgroups)
+            requiredSubgroupSize = 0;
     const std::string name = moduleName(shader, keyWords, hasValues);
     auto key = std::make_tuple(name, spec, requiredSubgroupSize);
     // Every lookup is a use (the sorters look up the pipelines a plan binds as they plan it): the

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <sortlab/context.h>
+#include <sortlab/internal/testing.h>
 
 #include <cstdint>
 #include <map>
@@ -54,9 +55,14 @@ private:
 inline constexpr uint32_t kPushConstantBytes = 128;
 
 // The subgroup size a pipeline must pin: the device's own where the size can vary (e.g. AMD's 32
-// or 64), because the kernels are planned and specialised for it; 0 (nothing to pin) elsewhere.
-inline uint32_t subgroupSizeToPin(const DeviceInfo& d) {
-    return d.minSubgroupSize != d.maxSubgroupSize ? d.subgroupSize : 0;
+// or 64, Intel's 8 to 32), because the kernels are planned and specialised for it; 0 (nothing to
+// pin) elsewhere, and where compute pipelines may not require a size (MoltenVK reports no stage).
+// Unpinned, a SPIR-V 1.5 module (the build's) still runs at the device's subgroupSize.
+inline uint32_t subgroupSizeToPin(const Context& ctx) {
+    const DeviceInfo& d = ctx.info();
+    if (!(d.requiredSubgroupSizeStages & VK_SHADER_STAGE_COMPUTE_BIT)) return 0;
+    const bool varies = d.minSubgroupSize != d.maxSubgroupSize;
+    return varies || internal::ContextAccess::alwaysPinsSubgroupSize(ctx) ? d.subgroupSize : 0;
 }
 
 // A dispatch of `groups` workgroups, folded into rows of at most `rowLimit` (the kernels rebuild

@@ -207,7 +207,7 @@ private:
             spec.push_back({SORTLAB_SPEC_KEYS_PER_LANE, geo.keysPerLane});
             if (geo.tileKeysSpec()) spec.push_back({SORTLAB_SPEC_TILE_KEYS, geo.tileKeysSpec()});
         }
-        return pipelineOf(shader, cfg, spec, subgroupSizeToPin(d));
+        return pipelineOf(shader, cfg, spec, subgroupSizeToPin(ctx_));
     }
 };
 

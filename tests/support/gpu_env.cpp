@@ -1,5 +1,6 @@
 #include <sortlab/testing/gpu_env.h>
 
+#include <sortlab/internal/testing.h>
 #include <sortlab/variants.h>
 
 #include <cstdlib>
@@ -39,6 +40,26 @@ void GpuEnvironment::SetUp() {
         return;
     }
     gContext = std::move(c.value());
+    // $SORTLAB_TEST_SUBGROUP_SIZE: the lane count these tests are meant to run at (ctest's lane
+    // tests set it with LP_NATIVE_VECTOR_WIDTH); every test fails when the device has another.
+    if (const char* want = std::getenv("SORTLAB_TEST_SUBGROUP_SIZE")) {
+        const uint32_t lanes = gContext->info().subgroupSize;
+        if (std::to_string(lanes) != want) {
+            gError = "the device has " + std::to_string(lanes) + "-lane subgroups, SORTLAB_TEST_SUBGROUP_SIZE=" + want;
+            gContext.reset();
+            return;
+        }
+    }
+    // $SORTLAB_TEST_PIN_SUBGROUP_SIZE=1: the pipelines require the subgroup size (and full
+    // subgroups), as on devices whose size can vary (AMD, Intel), though this one's cannot.
+    if (const char* pin = std::getenv("SORTLAB_TEST_PIN_SUBGROUP_SIZE"); pin && std::strcmp(pin, "1") == 0) {
+        if (!(gContext->info().requiredSubgroupSizeStages & VK_SHADER_STAGE_COMPUTE_BIT)) {
+            gError = "SORTLAB_TEST_PIN_SUBGROUP_SIZE=1, but the device cannot require a subgroup size in compute";
+            gContext.reset();
+            return;
+        }
+        internal::ContextAccess::setAlwaysPinSubgroupSize(*gContext, true);
+    }
     auto s = makeSorter(*gContext, Algorithm::oddeven);
     if (!s) {
         gError = "makeSorter(oddeven) failed: " + s.error().message;
@@ -46,8 +67,9 @@ void GpuEnvironment::SetUp() {
     }
     gSorter = std::move(s.value());
     const DeviceInfo& d = gContext->info();
-    std::printf("[sortlab] device: %s (%s), subgroup %u, shared memory %u bytes, device-local %llu MiB\n",
-                d.name.c_str(), d.typeName.c_str(), d.subgroupSize, d.sharedMemoryBytes,
+    std::printf("[sortlab] device: %s (%s), subgroup %u%s, shared memory %u bytes, device-local %llu MiB\n",
+                d.name.c_str(), d.typeName.c_str(), d.subgroupSize,
+                internal::ContextAccess::alwaysPinsSubgroupSize(*gContext) ? " (pinned)" : "", d.sharedMemoryBytes,
                 static_cast<unsigned long long>(d.deviceLocalBytes >> 20));
 }
 

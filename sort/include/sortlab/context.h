@@ -24,6 +24,10 @@
 
 namespace sortlab {
 
+namespace internal {
+struct ContextAccess; // sortlab/internal/testing.h: what the tests may read and set
+} // namespace internal
+
 struct DeviceInfo {
     uint32_t index = 0; // position in vkEnumeratePhysicalDevices
     std::string name;
@@ -34,6 +38,10 @@ struct DeviceInfo {
     uint32_t vendorId = 0;
     uint32_t subgroupSize = 0;
     uint32_t minSubgroupSize = 0, maxSubgroupSize = 0;
+    // Stages where a pipeline may require a subgroup size (VK_EXT_subgroup_size_control; 0 on a
+    // device without it, and on MoltenVK, which reports none).
+    uint32_t requiredSubgroupSizeStages = 0;
+    uint32_t maxComputeWorkgroupSubgroups = 0; // (with it) subgroups a workgroup may hold at a required size
     uint32_t subgroupOps = 0; // VkSubgroupFeatureFlags in compute
     uint64_t maxStorageBufferRange = 0;
     uint64_t maxMemoryAllocationSize = 0;
@@ -111,11 +119,19 @@ private:
 };
 
 // An instance for the sorts: Vulkan 1.3 where the loader has it (1.2 at least), the debug-utils
-// extension where offered, `extensions` on top (a window system's, say), and with validation the
-// Khronos layer with synchronization validation. Loads volk's functions for it (device functions
-// through the loader's trampolines). The caller destroys it. Errors: no loader or driver, a loader
-// older than 1.2, validation asked for but not installed.
+// extension where offered, VK_KHR_portability_enumeration with its create flag where the loader
+// offers it (so that portability implementations such as MoltenVK are listed too), `extensions`
+// on top (a window system's, say), and with validation the Khronos layer with synchronization
+// validation. Loads volk's functions for it (device functions through the loader's trampolines).
+// The caller destroys it. Errors: no loader or driver, a loader older than 1.2, validation asked
+// for but not installed.
 Result<VkInstance> createInstance(bool validation, const std::vector<const char*>& extensions = {});
+
+// The device extensions a device made for the sorts must enable besides the caller's own:
+// VK_KHR_portability_subset where the device advertises it (a portability implementation such as
+// MoltenVK; Vulkan requires it enabled then). Empty on other devices. A program that creates its own
+// device for Context::adopt enables these too.
+std::vector<const char*> requiredDeviceExtensions(VkPhysicalDevice device);
 
 // A messenger that calls `callback` (with `user`) for validation warnings and errors.
 Result<VkDebugUtilsMessengerEXT> createDebugMessenger(VkInstance instance,
@@ -192,6 +208,7 @@ public:
     bool fullSubgroups() const { return fullSubgroups_; }
 
 private:
+    friend struct internal::ContextAccess;
     Context() = default;
     Result<void> finishSetup(); // command pool, fence, info_
     static VkBool32 VKAPI_PTR debugCallback(VkDebugUtilsMessageSeverityFlagBitsEXT, VkDebugUtilsMessageTypeFlagsEXT,
@@ -199,6 +216,9 @@ private:
 
     bool ownsDevice_ = false;
     VkInstance instance_ = VK_NULL_HANDLE;
+    // create(): the instance's create flags and extensions, and the device's extensions.
+    VkInstanceCreateFlags instanceFlags_ = 0;
+    std::vector<std::string> instanceExtensions_, deviceExtensions_;
     VkDebugUtilsMessengerEXT messenger_ = VK_NULL_HANDLE;
     VkPhysicalDevice physical_ = VK_NULL_HANDLE;
     VkDevice device_ = VK_NULL_HANDLE;
@@ -214,6 +234,7 @@ private:
     std::map<VkPipeline, PipelineStatistics> pipelineInfo_; // every pipeline seen, described once
     std::vector<VkPipeline> pipelinesUsed_;
     bool fullSubgroups_ = false;
+    bool alwaysPinSubgroupSize_ = false;          // internal::ContextAccess: the tests' knob
     std::mutex* queueMutex_ = nullptr;            // AdoptInfo::queueMutex
     bool lost_ = false;                           // a fence timed out: refuse new work until that submission finishes
     VkCommandBuffer pendingCmd_ = VK_NULL_HANDLE; // the timed-out submission's command buffer
