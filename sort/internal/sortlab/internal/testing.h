@@ -1,7 +1,8 @@
 // Knobs the tests turn so that small n reach paths only large n take (several portions per pass,
 // workgroups that take several tiles), and that tuning experiments turn to try other kernel shapes.
-// Not part of the public API: only the tests and sortlab-bench include this (the
-// sortlab_sort_internal target), and nothing installs it.
+// Also what the tests may read of a Context, and the knob that pins every pipeline's subgroup size.
+// Not part of the public API: only the library's own sources, the tests and sortlab-bench include
+// this (the sortlab_sort_internal target), and nothing installs it.
 #pragma once
 
 #include <sortlab/context.h>
