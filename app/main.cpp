@@ -2,8 +2,10 @@
 // to the sort library (sortlab::Context::adopt), starts the sort worker, and runs the frame loop.
 // With --step/--screenshot/--dump-state/--script it runs those actions and exits.
 //
-// Exit codes: 0 ok; 1 validation messages with --validation; 2 usage error; 3 no display, no
-// Vulkan, no suitable device, or a sort error.
+// With --record FILE it records the sort into FILE without a window.
+//
+// Exit codes: 0 ok; 1 validation messages with --validation; 2 usage error (a malformed file given);
+// 3 no display, no Vulkan, no suitable device, or a sort error.
 #include <sortlab/app/app.h>
 #include <sortlab/app/bench_worker.h>
 #include <sortlab/app/options.h>
@@ -31,6 +33,7 @@
 #include <cstring>
 #include <ctime>
 #include <cstdio>
+#include <filesystem>
 #include <memory>
 #include <string>
 #include <vector>
@@ -139,6 +142,31 @@ std::optional<int> headlessBench(int argc, char** argv) {
             return sortlab::bench::benchMain(int(rest.size()) - 1, rest.data(), "sortlab");
         }
     return std::nullopt;
+}
+
+// sortlab --record FILE [settings]: the settings' sort run step by step on the device, every step
+// read back, written as a recording. No window and no GLFW: it runs on a machine without a display.
+int headlessRecord(const sortlab::app::Options& opt) {
+    using namespace sortlab;
+    ContextOptions co;
+    co.device = opt.device;
+    co.validation = opt.validation;
+    auto ctx = Context::create(co);
+    if (!ctx) return fail(ctx.error().message, 3);
+    auto rec = app::recordRun(*ctx.value(), opt.settings);
+    if (!rec) return fail(rec.error().message, 3);
+    if (auto w = app::writeRecording(opt.record, *rec); !w) return fail(w.error().message, 2);
+    std::error_code ec;
+    const auto bytes = std::filesystem::file_size(opt.record, ec);
+    std::printf("sortlab: recorded %s, %llu keys, %zu steps on %s (%s) into %s (%llu bytes)\n",
+                std::string(opt.settings.algoName()).c_str(), (unsigned long long)opt.settings.n, rec->plan.steps.size(),
+                rec->device.name.c_str(), rec->device.driver.c_str(), opt.record.c_str(), (unsigned long long)bytes);
+    if (opt.validation && ctx.value()->validationMessageCount() > 0) {
+        for (const std::string& m : ctx.value()->validationMessages()) std::fprintf(stderr, "%s\n", m.c_str());
+        std::fprintf(stderr, "sortlab: %zu validation message(s)\n", ctx.value()->validationMessageCount());
+        return 1;
+    }
+    return 0;
 }
 
 // Actions other than settings, steps and a lesson make a scripted run: no imgui.ini, no pointer,
@@ -289,6 +317,10 @@ int runUi(GLFWwindow* window, sortlab::gfx::Renderer& r, sortlab::Context& ctx, 
     application.setPresentation(opt.presentation);
     if (scripted) application.ui().moveSeconds = 0; // scripts see each step as it is (move-seconds)
     if (opt.check) application.setCheck(true);
+    if (opt.recording) { // --open-recording: its run, replayed
+        application.addRecording(opt.recording);
+        opt.settings = opt.recording->settings;
+    }
     application.applySettings(opt.settings);
     application.setLoadedResults(std::move(opt.loaded)); // --load-results (the panel opens)
     std::unique_ptr<app::ScriptRunner> script;
@@ -345,6 +377,7 @@ int main(int argc, char** argv) {
     if (!parsed) return fail(parsed.error().message, 2);
     if (exitNow) return 0;
     app::Options opt = std::move(parsed.value());
+    if (!opt.record.empty()) return headlessRecord(opt);
     const bool scripted = isScripted(opt);
 
     int code = 0;
