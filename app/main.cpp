@@ -9,6 +9,7 @@
 #include <sortlab/app/app.h>
 #include <sortlab/app/bench_worker.h>
 #include <sortlab/app/options.h>
+#include <sortlab/app/recording.h>
 #include <sortlab/app/script.h>
 #include <sortlab/app/sort_worker.h>
 #include <sortlab/app/view_common.h>
@@ -33,7 +34,6 @@
 #include <cstring>
 #include <ctime>
 #include <cstdio>
-#include <filesystem>
 #include <memory>
 #include <string>
 #include <vector>
@@ -142,31 +142,6 @@ std::optional<int> headlessBench(int argc, char** argv) {
             return sortlab::bench::benchMain(int(rest.size()) - 1, rest.data(), "sortlab");
         }
     return std::nullopt;
-}
-
-// sortlab --record FILE [settings]: the settings' sort run step by step on the device, every step
-// read back, written as a recording. No window and no GLFW: it runs on a machine without a display.
-int headlessRecord(const sortlab::app::Options& opt) {
-    using namespace sortlab;
-    ContextOptions co;
-    co.device = opt.device;
-    co.validation = opt.validation;
-    auto ctx = Context::create(co);
-    if (!ctx) return fail(ctx.error().message, 3);
-    auto rec = app::recordRun(*ctx.value(), opt.settings);
-    if (!rec) return fail(rec.error().message, 3);
-    if (auto w = app::writeRecording(opt.record, *rec); !w) return fail(w.error().message, 2);
-    std::error_code ec;
-    const auto bytes = std::filesystem::file_size(opt.record, ec);
-    std::printf("sortlab: recorded %s, %llu keys, %zu steps on %s (%s) into %s (%llu bytes)\n",
-                std::string(opt.settings.algoName()).c_str(), (unsigned long long)opt.settings.n, rec->plan.steps.size(),
-                rec->device.name.c_str(), rec->device.driver.c_str(), opt.record.c_str(), (unsigned long long)bytes);
-    if (opt.validation && ctx.value()->validationMessageCount() > 0) {
-        for (const std::string& m : ctx.value()->validationMessages()) std::fprintf(stderr, "%s\n", m.c_str());
-        std::fprintf(stderr, "sortlab: %zu validation message(s)\n", ctx.value()->validationMessageCount());
-        return 1;
-    }
-    return 0;
 }
 
 // Actions other than settings, steps and a lesson make a scripted run: no imgui.ini, no pointer,
@@ -377,7 +352,7 @@ int main(int argc, char** argv) {
     if (!parsed) return fail(parsed.error().message, 2);
     if (exitNow) return 0;
     app::Options opt = std::move(parsed.value());
-    if (!opt.record.empty()) return headlessRecord(opt);
+    if (!opt.record.empty()) return app::recordCommand(opt, "sortlab"); // no window, no GLFW
     const bool scripted = isScripted(opt);
 
     int code = 0;

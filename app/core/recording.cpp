@@ -24,6 +24,7 @@
 #include <algorithm>
 #include <bit>
 #include <chrono>
+#include <cstdio>
 #include <cstring>
 #include <ctime>
 #include <filesystem>
@@ -78,6 +79,32 @@ Result<Recording> recordRun(Context& ctx, const SortSettings& s) {
     return r;
 }
 
+int recordCommand(const Options& opt, const char* program) {
+    auto fail = [&](const std::string& msg, int code) {
+        std::fprintf(stderr, "%s: error: %s\n", program, msg.c_str());
+        return code;
+    };
+    ContextOptions co;
+    co.device = opt.device;
+    co.validation = opt.validation;
+    auto ctx = Context::create(co);
+    if (!ctx) return fail(ctx.error().message, 3);
+    auto rec = recordRun(*ctx.value(), opt.settings);
+    if (!rec) return fail(rec.error().message, 3);
+    if (auto w = writeRecording(opt.record, *rec); !w) return fail(w.error().message, 2);
+    std::error_code ec;
+    const auto bytes = std::filesystem::file_size(opt.record, ec);
+    std::printf("%s: recorded %s, %llu keys, %zu steps on %s (%s) into %s (%llu bytes)\n", program,
+                std::string(opt.settings.algoName()).c_str(), (unsigned long long)opt.settings.n, rec->plan.steps.size(),
+                rec->device.name.c_str(), rec->device.driver.c_str(), opt.record.c_str(), (unsigned long long)bytes);
+    if (opt.validation && ctx.value()->validationMessageCount() > 0) {
+        for (const std::string& m : ctx.value()->validationMessages()) std::fprintf(stderr, "%s\n", m.c_str());
+        std::fprintf(stderr, "%s: %zu validation message(s)\n", program, ctx.value()->validationMessageCount());
+        return 1;
+    }
+    return 0;
+}
+
 // [SECTION] The file: bytes in and out ----------------------------------------------------------------------
 
 namespace {
@@ -115,8 +142,8 @@ struct Reader {
     bool need(size_t n, const char* what) {
         if (!ok()) return false;
         if (size - at < n) {
-            error = "offset " + std::to_string(base + at) + ": " + what + " needs " + std::to_string(n) +
-                    " bytes, " + std::to_string(size - at) + " left (truncated?)";
+            error = "offset " + std::to_string(base + at) + ": truncated: " + what + " needs " + std::to_string(n) +
+                    " bytes, " + std::to_string(size - at) + " are left";
             return false;
         }
         return true;
@@ -501,8 +528,8 @@ Result<std::shared_ptr<const Recording>> parseRecording(const std::vector<std::b
     if (packed + 4 != rd.size - rd.at) {
         const uint64_t want = rd.at + packed + 4;
         return bad(packed + 4 > rd.size - rd.at
-                       ? "truncated: the compressed payload at offset " + std::to_string(rd.at) + " ends at offset " +
-                             std::to_string(want) + ", the file at " + std::to_string(rd.size)
+                       ? "offset " + std::to_string(rd.at) + ": truncated: the compressed payload and its CRC need " +
+                             std::to_string(packed + 4) + " bytes, " + std::to_string(rd.size - rd.at) + " are left"
                        : "offset " + std::to_string(want) + ": " + std::to_string(rd.size - want) +
                              " bytes after the end of the recording");
     }

@@ -13,6 +13,8 @@
 #   cmake -DMODE=runtime ... -DREC=bad.slrec: a script opens a malformed recording in the window:
 #     the error is on screen (--dump-state's "recording_error" names the file) and the run shown stays.
 
+cmake_policy(SET CMP0057 NEW) # if(IN_LIST)
+
 function(run_app)
   execute_process(COMMAND ${XVFB_RUN} -a -n ${SERVER} -s "-screen 0 1600x1000x24" ${APP} --validation --no-ini ${ARGN}
                   RESULT_VARIABLE code OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 280)

@@ -56,6 +56,13 @@ bool sameRun(const Recording& r, const SortSettings& s);
 // "recorded on NVIDIA H100 80GB HBM3, 2026-11-28"
 std::string recordedOn(const RecordedDevice& d);
 
+struct Options;
+// `PROGRAM --record FILE [settings]`: records the settings' run on the device chosen (--device,
+// --validation), writes the file and prints one line; no window. The exit code: 0, 1 validation
+// messages, 2 the file cannot be written, 3 no Vulkan, no device or a sort error (one line on stderr,
+// "PROGRAM: error: ...").
+int recordCommand(const Options& opt, const char* program);
+
 // Where a recording named in a lesson or on the command line is looked for: the path as given, then
 // (relative ones) beside the lesson file (`lessonDir`, "" for none) and in the app's data folders
 // (assets/recordings/ installed as share/sortlab/recordings beside the program's bin/). The first
