@@ -371,7 +371,7 @@ void App::drawStatusBar(const SortWorker::View& v) {
             // In front of a class: the device (a CPU driver said to be one) and the state, no frame times.
             // A replay: the device that ran it, instead of this one.
             const auto& rec = v.job.recording;
-            const std::string device = rec ? recordedOn(rec->device) + " (a replay)" : deviceName_;
+            const std::string device = rec ? recordedOn(rec->device) + " (replay)" : deviceName_;
             const bool cpu = rec ? rec->device.cpu() : device_.type == VK_PHYSICAL_DEVICE_TYPE_CPU;
             if (ui_.presentation || ui_.lesson.lesson)
                 ImGui::Text("%s%s | %s | %s%s | F1 help", device.c_str(), cpu ? " (CPU emulation, not a GPU)" : "",
@@ -420,7 +420,10 @@ void App::drawRecordingDialog() {
     }
     open |= ImGui::Button("Open");
     ImGui::SameLine();
-    if (ImGui::Button("Cancel")) ImGui::CloseCurrentPopup();
+    if (ImGui::Button("Cancel")) {
+        ui_.recordingError.clear();
+        ImGui::CloseCurrentPopup();
+    }
     if (open && ui_.recordingPath[0] && openRecording(ui_.recordingPath.data()).empty()) ImGui::CloseCurrentPopup();
     ImGui::EndPopup();
 }

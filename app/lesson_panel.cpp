@@ -296,24 +296,19 @@ void App::drawLessonRecording(const SortWorker::View& v) {
         return;
     }
     const RecordedDevice& d = rec ? rec->device : other->device;
-    const std::string date = d.date.substr(0, 10);
-    // lavapipe, live, is why a lesson ships a GPU's recording: its lookback runs as a chain.
-    const std::string lavapipe = device_.isLavapipe ? " " + deviceName_ +
-                                                          ", this machine's device, runs the workgroups one at a time."
-                                                    : "";
+    // lavapipe, live, is why a lesson ships a GPU's recording: its workgroups run as a chain.
+    const std::string here = device_.isLavapipe ? "lavapipe" : deviceName_;
+    const std::string oneAtATime = device_.isLavapipe ? ", which runs the workgroups one at a time" : "";
     ImGui::PushStyleColor(ImGuiCol_Text, vec4(palette().accent));
     if (rec)
-        textWrappedAtSpaces("A replay: " + d.name + " ran this sort on " + date +
-                            ", and these are the buffers it wrote." + lavapipe);
+        textWrappedAtSpaces("A replay: " + d.name + " ran this sort on " + d.date.substr(0, 10) + ". Live, it runs on " +
+                            here + oneAtATime + ".");
     else
-        textWrappedAtSpaces("Live on " + deviceName_ + "." + lavapipe + " A recording of this run on " + d.name +
-                            " is open.");
+        textWrappedAtSpaces("Live on " + here + oneAtATime + ". A recording of this run on " + d.name + " is open.");
     ImGui::PopStyleColor();
     const bool busy = ui_.lesson.pending || ui_.lesson.answering;
     ImGui::BeginDisabled(busy);
-    if (rec ? ImGui::Button(("Run it live on " + deviceName_).c_str())
-            : ImGui::Button(("Replay the " + d.name + " recording").c_str()))
-        setLive(bool(rec));
+    if (ImGui::Button(rec ? "Run it live" : "Replay the recording")) setLive(bool(rec));
     ImGui::EndDisabled();
     ImGui::Spacing();
 }

@@ -282,8 +282,13 @@ Outcome replayEventVerb(VerbContext& c) {
 // lesson NAME|FILE, lesson-stop K (0-based), lesson-answer right|N, lesson-record FILE (appends
 // one JSON line about the stop: its question, the answers, the keys before and after).
 // open-recording FILE: as the menu's "Open recording": a file that does not read is an error on
-// screen (and in --dump-state's "recording_error"), and the state shown stays.
+// screen (and in --dump-state's "recording_error"), and the state shown stays. open-recording
+// menu: the menu's dialog, open.
 Outcome openRecordingVerb(VerbContext& c) {
+    if (c.a.args[0] == "menu") { // File > Open recording...: the dialog
+        c.app.ui().recordingDialog = true;
+        return {};
+    }
     c.app.openRecording(c.a.args[0]);
     return {};
 }
