@@ -21,6 +21,11 @@
 #include <nlohmann/json.hpp>
 #include <zlib.h>
 
+#ifdef _WIN32
+#define NOMINMAX
+#include <windows.h> // GetModuleFileNameA: the program's folder
+#endif
+
 #include <algorithm>
 #include <bit>
 #include <chrono>
@@ -599,8 +604,15 @@ std::vector<std::string> recordingDirs(const std::string& lessonDir) {
     std::vector<std::string> dirs;
     if (!lessonDir.empty()) dirs.push_back(lessonDir);
     std::error_code ec;
+#ifdef _WIN32
+    char path[MAX_PATH];
+    const DWORD got = GetModuleFileNameA(nullptr, path, MAX_PATH);
+    const std::filesystem::path exe = got > 0 && got < MAX_PATH ? std::filesystem::path(path) : std::filesystem::path();
+    if (!exe.empty()) dirs.push_back((exe.parent_path().parent_path() / "share" / "sortlab" / "recordings").string());
+#else
     const auto exe = std::filesystem::read_symlink("/proc/self/exe", ec);
     if (!ec) dirs.push_back((exe.parent_path().parent_path() / "share" / "sortlab" / "recordings").string());
+#endif
     return dirs;
 }
 

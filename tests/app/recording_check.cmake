@@ -3,7 +3,8 @@
 #         "-DSETTINGS=--algo;onesweep;..." [-DSKIP_AUX=name;name] -P recording_check.cmake
 #     every step dumped (--dump-state) live with SETTINGS and replayed with --open-recording REC:
 #     the same step, label, plan, keys, values, every aux buffer (but those in SKIP_AUX, which the
-#     GPU's schedule decides) and lookback replay; the replay says where it was recorded.
+#     GPU's schedule decides), lookback replay, pinned key's path and check mode's verdict; the
+#     replay says where it was recorded.
 #   cmake -DMODE=lesson -DAPP=... -DXVFB_RUN=... -DSERVER=N -DOUT=dir -DNAME=x -DLESSON=name
 #         ["-DREPLAY=--open-recording;file"] [-DREPLAY_LESSON=file.lesson] -P recording_check.cmake
 #     the lesson run to its end live and with the recording (REPLAY: the arguments that give it, or
@@ -38,8 +39,9 @@ if(MODE STREQUAL "steps")
   run_app(--open-recording ${REC} --dump-state ${OUT}/${NAME}-probe.json)
   file(READ ${OUT}/${NAME}-probe.json probe)
   json_get(steps "${probe}" steps)
-  set(live_script "")
-  set(replay_script "")
+  # A pinned key's path and check mode's verdict come from the stored steps too.
+  set(live_script "pin-key 3\ncheck on\n")
+  set(replay_script "pin-key 3\ncheck on\n")
   foreach(k RANGE ${steps})
     string(APPEND live_script "step ${k}\ndump-state ${OUT}/${NAME}-live-${k}.json\n")
     string(APPEND replay_script "step ${k}\ndump-state ${OUT}/${NAME}-replay-${k}.json\n")
@@ -59,7 +61,7 @@ if(MODE STREQUAL "steps")
     if(NOT live_rec STREQUAL "<none>")
       string(APPEND problems "step ${k}: the live run says it is a recording\n")
     endif()
-    foreach(field algo n steps variant step label kind keys values lookback_replay)
+    foreach(field algo n steps variant step label kind keys values lookback_replay pinned check)
       json_get(a "${live}" ${field})
       json_get(b "${replay}" ${field})
       if(NOT a STREQUAL b)
