@@ -421,8 +421,39 @@ void writeSnapshot(Writer& w, const Snapshot& s, const Snapshot* before, uint32_
     }
 }
 
+// What the views assume of a buffer's shape: "" or what is wrong (the sizes that depend on the
+// plan, such as tiles, are checked against the words that follow).
+std::string auxShapeError(const Snapshot::Aux& a, Algorithm algorithm) {
+    const std::string name = "\"" + std::string(auxKindName(a.kind)) + "\"";
+    const uint32_t digits = algorithm == Algorithm::onesweep ? 256 : 16;
+    auto want = [&](std::vector<uint32_t> shape) {
+        return a.shape == shape ? std::string() : name + " has the wrong shape for " + std::string(algorithmName(algorithm));
+    };
+    auto rows = [&](size_t dim, uint32_t size) {
+        return a.shape.size() == 2 && a.shape[dim] == size ? std::string()
+                                                            : name + " has the wrong shape for " +
+                                                                  std::string(algorithmName(algorithm));
+    };
+    if (algorithm == Algorithm::oddeven) return name + ": the odd-even network has no buffers";
+    switch (a.kind) {
+    case AuxKind::passInfo: return want({4});
+    case AuxKind::fallbacks:
+    case AuxKind::uniformTiles: return want({1});
+    case AuxKind::histogram:
+    case AuxKind::offsets: return want({digits});
+    case AuxKind::digitCounts:
+    case AuxKind::workgroupOffsets: return rows(0, 16);
+    case AuxKind::allHistograms:
+    case AuxKind::allOffsets:
+    case AuxKind::tileStatus:
+    case AuxKind::tileCounts: return rows(1, 256);
+    case AuxKind::lookbackLog: return a.shape.size() == 2 ? std::string() : name + " is not a table";
+    }
+    return name + ": unknown";
+}
+
 std::shared_ptr<const Snapshot> readSnapshot(Reader& rd, const Snapshot* before, size_t index, uint64_t n,
-                                             uint32_t keyWidth, bool values) {
+                                             uint32_t keyWidth, bool values, Algorithm algorithm) {
     auto s = std::make_shared<Snapshot>();
     const std::string step = "snapshot " + std::to_string(index);
     s->stepsDone = rd.get<uint32_t>("a snapshot's step");
@@ -451,8 +482,10 @@ std::shared_ptr<const Snapshot> readSnapshot(Reader& rd, const Snapshot* before,
         uint64_t cells = 1;
         for (uint8_t d = 0; d < dims && rd.ok(); ++d) {
             a.shape.push_back(rd.get<uint32_t>("a buffer's shape"));
-            cells *= a.shape.back();
+            cells = std::min<uint64_t>(cells * a.shape.back(), uint64_t(1) << 40); // no wrap-around
         }
+        if (rd.ok())
+            if (std::string why = auxShapeError(a, algorithm); !why.empty()) rd.fail(step + ": " + why);
         const uint64_t words = rd.get<uint64_t>("a buffer's size");
         if (rd.ok() && words != cells)
             rd.fail(step + ": \"" + std::string(auxKindName(a.kind)) + "\" has " + std::to_string(words) +
@@ -563,7 +596,8 @@ Result<std::shared_ptr<const Recording>> parseRecording(const std::vector<std::b
     r->inputValues.resize(meta_.settings.keyValue ? n : 0);
     p.planes(r->inputValues.data(), r->inputValues.size(), 4, "the input values");
     for (size_t i = 0; i < r->steps.size() && p.ok(); ++i)
-        r->steps[i] = readSnapshot(p, i ? r->steps[i - 1].get() : nullptr, i, n, kw, meta_.settings.keyValue);
+        r->steps[i] = readSnapshot(p, i ? r->steps[i - 1].get() : nullptr, i, n, kw, meta_.settings.keyValue,
+                                   meta_.plan.algorithm);
     if (!p.ok()) return payloadBad(p.error);
     if (p.at != p.size) return payloadBad("offset " + std::to_string(p.at) + ": " + std::to_string(p.size - p.at) + " bytes after the last snapshot");
     if (r->steps[0]->keys != r->inputKeys || r->steps[0]->values != r->inputValues)

@@ -163,6 +163,22 @@ TEST_F(RecordingTest, RefusesTruncatedAndDamagedFiles) {
     bad = good;
     bad[good.size() - 1] ^= std::byte{0x01}; // the CRC
     expectRefused(bad, "crc");
+    // Whole and with a good CRC, but not what the views can draw: refused too.
+    Recording wrong = *rec;
+    auto snap = std::make_shared<Snapshot>(*wrong.steps[1]);
+    ASSERT_FALSE(snap->aux.empty());
+    snap->aux[0].shape.push_back(1); // a 2-D "pass" info
+    wrong.steps[1] = snap;
+    ASSERT_TRUE(writeRecording(path, wrong).ok());
+    auto shaped = readRecording(path);
+    ASSERT_FALSE(shaped.ok());
+    EXPECT_NE(shaped.error().message.find("wrong shape"), std::string::npos) << shaped.error().message;
+    wrong = *rec;
+    wrong.steps.pop_back(); // a step fewer than its plan
+    ASSERT_TRUE(writeRecording(path, wrong).ok());
+    auto fewer = readRecording(path);
+    ASSERT_FALSE(fewer.ok());
+    EXPECT_NE(fewer.error().message.find("snapshots"), std::string::npos) << fewer.error().message;
     auto missing = readRecording(tempFile("no-such.slrec"));
     EXPECT_FALSE(missing.ok());
     std::filesystem::remove(path);
