@@ -290,9 +290,9 @@ void App::drawLessonRecording(const SortWorker::View& v) {
     const auto& rec = v.job.recording;
     const auto other = rec ? nullptr : recordingFor(ui_.settings);
     if (!rec && !other) {
-        for (const std::string& note : ui_.recordingNotes) {
-            ImGui::TextDisabled("%s", note.c_str());
-        }
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+        for (const std::string& note : ui_.recordingNotes) textWrappedAtSpaces(note);
+        ImGui::PopStyleColor();
         return;
     }
     const RecordedDevice& d = rec ? rec->device : other->device;

@@ -19,12 +19,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <chrono>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <limits>
 #include <type_traits>
-#include <unistd.h>
 
 namespace sortlab::app {
 namespace {
@@ -517,7 +517,7 @@ TEST(AppLessons, RecordingLinesAndWhereTheirFilesAreFound) {
     EXPECT_EQ(l->recordings[1], (std::pair<std::string, int>{"sub/b.slrec", 5}));
     EXPECT_EQ(l->stops.size(), 1u);
     EXPECT_EQ(l->stops[0].narration, "Text.");
-    const auto dir = std::filesystem::temp_directory_path() / ("sortlab-unit-rec-" + std::to_string(::getpid()));
+    const auto dir = std::filesystem::temp_directory_path() / ("sortlab-unit-rec-" + std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()));
     std::filesystem::create_directories(dir / "sub");
     std::ofstream(dir / "sub" / "b.slrec") << "x";
     std::ofstream(dir / "t.lesson") << "# T\n@recording sub/b.slrec\n## S\nText.\n";

@@ -12,8 +12,8 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <chrono>
 #include <cstring>
-#include <unistd.h>
 #include <filesystem>
 #include <fstream>
 
@@ -69,7 +69,7 @@ void expectSamePlan(const Plan& a, const Plan& b) {
 }
 
 std::string tempFile(const std::string& name) {
-    return (std::filesystem::temp_directory_path() / ("sortlab-rec-" + std::to_string(::getpid()) + "-" + name)).string();
+    return (std::filesystem::temp_directory_path() / ("sortlab-rec-" + std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()) + "-" + name)).string();
 }
 
 // Each lesson's first input, and OneSweep's with forced fallback: written, read back, the same.
