@@ -100,8 +100,9 @@ int recordCommand(const Options& opt, const char* program) {
     std::error_code ec;
     const auto bytes = std::filesystem::file_size(opt.record, ec);
     std::printf("%s: recorded %s, %llu keys, %zu steps on %s (%s) into %s (%llu bytes)\n", program,
-                std::string(opt.settings.algoName()).c_str(), (unsigned long long)opt.settings.n, rec->plan.steps.size(),
-                rec->device.name.c_str(), rec->device.driver.c_str(), opt.record.c_str(), (unsigned long long)bytes);
+                std::string(opt.settings.algoName()).c_str(), (unsigned long long)opt.settings.n,
+                rec->plan.steps.size(), rec->device.name.c_str(), rec->device.driver.c_str(), opt.record.c_str(),
+                (unsigned long long)bytes);
     if (opt.validation && ctx.value()->validationMessageCount() > 0) {
         for (const std::string& m : ctx.value()->validationMessages()) std::fprintf(stderr, "%s\n", m.c_str());
         std::fprintf(stderr, "%s: %zu validation message(s)\n", program, ctx.value()->validationMessageCount());
@@ -229,9 +230,12 @@ Result<SortSettings> settingsFrom(const json& a) {
 }
 
 json knobsJson(const SortKnobs& k) {
-    return {{"perLayer", k.perLayer},         {"oddEvenTileKeys", k.oddEvenTileKeys},
-            {"radixTileKeys", k.radixTileKeys}, {"forceFallback", k.forceFallback},
-            {"logLookback", k.logLookback},   {"logInIdOrder", k.logInIdOrder},
+    return {{"perLayer", k.perLayer},
+            {"oddEvenTileKeys", k.oddEvenTileKeys},
+            {"radixTileKeys", k.radixTileKeys},
+            {"forceFallback", k.forceFallback},
+            {"logLookback", k.logLookback},
+            {"logInIdOrder", k.logInIdOrder},
             {"resultInEither", k.resultInEither}};
 }
 
@@ -427,27 +431,34 @@ std::string auxShapeError(const Snapshot::Aux& a, Algorithm algorithm) {
     const std::string name = "\"" + std::string(auxKindName(a.kind)) + "\"";
     const uint32_t digits = algorithm == Algorithm::onesweep ? 256 : 16;
     auto want = [&](std::vector<uint32_t> shape) {
-        return a.shape == shape ? std::string() : name + " has the wrong shape for " + std::string(algorithmName(algorithm));
+        return a.shape == shape ? std::string()
+                                : name + " has the wrong shape for " + std::string(algorithmName(algorithm));
     };
     auto rows = [&](size_t dim, uint32_t size) {
-        return a.shape.size() == 2 && a.shape[dim] == size ? std::string()
-                                                            : name + " has the wrong shape for " +
-                                                                  std::string(algorithmName(algorithm));
+        return a.shape.size() == 2 && a.shape[dim] == size
+                   ? std::string()
+                   : name + " has the wrong shape for " + std::string(algorithmName(algorithm));
     };
     if (algorithm == Algorithm::oddeven) return name + ": the odd-even network has no buffers";
     switch (a.kind) {
-    case AuxKind::passInfo: return want({4});
+    case AuxKind::passInfo:
+        return want({4});
     case AuxKind::fallbacks:
-    case AuxKind::uniformTiles: return want({1});
+    case AuxKind::uniformTiles:
+        return want({1});
     case AuxKind::histogram:
-    case AuxKind::offsets: return want({digits});
+    case AuxKind::offsets:
+        return want({digits});
     case AuxKind::digitCounts:
-    case AuxKind::workgroupOffsets: return rows(0, 16);
+    case AuxKind::workgroupOffsets:
+        return rows(0, 16);
     case AuxKind::allHistograms:
     case AuxKind::allOffsets:
     case AuxKind::tileStatus:
-    case AuxKind::tileCounts: return rows(1, 256);
-    case AuxKind::lookbackLog: return a.shape.size() == 2 ? std::string() : name + " is not a table";
+    case AuxKind::tileCounts:
+        return rows(1, 256);
+    case AuxKind::lookbackLog:
+        return a.shape.size() == 2 ? std::string() : name + " is not a table";
     }
     return name + ": unknown";
 }
@@ -562,7 +573,9 @@ Result<std::shared_ptr<const Recording>> parseRecording(const std::vector<std::b
     const size_t packedAt = rd.at;
     const uint64_t packed = rd.get<uint64_t>("the payload's compressed size");
     if (!rd.ok()) return bad(rd.error);
-    if (plain > kMaxPayload) return bad("offset " + std::to_string(packedAt - 8) + ": a payload of " + std::to_string(plain) + " bytes is too large");
+    if (plain > kMaxPayload)
+        return bad("offset " + std::to_string(packedAt - 8) + ": a payload of " + std::to_string(plain) +
+                   " bytes is too large");
     if (packed + 4 != rd.size - rd.at) {
         const uint64_t want = rd.at + packed + 4;
         return bad(packed + 4 > rd.size - rd.at
@@ -590,7 +603,9 @@ Result<std::shared_ptr<const Recording>> parseRecording(const std::vector<std::b
     const uint64_t n = meta_.settings.n;
     const uint32_t kw = keyBytes(meta_.settings.key);
     auto payloadBad = [&](const std::string& what) { return bad("payload " + what); };
-    if (n > p.size / kw) return payloadBad("offset 0: the input needs " + std::to_string(n * kw) + " bytes, the payload has " + std::to_string(p.size));
+    if (n > p.size / kw)
+        return payloadBad("offset 0: the input needs " + std::to_string(n * kw) + " bytes, the payload has " +
+                          std::to_string(p.size));
     r->inputKeys.resize(n * kw);
     p.planes(r->inputKeys.data(), n, kw, "the input keys");
     r->inputValues.resize(meta_.settings.keyValue ? n : 0);
@@ -599,7 +614,9 @@ Result<std::shared_ptr<const Recording>> parseRecording(const std::vector<std::b
         r->steps[i] = readSnapshot(p, i ? r->steps[i - 1].get() : nullptr, i, n, kw, meta_.settings.keyValue,
                                    meta_.plan.algorithm);
     if (!p.ok()) return payloadBad(p.error);
-    if (p.at != p.size) return payloadBad("offset " + std::to_string(p.at) + ": " + std::to_string(p.size - p.at) + " bytes after the last snapshot");
+    if (p.at != p.size)
+        return payloadBad("offset " + std::to_string(p.at) + ": " + std::to_string(p.size - p.at) +
+                          " bytes after the last snapshot");
     if (r->steps[0]->keys != r->inputKeys || r->steps[0]->values != r->inputValues)
         return payloadBad("snapshot 0 is not the input");
     if (auto input = inputKeysOf(r->settings); !input || *input != r->inputKeys)
@@ -611,7 +628,8 @@ Result<std::shared_ptr<const Recording>> readRecording(const std::string& path) 
     std::error_code ec;
     const auto size = std::filesystem::file_size(path, ec);
     if (ec) return makeError(Errc::io_error, path + ": cannot read the recording (" + ec.message() + ")");
-    if (size > kMaxPayload) return makeError(Errc::parse_error, path + ": " + std::to_string(size) + " bytes: too large for a recording");
+    if (size > kMaxPayload)
+        return makeError(Errc::parse_error, path + ": " + std::to_string(size) + " bytes: too large for a recording");
     std::ifstream in(path, std::ios::binary);
     std::vector<std::byte> bytes(size);
     if (!in || !in.read(reinterpret_cast<char*>(bytes.data()), std::streamsize(size)))
@@ -623,7 +641,8 @@ Result<std::shared_ptr<const Recording>> readRecording(const std::string& path) 
 
 bool sameRun(const Recording& r, const SortSettings& s) {
     const SortSettings& a = r.settings;
-    if (a.algo != s.algo || a.n != s.n || a.key != s.key || a.keyValue != s.keyValue || a.order != s.order) return false;
+    if (a.algo != s.algo || a.n != s.n || a.key != s.key || a.keyValue != s.keyValue || a.order != s.order)
+        return false;
     const SortConfig ca = a.config(), cs = s.config();
     if (!(ca.knobs == cs.knobs) || ca.values != cs.values) return false;
     auto keys = inputKeysOf(s);
@@ -655,7 +674,8 @@ std::string findRecording(const std::string& name, const std::string& lessonDir)
     const std::filesystem::path p(name);
     if (p.is_absolute()) return std::filesystem::exists(p, ec) ? name : std::string();
     for (const std::string& dir : recordingDirs(lessonDir))
-        if (std::filesystem::exists(std::filesystem::path(dir) / p, ec)) return (std::filesystem::path(dir) / p).string();
+        if (std::filesystem::exists(std::filesystem::path(dir) / p, ec))
+            return (std::filesystem::path(dir) / p).string();
     if (lessonDir.empty() && std::filesystem::exists(p, ec)) return name;
     return {};
 }

@@ -510,14 +510,16 @@ TEST(AppLessons, MalformedLessonsNameTheLine) {
 // @recording lines belong to the lesson (before or inside a stop), and a relative name is found
 // beside the lesson file.
 TEST(AppLessons, RecordingLinesAndWhereTheirFilesAreFound) {
-    auto l = sortlab::app::parseLesson("# T\n@recording a.slrec\n## S\nText.\n@recording  sub/b.slrec \n", "t.lesson", "t");
+    auto l = sortlab::app::parseLesson("# T\n@recording a.slrec\n## S\nText.\n@recording  sub/b.slrec \n", "t.lesson",
+                                       "t");
     ASSERT_TRUE(l.ok()) << l.error().message;
     ASSERT_EQ(l->recordings.size(), 2u);
     EXPECT_EQ(l->recordings[0], (std::pair<std::string, int>{"a.slrec", 2}));
     EXPECT_EQ(l->recordings[1], (std::pair<std::string, int>{"sub/b.slrec", 5}));
     EXPECT_EQ(l->stops.size(), 1u);
     EXPECT_EQ(l->stops[0].narration, "Text.");
-    const auto dir = std::filesystem::temp_directory_path() / ("sortlab-unit-rec-" + std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()));
+    const auto stamp = std::chrono::steady_clock::now().time_since_epoch().count();
+    const auto dir = std::filesystem::temp_directory_path() / ("sortlab-unit-rec-" + std::to_string(stamp));
     std::filesystem::create_directories(dir / "sub");
     std::ofstream(dir / "sub" / "b.slrec") << "x";
     std::ofstream(dir / "t.lesson") << "# T\n@recording sub/b.slrec\n## S\nText.\n";

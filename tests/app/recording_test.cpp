@@ -69,18 +69,30 @@ void expectSamePlan(const Plan& a, const Plan& b) {
 }
 
 std::string tempFile(const std::string& name) {
-    return (std::filesystem::temp_directory_path() / ("sortlab-rec-" + std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()) + "-" + name)).string();
+    return (std::filesystem::temp_directory_path() /
+            ("sortlab-rec-" + std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()) + "-" + name))
+        .string();
 }
 
 // Each lesson's first input, and OneSweep's with forced fallback: written, read back, the same.
 TEST_F(RecordingTest, RoundTripIsTheSameRun) {
     const std::vector<SortSettings> runs = {
         settingsOf({{"algo", "oddeven-layer"}, {"keys", "10, 25, 39, 92, 1, 5, 68, 23, 21, 10"}, {"values", "u32"}}),
-        settingsOf({{"algo", "radix4"}, {"keys", "10, 25, 39, 92, 1, 5, 68, 23, 21, 10"}, {"values", "u32"},
+        settingsOf({{"algo", "radix4"},
+                    {"keys", "10, 25, 39, 92, 1, 5, 68, 23, 21, 10"},
+                    {"values", "u32"},
                     {"tile-keys", "4"}}),
-        settingsOf({{"algo", "onesweep"}, {"n", "64"}, {"dist", "small"}, {"values", "u32"}, {"tile-keys", "8"},
+        settingsOf({{"algo", "onesweep"},
+                    {"n", "64"},
+                    {"dist", "small"},
+                    {"values", "u32"},
+                    {"tile-keys", "8"},
                     {"lookback-log", "on"}}),
-        settingsOf({{"algo", "onesweep"}, {"n", "3000"}, {"type", "f64"}, {"order", "desc"}, {"dist", "special"},
+        settingsOf({{"algo", "onesweep"},
+                    {"n", "3000"},
+                    {"type", "f64"},
+                    {"order", "desc"},
+                    {"dist", "special"},
                     {"force-fallback", "on"}}),
     };
     for (const SortSettings& s : runs) {
@@ -113,8 +125,12 @@ TEST_F(RecordingTest, RoundTripIsTheSameRun) {
 
 // The OneSweep lesson's run: its lookback log comes back as the GPU logged it (every tile's record).
 TEST_F(RecordingTest, KeepsTheLookbackLog) {
-    const SortSettings s = settingsOf(
-        {{"algo", "onesweep"}, {"n", "64"}, {"dist", "small"}, {"values", "u32"}, {"tile-keys", "8"}, {"lookback-log", "on"}});
+    const SortSettings s = settingsOf({{"algo", "onesweep"},
+                                       {"n", "64"},
+                                       {"dist", "small"},
+                                       {"values", "u32"},
+                                       {"tile-keys", "8"},
+                                       {"lookback-log", "on"}});
     auto rec = recordRun(*test::sharedContext(), s);
     ASSERT_TRUE(rec.ok()) << rec.error().message;
     size_t logs = 0;
@@ -128,7 +144,8 @@ TEST_F(RecordingTest, KeepsTheLookbackLog) {
 
 // Every way a file can be cut short, and damaged headers: one line, the file and an offset.
 TEST_F(RecordingTest, RefusesTruncatedAndDamagedFiles) {
-    const SortSettings s = settingsOf({{"algo", "radix4"}, {"keys", "10, 25, 39, 92, 1, 5, 68, 23, 21, 10"}, {"tile-keys", "4"}});
+    const SortSettings s =
+        settingsOf({{"algo", "radix4"}, {"keys", "10, 25, 39, 92, 1, 5, 68, 23, 21, 10"}, {"tile-keys", "4"}});
     auto rec = recordRun(*test::sharedContext(), s);
     ASSERT_TRUE(rec.ok()) << rec.error().message;
     const std::string path = tempFile("damaged.slrec");

@@ -36,7 +36,7 @@ struct Recording {
     SortSettings settings; // the run's settings (as --algo, --n, ... would give them)
     Plan plan;             // the plan the GPU ran (its pipelines are not kept)
     std::vector<std::byte> inputKeys;
-    std::vector<uint32_t> inputValues;                   // empty without values
+    std::vector<uint32_t> inputValues;                  // empty without values
     std::vector<std::shared_ptr<const Snapshot>> steps; // after steps [0, k) for k = 0..plan.steps.size()
 };
 
