@@ -37,15 +37,24 @@ void App::applySettings(const SortSettings& s) {
         worker_.setSettings(s);
 }
 
+// The lesson panel asks every frame: the answer is kept until the settings or the recordings change
+// (sameRun makes the settings' input keys).
 std::shared_ptr<const Recording> App::recordingFor(const SortSettings& s) const {
+    if (matchMemo_ && matchMemo_->first == s) return matchMemo_->second;
+    std::shared_ptr<const Recording> found;
     for (const auto& r : recordings_)
-        if (sameRun(*r, s)) return r;
-    return nullptr;
+        if (sameRun(*r, s)) {
+            found = r;
+            break;
+        }
+    matchMemo_.emplace(s, found);
+    return found;
 }
 
 void App::addRecording(std::shared_ptr<const Recording> r) {
     std::erase_if(recordings_, [&](const auto& x) { return x->path == r->path; });
     recordings_.push_back(std::move(r));
+    matchMemo_.reset();
 }
 
 std::string App::openRecording(const std::string& path) {

@@ -250,6 +250,7 @@ private:
     void drawRecordingDialog();
     void drawLessonRecording(const SortWorker::View& v);
     std::vector<std::shared_ptr<const Recording>> recordings_;
+    mutable std::optional<std::pair<SortSettings, std::shared_ptr<const Recording>>> matchMemo_; // recordingFor's
     void drawHelp();
     void updateLesson(const SortWorker::View& v); // the stop's step once its plan is there; answers
     void reachStop(const SortWorker::View& v);
