@@ -43,7 +43,7 @@ static_assert(std::endian::native == std::endian::little, "recordings are writte
 namespace {
 
 constexpr char kMagic[8] = {'S', 'L', 'R', 'E', 'C', '\r', '\n', '\x1a'};
-constexpr uint64_t kMaxMetadata = 1u << 20;
+constexpr uint64_t kMaxMetadata = uint64_t(1) << 30; // keys of your own are in it as text (--input: up to 1 GiB)
 constexpr uint64_t kMaxPayload = uint64_t(2) << 30;
 
 std::string utcNow() {
