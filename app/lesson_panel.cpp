@@ -296,9 +296,11 @@ void App::drawLessonRecording(const SortWorker::View& v) {
         return;
     }
     const RecordedDevice& d = rec ? rec->device : other->device;
-    // lavapipe, live, is why a lesson ships a GPU's recording: its workgroups run as a chain.
+    // lavapipe, live, is why a lesson ships a GPU's recording. Mesa's llvmpipe hands each of its CPU
+    // threads a range of the workgroups, which it runs one after another (lp_cs_tpool).
     const std::string here = device_.isLavapipe ? "lavapipe" : deviceName_;
-    const std::string oneAtATime = device_.isLavapipe ? ", which runs the workgroups one at a time" : "";
+    const std::string oneAtATime =
+        device_.isLavapipe ? ", where each CPU thread runs its share of the workgroups one at a time" : "";
     ImGui::PushStyleColor(ImGuiCol_Text, vec4(palette().accent));
     if (rec)
         textWrappedAtSpaces("A replay: " + d.name + " ran this sort on " + d.date.substr(0, 10) + ". Live, it runs on " +
