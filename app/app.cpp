@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 
 namespace sortlab::app {
 
@@ -30,7 +31,57 @@ void App::applySettings(const SortSettings& s) {
     ui_.playing = false;
     ui_.jumpTo = 0;
     ui_.replay.shown = -1;
-    worker_.setSettings(s);
+    if (auto r = ui_.live ? nullptr : recordingFor(s))
+        worker_.openRecording(r, s);
+    else
+        worker_.setSettings(s);
+}
+
+// The lesson panel asks every frame: the answer is kept until the settings or the recordings change
+// (sameRun makes the settings' input keys).
+std::shared_ptr<const Recording> App::recordingFor(const SortSettings& s) const {
+    if (matchMemo_ && matchMemo_->first == s) return matchMemo_->second;
+    std::shared_ptr<const Recording> found;
+    for (const auto& r : recordings_)
+        if (sameRun(*r, s)) {
+            found = r;
+            break;
+        }
+    matchMemo_.emplace(s, found);
+    return found;
+}
+
+void App::addRecording(std::shared_ptr<const Recording> r) {
+    std::erase_if(recordings_, [&](const auto& x) { return x->path == r->path; });
+    recordings_.push_back(std::move(r));
+    matchMemo_.reset();
+}
+
+std::string App::openRecording(const std::string& path) {
+    std::string found = findRecording(path, "");
+    auto r = readRecording(found.empty() ? path : found);
+    if (!r) {
+        ui_.recordingError = r.error().message;
+        return ui_.recordingError;
+    }
+    ui_.recordingError.clear();
+    addRecording(*r);
+    ui_.live = false;
+    ui_.lesson.lesson.reset(); // the recording's run, not a lesson's stop
+    applySettings(r.value()->settings);
+    return {};
+}
+
+void App::setLive(bool on) {
+    if (ui_.live == on) return;
+    ui_.live = on;
+    const SortWorker::View v = worker_.view();
+    const size_t at = v.data ? v.data->step : 0;
+    applySettings(ui_.settings);
+    if (ui_.lesson.lesson)
+        goToStop(ui_.lesson.stop);
+    else
+        goTo(at);
 }
 
 void App::goTo(size_t step) {
@@ -90,8 +141,9 @@ void App::frame() {
     viewportResized_ =
         lastViewport_.x > 0 && lastViewport_.y > 0 && (viewport.x != lastViewport_.x || viewport.y != lastViewport_.y);
     ImGui::PushFont(ui_.presentation ? fonts_.uiLarge : fonts_.ui);
-    ViewContext c{
-        v, ui_, ui_.views, fonts_, ui_.presentation ? 2.2f : 1.0f, device_.type == VK_PHYSICAL_DEVICE_TYPE_CPU};
+    // A replay's device is the recording's.
+    const bool cpu = v.job.recording ? v.job.recording->device.cpu() : device_.type == VK_PHYSICAL_DEVICE_TYPE_CPU;
+    ViewContext c{v, ui_, ui_.views, fonts_, ui_.presentation ? 2.2f : 1.0f, cpu};
     // Presentation mode: a fixed layout for a projector (the views only; the keyboard drives it).
     const bool present = ui_.presentation;
     if (!present) {
@@ -128,6 +180,7 @@ void App::frame() {
         drawBenchPanel();
     }
     drawStatusBar(v);
+    drawRecordingDialog();
     if (ui_.help) drawHelp();
     ImGui::PopFont();
     ui_.lastProbe = ui_.probe; // what the views drew of the lesson's stop, now that all of it is drawn
@@ -317,24 +370,71 @@ void App::drawStatusBar(const SortWorker::View& v) {
     if (ImGui::Begin("##status", nullptr, flags)) {
         if (!v.error.empty())
             ImGui::TextColored(vec4(palette().error), "%s", v.error.c_str());
+        else if (!ui_.recordingError.empty())
+            ImGui::TextColored(vec4(palette().error), "%s (the run shown is unchanged)", ui_.recordingError.c_str());
         else {
             const BenchWorker::State b = bench_.state();
             char sweep[96] = "";
             if (b.phase == BenchWorker::Phase::running)
                 std::snprintf(sweep, sizeof sweep, " | benchmark %.0f%% (B)", b.progress.fraction() * 100);
             // In front of a class: the device (a CPU driver said to be one) and the state, no frame times.
-            const bool cpu = device_.type == VK_PHYSICAL_DEVICE_TYPE_CPU;
+            // A replay: the device that ran it, instead of this one.
+            const auto& rec = v.job.recording;
+            const std::string device = rec ? recordedOn(rec->device) + " (replay)" : deviceName_;
+            const bool cpu = rec ? rec->device.cpu() : device_.type == VK_PHYSICAL_DEVICE_TYPE_CPU;
             if (ui_.presentation || ui_.lesson.lesson)
-                ImGui::Text("%s%s | %s | %s%s | F1 help", deviceName_.c_str(), cpu ? " (CPU emulation, not a GPU)" : "",
+                ImGui::Text("%s%s | %s | %s%s | F1 help", device.c_str(), cpu ? " (CPU emulation, not a GPU)" : "",
                             v.busy ? "GPU working..." : "ready", ui_.playing ? "playing" : "paused", sweep);
             else
-                ImGui::Text("%s | %s | frame CPU %.2f ms (UI %.2f ms) | %s%s | F1 help", deviceName_.c_str(),
+                ImGui::Text("%s | %s | frame CPU %.2f ms (UI %.2f ms) | %s%s | F1 help", device.c_str(),
                             v.busy ? "GPU working..." : "ready", frameCpuAvg_, frameBuildAvg_,
                             ui_.playing ? "playing" : "paused", sweep);
         }
     }
     ImGui::End();
     ImGui::PopStyleVar();
+}
+
+// File > Open recording: a path typed in, or one of the recordings in the app's data folders.
+void App::drawRecordingDialog() {
+    if (ui_.recordingDialog) {
+        ImGui::OpenPopup("Open recording");
+        ui_.recordingDialog = false;
+    }
+    ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    if (!ImGui::BeginPopupModal("Open recording", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+    ImGui::TextUnformatted("A recording replays a sort as a GPU ran it (sortlab --record FILE makes one).");
+    std::vector<std::filesystem::path> shipped;
+    std::error_code ec;
+    for (const std::string& dir : recordingDirs(""))
+        for (std::filesystem::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
+            if (it->path().extension() == ".slrec") shipped.push_back(it->path());
+    std::sort(shipped.begin(), shipped.end());
+    bool open = false;
+    if (!shipped.empty()) {
+        ImGui::TextDisabled("Shipped with sortlab:");
+        for (const auto& p : shipped)
+            if (ImGui::Selectable(p.filename().string().c_str())) {
+                std::snprintf(ui_.recordingPath.data(), ui_.recordingPath.size(), "%s", p.string().c_str());
+                open = ImGui::IsMouseDoubleClicked(0);
+            }
+    }
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 30);
+    open |= ImGui::InputText("file", ui_.recordingPath.data(), ui_.recordingPath.size(),
+                             ImGuiInputTextFlags_EnterReturnsTrue);
+    if (!ui_.recordingError.empty()) {
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 34);
+        ImGui::TextColored(vec4(palette().error), "%s", ui_.recordingError.c_str());
+        ImGui::PopTextWrapPos();
+    }
+    open |= ImGui::Button("Open");
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel")) {
+        ui_.recordingError.clear();
+        ImGui::CloseCurrentPopup();
+    }
+    if (open && ui_.recordingPath[0] && openRecording(ui_.recordingPath.data()).empty()) ImGui::CloseCurrentPopup();
+    ImGui::EndPopup();
 }
 
 void App::drawHelp() {

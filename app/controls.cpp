@@ -94,6 +94,13 @@ void App::drawTileChoice(SortSettings& s, const SortWorker::View& v, bool& chang
 // panels, presentation mode.
 void App::drawViewMenu(const SortWorker::View& v) {
     if (!ImGui::BeginMenuBar()) return;
+    if (ImGui::BeginMenu("File")) {
+        if (ImGui::MenuItem("Open recording...")) {
+            ui_.recordingDialog = true;
+            ui_.recordingError.clear();
+        }
+        ImGui::EndMenu();
+    }
     if (ImGui::BeginMenu("View")) {
         ImGui::TextDisabled("Theme");
         for (auto [t, label] : {std::pair{Theme::dark, "Dark"}, std::pair{Theme::light, "Light (projector)"}})

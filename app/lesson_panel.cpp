@@ -20,6 +20,23 @@ namespace sortlab::app {
 std::string App::openLesson(const std::string& nameOrFile) {
     auto l = loadLesson(nameOrFile);
     if (!l) return l.error().message;
+    // Its recordings: one that is missing leaves those stops live (the panel says so); one that
+    // does not read is an error on screen, and those stops run live.
+    ui_.recordingNotes.clear();
+    ui_.recordingError.clear();
+    ui_.live = false;
+    for (const auto& [name, line] : l->recordings) {
+        const std::string path = findRecording(name, l->dir);
+        if (path.empty()) {
+            ui_.recordingNotes.push_back("The recording " + name + " was not found, so this runs live.");
+            continue;
+        }
+        auto r = readRecording(path);
+        if (!r)
+            ui_.recordingError = r.error().message;
+        else
+            addRecording(*r);
+    }
     ui_.lesson.lesson = std::move(*l);
     const auto names = builtinLessons();
     for (size_t i = 0; i < names.size(); ++i)
@@ -136,6 +153,8 @@ std::string App::lessonRecord() const {
     j["stops"] = L.lesson->stops.size();
     j["title"] = stop.title;
     j["step"] = L.shownStep;
+    const auto& rec = worker_.view().job.recording; // the stop's run: replayed (the file) or live (null)
+    j["recording"] = rec ? json(rec->path) : json(nullptr);
     j["highlight"] = {{"kind", std::string(highlightKindName(stop.highlight.kind))}, {"index", stop.highlight.index}};
     auto seen = [&](std::optional<bool> acc, bool has, bool visibleNow) {
         return has ? json(acc.value_or(visibleNow)) : json(nullptr);
@@ -219,6 +238,7 @@ void App::drawLessonPanel(const SortWorker::View& v) {
         if (!L.result.empty()) footer += wrappedHeight(L.result, width);
     }
     ImGui::BeginChild("##narration", ImVec2(0, -std::max(footer, 1.0f)), false);
+    drawLessonRecording(v);
     textWrappedAtSpaces(stop.narration);
     drawLessonTiming(v);
     ImGui::EndChild();
@@ -248,7 +268,9 @@ void App::drawLessonFooter(const Lesson&, const LessonStop& stop, bool busy) {
         if (ImGui::Button(predict ? "Watch" : "Show me")) answerStop(std::nullopt, UiState::LessonUi::Mode::showMe);
         noteVisible(ui_, ProbeItem::question, field0, ImGui::GetItemRectMax());
         ImGui::EndDisabled();
-        ImGui::TextDisabled(predict ? "plays the replay to the walk's end" : "runs the next step on the GPU");
+        ImGui::TextDisabled(predict                      ? "plays the replay to the walk's end"
+                            : worker_.view().job.recording ? "shows the next step the GPU recorded"
+                                                           : "runs the next step on the GPU");
     }
     if (!L.result.empty()) {
         const bool right = L.answer && L.given && L.answer->value == *L.given && graded(stop.question->kind);
@@ -262,13 +284,44 @@ void App::drawLessonFooter(const Lesson&, const LessonStop& stop, bool busy) {
     }
 }
 
+// Whether the stop replays a recording (and which device made it), with the live run beside it; or
+// runs live where a recording of its run is open.
+void App::drawLessonRecording(const SortWorker::View& v) {
+    const auto& rec = v.job.recording;
+    const auto other = rec ? nullptr : recordingFor(ui_.settings);
+    if (!rec && !other) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+        for (const std::string& note : ui_.recordingNotes) textWrappedAtSpaces(note);
+        ImGui::PopStyleColor();
+        return;
+    }
+    const RecordedDevice& d = rec ? rec->device : other->device;
+    // lavapipe, live, is why a lesson ships a GPU's recording. Mesa's llvmpipe hands each of its CPU
+    // threads a range of the workgroups, which it runs one after another (lp_cs_tpool).
+    const std::string here = device_.isLavapipe ? "lavapipe" : deviceName_;
+    const std::string oneAtATime =
+        device_.isLavapipe ? ", where each CPU thread runs its share of the workgroups one at a time" : "";
+    ImGui::PushStyleColor(ImGuiCol_Text, vec4(palette().accent));
+    if (rec)
+        textWrappedAtSpaces("A replay: " + d.name + " ran this sort on " + d.date.substr(0, 10) + ". Live, it runs on " +
+                            here + oneAtATime + ".");
+    else
+        textWrappedAtSpaces("Live on " + here + oneAtATime + ". A recording of this run on " + d.name + " is open.");
+    ImGui::PopStyleColor();
+    const bool busy = ui_.lesson.pending || ui_.lesson.answering;
+    ImGui::BeginDisabled(busy);
+    if (ImGui::Button(rec ? "Run it live" : "Replay the recording")) setLive(bool(rec));
+    ImGui::EndDisabled();
+    ImGui::Spacing();
+}
+
 // The last stop of a lesson: what this device took for the view, and, on a CPU driver, that it is
 // an emulation, with the times the project measured on GPUs beside it.
 void App::drawLessonTiming(const SortWorker::View& v) {
     const auto& L = ui_.lesson;
     const bool busy = L.pending || L.answering;
     if (L.stop + 1 != L.lesson->stops.size() || !v.data || !v.job.plan || v.data->step != v.job.plan->steps.size() ||
-        busy)
+        busy || v.job.recording) // a replay times nothing
         return;
     char ms[32];
     std::snprintf(ms, sizeof ms, v.data->stepMs < 10 ? "%.2f ms" : "%.0f ms", v.data->stepMs);

@@ -2,11 +2,14 @@
 // to the sort library (sortlab::Context::adopt), starts the sort worker, and runs the frame loop.
 // With --step/--screenshot/--dump-state/--script it runs those actions and exits.
 //
-// Exit codes: 0 ok; 1 validation messages with --validation; 2 usage error; 3 no display, no
-// Vulkan, no suitable device, or a sort error.
+// With --record FILE it records the sort into FILE without a window.
+//
+// Exit codes: 0 ok; 1 validation messages with --validation; 2 usage error (a malformed file given);
+// 3 no display, no Vulkan, no suitable device, or a sort error.
 #include <sortlab/app/app.h>
 #include <sortlab/app/bench_worker.h>
 #include <sortlab/app/options.h>
+#include <sortlab/app/recording.h>
 #include <sortlab/app/script.h>
 #include <sortlab/app/sort_worker.h>
 #include <sortlab/app/view_common.h>
@@ -289,6 +292,10 @@ int runUi(GLFWwindow* window, sortlab::gfx::Renderer& r, sortlab::Context& ctx, 
     application.setPresentation(opt.presentation);
     if (scripted) application.ui().moveSeconds = 0; // scripts see each step as it is (move-seconds)
     if (opt.check) application.setCheck(true);
+    if (opt.recording) { // --open-recording: its run, replayed
+        application.addRecording(opt.recording);
+        opt.settings = opt.recording->settings;
+    }
     application.applySettings(opt.settings);
     application.setLoadedResults(std::move(opt.loaded)); // --load-results (the panel opens)
     std::unique_ptr<app::ScriptRunner> script;
@@ -345,6 +352,7 @@ int main(int argc, char** argv) {
     if (!parsed) return fail(parsed.error().message, 2);
     if (exitNow) return 0;
     app::Options opt = std::move(parsed.value());
+    if (!opt.record.empty()) return app::recordCommand(opt, "sortlab"); // no window, no GLFW
     const bool scripted = isScripted(opt);
 
     int code = 0;

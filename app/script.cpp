@@ -222,6 +222,7 @@ Outcome dumpStateVerb(VerbContext& c) {
     e.view = c.app.viewState();
     e.loadedLines = c.app.loadedLines();
     if (c.app.ui().bench.loadFailed) e.loadError = c.app.ui().bench.loadMessage;
+    e.recordingError = c.app.ui().recordingError;
     auto r = writeStateJson(c.a.args[0], c.worker.view(), e);
     if (!r) return Failure{r.error().message, 3};
     c.nextNow = true;
@@ -280,6 +281,25 @@ Outcome replayEventVerb(VerbContext& c) {
 
 // lesson NAME|FILE, lesson-stop K (0-based), lesson-answer right|N, lesson-record FILE (appends
 // one JSON line about the stop: its question, the answers, the keys before and after).
+// open-recording FILE: as the menu's "Open recording": a file that does not read is an error on
+// screen (and in --dump-state's "recording_error"), and the state shown stays. open-recording
+// menu: the menu's dialog, open.
+Outcome openRecordingVerb(VerbContext& c) {
+    if (c.a.args[0] == "menu") { // File > Open recording...: the dialog
+        c.app.ui().recordingDialog = true;
+        return {};
+    }
+    c.app.openRecording(c.a.args[0]);
+    return {};
+}
+
+// live on|off: the lesson's "Run it live" / "Replay the recording" choice.
+Outcome liveVerb(VerbContext& c) {
+    if (c.a.args[0] != "on" && c.a.args[0] != "off") return Failure{"live '" + c.a.args[0] + "': use on or off", 2};
+    c.app.setLive(c.a.args[0] == "on");
+    return {};
+}
+
 Outcome lessonVerb(VerbContext& c) {
     if (std::string e = c.app.openLesson(c.a.args[0]); !e.empty()) return Failure{e, 2};
     return {};
@@ -443,6 +463,8 @@ const Verb kVerbs[] = {
     {"move-seconds", moveSecondsVerb, 0},
     {"pin-key", pinKeyVerb, 3},
     {"load-results", loadResultsVerb, 3},
+    {"open-recording", openRecordingVerb, 3},
+    {"live", liveVerb, 3},
 };
 
 const Verb* verbNamed(std::string_view name) {

@@ -453,3 +453,4 @@ endforeach()
 add_test(NAME app_fail_step_past_end
          COMMAND ${CMAKE_COMMAND} -DEXPECT_CODE=2 "-DEXPECT_REGEX=past the end" "-DEXPECT_PREFIX=sortlab: error: "
                  -P ${APP_EXPECT} -- ${XVFB_RUN} -a -n 175 ${APP} --n 16 --step 99 --dump-state never.json)
+include(${CMAKE_CURRENT_LIST_DIR}/recording_tests.cmake) # recordings: made, replayed, refused

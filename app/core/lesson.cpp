@@ -3,6 +3,7 @@
 #include <sortlab/app/options.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -27,7 +28,7 @@ const std::pair<std::string_view, std::string_view> kSettingDirectives[] = {
 };
 constexpr std::string_view kDirectives = "@sort, @n, @type, @values, @order, @dist, @seed, @keys, @tile, "
                                          "@force-fallback, @lookback-log, @step, @replay-digit, @replay-event, "
-                                         "@highlight or @ask";
+                                         "@highlight, @ask or @recording";
 
 const std::pair<std::string_view, HighlightKind> kHighlights[] = {
     {"key", HighlightKind::key},         {"layer", HighlightKind::layer}, {"digit", HighlightKind::digit},
@@ -224,6 +225,12 @@ Result<Lesson> parseLesson(std::string_view text, const std::string& source, con
             continue;
         }
         if (l.rfind("# ", 0) == 0) return bad("a second '# ' title; stops start with '## '");
+        if (l.rfind("@recording", 0) == 0 && (l.size() == 10 || l[10] == ' ' || l[10] == '\t')) { // the lesson's
+            const std::string file = trim(l.substr(10));
+            if (file.empty()) return bad("@recording needs a file (a recording made with sortlab --record)");
+            lesson.recordings.emplace_back(file, line);
+            continue;
+        }
         if (lesson.stops.empty()) return bad("expected a stop, '## Title', before this line");
         LessonStop& stop = lesson.stops.back();
         if (l[0] != '@') {
@@ -263,7 +270,12 @@ Result<Lesson> loadLesson(const std::string& nameOrFile) {
     std::ostringstream text;
     text << in.rdbuf();
     if (text.str().size() > (1u << 20)) return makeError(Errc::parse_error, nameOrFile + ": more than 1 MiB: not a lesson");
-    return parseLesson(text.str(), nameOrFile, nameOrFile);
+    auto lesson = parseLesson(text.str(), nameOrFile, nameOrFile);
+    if (lesson) {
+        const auto dir = std::filesystem::path(nameOrFile).parent_path();
+        lesson->dir = dir.empty() ? "." : dir.string();
+    }
+    return lesson;
 }
 
 Result<SortSettings> settingsAt(const Lesson& lesson, size_t stop, SortSettings s) {

@@ -158,7 +158,7 @@ Result<std::vector<Action>> readScript(const std::string& path) {
         "step", "screenshot", "dump-state", "check",      "presentation", "frames",       "size",        "key",
         "zoom", "bench",      "bench-run",  "bench-wait", "bench-cancel", "bench-export", "bench-hover", "mouse",
         "replay-digit", "replay-event", "type-keys", "lesson", "lesson-stop", "lesson-answer", "answer", "lesson-record",
-        "theme", "move-at", "move-seconds", "pin-key", "load-results"};
+        "theme", "move-at", "move-seconds", "pin-key", "load-results", "open-recording", "live"};
     // Verbs that may come without a value.
     const std::vector<std::string> bare = {"step", "bench-run", "bench-wait", "bench-cancel"};
     while (std::getline(in, line)) {
@@ -222,6 +222,7 @@ struct CommandLine {
     std::string lesson, screenshotEach, lessonAnswers = "right";
     bool listLessons = false;
     std::vector<std::string> loadResults;
+    std::string record, openRecording;
     std::string theme;
     bool noVsync = false;
 };
@@ -278,6 +279,11 @@ void addActionOptions(CLI::App& cli, CommandLine& a) {
                    "with --screenshot-each: answer each question with the GPU's answer (right, the default) or a "
                    "wrong one (wrong: the GPU's answer + 1), to see the feedback a wrong answer gets")
         ->check(CLI::IsMember({"right", "wrong"}));
+    cli.add_option("--record", a.record,
+                   "run the sort step by step on the device, reading back every step, and write it to this "
+                   "recording file, then exit (no window, no display needed)");
+    cli.add_option("--open-recording", a.openRecording,
+                   "replay a recording (made with --record): its sort, input and every step as its GPU ran them");
     cli.add_option("--load-results", a.loadResults,
                    "results measured elsewhere, drawn in the benchmark panel beside its own sweep: the --json output "
                    "of sortlab-bench or an export's results.json (docs/results/ holds the project's H100/H200 runs)");
@@ -334,6 +340,11 @@ Result<void> settingsFrom(const CommandLine& a, bool nGiven, SortSettings& setti
 Result<void> lessonActions(const CommandLine& a, Options& o) {
     auto l = loadLesson(a.lesson); // a malformed lesson: file:line, exit 2, before any window
     if (!l) return l.error();
+    for (const auto& [name, line] : l->recordings) { // found but malformed: FILE: what, exit 2
+        const std::string path = findRecording(name, l->dir);
+        if (path.empty()) continue; // the lesson runs live and says so
+        if (auto r = readRecording(path); !r) return makeError(Errc::parse_error, r.error().message);
+    }
     o.actions.push_back({"lesson", {a.lesson}, 0});
     if (a.screenshotEach.empty()) return {};
     std::error_code ec;
@@ -378,6 +389,13 @@ Result<void> actionsFrom(const CommandLine& a, Options& o) {
         std::snprintf(f, sizeof f, "%g", double(*a.transitionAt));
         o.actions.push_back({"move-at", {f}, 0});
     }
+    if (!a.openRecording.empty()) { // a missing or malformed file: FILE: what, exit 2, no window
+        const std::string found = findRecording(a.openRecording, "");
+        auto r = readRecording(found.empty() ? a.openRecording : found);
+        if (!r) return makeError(Errc::parse_error, r.error().message);
+        o.recording = *r;
+    }
+    o.record = a.record;
     for (const std::string& file : a.loadResults) { // a missing or malformed file: FILE: what, exit 2, no window
         auto loaded = o.loaded.load(file);
         if (!loaded) return loaded.error();

@@ -3,6 +3,7 @@
 // [SECTION] Jobs and snapshots
 // [SECTION] Derived data: strip, check, counters
 #include <sortlab/app/sort_worker.h>
+#include <sortlab/app/recording.h>
 #include <sortlab/app/transition.h>
 
 #include <sortlab/oddeven.h>
@@ -75,9 +76,14 @@ std::vector<AlgoStatus> SortWorker::algorithms() {
 }
 
 void SortWorker::setSettings(const SortSettings& s) {
+    openRecording(nullptr, s);
+}
+
+void SortWorker::openRecording(std::shared_ptr<const Recording> recording, const SortSettings& s) {
     {
         std::lock_guard<std::mutex> lock(mutex_);
         pendingSettings_ = s;
+        pendingRecording_ = std::move(recording);
         target_ = 0;
         busy_ = true;
     }
@@ -159,6 +165,7 @@ void SortWorker::loop() {
     bool lastCheck = false;
     for (;;) {
         std::optional<SortSettings> settings;
+        std::shared_ptr<const Recording> recording;
         bool reset = false;
         size_t target = 0;
         bool check = false;
@@ -167,11 +174,13 @@ void SortWorker::loop() {
             std::unique_lock<std::mutex> lock(mutex_);
             cv_.wait(lock, [&] {
                 return stop_ || pendingSettings_ || pendingReset_ || pinRequest_ ||
-                       (sortJob_ && (!data_ || data_->step != target_ || check_ != lastCheck));
+                       (hasJob() && (!data_ || data_->step != target_ || check_ != lastCheck));
             });
             if (stop_) break;
             settings = std::move(pendingSettings_);
             pendingSettings_.reset();
+            recording = std::move(pendingRecording_);
+            pendingRecording_.reset();
             reset = pendingReset_;
             pendingReset_ = false;
             target = target_;
@@ -184,11 +193,14 @@ void SortWorker::loop() {
             }
         }
         if (settings) {
-            buildJob(*settings, generationCounter_);
-            if (!sortJob_) continue;
+            if (recording)
+                buildReplay(*settings, std::move(recording), generationCounter_);
+            else
+                buildJob(*settings, generationCounter_);
+            if (!hasJob()) continue;
             target = 0;
         }
-        if (reset && sortJob_) {
+        if (reset && sortJob_) { // (a replay's steps stay: they are the recording)
             stored_.clear();
             storedTotal_ = 0;
             auto r = sortJob_->reset();
@@ -197,7 +209,7 @@ void SortWorker::loop() {
                 error_ = r.error().message;
             }
         }
-        if (!sortJob_) {
+        if (!hasJob()) {
             std::lock_guard<std::mutex> lock(mutex_);
             busy_ = false;
             cv_.notify_all();
@@ -220,13 +232,70 @@ void SortWorker::loop() {
         publish(target, ms);
     }
     sortJob_.reset();
+    replay_.reset();
     sorters_.clear();
 }
 
 // [SECTION] Jobs and snapshots -------------------------------------------------------------------------------
 
+Result<std::vector<std::byte>> inputKeysOf(const SortSettings& s) {
+    if (s.dist == Distribution::custom) return parseKeys(s.keysText, s.key, s.keysSource); // checked when set
+    return generateKeys(s.key, s.n, s.dist, s.seed);
+}
+
+namespace {
+
+// The job's description for the views: its settings, plan and input, and the input's key range.
+JobInfo jobInfo(const SortSettings& s, uint64_t generation, const Plan& plan,
+                std::shared_ptr<const std::vector<std::byte>> keys) {
+    JobInfo info;
+    info.generation = generation;
+    info.settings = s;
+    info.plan = std::make_shared<Plan>(plan);
+    info.inputKeys = keys;
+    double lo = INFINITY, hi = -INFINITY;
+    for (uint64_t i = 0; i < s.n; ++i) {
+        const double v = keyNumber(keys->data(), i, s.key);
+        if (!std::isfinite(v)) continue;
+        lo = std::min(lo, v);
+        hi = std::max(hi, v);
+    }
+    info.minKey = lo <= hi ? lo : 0;
+    info.maxKey = lo <= hi ? hi : 0;
+    return info;
+}
+
+} // namespace
+
+// A replay: every step stored from the recording (none is evicted or recomputed), no GPU job.
+void SortWorker::buildReplay(const SortSettings& s, std::shared_ptr<const Recording> rec, uint64_t generation) {
+    sortJob_.reset();
+    replay_ = rec;
+    n_ = s.n;
+    pin_.reset();
+    stored_.clear();
+    storedTotal_ = 0;
+    refLayers_ = UINT64_MAX;
+    refPasses_ = UINT32_MAX;
+    for (size_t k = 0; k < rec->steps.size(); ++k) {
+        stored_[k] = rec->steps[k];
+        storedTotal_ += rec->steps[k]->keys.size() + rec->steps[k]->values.size() * 4;
+    }
+    inputValues_ = rec->inputValues;
+    JobInfo info = jobInfo(s, generation, rec->plan, std::make_shared<const std::vector<std::byte>>(rec->inputKeys));
+    info.recording = rec;
+    comparatorsPerLayer_.clear();
+    if (s.algorithm() == Algorithm::oddeven)
+        for (auto& l : oddeven::layers(s.n)) comparatorsPerLayer_.push_back(oddeven::comparatorsInLayer(s.n, l));
+    std::lock_guard<std::mutex> lock(mutex_);
+    job_ = std::move(info);
+    data_.reset();
+}
+
 void SortWorker::buildJob(const SortSettings& s, uint64_t generation) {
     sortJob_.reset();
+    replay_.reset();
+    n_ = s.n;
     pin_.reset(); // a new input: nothing pinned
     stored_.clear();
     storedTotal_ = 0;
@@ -247,33 +316,15 @@ void SortWorker::buildJob(const SortSettings& s, uint64_t generation) {
     if (!sorter) return fail(std::string(s.algoName()) + " is not available");
     auto job = SortJob::create(ctx_, *sorter, s.n, s.config(), true);
     if (!job) return fail(job.error().message);
-    std::shared_ptr<std::vector<std::byte>> keys;
-    if (s.dist == Distribution::custom) { // checked when they were set (applySetting)
-        auto typed = parseKeys(s.keysText, s.key, s.keysSource);
-        if (!typed) return fail(typed.error().message);
-        keys = std::make_shared<std::vector<std::byte>>(std::move(*typed));
-    } else {
-        keys = std::make_shared<std::vector<std::byte>>(generateKeys(s.key, s.n, s.dist, s.seed));
-    }
+    auto typed = inputKeysOf(s);
+    if (!typed) return fail(typed.error().message);
+    auto keys = std::make_shared<std::vector<std::byte>>(std::move(*typed));
     inputValues_ = s.keyValue ? indexValues(s.n) : std::vector<uint32_t>{};
     auto up = job.value()->upload(*keys, inputValues_);
     if (!up) return fail(up.error().message);
     sortJob_ = std::move(job.value());
 
-    JobInfo info;
-    info.generation = generation;
-    info.settings = s;
-    info.plan = std::make_shared<Plan>(sortJob_->plan());
-    info.inputKeys = keys;
-    double lo = INFINITY, hi = -INFINITY;
-    for (uint64_t i = 0; i < s.n; ++i) {
-        const double v = keyNumber(keys->data(), i, s.key);
-        if (!std::isfinite(v)) continue;
-        lo = std::min(lo, v);
-        hi = std::max(hi, v);
-    }
-    info.minKey = lo <= hi ? lo : 0;
-    info.maxKey = lo <= hi ? hi : 0;
+    JobInfo info = jobInfo(s, generation, sortJob_->plan(), keys);
     comparatorsPerLayer_.clear();
     if (s.algorithm() == Algorithm::oddeven)
         for (auto& l : oddeven::layers(s.n)) comparatorsPerLayer_.push_back(oddeven::comparatorsInLayer(s.n, l));
@@ -284,6 +335,7 @@ void SortWorker::buildJob(const SortSettings& s, uint64_t generation) {
 
 Result<std::shared_ptr<const Snapshot>> SortWorker::snapshotAt(size_t step) {
     if (auto it = stored_.find(step); it != stored_.end()) return it->second;
+    if (!sortJob_) return makeError(Errc::invalid_argument, "the recording has no step " + std::to_string(step));
     const uint64_t n = sortJob_->n();
     const size_t keyBytesTotal = n * keyBytes(sortJob_->plan().config.key) + n * 4;
     // Small arrays: also store the step before (swap marks and arrows compare the two); with a
@@ -335,7 +387,7 @@ void SortWorker::pinInput(std::optional<uint64_t> inputIndex) {
 
 // A key asked for at a step is followed back to the input through the stored steps' moves.
 void SortWorker::resolvePin(const PinRequest& r) {
-    const uint64_t n = sortJob_->n();
+    const uint64_t n = n_;
     ++pinVersion_;
     pin_.reset();
     if (!r.index || *r.index >= n || n > kPinMaxN) return;
@@ -374,6 +426,7 @@ std::vector<uint64_t> SortWorker::pinPathTo(size_t step) const {
 }
 
 void SortWorker::evict(size_t keep) {
+    if (replay_) return; // its steps are the recording's: none can be recomputed
     constexpr size_t kBudget = size_t(768) << 20; // bytes of stored snapshots
     while (storedTotal_ > kBudget && stored_.size() > 1) {
         // The snapshot farthest from the current step goes first; the current one and the step

@@ -1,4 +1,5 @@
 #include <sortlab/app/state_dump.h>
+#include <sortlab/app/recording.h>
 
 #include <nlohmann/json.hpp>
 
@@ -154,6 +155,13 @@ Result<void> writeStateJson(const std::string& path, const SortWorker::View& v, 
         if (!extras.loadError.empty()) j["loaded_results_error"] = extras.loadError;
     }
     if (!v.error.empty()) j["error"] = v.error;
+    if (const auto& r = v.job.recording)
+        j["recording"] = {{"file", r->path},
+                          {"device", r->device.name},
+                          {"driver", r->device.driver},
+                          {"date", r->device.date},
+                          {"status", recordedOn(r->device)}};
+    if (!extras.recordingError.empty()) j["recording_error"] = extras.recordingError;
     if (v.job.plan) {
         j["variant"] = variantName(v.job.plan->algorithm, v.job.plan->config);
         j["steps"] = v.job.plan->steps.size();

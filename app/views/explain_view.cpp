@@ -317,9 +317,12 @@ void drawCounters(const ViewContext& c, const Step* step, const OneSweepPass& pa
         row("bytes moved (whole plan, floor)", bytesText(double(plan.bytesMovedFloor)));
         char ms[64];
         std::snprintf(ms, sizeof ms, "%.2f ms", d.stepMs);
-        row(c.cpuDriver ? "work + readback for this view (CPU emulation, not a GPU)"
-                        : "GPU work + readback for this view",
-            ms);
+        if (v.job.recording) // the step comes from the file: nothing ran
+            row("this view", "replayed from a recording (no GPU work)");
+        else
+            row(c.cpuDriver ? "work + readback for this view (CPU emulation, not a GPU)"
+                            : "GPU work + readback for this view",
+                ms);
         row("snapshots stored", std::to_string(v.storedSnapshots) + " (" + bytesText(double(v.storedBytes)) + ")");
     }
     ImGui::EndTable();

@@ -6,6 +6,7 @@
 #include <sortlab/app/measured.h>
 #include <sortlab/app/options.h>
 #include <sortlab/app/palette.h>
+#include <sortlab/app/recording.h>
 #include <sortlab/app/settings.h>
 #include <sortlab/app/sort_worker.h>
 
@@ -18,8 +19,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <limits>
 #include <type_traits>
@@ -496,12 +499,37 @@ TEST(AppLessons, MalformedLessonsNameTheLine) {
         {"# T\n## S\n@sort radix4\n@ask count 16 How many?\n", "t.lesson:4: @ask count 16: digits go to 15"},
         {"# T\n## S\n@sort radix4\n@ask swaps How many?\n", "t.lesson:4: @ask swaps: only a network layer swaps"},
         {"# T\n## S\n@keys 3, 1\n@highlight key 5\n", "t.lesson:4: @highlight key 5: there are 2 keys"},
+        {"# T\n@recording\n## S\n", "t.lesson:2: @recording needs a file"},
     };
     for (const auto& [text, want] : cases) {
         auto l = parseLesson(text, "t.lesson", "t");
         ASSERT_FALSE(l.ok()) << text;
         EXPECT_EQ(l.error().message.rfind(want, 0), 0u) << l.error().message;
     }
+}
+
+// @recording lines belong to the lesson (before or inside a stop), and a relative name is found
+// beside the lesson file.
+TEST(AppLessons, RecordingLinesAndWhereTheirFilesAreFound) {
+    auto l = sortlab::app::parseLesson("# T\n@recording a.slrec\n## S\nText.\n@recording  sub/b.slrec \n", "t.lesson",
+                                       "t");
+    ASSERT_TRUE(l.ok()) << l.error().message;
+    ASSERT_EQ(l->recordings.size(), 2u);
+    EXPECT_EQ(l->recordings[0], (std::pair<std::string, int>{"a.slrec", 2}));
+    EXPECT_EQ(l->recordings[1], (std::pair<std::string, int>{"sub/b.slrec", 5}));
+    EXPECT_EQ(l->stops.size(), 1u);
+    EXPECT_EQ(l->stops[0].narration, "Text.");
+    const auto stamp = std::chrono::steady_clock::now().time_since_epoch().count();
+    const auto dir = std::filesystem::temp_directory_path() / ("sortlab-unit-rec-" + std::to_string(stamp));
+    std::filesystem::create_directories(dir / "sub");
+    std::ofstream(dir / "sub" / "b.slrec") << "x";
+    std::ofstream(dir / "t.lesson") << "# T\n@recording sub/b.slrec\n## S\nText.\n";
+    auto file = sortlab::app::loadLesson((dir / "t.lesson").string());
+    ASSERT_TRUE(file.ok()) << file.error().message;
+    EXPECT_EQ(file->dir, dir.string());
+    EXPECT_EQ(sortlab::app::findRecording("sub/b.slrec", file->dir), (dir / "sub" / "b.slrec").string());
+    EXPECT_EQ(sortlab::app::findRecording("sub/none.slrec", file->dir), "");
+    std::filesystem::remove_all(dir);
 }
 
 TEST(AppLessons, StateAddsUpStopByStop) {

@@ -7,6 +7,7 @@
 #include <sortlab/app/lesson.h>
 #include <sortlab/app/loaded_results.h>
 #include <sortlab/app/lookback_replay.h>
+#include <sortlab/app/recording.h>
 #include <sortlab/app/settings.h>
 #include <sortlab/app/sort_worker.h>
 #include <sortlab/app/transition.h>
@@ -163,6 +164,13 @@ struct UiState {
     // A click on a key (the array view): pin the key now at this index, or (none) unpin.
     mutable std::optional<std::optional<uint64_t>> pinClick;
     Probe lastProbe;     // the last whole frame's
+    // Recordings: a run whose settings give a recording's run is replayed from it unless `live`
+    // (the lesson's "Run it live"); why the last one asked for was refused; the menu's dialog.
+    bool live = false;
+    std::string recordingError;
+    std::vector<std::string> recordingNotes; // the lesson's recordings that were not found
+    bool recordingDialog = false;
+    std::array<char, 1024> recordingPath{};
     Highlight highlight; // what the current stop points at
     ViewState views;     // what the views keep between frames
 };
@@ -207,6 +215,13 @@ public:
     // One JSON line about the current stop (its question, the answers, the keys before and after).
     std::string lessonRecord() const;
     std::string exportBench(const std::string& dir);
+    // Recordings (recording.h): open a file (the File menu, a script): "" or why not, which the
+    // window shows (live state kept); a recording to replay whenever the settings give its run
+    // (--open-recording, a lesson's @recording); a live run instead of the replay (or back).
+    std::string openRecording(const std::string& path);
+    void addRecording(std::shared_ptr<const Recording> r);
+    void setLive(bool on);
+    std::shared_ptr<const Recording> recordingFor(const SortSettings& s) const;
     // Results measured elsewhere (loaded_results.h), drawn beside the sweep's: loads a file ("" or
     // "FILE: what"; the panel opens and shows either, and a failure keeps what was loaded), takes
     // those loaded at start-up (--load-results), and the lines they draw now (--dump-state).
@@ -232,6 +247,10 @@ private:
     void drawKeysField(SortSettings& s, bool& changed);                             // the Controls panel's own keys
     void drawTileChoice(SortSettings& s, const SortWorker::View& v, bool& changed); // radix sorts' tile
     void drawStatusBar(const SortWorker::View& v);
+    void drawRecordingDialog();
+    void drawLessonRecording(const SortWorker::View& v);
+    std::vector<std::shared_ptr<const Recording>> recordings_;
+    mutable std::optional<std::pair<SortSettings, std::shared_ptr<const Recording>>> matchMemo_; // recordingFor's
     void drawHelp();
     void updateLesson(const SortWorker::View& v); // the stop's step once its plan is there; answers
     void reachStop(const SortWorker::View& v);

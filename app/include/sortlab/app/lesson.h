@@ -71,7 +71,11 @@ struct Lesson {
     std::string name;   // the built-in name or the file
     std::string title;  // the "# " line
     std::string source; // for messages: the file, or "lesson NAME"
+    std::string dir;    // the lesson file's folder ("" for a built-in lesson)
     std::vector<LessonStop> stops;
+    // `@recording FILE` lines (anywhere): recordings replayed wherever a stop's settings give their
+    // run (recording.h: found beside the lesson file or in the app's data), with their lines.
+    std::vector<std::pair<std::string, int>> recordings;
 };
 
 // Parses a lesson; errors are one line: "SOURCE:LINE: what was expected".

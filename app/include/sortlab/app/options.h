@@ -5,10 +5,12 @@
 
 #include <sortlab/app/palette.h>
 #include <sortlab/app/loaded_results.h>
+#include <sortlab/app/recording.h>
 #include <sortlab/app/settings.h>
 
 #include <sortlab/result.h>
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -32,6 +34,8 @@ struct Options {
     bool noIni = false;
     std::optional<Theme> theme;  // --theme; none: imgui.ini's, else dark
     LoadedResults loaded;        // --load-results: read (and refused) before any window opens
+    std::string record;          // --record FILE: record the settings' run, no window
+    std::shared_ptr<const Recording> recording; // --open-recording: read (and refused) before any window opens
     std::vector<Action> actions; // empty: interactive
 };
 

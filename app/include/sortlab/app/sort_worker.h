@@ -78,8 +78,12 @@ struct StepData {
     uint64_t pinVersion = 0;
 };
 
+struct Recording; // recording.h
+
 struct JobInfo {
     uint64_t generation = 0;
+    // A replay: the recording the steps come from (none: a live run on this device).
+    std::shared_ptr<const Recording> recording;
     SortSettings settings;
     std::shared_ptr<const Plan> plan;
     std::shared_ptr<const std::vector<std::byte>> inputKeys;
@@ -95,6 +99,9 @@ public:
     std::vector<AlgoStatus> algorithms();
 
     void setSettings(const SortSettings& s); // a new job (new input); goes to step 0
+    // A new job replayed from a recording (its steps, not the GPU's), under these settings (those
+    // asked for, which give the recording's run: sameRun); goes to step 0.
+    void openRecording(std::shared_ptr<const Recording> recording, const SortSettings& s);
     void goTo(size_t step);                  // target step (clamped to the plan)
     void setCheck(bool on);
     // Pin the key now at `index` of step `step` (none: unpin); the worker finds its input index and
@@ -121,6 +128,8 @@ private:
     void makeSorters();
     void loop();
     void buildJob(const SortSettings& s, uint64_t generation);
+    void buildReplay(const SortSettings& s, std::shared_ptr<const Recording> recording, uint64_t generation);
+    bool hasJob() const { return sortJob_ || replay_; }
     Result<std::shared_ptr<const Snapshot>> snapshotAt(size_t step);
     void publish(size_t step, double ms);
     void modelNetwork(StepData& d, const JobInfo& job, bool check); // odd-even's counters and model
@@ -142,6 +151,7 @@ private:
 
     // Requests (guarded by mutex_).
     std::optional<SortSettings> pendingSettings_;
+    std::shared_ptr<const Recording> pendingRecording_; // with pendingSettings_: replay it
     bool pendingReset_ = false;
     size_t target_ = 0;
     bool check_ = false;
@@ -162,6 +172,8 @@ private:
     // Worker-only state.
     std::vector<std::unique_ptr<Sorter>> sorters_; // per Algorithm
     std::unique_ptr<SortJob> sortJob_;
+    std::shared_ptr<const Recording> replay_; // instead of sortJob_: every step stored from it
+    uint64_t n_ = 0;                          // the job's keys
     std::map<size_t, std::shared_ptr<const Snapshot>> stored_;
     size_t storedTotal_ = 0;
     std::vector<uint32_t> inputValues_;
@@ -189,6 +201,9 @@ private:
 // aux kind is a radix sort's), or one without (the input, the result), which the view still names
 // and shows small inputs of in binary rather than leave its place empty. Never for odd-even.
 bool hasRadixData(const SortWorker::View& v);
+
+// The input keys the settings give: generated (type, n, distribution, seed) or parsed (custom).
+Result<std::vector<std::byte>> inputKeysOf(const SortSettings& s);
 
 // Key i as a number for drawing (integers as they are, floats as they are; NaN and infinities are
 // mapped to the ends by keyHeight).

@@ -25,6 +25,7 @@ struct DumpExtras {
     nlohmann::json view = nlohmann::json::object(); // what the window draws of it (App::viewState), merged in
     std::vector<LoadedLine> loadedLines; // the benchmark panel's lines from loaded results
     std::string loadError;               // why the last load was refused ("": it was not)
+    std::string recordingError;          // why the last recording asked for was refused ("": it was not)
 };
 
 // n raw keys of type t in the trace's encoding: integers exactly, floats as numbers or "nan", "-inf"...
