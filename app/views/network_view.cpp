@@ -177,8 +177,8 @@ void drawComparators(const ViewContext& c, const DiagramLayout& L, const Geometr
         std::snprintf(num, sizeof num, "%zu", l + 1);
         const float mid = (L.lxl(l, g.x0[l]) + L.lxl(l, g.x1[l])) / 2, nw = L.textSize(num).x;
         if (L.text && nw < (L.lxl(l, g.x1[l]) - L.lxl(l, g.x0[l])) + L.cw * 0.8f)
-            dl->AddText(L.font, L.tfs * 0.8f, ImVec2(mid - nw * 0.4f, L.o.y + L.dy * (float(n) - 0.1f)), pal.axisLabel,
-                        num);
+            drawLabel(c.ui, dl, L.font, L.tfs * 0.8f, ImVec2(mid - nw * 0.4f, L.o.y + L.dy * (float(n) - 0.1f)),
+                      pal.axisLabel, num);
     }
 }
 
@@ -196,11 +196,12 @@ void drawWireKeys(const ViewContext& c, const DiagramLayout& L, const Geometry& 
         std::string inText = formatKey(*job.inputKeys, i, job.settings.key);
         if (inText.size() > 10) inText = inText.substr(0, 10);
         ImVec2 ts = L.textSize(inText.c_str());
-        dl->AddText(L.font, L.tfs, ImVec2(L.o.x + L.labelW - ts.x - 4, L.wy(i) - ts.y / 2), pal.inputKey,
-                    inText.c_str());
+        drawLabel(c.ui, dl, L.font, L.tfs, ImVec2(L.o.x + L.labelW - ts.x - 4, L.wy(i) - ts.y / 2), pal.inputKey,
+                  inText.c_str());
         const std::string at = std::to_string(i);
         if (const ImVec2 as = L.textSize(at.c_str()); as.x + ts.x + L.tfs < L.labelW - 4)
-            dl->AddText(L.font, L.tfs * 0.8f, ImVec2(L.o.x + 2, L.wy(i) - as.y * 0.4f), pal.axisLabel, at.c_str());
+            drawLabel(c.ui, dl, L.font, L.tfs * 0.8f, ImVec2(L.o.x + 2, L.wy(i) - as.y * 0.4f), pal.axisLabel,
+                      at.c_str());
         if (!step || L.curHi > g.x1.size()) continue; // the input: the left column shows it
         std::string cur = keyText(s, i, job.settings.key);
         if (cur.size() > 10) cur = cur.substr(0, 10);
@@ -208,7 +209,7 @@ void drawWireKeys(const ViewContext& c, const DiagramLayout& L, const Geometry& 
         const float x = L.lx(g.x1[L.curHi - 1] + 0.5f);
         ImVec2 b0(x, L.wy(i) - ts.y / 2 - 1), b1(x + ts.x + 6, L.wy(i) + ts.y / 2 + 1);
         dl->AddRectFilled(b0, b1, changed[i] ? pal.keyBoxChanged : pal.keyBox, 3.0f);
-        dl->AddText(L.font, L.tfs, ImVec2(x + 3, L.wy(i) - ts.y / 2), pal.keyBoxText, cur.c_str());
+        drawLabel(c.ui, dl, L.font, L.tfs, ImVec2(x + 3, L.wy(i) - ts.y / 2), pal.keyBoxText, cur.c_str());
     }
 }
 
@@ -272,7 +273,7 @@ void drawLayerMap(const ViewContext& c) {
             std::snprintf(buf, sizeof buf, "%u", 2u << layers[l].logP);
             // Label each merge when there is room for it.
             const float mergeW = cell * float(layers[l].logP + 1);
-            if (ImGui::CalcTextSize(buf).x < mergeW - 2) dl->AddText(ImVec2(x0, o.y), pal.axisLabel, buf);
+            if (ImGui::CalcTextSize(buf).x < mergeW - 2) drawLabel(c.ui, dl, ImVec2(x0, o.y), pal.axisLabel, buf);
             dl->AddLine(ImVec2(x0 - 0.5f, o.y), ImVec2(x0 - 0.5f, top + h), pal.mergeLine);
         }
     }
