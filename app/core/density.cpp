@@ -59,6 +59,29 @@ KeyScale keyScale(const std::byte* keys, uint64_t n, KeyType type) {
     return s;
 }
 
+namespace {
+
+// Every sampled key of each bucket into its value row: integers by a multiply of their order bits
+// (the hot loop at 2^20 keys a step), floats through KeyScale::height.
+template <class Row> void fill(Density& d, uint64_t first, uint64_t stride, Row row) {
+    for (uint32_t b = 0; b < d.buckets && d.count; ++b) {
+        const uint64_t lo = d.bucketFirst(b), hi = d.bucketFirst(b + 1);
+        uint32_t* rows = &d.counts[size_t(b) * Density::kRows];
+        double sum = 0;
+        uint64_t seen = 0;
+        // Sampling keeps to multiples of the stride from `first`, so that buckets share one grid.
+        for (uint64_t i = lo + (stride - (lo - first) % stride) % stride; i < hi; i += stride) {
+            const uint32_t r = row(i);
+            ++rows[r];
+            sum += r;
+            ++seen;
+        }
+        d.mean[b] = seen ? float((sum / double(seen) + 0.5) / Density::kRows) : 0.0f; // to a row's height
+    }
+}
+
+} // namespace
+
 Density densityOf(const std::byte* keys, const KeyScale& scale, uint64_t first, uint64_t count, uint32_t buckets,
                   uint64_t stride) {
     Density d;
@@ -68,19 +91,20 @@ Density densityOf(const std::byte* keys, const KeyScale& scale, uint64_t first, 
     d.counts.assign(size_t(d.buckets) * Density::kRows, 0);
     d.mean.assign(d.buckets, 0.0f);
     stride = std::max<uint64_t>(stride, 1);
-    for (uint32_t b = 0; b < d.buckets && count; ++b) {
-        const uint64_t lo = d.bucketFirst(b), hi = d.bucketFirst(b + 1);
-        uint32_t* rows = &d.counts[size_t(b) * Density::kRows];
-        double sum = 0;
-        uint64_t seen = 0;
-        // Sampling keeps to multiples of the stride from `first`, so that buckets share one grid.
-        for (uint64_t i = lo + (stride - (lo - first) % stride) % stride; i < hi; i += stride) {
-            const float h = scale.height(keys, i);
-            ++rows[std::min<uint32_t>(Density::kRows - 1, uint32_t(h * float(Density::kRows)))];
-            sum += h;
-            ++seen;
-        }
-        d.mean[b] = seen ? float(sum / double(seen)) : 0.0f;
+    constexpr uint32_t top = Density::kRows - 1;
+    if (floating(scale.type)) {
+        fill(d, first, stride, [&](uint64_t i) {
+            return std::min<uint32_t>(top, uint32_t(scale.height(keys, i) * float(Density::kRows)));
+        });
+    } else if (scale.hi <= scale.lo) {
+        fill(d, first, stride, [](uint64_t) { return Density::kRows / 2; });
+    } else {
+        const double perRow = double(Density::kRows) / double(scale.hi - scale.lo);
+        const KeyType t = scale.type;
+        const uint64_t lo = scale.lo;
+        fill(d, first, stride, [&](uint64_t i) {
+            return std::min<uint32_t>(top, uint32_t(double(orderBitsAt(keys, i, t, Order::ascending) - lo) * perRow));
+        });
     }
     return d;
 }

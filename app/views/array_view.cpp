@@ -22,29 +22,45 @@ namespace {
 constexpr uint64_t kMaxReads = uint64_t(1) << 21; // a zoomed range's strip reads at most this many keys
 constexpr uint64_t kMaxBars = 4096;
 
-constexpr uint32_t kShades = 8; // levels of brightness in the strip
+constexpr uint32_t kShades = 6; // levels of brightness in the strip
 
 ImU32 withAlpha(ImU32 colour, float alpha) {
     return (colour & 0x00ffffffu) | (ImU32(float(colour >> 24) * alpha + 0.5f) << 24);
 }
 
-// The rectangles of a density merged into `columns` pixel columns: in each column one per run of
-// value rows of the same shade, its top and bottom edges in the height ramp's colours, its shade
-// as its opacity (a sorted line is opaque, noise faint, one key still visible).
+// The rectangles of a density merged into `columns` pixel columns, and its value rows into cells
+// at least 2.5 pixels high (finer ones would not show, and unsorted keys would cost a rectangle
+// each): in each column one rectangle per run of cells of the same shade, its top and bottom
+// edges in the height ramp's colours, its shade as its opacity (a sorted line is opaque, noise
+// faint, one key still visible). About 35,000 rectangles for 2^20 unsorted keys at 1600x1000.
 void buildStripPicture(ViewState::StripPicture& p, std::shared_ptr<const Density> d, uint32_t columns, ImVec2 size,
-                       float plotH) {
+                       float plotH, float minH) {
     p.density = std::move(d);
     p.columns = columns;
     p.width = size.x;
     p.plotH = plotH;
     p.corners.clear();
     p.colours.clear();
-    const ColumnDensity m = mergeColumns(*p.density, columns);
-    constexpr uint32_t rows = Density::kRows;
+    ColumnDensity m = mergeColumns(*p.density, columns);
+    uint32_t group = 1;
+    while (group < 8 && plotH * float(group) / float(Density::kRows) < 2.5f) group *= 2;
+    const uint32_t rows = Density::kRows / group;
+    if (group > 1) { // the rows merged in place: cell r of a column sums rows r * group ..
+        m.maxCount = 0;
+        for (uint32_t c = 0; c < columns; ++c) {
+            uint32_t* col = &m.counts[size_t(c) * Density::kRows];
+            for (uint32_t r = 0; r < rows; ++r) {
+                uint32_t sum = 0;
+                for (uint32_t k = 0; k < group; ++k) sum += col[r * group + k];
+                col[r] = sum;
+                m.maxCount = std::max(m.maxCount, sum);
+            }
+        }
+    }
     const float cw = size.x / float(columns);
     auto y = [&](float h) { return plotH - (0.04f + 0.94f * h) * plotH; };
     for (uint32_t c = 0; c < columns; ++c) {
-        const uint32_t* col = &m.counts[size_t(c) * rows];
+        const uint32_t* col = &m.counts[size_t(c) * Density::kRows];
         const float x0 = cw * float(c), x1 = x0 + std::max(1.0f, cw);
         for (uint32_t r = 0; r < rows;) {
             const uint32_t level = shadeLevel(col[r], m.maxCount, kShades);
@@ -54,7 +70,7 @@ void buildStripPicture(ViewState::StripPicture& p, std::shared_ptr<const Density
                 const float h0 = float(r) / rows, h1 = float(end) / rows;
                 const float alpha = 0.3f + 0.7f * float(level - 1) / float(kShades - 1);
                 p.corners.push_back(ImVec2(x0, y(h1)));
-                p.corners.push_back(ImVec2(x1, std::max(y(h0), y(h1) + 1.0f)));
+                p.corners.push_back(ImVec2(x1, std::max(y(h0), y(h1) + minH)));
                 p.colours.push_back(withAlpha(heightColour(h1), alpha));
                 p.colours.push_back(withAlpha(heightColour(h0), alpha));
             }
@@ -64,8 +80,9 @@ void buildStripPicture(ViewState::StripPicture& p, std::shared_ptr<const Density
 }
 
 // The picture of this density at this size: from the memo when it is one of the two drawn last.
-const ViewState::StripPicture& stripPicture(ViewState& views, const std::shared_ptr<const Density>& d,
+const ViewState::StripPicture& stripPicture(const ViewContext& c, const std::shared_ptr<const Density>& d,
                                             uint32_t columns, ImVec2 size, float plotH) {
+    ViewState& views = c.views;
     ViewState::StripPicture* victim = &views.stripPictures[0];
     for (ViewState::StripPicture& p : views.stripPictures) {
         if (p.density == d && p.columns == columns && p.width == size.x && p.plotH == plotH &&
@@ -75,7 +92,8 @@ const ViewState::StripPicture& stripPicture(ViewState& views, const std::shared_
         }
         if (p.used < victim->used) victim = &p;
     }
-    buildStripPicture(*victim, d, columns, size, plotH);
+    // A run of cells at least a line thick: a sorted array's line shows on a projector too.
+    buildStripPicture(*victim, d, columns, size, plotH, std::max(1.0f, 1.5f * c.line));
     victim->theme = int(theme());
     victim->used = ++views.stripFrames;
     return *victim;
@@ -126,35 +144,45 @@ std::string scaleKeyText(const KeyScale& s, bool largest) {
 
 // What the strip needs to be read right, written on it (top left, where a sorted array's line
 // never is): a radix sort part-way is in order of its low bits only; the height is the whole key
-// from the smallest to the largest; a pixel column is a range of indices, brighter where more of
-// its keys have that height.
-void stripLegend(const ViewContext& c, ImVec2 p0, ImVec2 size, uint64_t count, uint32_t columns) {
+// from the smallest to the largest; a pixel column holds about so many keys. In a smaller font,
+// and wider or smaller still where the plot is low, so that all of it stays on the plot.
+void stripLegend(const ViewContext& c, ImVec2 p0, ImVec2 size, float plotH, uint64_t count, uint32_t columns) {
     const StepData& d = *c.v.data;
     const JobInfo& job = c.v.job;
     const uint32_t all = keyBits(job.settings.key);
     char sorted[128] = "", body[256];
     if (d.stripBits)
-        std::snprintf(sorted, sizeof sorted, "In order of bits 0..%u only: bits %u..%u not sorted yet.", d.stripBits - 1,
+        std::snprintf(sorted, sizeof sorted, "Sorted by bits 0..%u only, not yet by bits %u..%u.", d.stripBits - 1,
                       d.stripBits, all - 1);
-    std::snprintf(body, sizeof body,
-                  "Height: the key, from %s (bottom) to %s (top). A pixel column: about %llu keys, brighter where "
-                  "more of them are.",
+    std::snprintf(body, sizeof body, "Keys %s (bottom) to %s (top), about %llu to a pixel column; brighter: more keys.",
                   scaleKeyText(job.scale, false).c_str(), scaleKeyText(job.scale, true).c_str(),
                   (unsigned long long)keysPerColumn(count, columns));
-    const float fs = ImGui::GetFontSize(), pad = fs * 0.3f;
-    const float maxW = std::max(fs * 8, std::min(size.x * 0.6f, fs * 30) - 2 * pad);
-    std::vector<std::string> lines = d.stripBits ? wrapAtSpaces(sorted, maxW) : std::vector<std::string>{};
-    const size_t firstBody = lines.size();
-    for (std::string& l : wrapAtSpaces(body, maxW)) lines.push_back(std::move(l));
-    float w = 0;
-    for (const std::string& l : lines) w = std::max(w, ImGui::CalcTextSize(l.c_str()).x);
+    ImFont* font = ImGui::GetFont();
+    const float fs = ImGui::GetFontSize(), pad = fs * 0.25f;
+    float size1 = fs * 0.85f, maxW = size.x * 0.62f;
+    std::vector<std::string> lines;
+    size_t firstBody = 0;
+    auto wrap = [&](float width) { // the lines at this font size and width
+        const float k = fs / size1; // wrapAtSpaces measures in the current font size
+        lines = d.stripBits ? wrapAtSpaces(sorted, width * k) : std::vector<std::string>{};
+        firstBody = lines.size();
+        for (std::string& l : wrapAtSpaces(body, width * k)) lines.push_back(std::move(l));
+        return float(lines.size()) * size1 + 2 * pad <= plotH - 2 * pad;
+    };
+    if (!wrap(maxW) && !wrap(maxW = size.x - 4 * pad))
+        for (size1 = fs * 0.8f; size1 > fs * 0.5f && !wrap(maxW); size1 -= fs * 0.05f) {
+        }
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const Palette& pal = palette();
-    const ImVec2 a(p0.x + pad, p0.y + pad), b(a.x + w + 2 * pad, a.y + float(lines.size()) * fs + 2 * pad);
-    dl->AddRectFilled(a, b, withAlpha(pal.plotBg | 0xff000000u, 0.85f), pad);
-    for (size_t i = 0; i < lines.size(); ++i)
-        drawLabel(c.ui, dl, ImVec2(a.x + pad, a.y + pad + float(i) * fs), i < firstBody ? pal.title : pal.plotText,
-                  lines[i].c_str());
+    // No box: each letter is outlined in the plot's background, so the keys show between them.
+    const float halo = std::max(1.0f, c.line);
+    const ImU32 outline = pal.plotBg | 0xff000000u;
+    for (size_t i = 0; i < lines.size(); ++i) {
+        const ImVec2 at(p0.x + 2 * pad, p0.y + 2 * pad + float(i) * size1);
+        for (const ImVec2 d : {ImVec2(-halo, 0), ImVec2(halo, 0), ImVec2(0, -halo), ImVec2(0, halo)})
+            dl->AddText(font, size1, ImVec2(at.x + d.x, at.y + d.y), outline, lines[i].c_str());
+        drawLabel(c.ui, dl, font, size1, at, i < firstBody ? pal.title : pal.plotText, lines[i].c_str());
+    }
 }
 
 // A lesson's workgroup, at a step that has not moved the keys (the input, a count or a scan): the
@@ -383,12 +411,12 @@ void drawWholeStrip(const ViewContext& c, ImVec2 p0, ImVec2 size, float plotH, b
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const uint32_t columns = stripColumns(size.x);
     if (const auto& m = c.ui.move; m && m->from->strip && m->from->strip->count == d.strip->count) {
-        drawStripPicture(dl, stripPicture(c.views, m->from->strip, columns, size, plotH), p0, 1.0f - c.ui.moveFraction);
-        drawStripPicture(dl, stripPicture(c.views, d.strip, columns, size, plotH), p0, c.ui.moveFraction);
+        drawStripPicture(dl, stripPicture(c, m->from->strip, columns, size, plotH), p0, 1.0f - c.ui.moveFraction);
+        drawStripPicture(dl, stripPicture(c, d.strip, columns, size, plotH), p0, c.ui.moveFraction);
     } else {
-        drawStripPicture(dl, stripPicture(c.views, d.strip, columns, size, plotH), p0);
+        drawStripPicture(dl, stripPicture(c, d.strip, columns, size, plotH), p0);
     }
-    stripLegend(c, p0, size, d.strip->count, columns);
+    stripLegend(c, p0, size, plotH, d.strip->count, columns);
     if (hovered) stripTooltip(*d.strip, columns, p0, size);
 }
 
@@ -409,8 +437,8 @@ void drawZoomedStrip(const ViewContext& c, uint64_t first, uint64_t count, ImVec
         local.density = std::make_shared<const Density>(
             densityOf(s->keys.data(), c.v.job.scale, first, count, columns, stride));
     }
-    drawStripPicture(ImGui::GetWindowDrawList(), stripPicture(c.views, local.density, columns, size, plotH), p0);
-    stripLegend(c, p0, size, count, columns);
+    drawStripPicture(ImGui::GetWindowDrawList(), stripPicture(c, local.density, columns, size, plotH), p0);
+    stripLegend(c, p0, size, plotH, count, columns);
     if (hovered) stripTooltip(*local.density, columns, p0, size);
 }
 

@@ -106,9 +106,9 @@ void barCounts(const ViewContext& c, const Snapshot::Aux& a, size_t r0, size_t r
     };
     float widest = 0;
     for (size_t i = r0; i <= r1; ++i) widest = std::max(widest, ImGui::CalcTextSize(text(i).data()).x);
-    const float room = bw - std::max(4.0f, fs * 0.35f);
+    const float room = bw - std::max(4.0f, fs * 0.25f);
     const float size = widest > room ? fs * room / widest : fs;
-    const bool every = size >= std::max(10.0f, fs * 0.55f);
+    const bool every = size >= std::max(10.0f, fs * 0.45f);
     size_t tallest = r0;
     for (size_t i = r0; i <= r1; ++i) {
         if (a.data[i] > a.data[tallest]) tallest = i;
@@ -344,6 +344,10 @@ int64_t binaryKeys(const ViewContext& c, uint32_t lo, uint32_t hi) {
     textWrappedAtSpaces(bits < all ? "keys, low " + std::to_string(bits) + " bits" : "keys in binary");
     if (hi > lo) textWrappedAtSpaces("digit: bits " + std::to_string(lo) + ".." + std::to_string(hi - 1));
     ImGui::PushFont(c.ui.presentation ? c.fonts.monoLarge : c.fonts.mono);
+    // A column narrower than a row: a smaller font, so that every bit and digit still shows.
+    if (const float full = binaryRowWidth(ImGui::CalcTextSize("0").x, bits), avail = ImGui::GetContentRegionAvail().x;
+        full > avail)
+        ImGui::SetWindowFontScale(std::max(0.5f, avail / full));
     const float cw = ImGui::CalcTextSize("0").x;
     ImDrawList* dl = ImGui::GetWindowDrawList();
     int64_t hovered = -1;
@@ -382,6 +386,7 @@ int64_t binaryKeys(const ViewContext& c, uint32_t lo, uint32_t hi) {
             }
         }
     }
+    ImGui::SetWindowFontScale(1.0f);
     ImGui::PopFont();
     return hovered;
 }
