@@ -142,11 +142,25 @@ std::string scaleKeyText(const KeyScale& s, bool largest) {
     return buf;
 }
 
-// What the strip needs to be read right, written on it (top left, where a sorted array's line
-// never is): a radix sort part-way is in order of its low bits only; the height is the whole key
-// from the smallest to the largest; a pixel column holds about so many keys. In a smaller font,
-// and wider or smaller still where the plot is low, so that all of it stays on the plot.
-void stripLegend(const ViewContext& c, ImVec2 p0, ImVec2 size, float plotH, uint64_t count, uint32_t columns) {
+// How much of the picture a box at [a, b) (relative to the plot's corner) would hide: the area of
+// its rectangles under the box, weighted by their opacity.
+float hidden(const ViewState::StripPicture& p, ImVec2 a, ImVec2 b) {
+    float sum = 0;
+    for (size_t r = 0; r < p.colours.size() / 2; ++r) {
+        const ImVec2 ra = p.corners[2 * r], rb = p.corners[2 * r + 1];
+        const float w = std::min(b.x, rb.x) - std::max(a.x, ra.x), h = std::min(b.y, rb.y) - std::max(a.y, ra.y);
+        if (w > 0 && h > 0) sum += w * h * float(p.colours[2 * r] >> 24);
+    }
+    return sum;
+}
+
+// What the strip needs to be read right, written on it in a box in the corner where it hides the
+// least of the keys (a sorted array's line leaves the top left and bottom right empty): a radix
+// sort part-way is in order of its low bits only; the height is the whole key from the smallest to
+// the largest; a pixel column holds about so many keys. In a smaller font, and wider or smaller
+// still where the plot is low, so that all of it stays on the plot (app_check labels checks that).
+void stripLegend(const ViewContext& c, const ViewState::StripPicture& picture, ImVec2 p0, ImVec2 size, float plotH,
+                 uint64_t count, uint32_t columns) {
     const StepData& d = *c.v.data;
     const JobInfo& job = c.v.job;
     const uint32_t all = keyBits(job.settings.key);
@@ -159,7 +173,7 @@ void stripLegend(const ViewContext& c, ImVec2 p0, ImVec2 size, float plotH, uint
                   (unsigned long long)keysPerColumn(count, columns));
     ImFont* font = ImGui::GetFont();
     const float fs = ImGui::GetFontSize(), pad = fs * 0.25f;
-    float size1 = fs * 0.85f, maxW = size.x * 0.62f;
+    float size1 = fs, maxW = size.x * 0.62f;
     std::vector<std::string> lines;
     size_t firstBody = 0;
     auto wrap = [&](float width) { // the lines at this font size and width
@@ -169,20 +183,28 @@ void stripLegend(const ViewContext& c, ImVec2 p0, ImVec2 size, float plotH, uint
         for (std::string& l : wrapAtSpaces(body, width * k)) lines.push_back(std::move(l));
         return float(lines.size()) * size1 + 2 * pad <= plotH - 2 * pad;
     };
-    if (!wrap(maxW) && !wrap(maxW = size.x - 4 * pad))
-        for (size1 = fs * 0.8f; size1 > fs * 0.5f && !wrap(maxW); size1 -= fs * 0.05f) {
-        }
+    // Smaller first (down to 0.7 of the font), then wider, then smaller still (down to half).
+    while (!wrap(maxW) && size1 > fs * 0.7f) size1 -= fs * 0.05f;
+    if (!wrap(maxW)) maxW = size.x - 4 * pad;
+    while (!wrap(maxW) && size1 > fs * 0.5f) size1 -= fs * 0.05f;
+    float w = 0;
+    for (const std::string& l : lines) w = std::max(w, font->CalcTextSizeA(size1, FLT_MAX, 0.0f, l.c_str()).x);
+    const ImVec2 box(w + 2 * pad, float(lines.size()) * size1 + 2 * pad);
+    // The corners, top left first (ties keep it): the box's top-left corner relative to the plot.
+    const ImVec2 corners[4] = {ImVec2(pad, pad), ImVec2(size.x - pad - box.x, plotH - pad - box.y),
+                               ImVec2(size.x - pad - box.x, pad), ImVec2(pad, plotH - pad - box.y)};
+    ImVec2 best = corners[0];
+    float least = hidden(picture, corners[0], ImVec2(corners[0].x + box.x, corners[0].y + box.y));
+    for (const ImVec2& k : corners)
+        if (const float h = hidden(picture, k, ImVec2(k.x + box.x, k.y + box.y)); h < least * 0.8f)
+            least = h, best = k;
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const Palette& pal = palette();
-    // No box: each letter is outlined in the plot's background, so the keys show between them.
-    const float halo = std::max(1.0f, c.line);
-    const ImU32 outline = pal.plotBg | 0xff000000u;
-    for (size_t i = 0; i < lines.size(); ++i) {
-        const ImVec2 at(p0.x + 2 * pad, p0.y + 2 * pad + float(i) * size1);
-        for (const ImVec2 d : {ImVec2(-halo, 0), ImVec2(halo, 0), ImVec2(0, -halo), ImVec2(0, halo)})
-            dl->AddText(font, size1, ImVec2(at.x + d.x, at.y + d.y), outline, lines[i].c_str());
-        drawLabel(c.ui, dl, font, size1, at, i < firstBody ? pal.title : pal.plotText, lines[i].c_str());
-    }
+    const ImVec2 a(p0.x + best.x, p0.y + best.y);
+    dl->AddRectFilled(a, ImVec2(a.x + box.x, a.y + box.y), withAlpha(pal.plotBg | 0xff000000u, 0.85f), pad);
+    for (size_t i = 0; i < lines.size(); ++i)
+        drawLabel(c.ui, dl, font, size1, ImVec2(a.x + pad, a.y + pad + float(i) * size1),
+                  i < firstBody ? pal.title : pal.plotText, lines[i].c_str());
 }
 
 // A lesson's workgroup, at a step that has not moved the keys (the input, a count or a scan): the
@@ -416,7 +438,7 @@ void drawWholeStrip(const ViewContext& c, ImVec2 p0, ImVec2 size, float plotH, b
     } else {
         drawStripPicture(dl, stripPicture(c, d.strip, columns, size, plotH), p0);
     }
-    stripLegend(c, p0, size, plotH, d.strip->count, columns);
+    stripLegend(c, stripPicture(c, d.strip, columns, size, plotH), p0, size, plotH, d.strip->count, columns);
     if (hovered) stripTooltip(*d.strip, columns, p0, size);
 }
 
@@ -437,8 +459,9 @@ void drawZoomedStrip(const ViewContext& c, uint64_t first, uint64_t count, ImVec
         local.density = std::make_shared<const Density>(
             densityOf(s->keys.data(), c.v.job.scale, first, count, columns, stride));
     }
-    drawStripPicture(ImGui::GetWindowDrawList(), stripPicture(c, local.density, columns, size, plotH), p0);
-    stripLegend(c, p0, size, plotH, count, columns);
+    const ViewState::StripPicture& picture = stripPicture(c, local.density, columns, size, plotH);
+    drawStripPicture(ImGui::GetWindowDrawList(), picture, p0);
+    stripLegend(c, picture, p0, size, plotH, count, columns);
     if (hovered) stripTooltip(*local.density, columns, p0, size);
 }
 

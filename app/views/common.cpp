@@ -210,6 +210,11 @@ void noteVisible(const UiState& ui, ProbeItem item, ImVec2 a, ImVec2 b) {
     }
 }
 
+float shownWidth() {
+    const ImGuiWindow* w = ImGui::GetCurrentWindow();
+    return std::min(ImGui::GetContentRegionAvail().x, w->ClipRect.Max.x - w->DC.CursorPos.x);
+}
+
 void noteLabel(const UiState& ui, ImVec2 min, ImVec2 max, const char* text) {
     const ImGuiWindow* w = ImGui::GetCurrentWindow();
     if (w->SkipItems) return;

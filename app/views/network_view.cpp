@@ -273,7 +273,8 @@ void drawLayerMap(const ViewContext& c) {
             std::snprintf(buf, sizeof buf, "%u", 2u << layers[l].logP);
             // Label each merge when there is room for it.
             const float mergeW = cell * float(layers[l].logP + 1);
-            if (ImGui::CalcTextSize(buf).x < mergeW - 2) drawLabel(c.ui, dl, ImVec2(x0, o.y), pal.axisLabel, buf);
+            if (ImGui::CalcTextSize(buf).x < mergeW - 0.3f * ImGui::GetFontSize())
+                drawLabel(c.ui, dl, ImVec2(x0, o.y), pal.axisLabel, buf);
             dl->AddLine(ImVec2(x0 - 0.5f, o.y), ImVec2(x0 - 0.5f, top + h), pal.mergeLine);
         }
     }

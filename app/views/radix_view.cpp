@@ -81,13 +81,17 @@ void digitAxis(const UiState& ui, ImVec2 o, float w, size_t first, size_t count,
                 return true;
         return false;
     };
+    float lastRight = -INFINITY; // a label pushed inwards at an edge must not crowd its neighbour
     for (size_t i = first; i < first + count; ++i) {
         const bool named = isAlso(i) || ((i - first) % step == 0 && !nearAlso(i));
         if (!named) continue;
         char buf[24];
         std::snprintf(buf, sizeof buf, two ? "%02zX" : "%zX", i);
         const float tw = ImGui::CalcTextSize(buf).x, x0 = o.x + bw * float(i - first);
-        drawLabel(ui, dl, ImVec2(std::clamp(x0 + bw / 2 - tw / 2, o.x, o.x + w - tw), o.y + 1), palette().axisLabel, buf);
+        const float x = std::clamp(x0 + bw / 2 - tw / 2, o.x, o.x + w - tw);
+        if (x < lastRight + fs * 0.3f && !isAlso(i)) continue;
+        drawLabel(ui, dl, ImVec2(x, o.y + 1), palette().axisLabel, buf);
+        lastRight = x + tw;
     }
 }
 // The counts of bars r0..r1 (a plot `height` high, the tallest bar `mx`), each above its bar, in a
@@ -345,8 +349,7 @@ int64_t binaryKeys(const ViewContext& c, uint32_t lo, uint32_t hi) {
     if (hi > lo) textWrappedAtSpaces("digit: bits " + std::to_string(lo) + ".." + std::to_string(hi - 1));
     ImGui::PushFont(c.ui.presentation ? c.fonts.monoLarge : c.fonts.mono);
     // A column narrower than a row: a smaller font, so that every bit and digit still shows.
-    if (const float full = binaryRowWidth(ImGui::CalcTextSize("0").x, bits), avail = ImGui::GetContentRegionAvail().x;
-        full > avail)
+    if (const float full = binaryRowWidth(ImGui::CalcTextSize("0").x, bits), avail = shownWidth(); full > avail)
         ImGui::SetWindowFontScale(std::max(0.5f, avail / full));
     const float cw = ImGui::CalcTextSize("0").x;
     ImDrawList* dl = ImGui::GetWindowDrawList();

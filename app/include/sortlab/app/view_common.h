@@ -71,6 +71,8 @@ ImVec2 drawLabel(const UiState& ui, ImDrawList* dl, ImFont* font, float size, Im
 void noteLabel(const UiState& ui, ImVec2 min, ImVec2 max, const char* text);
 void noteTextItem(const UiState& ui, const char* text);
 void noteMissingLabel(const UiState& ui, const std::string& what);
+// The width from the cursor to the right edge of what shows of the window (or table column).
+float shownWidth();
 // Wrapped text that breaks lines only at spaces (ImGui's wrapping also breaks after '.' and ',',
 // which splits numbers such as 849.72 over two lines); "\n" starts a new line. Returns its rectangle.
 std::pair<ImVec2, ImVec2> textWrappedAtSpaces(const std::string& text);
