@@ -4,6 +4,11 @@
 // (density.h: per pixel column, how many of its keys have each height), from the worker for the
 // whole array or computed here for a zoomed range, with what it shows written on it; an idle frame
 // redraws the rectangles of the last strip. Mouse wheel zooms, dragging pans.
+//
+// [SECTION] The strip's picture: rectangles of a density, its memo, its legend
+// [SECTION] Bars (up to 4096 keys) and moves
+// [SECTION] Heading, zoom, the whole and the zoomed strip
+// [SECTION] The view
 #include <sortlab/app/views.h>
 
 #include <sortlab/app/density.h>
@@ -21,6 +26,8 @@ namespace {
 // The zoom and the memos of the strips drawn are ViewState's (app.h): zoom, localStrip, stripPictures.
 constexpr uint64_t kMaxReads = uint64_t(1) << 21; // a zoomed range's strip reads at most this many keys
 constexpr uint64_t kMaxBars = 4096;
+
+// [SECTION] The strip's picture: rectangles of a density, its memo, its legend ---------------------------
 
 constexpr uint32_t kShades = 6; // levels of brightness in the strip
 
@@ -207,6 +214,8 @@ void stripLegend(const ViewContext& c, const ViewState::StripPicture& picture, I
                   i < firstBody ? pal.title : pal.plotText, lines[i].c_str());
 }
 
+// [SECTION] Bars (up to 4096 keys) and moves ---------------------------------------------------------
+
 // A lesson's workgroup, at a step that has not moved the keys (the input, a count or a scan): the
 // keys it reads, outlined in the array (a radix sort's tile of `tileKeys` keys).
 void workgroupBracket(const ViewContext& c, uint64_t first, uint64_t count, ImVec2 p0, float w, float plotH) {
@@ -375,6 +384,8 @@ void drawMove(const ViewContext& c, ImVec2 p0, float width, float plotH, bool la
     }
 }
 
+// [SECTION] Heading, zoom, the whole and the zoomed strip ------------------------------------------------
+
 // The title line: the keys and the step, and a hint or the zoomed range after it. (What a strip
 // shows is written on the strip itself: stripLegend.)
 void drawArrayHeading(const ViewContext& c, uint64_t first, uint64_t count, bool zoomed) {
@@ -466,6 +477,8 @@ void drawZoomedStrip(const ViewContext& c, uint64_t first, uint64_t count, ImVec
 }
 
 } // namespace
+
+// [SECTION] The view ---------------------------------------------------------------------------------------
 
 void setArrayZoom(ViewState& views, uint64_t generation, uint64_t first, uint64_t count) {
     views.zoom = ViewState::Zoom{generation, first, count};

@@ -11,7 +11,12 @@
 // It shows the keys in binary with the current digit highlighted (small n), the digit histogram,
 // the exclusive offsets, per-workgroup counts (or OneSweep's tile status and counts) as heat maps,
 // and for small n arrows from each key's old position to its new one. Sections appear as their
-// buffers do.
+// buffers do. Every number it writes fits its place (a smaller font where needed) and is noted for
+// the labels check (view_common.h).
+//
+// Index: digitBits; digitAxis, barCounts, bars (histogram and offsets); usedDigits; heatMap;
+// tileStatus; movesOf, shownBits, binaryKeys (the keys in binary), explainMove; tableScale,
+// numberTable (per-workgroup tables); arrows; passLines; digitSections; drawRadixView.
 #include <sortlab/app/views.h>
 
 #include <sortlab/app/transition.h>
@@ -645,11 +650,15 @@ void drawRadixView(const ViewContext& c, LookbackReplayChoice& replay, bool* ope
     // the hovered key's explanation.
     const bool moves = step && (step->kind == StepKind::scatter || step->kind == StepKind::pass);
     const std::vector<uint64_t> to = small && moves ? movesOf(v) : std::vector<uint64_t>{};
-    if (small && ImGui::BeginTable("##radix", 2, ImGuiTableFlags_Resizable | ImGuiTableFlags_BordersInnerV)) {
-        // The keys column as wide as a key in binary (index, bits in nibbles, digit).
-        ImGui::PushFont(c.ui.presentation ? c.fonts.monoLarge : c.fonts.mono);
-        const float keysW = binaryRowWidth(ImGui::CalcTextSize("0").x, shownBits(v, keyDigit ? khi : 0));
-        ImGui::PopFont();
+    // The keys column as wide as a key in binary (index, bits in nibbles, digit). ImGui keeps a fixed
+    // column's first width, so a table of another width is another table (its id has the bits).
+    ImGui::PushFont(c.ui.presentation ? c.fonts.monoLarge : c.fonts.mono);
+    const uint32_t keyBitsShown = small ? shownBits(v, keyDigit ? khi : 0) : 0;
+    const float keysW = binaryRowWidth(ImGui::CalcTextSize("0").x, keyBitsShown);
+    ImGui::PopFont();
+    char tableId[24];
+    std::snprintf(tableId, sizeof tableId, "##radix%u", keyBitsShown);
+    if (small && ImGui::BeginTable(tableId, 2, ImGuiTableFlags_Resizable | ImGuiTableFlags_BordersInnerV)) {
         ImGui::TableSetupColumn("keys", ImGuiTableColumnFlags_WidthFixed, keysW);
         ImGui::TableSetupColumn("digits", ImGuiTableColumnFlags_WidthStretch);
         ImGui::TableNextRow();
