@@ -99,10 +99,12 @@ void digitAxis(const UiState& ui, ImVec2 o, float w, size_t first, size_t count,
         lastRight = x + tw;
     }
 }
-// The counts of bars r0..r1 (a plot `height` high, the tallest bar `mx`), each above its bar, in a
-// smaller font where the widest would not fit a bar with room to spare (neighbours must never run
-// together). With no room for a readable font even then (256 digits), only the tallest bar's count,
-// over it; the others are in the tooltip.
+// The counts of bars r0..r1 (a plot `height` high, the tallest bar `mx`), each above its bar. At the
+// size at which every count fits its own bar with room to spare, none comes near another; the
+// tallest first, each is drawn in the largest font, down to that size, that keeps a quarter of a
+// line from every count placed and from the place kept for every count to come: a tall bar's count
+// may reach over its short neighbours, whose counts sit lower. With no room for a readable font
+// even at that size (256 digits), only the tallest bar's count; the others are in the tooltip.
 void barCounts(const ViewContext& c, const Snapshot::Aux& a, size_t r0, size_t r1, uint32_t mx, ImVec2 o, float w,
                float height) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -116,23 +118,41 @@ void barCounts(const ViewContext& c, const Snapshot::Aux& a, size_t r0, size_t r
     float widest = 0;
     for (size_t i = r0; i <= r1; ++i) widest = std::max(widest, ImGui::CalcTextSize(text(i).data()).x);
     const float room = bw - std::max(4.0f, fs * 0.25f);
-    const float size = widest > room ? fs * room / widest : fs;
-    const bool every = size >= std::max(10.0f, fs * 0.45f);
-    size_t tallest = r0;
-    for (size_t i = r0; i <= r1; ++i) {
-        if (a.data[i] > a.data[tallest]) tallest = i;
-        if (!every) continue;
-        const auto t = text(i);
-        const ImVec2 ts = font->CalcTextSizeA(size, FLT_MAX, 0.0f, t.data());
-        const float top = o.y + height - float(a.data[i]) / float(mx) * (height - fs - 4);
-        drawLabel(c.ui, dl, font, size, ImVec2(o.x + bw * float(i - r0) + (bw - ts.x) / 2, top - ts.y - 1),
-                  palette().plotText, t.data());
-    }
-    if (!every) {
-        const auto t = text(tallest);
+    const float smallest = std::max(10.0f, fs * 0.45f);
+    std::vector<size_t> order;
+    for (size_t i = r0; i <= r1; ++i) order.push_back(i);
+    std::stable_sort(order.begin(), order.end(), [&](size_t x, size_t y) { return a.data[x] > a.data[y]; });
+    if (fs * std::min(1.0f, room / widest) < smallest) { // no room: the tallest only, centred over it
+        const auto t = text(order[0]);
         const ImVec2 ts = ImGui::CalcTextSize(t.data());
-        const float x = std::clamp(o.x + bw * (float(tallest - r0) + 0.5f) - ts.x / 2, o.x, o.x + w - ts.x);
+        const float x = std::clamp(o.x + bw * (float(order[0] - r0) + 0.5f) - ts.x / 2, o.x, o.x + w - ts.x);
         drawLabel(c.ui, dl, ImVec2(x, o.y + 2), palette().plotText, t.data());
+        return;
+    }
+    const float uniform = fs * std::min(1.0f, room / widest);
+    auto rect = [&](size_t i, float size) { // the count of bar i at this size: x0, y0, x1, y1
+        const ImVec2 ts = font->CalcTextSizeA(size, FLT_MAX, 0.0f, text(i).data());
+        const float top = o.y + height - float(a.data[i]) / float(mx) * (height - fs - 4);
+        const float x = std::clamp(o.x + bw * (float(i - r0) + 0.5f) - ts.x / 2, o.x, o.x + w - ts.x);
+        return ImVec4(x, top - ts.y - 1, x + ts.x, top - 1);
+    };
+    auto near = [](const ImVec4& r, const ImVec4& p) { // on a common line, closer than a quarter of one
+        const float gap = 0.25f * std::min(r.w - r.y, p.w - p.y);
+        return std::min(r.w, p.w) - std::max(r.y, p.y) > 1 && std::max(r.x, p.x) - std::min(r.z, p.z) < gap;
+    };
+    std::vector<ImVec4> kept(r1 + 1); // each count's place at the uniform size, until it is drawn
+    for (size_t i = r0; i <= r1; ++i) kept[i] = rect(i, uniform);
+    for (size_t i : order) {
+        float size = fs;
+        for (; size > uniform; size -= fs * 0.05f) {
+            const ImVec4 r = rect(i, size);
+            bool clear = true;
+            for (size_t j = r0; j <= r1 && clear; ++j) clear = j == i || !near(r, kept[j]);
+            if (clear) break;
+        }
+        size = std::max(size, uniform);
+        kept[i] = rect(i, size);
+        drawLabel(c.ui, dl, font, size, ImVec2(kept[i].x, kept[i].y), palette().plotText, text(i).data());
     }
 }
 
