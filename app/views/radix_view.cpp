@@ -101,9 +101,9 @@ void digitAxis(const UiState& ui, ImVec2 o, float w, size_t first, size_t count,
 }
 // The counts of bars r0..r1 (a plot `height` high, the tallest bar `mx`), each above its bar. At the
 // size at which every count fits its own bar with room to spare, none comes near another; the
-// tallest first, each is drawn in the largest font, down to that size, that keeps a quarter of a
-// line from every count placed and from the place kept for every count to come: a tall bar's count
-// may reach over its short neighbours, whose counts sit lower. With no room for a readable font
+// tallest first, each is drawn in the full font where that keeps a quarter of a line from every
+// count placed and from the place kept for every count to come (a tall bar's count may reach over
+// its short neighbours, whose counts sit lower), else at that size. With no room for a readable font
 // even at that size (256 digits), only the tallest bar's count; the others are in the tooltip.
 void barCounts(const ViewContext& c, const Snapshot::Aux& a, size_t r0, size_t r1, uint32_t mx, ImVec2 o, float w,
                float height) {
@@ -143,14 +143,10 @@ void barCounts(const ViewContext& c, const Snapshot::Aux& a, size_t r0, size_t r
     std::vector<ImVec4> kept(r1 + 1); // each count's place at the uniform size, until it is drawn
     for (size_t i = r0; i <= r1; ++i) kept[i] = rect(i, uniform);
     for (size_t i : order) {
-        float size = fs;
-        for (; size > uniform; size -= fs * 0.05f) {
-            const ImVec4 r = rect(i, size);
-            bool clear = true;
-            for (size_t j = r0; j <= r1 && clear; ++j) clear = j == i || !near(r, kept[j]);
-            if (clear) break;
-        }
-        size = std::max(size, uniform);
+        const ImVec4 full = rect(i, fs);
+        bool clear = true;
+        for (size_t j = r0; j <= r1 && clear; ++j) clear = j == i || !near(full, kept[j]);
+        const float size = clear ? fs : uniform; // one of two sizes: a row of counts reads evenly
         kept[i] = rect(i, size);
         drawLabel(c.ui, dl, font, size, ImVec2(kept[i].x, kept[i].y), palette().plotText, text(i).data());
     }
