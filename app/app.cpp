@@ -336,9 +336,21 @@ nlohmann::json App::viewState() const {
                      {"matched", moveMatchName(m->moves.match)}};
     }
     if (n <= 4096) j["drawn_index"] = drawn;
+    j["labels"] = labelsJson();
     if (shown_->pinned)
         j["pinned"] = {{"input_index", *shown_->pinned}, {"path", shown_->pinPath}};
     return j;
+}
+
+nlohmann::json App::labelsJson() const {
+    nlohmann::json labels = nlohmann::json::array();
+    for (const UiState::Probe::Label& l : ui_.lastProbe.labels)
+        labels.push_back({{"window", l.window},
+                          {"text", l.text},
+                          {"rect", {l.min.x, l.min.y, l.max.x, l.max.y}},
+                          {"shown", {l.clipMin.x, l.clipMin.y, l.clipMax.x, l.clipMax.y}},
+                          {"scrolls", l.scrolls}});
+    return {{"labels", labels}, {"missing", ui_.lastProbe.missingLabels}};
 }
 
 void App::advancePlayback(const SortWorker::View& v) {

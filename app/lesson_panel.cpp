@@ -58,6 +58,7 @@ void App::goToStop(size_t stop) {
     L.result.clear();
     L.answerEdit[0] = 0;
     L.seenHighlight = L.seenQuestion = L.seenFeedback = std::nullopt;
+    L.labelShots = nlohmann::json::array();
     ui_.highlight = L.lesson->stops[stop].highlight;
     if (!s) {
         L.result = s.error().message;
@@ -88,6 +89,7 @@ void App::noteScreenshot() {
     if (stop.highlight.kind != HighlightKind::none) seen(L.seenHighlight, p.highlight && p.highlightVisible);
     if (stop.question) seen(L.seenQuestion, p.question && p.questionVisible);
     if (stop.question && !L.result.empty()) seen(L.seenFeedback, p.feedback && p.feedbackVisible);
+    L.labelShots.push_back(labelsJson());
 }
 
 // The stop's state once the worker has its plan: the step, then the replay.
@@ -164,6 +166,7 @@ std::string App::lessonRecord() const {
         {"highlight", seen(L.seenHighlight, stop.highlight.kind != HighlightKind::none, p.highlight && p.highlightVisible)},
         {"question", seen(L.seenQuestion, bool(stop.question), p.question && p.questionVisible)},
         {"feedback", seen(L.seenFeedback, bool(stop.question), p.feedback && p.feedbackVisible)}};
+    j["label_shots"] = L.labelShots;
     if (!stop.question) return j.dump();
     j["question"] = {{"kind", std::string(questionKindName(stop.question->kind))},
                      {"arg", stop.question->arg},

@@ -155,6 +155,7 @@ app_run(app_oddeven --algo oddeven-layer --n 16 --seed 1 --step 10 --screenshot 
         --dump-state app_oddeven.json)
 app_check(app_oddeven_png app_oddeven png app_oddeven.png --width 1600 --height 1000)
 app_check(app_oddeven_state "app_oddeven;app_trace_16" state app_oddeven.json trace16.jsonl --algo oddeven-layer --step 10)
+app_check(app_oddeven_labels app_oddeven labels app_oddeven.json --min-labels 30)
 
 # --- A middle step, and the radix sort's views ------------------------------------------------------
 app_run(app_oddeven_step4 --algo oddeven-layer --n 16 --seed 1 --step 4 --check --dump-state app_oddeven4.json)
@@ -163,6 +164,7 @@ app_check(app_oddeven_step4_state "app_oddeven_step4;app_trace_16" state app_odd
 app_run(app_radix4 --algo radix4 --n 16 --seed 1 --step 6 --screenshot app_radix4.png --dump-state app_radix4.json)
 app_check(app_radix4_png app_radix4 png app_radix4.png --width 1600 --height 1000)
 app_check(app_radix4_state "app_radix4;app_trace_16" state app_radix4.json trace16.jsonl --algo radix4 --step 6)
+app_check(app_radix4_labels app_radix4 labels app_radix4.json --min-labels 30)
 
 # radix4 with values and check mode: keys, values, histogram and offsets against the CPU model
 # (the radix trace has one line per pass, after its scatter: steps 3, 6, 9, ...)
@@ -178,6 +180,7 @@ app_run(app_onesweep --algo onesweep --values u32 --n 4000 --seed 5 --check --st
 app_check(app_onesweep_png app_onesweep png app_onesweep.png --width 1600 --height 1000)
 app_check(app_onesweep_state "app_onesweep;app_trace_os" state app_onesweep.json trace_os.jsonl --algo onesweep
           --step 4 --check-ok)
+app_check(app_onesweep_labels app_onesweep labels app_onesweep.json --min-labels 10)
 # The same with forced fallback (--force-fallback): tile 1 counts tile 0 itself in every pass.
 app_run(app_onesweep_fallback --algo onesweep --force-fallback --values u32 --n 4000 --seed 5 --check --step 3
         --screenshot app_onesweep_fallback.png --dump-state app_onesweep_fallback.json)
@@ -219,6 +222,29 @@ app_check(app_large_png app_large png app_large.png --width 1600 --height 1000)
 add_test(NAME app_large_state COMMAND ${CMAKE_COMMAND} -E cat ${APP_OUT}/app_large.json)
 set_tests_properties(app_large_state PROPERTIES FIXTURES_REQUIRED app_large
                      PASS_REGULAR_EXPRESSION "\"check\":{\"available\":true,[^}]*\"ok\":true")
+
+# --- The large-array picture: a radix sort half-way (after half its passes) against the same sort
+#     run to its end, at 2^16 and 2^20 keys, radix4 and OneSweep (app_check strip: the sorted
+#     picture is one rising line, the half-way one is not and differs from it); the labels written
+#     on the picture inside it ---------------------------------------------------------------------
+foreach(case "radix4;2^16;12" "radix4;2^20;12" "onesweep;2^16;4" "onesweep;2^20;4")
+  list(GET case 0 algo)
+  list(GET case 1 n)
+  list(GET case 2 half)
+  string(REPLACE "^" "e" tag "${algo}_${n}")
+  file(WRITE ${APP_OUT}/strip_${tag}.script
+       "# written by tests/app_tests.cmake\n"
+       "step ${half}\n"
+       "dump-state strip_${tag}_half.json\n"
+       "screenshot strip_${tag}_half.png\n"
+       "step end\n"
+       "dump-state strip_${tag}_sorted.json\n")
+  app_run(app_strip_${tag} --algo ${algo} --n ${n} --seed 7 --script ${APP_OUT}/strip_${tag}.script)
+  set_tests_properties(app_strip_${tag} PROPERTIES TIMEOUT 240)
+  app_check(app_strip_${tag}_check app_strip_${tag} strip strip_${tag}_half.json strip_${tag}_sorted.json)
+  app_check(app_strip_${tag}_labels app_strip_${tag} labels strip_${tag}_half.json strip_${tag}_sorted.json)
+  app_check(app_strip_${tag}_png app_strip_${tag} png strip_${tag}_half.png --width 1600 --height 1000)
+endforeach()
 
 # --- The benchmark panel (issue 6) ---------------------------------------------------------------------
 # The reference: sortlab-bench --json of the sweep that the headless run and the panel also run.
@@ -330,6 +356,12 @@ foreach(lesson oddeven radix4 onesweep)
             --visible)
   app_run(app_lesson_${lesson}_w720 --width 1280 --height 720 --lesson ${lesson} --screenshot-each lessons/w720)
   app_check(app_lesson_${lesson}_w720_check app_lesson_${lesson}_w720 lesson lessons/w720/${lesson}.jsonl --visible)
+  # Every label the views drew in every screenshot of the four sizes and modes: inside its window,
+  # none overlapping another, none left out for want of room.
+  app_check(app_lesson_${lesson}_labels
+            "app_lesson_${lesson};app_lesson_${lesson}_1600;app_lesson_${lesson}_p1600;app_lesson_${lesson}_w720"
+            labels lessons/p720/${lesson}.jsonl lessons/w1600/${lesson}.jsonl lessons/p1600/${lesson}.jsonl
+            lessons/w720/${lesson}.jsonl --min-labels 100)
   app_check(app_lesson_${lesson}_agree
             "app_lesson_${lesson};app_lesson_${lesson}_1600;app_lesson_${lesson}_wrong;app_lesson_${lesson}_p1600;app_lesson_${lesson}_w720"
             lessons-agree lessons/p720/${lesson}.jsonl lessons/w1600/${lesson}.jsonl lessons/wrong/${lesson}.jsonl
@@ -382,6 +414,7 @@ file(MAKE_DIRECTORY ${APP_OUT}/lessons_light)
 app_run(app_theme_lesson --theme light --presentation --width 1280 --height 720 --lesson radix4
         --screenshot-each lessons_light)
 app_check(app_theme_lesson_check app_theme_lesson lesson lessons_light/radix4.jsonl --min-stops 10)
+app_check(app_theme_lesson_labels app_theme_lesson labels lessons_light/radix4.jsonl --min-labels 100)
 
 # --- Failures: exit code and exactly one line on stderr ------------------------------------------------
 set(APP_EXPECT ${CMAKE_CURRENT_LIST_DIR}/cli/expect_failure.cmake)

@@ -262,6 +262,7 @@ JobInfo jobInfo(const SortSettings& s, uint64_t generation, const Plan& plan,
     }
     info.minKey = lo <= hi ? lo : 0;
     info.maxKey = lo <= hi ? hi : 0;
+    info.scale = keyScale(keys->data(), s.n, s.key);
     return info;
 }
 
@@ -451,32 +452,10 @@ void SortWorker::evict(size_t keep) {
 
 namespace {
 
-// `sortedBits` > 0: a radix sort's keys are sorted by their low bits so far; the strip shows the
-// value of those bits (a rising line where the whole key is still noise).
-std::shared_ptr<const Strip> makeStrip(const Snapshot& s, KeyType type, Order order, uint64_t n, double lo, double hi,
-                                       uint32_t sortedBits) {
-    constexpr uint64_t kBuckets = 2048;
-    auto strip = std::make_shared<Strip>();
-    const uint64_t buckets = std::min<uint64_t>(n, kBuckets);
-    strip->occupied.assign(buckets, {0, 0});
-    strip->mean.resize(buckets);
-    for (uint64_t b = 0; b < buckets; ++b) {
-        const uint64_t first = b * n / buckets, last = (b + 1) * n / buckets;
-        double sum = 0;
-        auto& bits = strip->occupied[b];
-        for (uint64_t i = first; i < last; ++i) {
-            const float v = sortedBits ? float(double(orderBitsAt(s.keys.data(), i, type, order) &
-                                                      ((uint64_t(1) << sortedBits) - 1)) /
-                                               double(uint64_t(1) << sortedBits))
-                                       : keyHeightIn(s.keys.data(), i, type, lo, hi);
-            const uint32_t bin = std::min<uint32_t>(Strip::kBins - 1, uint32_t(v * Strip::kBins));
-            bits[bin >> 6] |= uint64_t(1) << (bin & 63);
-            sum += v;
-        }
-        strip->mean[b] = float(sum / double(std::max<uint64_t>(1, last - first)));
-    }
-    return strip;
-}
+// The whole keys' density (density.h) in buckets of consecutive keys; the view merges them into
+// its pixel columns (8192 buckets: 6 or 7 a column at 1200 pixels, so columns differ in keys by
+// a bucket at most).
+constexpr uint32_t kStripBuckets = 8192;
 
 } // namespace
 
@@ -501,14 +480,16 @@ void SortWorker::publish(size_t step, double ms) {
     d->pinVersion = pinVersion_;
     d->pinPath = pinPathTo(step);
     if (s.n > 4096) {
-        // A radix sort part-way: its keys are sorted by the bits of the passes that moved them.
+        // A radix sort part-way: its keys are in order of the bits of the passes that moved them
+        // (the view says so on the picture).
         if (step > 0 && step < plan.steps.size() && s.algorithm() != Algorithm::oddeven) {
             const Step& st = plan.steps[step - 1];
             const bool moved = st.kind == StepKind::scatter || st.kind == StepKind::pass;
             const uint32_t bits = moved ? st.bitHi : st.bitLo;
             if (bits > 0 && bits < keyBits(s.key)) d->stripBits = bits;
         }
-        d->strip = makeStrip(*d->snapshot, s.key, s.order, s.n, job.minKey, job.maxKey, d->stripBits);
+        d->strip = std::make_shared<const Density>(
+            densityOf(d->snapshot->keys.data(), job.scale, 0, s.n, kStripBuckets));
     }
     if (s.algorithm() == Algorithm::oddeven) modelNetwork(*d, job, check);
     if (check) checkStep(*d, job);

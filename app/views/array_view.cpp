@@ -1,10 +1,17 @@
 // The array view: the keys of the current snapshot (read back from the GPU). Up to 4096 keys in
 // view: one bar per key, keys the step changed outlined, keys that differ from the CPU reference
-// in red. More: a downsampled strip (per pixel column, which value bins its keys occupy), from the
-// worker for the whole array or computed here for a zoomed range, so an idle frame costs a few
-// rectangles per pixel column at most. Mouse wheel zooms, dragging pans.
+// in red. More: a strip, the whole keys' value against their index as a density-shaded dot plot
+// (density.h: per pixel column, how many of its keys have each height), from the worker for the
+// whole array or computed here for a zoomed range, with what it shows written on it; an idle frame
+// redraws the rectangles of the last strip. Mouse wheel zooms, dragging pans.
+//
+// [SECTION] The strip's picture: rectangles of a density, its memo, its legend
+// [SECTION] Bars (up to 4096 keys) and moves
+// [SECTION] Heading, zoom, the whole and the zoomed strip
+// [SECTION] The view
 #include <sortlab/app/views.h>
 
+#include <sortlab/app/density.h>
 #include <sortlab/app/view_common.h>
 
 #include <algorithm>
@@ -16,72 +23,198 @@
 namespace sortlab::app {
 namespace {
 
-// The zoom and the memos of the strips drawn are ViewState's (app.h): zoom, localStrip, occupancy.
+// The zoom and the memos of the strips drawn are ViewState's (app.h): zoom, localStrip, stripPictures.
 constexpr uint64_t kMaxReads = uint64_t(1) << 21; // a zoomed range's strip reads at most this many keys
 constexpr uint64_t kMaxBars = 4096;
 
-uint64_t hashOccupancy(const std::vector<std::array<uint64_t, 2>>& occupied) {
-    uint64_t h = 0x9e3779b97f4a7c15ull ^ occupied.size();
-    for (const auto& bits : occupied)
-        for (uint64_t w : bits) h = (h ^ w) * 0x100000001b3ull + (h >> 29);
-    return h;
+// [SECTION] The strip's picture: rectangles of a density, its memo, its legend ---------------------------
+
+constexpr uint32_t kShades = 6; // levels of brightness in the strip
+
+ImU32 withAlpha(ImU32 colour, float alpha) {
+    return (colour & 0x00ffffffu) | (ImU32(float(colour >> 24) * alpha + 0.5f) << 24);
 }
 
-// The strip's rectangles (at n = 2^16 on unsorted keys, some 33,000 a frame), from the memo
-// `c` when the strip is the one drawn last; vertices are reserved for thousands at a time rather
-// than one rectangle at a time.
-void drawOccupancy(ImDrawList* dl, ViewState::Occupancy& c, const std::vector<std::array<uint64_t, 2>>& occupied,
-                   size_t perColumn, ImVec2 p0, ImVec2 size, float plotH, float alpha = 1.0f) {
-    const size_t buckets = occupied.size();
-    const uint64_t hash = hashOccupancy(occupied);
-    if (c.hash != hash || c.buckets != buckets || c.perColumn != perColumn || c.width != size.x || c.plotH != plotH) {
-        c.hash = hash;
-        c.buckets = buckets;
-        c.perColumn = perColumn;
-        c.width = size.x;
-        c.plotH = plotH;
-        c.corners.clear();
-        c.colours.clear();
-        const float bw = size.x / float((buckets + perColumn - 1) / perColumn);
-        const float binH = (0.94f * plotH) / float(Strip::kBins);
-        auto y = [&](float h) { return plotH - (0.04f + 0.94f * h) * plotH; };
-        int col = 0;
-        for (size_t b = 0; b < buckets; b += perColumn, ++col) {
-            std::array<uint64_t, 2> bits{0, 0};
-            const size_t e = std::min(buckets, b + perColumn);
-            for (size_t j = b; j < e; ++j) bits[0] |= occupied[j][0], bits[1] |= occupied[j][1];
-            const float x0 = bw * float(col), x1 = x0 + std::max(1.0f, bw);
-            for (uint32_t bin = 0; bin < Strip::kBins;) {
-                if (!((bits[bin >> 6] >> (bin & 63)) & 1)) {
-                    ++bin;
-                    continue;
-                }
-                uint32_t end = bin;
-                while (end < Strip::kBins && ((bits[end >> 6] >> (end & 63)) & 1)) ++end;
-                const float h0 = float(bin) / Strip::kBins, h1 = float(end) / Strip::kBins;
-                c.corners.push_back(ImVec2(x0, y(h1)));
-                c.corners.push_back(ImVec2(x1, y(h0) + std::max(1.0f, binH * 0.2f)));
-                c.colours.push_back(heightColour((h0 + h1) / 2));
-                bin = end;
+// The rectangles of a density merged into `columns` pixel columns, and its value rows into cells
+// at least 2.5 pixels high (finer ones would not show, and unsorted keys would cost a rectangle
+// each): in each column one rectangle per run of cells of the same shade, its top and bottom
+// edges in the height ramp's colours, its shade as its opacity (a sorted line is opaque, noise
+// faint, one key still visible). About 35,000 rectangles for 2^20 unsorted keys at 1600x1000.
+void buildStripPicture(ViewState::StripPicture& p, std::shared_ptr<const Density> d, uint32_t columns, ImVec2 size,
+                       float plotH, float minH) {
+    p.density = std::move(d);
+    p.columns = columns;
+    p.width = size.x;
+    p.plotH = plotH;
+    p.corners.clear();
+    p.colours.clear();
+    ColumnDensity m = mergeColumns(*p.density, columns);
+    uint32_t group = 1;
+    while (group < 8 && plotH * float(group) / float(Density::kRows) < 2.5f) group *= 2;
+    const uint32_t rows = Density::kRows / group;
+    if (group > 1) { // the rows merged in place: cell r of a column sums rows r * group ..
+        m.maxCount = 0;
+        for (uint32_t c = 0; c < columns; ++c) {
+            uint32_t* col = &m.counts[size_t(c) * Density::kRows];
+            for (uint32_t r = 0; r < rows; ++r) {
+                uint32_t sum = 0;
+                for (uint32_t k = 0; k < group; ++k) sum += col[r * group + k];
+                col[r] = sum;
+                m.maxCount = std::max(m.maxCount, sum);
             }
         }
     }
-    // At most 16383 rectangles per reservation: 4 vertices each stay below 2^16 (16-bit indices;
-    // the renderer handles ImDrawCmd::VtxOffset, so a new command starts where needed).
+    const float cw = size.x / float(columns);
+    auto y = [&](float h) { return plotH - (0.04f + 0.94f * h) * plotH; };
+    for (uint32_t c = 0; c < columns; ++c) {
+        const uint32_t* col = &m.counts[size_t(c) * Density::kRows];
+        const float x0 = cw * float(c), x1 = x0 + std::max(1.0f, cw);
+        for (uint32_t r = 0; r < rows;) {
+            const uint32_t level = shadeLevel(col[r], m.maxCount, kShades);
+            uint32_t end = r + 1;
+            while (end < rows && shadeLevel(col[end], m.maxCount, kShades) == level) ++end;
+            if (level) {
+                const float h0 = float(r) / rows, h1 = float(end) / rows;
+                const float alpha = 0.3f + 0.7f * float(level - 1) / float(kShades - 1);
+                p.corners.push_back(ImVec2(x0, y(h1)));
+                p.corners.push_back(ImVec2(x1, std::max(y(h0), y(h1) + minH)));
+                p.colours.push_back(withAlpha(heightColour(h1), alpha));
+                p.colours.push_back(withAlpha(heightColour(h0), alpha));
+            }
+            r = end;
+        }
+    }
+}
+
+// The picture of this density at this size: from the memo when it is one of the two drawn last.
+const ViewState::StripPicture& stripPicture(const ViewContext& c, const std::shared_ptr<const Density>& d,
+                                            uint32_t columns, ImVec2 size, float plotH) {
+    ViewState& views = c.views;
+    ViewState::StripPicture* victim = &views.stripPictures[0];
+    for (ViewState::StripPicture& p : views.stripPictures) {
+        if (p.density == d && p.columns == columns && p.width == size.x && p.plotH == plotH &&
+            p.theme == int(theme())) {
+            p.used = ++views.stripFrames;
+            return p;
+        }
+        if (p.used < victim->used) victim = &p;
+    }
+    // A run of cells at least a line thick: a sorted array's line shows on a projector too.
+    buildStripPicture(*victim, d, columns, size, plotH, std::max(1.0f, 1.5f * c.line));
+    victim->theme = int(theme());
+    victim->used = ++views.stripFrames;
+    return *victim;
+}
+
+// The rectangles, thousands at a time rather than one at a time (at most 16383 per reservation: 4
+// vertices each stay below 2^16 with 16-bit indices; the renderer handles ImDrawCmd::VtxOffset).
+void drawStripPicture(ImDrawList* dl, const ViewState::StripPicture& p, ImVec2 p0, float alpha = 1.0f) {
     constexpr size_t kChunk = 16383;
-    const size_t rects = c.colours.size();
+    const ImVec2 uv = ImGui::GetFontTexUvWhitePixel();
+    const size_t rects = p.corners.size() / 2;
     for (size_t r0 = 0; r0 < rects; r0 += kChunk) {
         const size_t k = std::min(kChunk, rects - r0);
         dl->PrimReserve(int(6 * k), int(4 * k));
         for (size_t r = r0; r < r0 + k; ++r) {
-            const ImVec2 a = c.corners[2 * r], b = c.corners[2 * r + 1];
-            ImU32 col = c.colours[r];
-            if (alpha < 1.0f) // a move between two strips: each drawn see-through
-                col = (col & 0x00ffffffu) | (ImU32(float(col >> 24) * alpha) << 24);
-            dl->PrimRect(ImVec2(p0.x + a.x, p0.y + a.y), ImVec2(p0.x + b.x, p0.y + b.y), col);
+            const ImVec2 a(p0.x + p.corners[2 * r].x, p0.y + p.corners[2 * r].y);
+            const ImVec2 b(p0.x + p.corners[2 * r + 1].x, p0.y + p.corners[2 * r + 1].y);
+            ImU32 top = p.colours[2 * r], bottom = p.colours[2 * r + 1];
+            if (alpha < 1.0f) top = withAlpha(top, alpha), bottom = withAlpha(bottom, alpha); // a fade
+            const ImDrawIdx i = ImDrawIdx(dl->_VtxCurrentIdx);
+            dl->PrimWriteIdx(i);
+            dl->PrimWriteIdx(ImDrawIdx(i + 1));
+            dl->PrimWriteIdx(ImDrawIdx(i + 2));
+            dl->PrimWriteIdx(i);
+            dl->PrimWriteIdx(ImDrawIdx(i + 2));
+            dl->PrimWriteIdx(ImDrawIdx(i + 3));
+            dl->PrimWriteVtx(a, uv, top);
+            dl->PrimWriteVtx(ImVec2(b.x, a.y), uv, top);
+            dl->PrimWriteVtx(b, uv, bottom);
+            dl->PrimWriteVtx(ImVec2(a.x, b.y), uv, bottom);
         }
     }
 }
+
+// The smallest or largest key of the scale, as the keys are written.
+std::string scaleKeyText(const KeyScale& s, bool largest) {
+    char buf[48];
+    const uint64_t b = largest ? s.hi : s.lo;
+    switch (s.type) {
+    case KeyType::f32:
+    case KeyType::f64: std::snprintf(buf, sizeof buf, "%.6g", largest ? s.fhi : s.flo); break;
+    case KeyType::i32: std::snprintf(buf, sizeof buf, "%d", int32_t(uint32_t(b) ^ 0x80000000u)); break;
+    case KeyType::i64: std::snprintf(buf, sizeof buf, "%lld", (long long)int64_t(b ^ 0x8000000000000000ull)); break;
+    default: std::snprintf(buf, sizeof buf, "%llu", (unsigned long long)b); break;
+    }
+    return buf;
+}
+
+// How much of the picture a box at [a, b) (relative to the plot's corner) would hide: the area of
+// its rectangles under the box, weighted by their opacity.
+float hidden(const ViewState::StripPicture& p, ImVec2 a, ImVec2 b) {
+    float sum = 0;
+    for (size_t r = 0; r < p.colours.size() / 2; ++r) {
+        const ImVec2 ra = p.corners[2 * r], rb = p.corners[2 * r + 1];
+        const float w = std::min(b.x, rb.x) - std::max(a.x, ra.x), h = std::min(b.y, rb.y) - std::max(a.y, ra.y);
+        if (w > 0 && h > 0) sum += w * h * float(p.colours[2 * r] >> 24);
+    }
+    return sum;
+}
+
+// What the strip needs to be read right, written on it in a box in the corner where it hides the
+// least of the keys (a sorted array's line leaves the top left and bottom right empty): a radix
+// sort part-way is in order of its low bits only; the height is the whole key from the smallest to
+// the largest; a pixel column holds about so many keys. In a smaller font, and wider or smaller
+// still where the plot is low, so that all of it stays on the plot (app_check labels checks that).
+void stripLegend(const ViewContext& c, const ViewState::StripPicture& picture, ImVec2 p0, ImVec2 size, float plotH,
+                 uint64_t count, uint32_t columns) {
+    const StepData& d = *c.v.data;
+    const JobInfo& job = c.v.job;
+    const uint32_t all = keyBits(job.settings.key);
+    char sorted[128] = "", body[256];
+    if (d.stripBits)
+        std::snprintf(sorted, sizeof sorted, "Sorted by bits 0..%u only, not yet by bits %u..%u.", d.stripBits - 1,
+                      d.stripBits, all - 1);
+    std::snprintf(body, sizeof body, "Keys %s (bottom) to %s (top), about %llu to a pixel column; brighter: more keys.",
+                  scaleKeyText(job.scale, false).c_str(), scaleKeyText(job.scale, true).c_str(),
+                  (unsigned long long)keysPerColumn(count, columns));
+    ImFont* font = ImGui::GetFont();
+    const float fs = ImGui::GetFontSize(), pad = fs * 0.25f;
+    float size1 = fs, maxW = size.x * 0.62f;
+    std::vector<std::string> lines;
+    size_t firstBody = 0;
+    auto wrap = [&](float width) { // the lines at this font size and width
+        const float k = fs / size1; // wrapAtSpaces measures in the current font size
+        lines = d.stripBits ? wrapAtSpaces(sorted, width * k) : std::vector<std::string>{};
+        firstBody = lines.size();
+        for (std::string& l : wrapAtSpaces(body, width * k)) lines.push_back(std::move(l));
+        return float(lines.size()) * size1 + 2 * pad <= plotH - 2 * pad;
+    };
+    // Smaller first (down to 0.7 of the font), then wider, then smaller still (down to half).
+    while (!wrap(maxW) && size1 > fs * 0.7f) size1 -= fs * 0.05f;
+    if (!wrap(maxW)) maxW = size.x - 4 * pad;
+    while (!wrap(maxW) && size1 > fs * 0.5f) size1 -= fs * 0.05f;
+    float w = 0;
+    for (const std::string& l : lines) w = std::max(w, font->CalcTextSizeA(size1, FLT_MAX, 0.0f, l.c_str()).x);
+    const ImVec2 box(w + 2 * pad, float(lines.size()) * size1 + 2 * pad);
+    // The corners, top left first (ties keep it): the box's top-left corner relative to the plot.
+    const ImVec2 corners[4] = {ImVec2(pad, pad), ImVec2(size.x - pad - box.x, plotH - pad - box.y),
+                               ImVec2(size.x - pad - box.x, pad), ImVec2(pad, plotH - pad - box.y)};
+    ImVec2 best = corners[0];
+    float least = hidden(picture, corners[0], ImVec2(corners[0].x + box.x, corners[0].y + box.y));
+    for (const ImVec2& k : corners)
+        if (const float h = hidden(picture, k, ImVec2(k.x + box.x, k.y + box.y)); h < least * 0.8f)
+            least = h, best = k;
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const Palette& pal = palette();
+    const ImVec2 a(p0.x + best.x, p0.y + best.y);
+    dl->AddRectFilled(a, ImVec2(a.x + box.x, a.y + box.y), withAlpha(pal.plotBg | 0xff000000u, 0.85f), pad);
+    for (size_t i = 0; i < lines.size(); ++i)
+        drawLabel(c.ui, dl, font, size1, ImVec2(a.x + pad, a.y + pad + float(i) * size1),
+                  i < firstBody ? pal.title : pal.plotText, lines[i].c_str());
+}
+
+// [SECTION] Bars (up to 4096 keys) and moves ---------------------------------------------------------
 
 // A lesson's workgroup, at a step that has not moved the keys (the input, a count or a scan): the
 // keys it reads, outlined in the array (a radix sort's tile of `tileKeys` keys).
@@ -183,9 +316,12 @@ void drawBars(const ViewContext& c, uint64_t first, uint64_t count, bool zoomed,
             ImVec2 ts = ImGui::CalcTextSize(t.c_str());
             const float row = ts.x <= w - gap ? 0.0f : float(i % 2); // wide labels alternate rows
             if (ts.x <= 2 * w - gap)
-                dl->AddText(ImVec2(std::clamp(x0 + (w - gap - ts.x) / 2, p0.x, p0.x + size.x - ts.x),
-                                   p0.y + plotH + 2 + row * ImGui::GetFontSize()),
-                            changed[i] ? pal.changedLabel : pal.keyLabel, t.c_str());
+                drawLabel(c.ui, dl,
+                          ImVec2(std::clamp(x0 + (w - gap - ts.x) / 2, p0.x, p0.x + size.x - ts.x),
+                                 p0.y + plotH + 2 + row * ImGui::GetFontSize()),
+                          changed[i] ? pal.changedLabel : pal.keyLabel, t.c_str());
+            else
+                noteMissingLabel(c.ui, "array: key " + std::to_string(k) + " (" + t + ")");
         }
     }
     workgroupBracket(c, first, count, p0, w, plotH);
@@ -242,13 +378,16 @@ void drawMove(const ViewContext& c, ImVec2 p0, float width, float plotH, bool la
         if (labels) {
             const std::string t = keyText(e, i, job.settings.key);
             const ImVec2 ts = ImGui::CalcTextSize(t.c_str());
-            if (ts.x <= 2 * w - gap) dl->AddText(ImVec2(x0 + (w - gap - ts.x) / 2, p0.y + plotH + 2), pal.keyLabel, t.c_str());
+            if (ts.x <= 2 * w - gap)
+                drawLabel(c.ui, dl, ImVec2(x0 + (w - gap - ts.x) / 2, p0.y + plotH + 2), pal.keyLabel, t.c_str());
         }
     }
 }
 
-// The title line: the keys and the step, and a hint or the zoomed range after it; for a strip,
-// what one pixel column shows.
+// [SECTION] Heading, zoom, the whole and the zoomed strip ------------------------------------------------
+
+// The title line: the keys and the step, and a hint or the zoomed range after it. (What a strip
+// shows is written on the strip itself: stripLegend.)
 void drawArrayHeading(const ViewContext& c, uint64_t first, uint64_t count, bool zoomed) {
     const StepData& d = *c.v.data;
     const Snapshot& s = *d.snapshot;
@@ -257,7 +396,6 @@ void drawArrayHeading(const ViewContext& c, uint64_t first, uint64_t count, bool
     const bool classView = c.ui.presentation || c.ui.lesson.lesson;
     ImGui::Text("%llu keys after step %zu of %zu: %s", (unsigned long long)n, d.step, job.plan->steps.size(),
                 (classView ? classLabel(s.label) : s.label).c_str());
-    const bool bars = count <= kMaxBars;
     if (zoomed || (n > 16 && !classView)) ImGui::SameLine(); // a hint after the title, on the same line
     if (zoomed)
         ImGui::TextDisabled("  keys %llu..%llu%s (wheel: zoom, drag: pan, double-click: all)",
@@ -265,18 +403,6 @@ void drawArrayHeading(const ViewContext& c, uint64_t first, uint64_t count, bool
                             count <= kMaxBars ? ", heights scaled to them" : "");
     else if (n > 16 && !classView)
         ImGui::TextDisabled("  (mouse wheel: zoom)");
-    if (!bars) {
-        ImGui::SameLine();
-        const uint64_t perPixel = (count + uint64_t(ImGui::GetContentRegionAvail().x) - 1) /
-                                  std::max<uint64_t>(1, uint64_t(ImGui::GetContentRegionAvail().x));
-        if (!zoomed && d.stripBits)
-            ImGui::TextDisabled(" downsampled: a pixel column shows which values of bits 0..%u (the digits sorted so "
-                                "far) its %llu keys hold",
-                                d.stripBits - 1, (unsigned long long)perPixel);
-        else
-            ImGui::TextDisabled(" downsampled: a pixel column shows which values its %llu keys hold",
-                                (unsigned long long)perPixel);
-    }
 }
 
 // The plot under the pointer: the wheel zooms around the key under it, dragging pans, a
@@ -300,60 +426,59 @@ void zoomAndPan(ViewState::Zoom& zoom, uint64_t first, uint64_t count, uint64_t 
     zoom.count = zc >= n ? 0 : zc;
 }
 
-// The whole array: the worker's strip, buckets merged into pixel columns. A step's move at large
-// n: the strip before it fades out as the one after it fades in.
-void drawWholeStrip(const ViewContext& c, ImVec2 p0, ImVec2 size, float plotH, bool hovered) {
-    const StepData& d = *c.v.data;
-    const uint64_t n = c.v.job.settings.n;
-    ImDrawList* dl = ImGui::GetWindowDrawList();
-    const size_t buckets = d.strip->occupied.size();
-    const int columns = std::max(1, int(size.x));
-    const size_t per = (buckets + columns - 1) / columns;
-    if (const auto& m = c.ui.move; m && m->from->strip && m->from->strip->occupied.size() == buckets) {
-        drawOccupancy(dl, c.views.occupancy, m->from->strip->occupied, per, p0, size, plotH, 1.0f - c.ui.moveFraction);
-        drawOccupancy(dl, c.views.occupancy, d.strip->occupied, per, p0, size, plotH, c.ui.moveFraction);
-    } else {
-        drawOccupancy(dl, c.views.occupancy, d.strip->occupied, per, p0, size, plotH);
-    }
-    if (hovered) {
-        size_t b = std::min(buckets - 1, size_t((ImGui::GetIO().MousePos.x - p0.x) / size.x * float(buckets)));
-        ImGui::SetTooltip("keys %llu..%llu: mean at %.3f of the input's range", (unsigned long long)(b * n / buckets),
-                          (unsigned long long)((b + 1) * n / buckets - 1), d.strip->mean[b]);
-    }
+// The keys a pixel column of a strip shows, and their mean height, in a tooltip.
+void stripTooltip(const Density& d, uint32_t columns, ImVec2 p0, ImVec2 size) {
+    const uint32_t c = std::min(columns - 1, uint32_t(std::max(0.0f, ImGui::GetIO().MousePos.x - p0.x) / size.x *
+                                                      float(columns)));
+    const auto [b0, b1] = columnBuckets(d.buckets, columns, c);
+    double mean = 0;
+    for (uint32_t b = b0; b < b1; ++b) mean += d.mean[b];
+    ImGui::SetTooltip("keys %llu..%llu: mean height %.3f of the keys' range", (unsigned long long)d.bucketFirst(b0),
+                      (unsigned long long)(d.bucketFirst(b1) - 1), mean / double(std::max(1u, b1 - b0)));
 }
 
-// A zoomed range too long for bars: its own strip, one bucket per pixel column (computed when the
-// snapshot, the range or the width changes: ViewState::localStrip).
+// The whole array: the worker's density, buckets merged into the strip's pixel columns. A step's
+// move at large n: the strip before it fades out as the one after it fades in.
+void drawWholeStrip(const ViewContext& c, ImVec2 p0, ImVec2 size, float plotH, bool hovered) {
+    const StepData& d = *c.v.data;
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const uint32_t columns = stripColumns(size.x);
+    if (const auto& m = c.ui.move; m && m->from->strip && m->from->strip->count == d.strip->count) {
+        drawStripPicture(dl, stripPicture(c, m->from->strip, columns, size, plotH), p0, 1.0f - c.ui.moveFraction);
+        drawStripPicture(dl, stripPicture(c, d.strip, columns, size, plotH), p0, c.ui.moveFraction);
+    } else {
+        drawStripPicture(dl, stripPicture(c, d.strip, columns, size, plotH), p0);
+    }
+    stripLegend(c, stripPicture(c, d.strip, columns, size, plotH), p0, size, plotH, d.strip->count, columns);
+    if (hovered) stripTooltip(*d.strip, columns, p0, size);
+}
+
+// A zoomed range too long for bars: its own density, one bucket per pixel column (computed when
+// the snapshot, the range or the width changes: ViewState::localStrip).
 void drawZoomedStrip(const ViewContext& c, uint64_t first, uint64_t count, ImVec2 p0, ImVec2 size, float plotH,
                      bool hovered) {
-    const Snapshot& s = *c.v.data->snapshot;
-    const JobInfo& job = c.v.job;
-    const int columns = std::max(1, int(size.x));
+    const auto& s = c.v.data->snapshot;
+    const uint32_t columns = stripColumns(size.x);
     ViewState::LocalStrip& local = c.views.localStrip;
-    if (local.snapshot != &s || local.first != first || local.count != count || local.columns != columns) {
-        local.snapshot = &s;
+    if (local.snapshot != s || local.first != first || local.count != count || local.columns != columns ||
+        !local.density) {
+        local.snapshot = s;
         local.first = first;
         local.count = count;
         local.columns = columns;
-        local.occupied.assign(size_t(columns), {0, 0});
         const uint64_t stride = std::max<uint64_t>(1, count / kMaxReads);
-        for (uint64_t i = 0; i < count; i += stride) {
-            const float h = keyHeight(job, s, first + i);
-            const uint32_t bin = std::min<uint32_t>(Strip::kBins - 1, uint32_t(h * Strip::kBins));
-            auto& bits = local.occupied[size_t(i * uint64_t(columns) / count)];
-            bits[bin >> 6] |= uint64_t(1) << (bin & 63);
-        }
+        local.density = std::make_shared<const Density>(
+            densityOf(s->keys.data(), c.v.job.scale, first, count, columns, stride));
     }
-    drawOccupancy(ImGui::GetWindowDrawList(), c.views.occupancy, local.occupied, 1, p0, size, plotH);
-    if (hovered) {
-        const uint64_t k =
-            first +
-            std::min<uint64_t>(count - 1, uint64_t((ImGui::GetIO().MousePos.x - p0.x) / size.x * double(count)));
-        ImGui::SetTooltip("key %llu = %s", (unsigned long long)k, keyText(s, k, job.settings.key).c_str());
-    }
+    const ViewState::StripPicture& picture = stripPicture(c, local.density, columns, size, plotH);
+    drawStripPicture(ImGui::GetWindowDrawList(), picture, p0);
+    stripLegend(c, picture, p0, size, plotH, count, columns);
+    if (hovered) stripTooltip(*local.density, columns, p0, size);
 }
 
 } // namespace
+
+// [SECTION] The view ---------------------------------------------------------------------------------------
 
 void setArrayZoom(ViewState& views, uint64_t generation, uint64_t first, uint64_t count) {
     views.zoom = ViewState::Zoom{generation, first, count};

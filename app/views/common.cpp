@@ -170,11 +170,20 @@ std::string classLabel(std::string label) {
     return label;
 }
 
-void noteVisible(const UiState& ui, ProbeItem item, ImVec2 a, ImVec2 b) {
+namespace {
+// The part of the current window that shows: its clip rectangle within the main viewport.
+ImRect shownArea() {
     const ImGuiWindow* w = ImGui::GetCurrentWindow();
     const ImGuiViewport* vp = ImGui::GetMainViewport();
     ImRect clip = w->ClipRect;
     clip.ClipWith(ImRect(vp->Pos, ImVec2(vp->Pos.x + vp->Size.x, vp->Pos.y + vp->Size.y)));
+    return clip;
+}
+} // namespace
+
+void noteVisible(const UiState& ui, ProbeItem item, ImVec2 a, ImVec2 b) {
+    const ImGuiWindow* w = ImGui::GetCurrentWindow();
+    const ImRect clip = shownArea();
     constexpr float eps = 3.0f; // outlines are drawn a few pixels outside their cell
     const bool inside = !w->SkipItems && a.x >= clip.Min.x - eps && a.y >= clip.Min.y - eps &&
                         b.x <= clip.Max.x + eps && b.y <= clip.Max.y + eps;
@@ -201,8 +210,44 @@ void noteVisible(const UiState& ui, ProbeItem item, ImVec2 a, ImVec2 b) {
     }
 }
 
-namespace {
-// The lines of text at this width, broken at spaces only ("\n" breaks too).
+float shownWidth() {
+    const ImGuiWindow* w = ImGui::GetCurrentWindow();
+    return std::min(ImGui::GetContentRegionAvail().x, w->ClipRect.Max.x - w->DC.CursorPos.x);
+}
+
+void noteLabel(const UiState& ui, ImVec2 min, ImVec2 max, const char* text) {
+    const ImGuiWindow* w = ImGui::GetCurrentWindow();
+    if (w->SkipItems) return;
+    const ImRect clip = shownArea();
+    // The window's name without its ImGui id ("Radix###Radix-presentation": "Radix").
+    std::string name = w->Name;
+    name = name.substr(0, name.find("###"));
+    ui.probe.labels.push_back({std::move(name), text, min, max, clip.Min, clip.Max, w->ScrollMax.y > 0});
+}
+
+ImVec2 drawLabel(const UiState& ui, ImDrawList* dl, ImVec2 pos, ImU32 colour, const char* text) {
+    const ImVec2 size = ImGui::CalcTextSize(text);
+    dl->AddText(pos, colour, text);
+    noteLabel(ui, pos, ImVec2(pos.x + size.x, pos.y + size.y), text);
+    return size;
+}
+
+ImVec2 drawLabel(const UiState& ui, ImDrawList* dl, ImFont* font, float size, ImVec2 pos, ImU32 colour,
+                 const char* text) {
+    const ImVec2 ts = font->CalcTextSizeA(size, FLT_MAX, 0.0f, text);
+    dl->AddText(font, size, pos, colour, text);
+    noteLabel(ui, pos, ImVec2(pos.x + ts.x, pos.y + ts.y), text);
+    return ts;
+}
+
+void noteMissingLabel(const UiState& ui, const std::string& what) {
+    ui.probe.missingLabels.push_back(what);
+}
+
+void noteTextItem(const UiState& ui, const char* text) {
+    noteLabel(ui, ImGui::GetItemRectMin(), ImGui::GetItemRectMax(), text);
+}
+
 std::vector<std::string> wrapAtSpaces(const std::string& text, float width) {
     std::vector<std::string> lines;
     size_t start = 0;
@@ -228,7 +273,6 @@ std::vector<std::string> wrapAtSpaces(const std::string& text, float width) {
     }
     return lines;
 }
-} // namespace
 
 std::pair<ImVec2, ImVec2> textWrappedAtSpaces(const std::string& text) {
     const ImVec2 a = ImGui::GetCursorScreenPos();

@@ -204,12 +204,12 @@ void tiles(const ViewContext& c, const LookbackReplay& r, const Counts& k) {
             else
                 std::snprintf(buf, sizeof buf, "%s %u", flag == 2 ? "I" : "A", r.state.count[t]);
             const ImU32 ink = flag == 0 ? pal.flagInkNotReady : pal.flagInk;
-            dl->AddText(ImVec2(x + 4, top + (boxH - fs) / 2), ink, buf);
+            drawLabel(c.ui, dl, ImVec2(x + 4, top + (boxH - fs) / 2), ink, buf);
         }
         if (text || t % std::max<size_t>(1, size_t(fs * 3 / pitch)) == 0) {
             char id[24];
             std::snprintf(id, sizeof id, "%zu", t);
-            dl->AddText(ImVec2(x + 2, top + boxH + 2), pal.tileId, id);
+            drawLabel(c.ui, dl, ImVec2(x + 2, top + boxH + 2), pal.tileId, id);
         }
         if (ImGui::IsMouseHoveringRect(ImVec2(x, top), ImVec2(x + box, top + boxH))) tileTooltip(r, k, t);
     }
@@ -217,7 +217,7 @@ void tiles(const ViewContext& c, const LookbackReplay& r, const Counts& k) {
 }
 
 // The whole pass in numbers: how far the walks went (a bar per depth) and what they met.
-void passStats(const LookbackStats& s) {
+void passStats(const UiState& ui, const LookbackStats& s) {
     wrappedf("This pass, every digit: %u tiles, %llu walks back; depth mean %.2f, median %u, 99th "
                        "percentile %u, deepest %u. Reads: %llu aggregates, %llu inclusive prefixes, %llu not ready. "
                        "%u tile%s fell back; %u taken by a workgroup of another index; %u finished before the tile "
@@ -241,7 +241,7 @@ void passStats(const LookbackStats& s) {
         dl->AddRectFilled(ImVec2(x + 1, o.y + h - bh), ImVec2(x + bw - 1, o.y + h), pal.depthBar);
         char buf[24];
         std::snprintf(buf, sizeof buf, "%zu", d);
-        dl->AddText(ImVec2(x + 2, o.y + h + 1), pal.depthLabel, buf);
+        drawLabel(ui, dl, ImVec2(x + 2, o.y + h + 1), pal.depthLabel, buf);
         if (ImGui::IsMouseHoveringRect(ImVec2(x, o.y), ImVec2(x + bw, o.y + h)))
             ImGui::SetTooltip("%llu walk%s went back %zu tile%s", static_cast<unsigned long long>(s.depthCount[d]),
                               s.depthCount[d] == 1 ? "" : "s", d, d == 1 ? "" : "s");
@@ -281,7 +281,7 @@ void drawLookbackReplay(const ViewContext& c, LookbackReplayChoice& choice) {
     wrappedf("I: inclusive prefix, A: aggregate. An arc: a walk back, to the tile whose prefix ended it "
                        "(red: it counted tiles itself, a fallback).");
     ImGui::PopStyleColor();
-    passStats(r->stats);
+    passStats(c.ui, r->stats);
     ImGui::Separator();
 }
 

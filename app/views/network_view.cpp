@@ -281,7 +281,7 @@ void drawComparators(const ViewContext& c, const DiagramLayout& L, const Geometr
         std::snprintf(num, sizeof num, "%zu", l + 1);
         const float mid = (L.lxl(l, g.x0[l]) + L.lxl(l, g.x1[l])) / 2, nw = L.textSize(num).x * 0.8f;
         if (L.text && mid - nw / 2 > numberEnd + L.tfs * 0.3f) {
-            dl->AddText(L.font, L.tfs * 0.8f, ImVec2(mid - nw / 2, L.numbersY()), pal.axisLabel, num);
+            drawLabel(c.ui, dl, L.font, L.tfs * 0.8f, ImVec2(mid - nw / 2, L.numbersY()), pal.axisLabel, num);
             numberEnd = mid + nw / 2;
         }
     }
@@ -304,10 +304,11 @@ void drawWireKeys(const ViewContext& c, const DiagramLayout& L, const Geometry& 
         if (inText.size() > 10) inText = inText.substr(0, 10);
         ImVec2 ts = L.textSize(inText.c_str());
         const ImVec2 in(L.o.x + L.labelW - ts.x - 4, L.wy(i) - ts.y / 2);
-        dl->AddText(L.font, L.tfs, in, pal.inputKey, inText.c_str());
+        drawLabel(c.ui, dl, L.font, L.tfs, in, pal.inputKey, inText.c_str());
         const std::string at = std::to_string(i);
         if (const ImVec2 as = L.textSize(at.c_str()); as.x + ts.x + L.tfs < L.labelW - 4)
-            dl->AddText(L.font, L.tfs * 0.8f, ImVec2(L.o.x + 2, L.wy(i) - as.y * 0.4f), pal.axisLabel, at.c_str());
+            drawLabel(c.ui, dl, L.font, L.tfs * 0.8f, ImVec2(L.o.x + 2, L.wy(i) - as.y * 0.4f), pal.axisLabel,
+                      at.c_str());
         if (markedKey && *markedKey == i) {
             const ImVec2 a(in.x - 3, in.y - 1), b(in.x + ts.x + 3, in.y + ts.y + 1);
             dl->AddRect(a, b, pal.highlight, 3.0f, 0, 2.0f * c.line);
@@ -320,7 +321,7 @@ void drawWireKeys(const ViewContext& c, const DiagramLayout& L, const Geometry& 
         const float x = L.lx(g.x1[L.curHi - 1] + 0.5f);
         ImVec2 b0(x, L.wy(i) - ts.y / 2 - 1), b1(x + ts.x + 6, L.wy(i) + ts.y / 2 + 1);
         dl->AddRectFilled(b0, b1, changed[i] ? pal.keyBoxChanged : pal.keyBox, 3.0f);
-        dl->AddText(L.font, L.tfs, ImVec2(x + 3, L.wy(i) - ts.y / 2), pal.keyBoxText, cur.c_str());
+        drawLabel(c.ui, dl, L.font, L.tfs, ImVec2(x + 3, L.wy(i) - ts.y / 2), pal.keyBoxText, cur.c_str());
         if (markedKey && *markedKey == i) dl->AddRect(b0, b1, pal.highlight, 3.0f, 0, 2.0f * c.line);
     }
     // The positions past n: their numbers where the rows are far enough apart (else the first and
@@ -418,7 +419,8 @@ void drawLayerMap(const ViewContext& c) {
             std::snprintf(buf, sizeof buf, "%u", 2u << layers[l].logP);
             // Label each merge when there is room for it.
             const float mergeW = cell * float(layers[l].logP + 1);
-            if (ImGui::CalcTextSize(buf).x < mergeW - 2) dl->AddText(ImVec2(x0, o.y), pal.axisLabel, buf);
+            if (ImGui::CalcTextSize(buf).x < mergeW - 0.3f * ImGui::GetFontSize())
+                drawLabel(c.ui, dl, ImVec2(x0, o.y), pal.axisLabel, buf);
             dl->AddLine(ImVec2(x0 - 0.5f, o.y), ImVec2(x0 - 0.5f, top + h), pal.mergeLine);
         }
     }

@@ -11,7 +11,12 @@
 // It shows the keys in binary with the current digit highlighted (small n), the digit histogram,
 // the exclusive offsets, per-workgroup counts (or OneSweep's tile status and counts) as heat maps,
 // and for small n arrows from each key's old position to its new one. Sections appear as their
-// buffers do.
+// buffers do. Every number it writes fits its place (a smaller font where needed) and is noted for
+// the labels check (view_common.h).
+//
+// Index: digitBits; digitAxis, barCounts, bars (histogram and offsets); usedDigits; heatMap;
+// tileStatus; movesOf, shownBits, binaryKeys (the keys in binary), explainMove; tableScale,
+// numberTable (per-workgroup tables); arrows; passLines; digitSections; drawRadixView.
 #include <sortlab/app/views.h>
 
 #include <sortlab/app/transition.h>
@@ -19,6 +24,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdio>
 #include <string>
 #include <string_view>
@@ -59,24 +65,93 @@ struct DigitRange {
 };
 
 // Hex labels under a row of `count` digit columns from `first`, `w` wide: every step-th digit, a
-// power of two whose labels never overlap (and those in `also`, a lesson's or an answer's digit).
-void digitAxis(ImVec2 o, float w, size_t first, size_t count, size_t totalBins, std::initializer_list<std::optional<uint64_t>> also = {}) {
+// power of two whose labels never overlap, and those in `also` (a lesson's or an answer's digit),
+// which push aside the regular labels too close to them.
+void digitAxis(const UiState& ui, ImVec2 o, float w, size_t first, size_t count, size_t totalBins, std::initializer_list<std::optional<uint64_t>> also = {}) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const float bw = w / float(count), fs = ImGui::GetFontSize();
     const bool two = totalBins > 16;
     const float labelW = ImGui::CalcTextSize(two ? "FF" : "F").x + fs * 0.6f;
     size_t step = 1;
     while (step < count && labelW > bw * float(step)) step *= 2;
+    auto isAlso = [&](size_t i) {
+        for (const auto& a : also)
+            if (a && *a == i) return true;
+        return false;
+    };
+    auto nearAlso = [&](size_t i) {
+        for (const auto& a : also)
+            if (a && *a != i && *a >= first && *a < first + count &&
+                std::abs(float(*a) - float(i)) * bw < labelW)
+                return true;
+        return false;
+    };
+    float lastRight = -INFINITY; // a label pushed inwards at an edge must not crowd its neighbour
     for (size_t i = first; i < first + count; ++i) {
-        bool named = (i - first) % step == 0;
-        for (const auto& a : also) named = named || (a && *a == i);
+        const bool named = isAlso(i) || ((i - first) % step == 0 && !nearAlso(i));
         if (!named) continue;
         char buf[24];
         std::snprintf(buf, sizeof buf, two ? "%02zX" : "%zX", i);
         const float tw = ImGui::CalcTextSize(buf).x, x0 = o.x + bw * float(i - first);
-        dl->AddText(ImVec2(std::clamp(x0 + bw / 2 - tw / 2, o.x, o.x + w - tw), o.y + 1), palette().axisLabel, buf);
+        const float x = std::clamp(x0 + bw / 2 - tw / 2, o.x, o.x + w - tw);
+        if (x < lastRight + fs * 0.3f && !isAlso(i)) continue;
+        drawLabel(ui, dl, ImVec2(x, o.y + 1), palette().axisLabel, buf);
+        lastRight = x + tw;
     }
 }
+// The counts of bars r0..r1 (a plot `height` high, the tallest bar `mx`), each above its bar. At the
+// size at which every count fits its own bar with room to spare, none comes near another; the
+// tallest first, each is drawn in the full font where that keeps a quarter of a line from every
+// count placed and from the place kept for every count to come (a tall bar's count may reach over
+// its short neighbours, whose counts sit lower), else at that size. With no room for a readable font
+// even at that size (256 digits), only the tallest bar's count; the others are in the tooltip.
+void barCounts(const ViewContext& c, const Snapshot::Aux& a, size_t r0, size_t r1, uint32_t mx, ImVec2 o, float w,
+               float height) {
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    ImFont* font = ImGui::GetFont();
+    const float fs = ImGui::GetFontSize(), bw = w / float(r1 - r0 + 1);
+    auto text = [&](size_t i) {
+        std::array<char, 16> t{};
+        std::snprintf(t.data(), t.size(), "%u", a.data[i]);
+        return t;
+    };
+    float widest = 0;
+    for (size_t i = r0; i <= r1; ++i) widest = std::max(widest, ImGui::CalcTextSize(text(i).data()).x);
+    const float room = bw - std::max(4.0f, fs * 0.25f);
+    const float smallest = std::max(10.0f, fs * 0.45f);
+    std::vector<size_t> order;
+    for (size_t i = r0; i <= r1; ++i) order.push_back(i);
+    std::stable_sort(order.begin(), order.end(), [&](size_t x, size_t y) { return a.data[x] > a.data[y]; });
+    if (fs * std::min(1.0f, room / widest) < smallest) { // no room: the tallest only, centred over it
+        const auto t = text(order[0]);
+        const ImVec2 ts = ImGui::CalcTextSize(t.data());
+        const float x = std::clamp(o.x + bw * (float(order[0] - r0) + 0.5f) - ts.x / 2, o.x, o.x + w - ts.x);
+        drawLabel(c.ui, dl, ImVec2(x, o.y + 2), palette().plotText, t.data());
+        return;
+    }
+    const float uniform = fs * std::min(1.0f, room / widest);
+    auto rect = [&](size_t i, float size) { // the count of bar i at this size: x0, y0, x1, y1
+        const ImVec2 ts = font->CalcTextSizeA(size, FLT_MAX, 0.0f, text(i).data());
+        const float top = o.y + height - float(a.data[i]) / float(mx) * (height - fs - 4);
+        const float x = std::clamp(o.x + bw * (float(i - r0) + 0.5f) - ts.x / 2, o.x, o.x + w - ts.x);
+        return ImVec4(x, top - ts.y - 1, x + ts.x, top - 1);
+    };
+    auto near = [](const ImVec4& r, const ImVec4& p) { // on a common line, closer than a quarter of one
+        const float gap = 0.25f * std::min(r.w - r.y, p.w - p.y);
+        return std::min(r.w, p.w) - std::max(r.y, p.y) > 1 && std::max(r.x, p.x) - std::min(r.z, p.z) < gap;
+    };
+    std::vector<ImVec4> kept(r1 + 1); // each count's place at the uniform size, until it is drawn
+    for (size_t i = r0; i <= r1; ++i) kept[i] = rect(i, uniform);
+    for (size_t i : order) {
+        const ImVec4 full = rect(i, fs);
+        bool clear = true;
+        for (size_t j = r0; j <= r1 && clear; ++j) clear = j == i || !near(full, kept[j]);
+        const float size = clear ? fs : uniform; // one of two sizes: a row of counts reads evenly
+        kept[i] = rect(i, size);
+        drawLabel(c.ui, dl, font, size, ImVec2(kept[i].x, kept[i].y), palette().plotText, text(i).data());
+    }
+}
+
 void bars(const ViewContext& c, const std::string& title, const Snapshot::Aux& a, float height,
           std::optional<uint64_t> mark, std::optional<uint64_t> answer, DigitRange range) {
     textWrappedAtSpaces(title);
@@ -103,14 +178,9 @@ void bars(const ViewContext& c, const std::string& title, const Snapshot::Aux& a
                 dl->AddRect(p, q, colour, 0, 0, 2.5f * c.line);
                 if (colour == palette().highlight) noteVisible(c.ui, ProbeItem::highlight, p, q);
             }
-        char count[24];
-        std::snprintf(count, sizeof count, "%u", a.data[i]);
-        // A count above its bar where it fits with room to spare (neighbours must not run together).
-        if (ImGui::CalcTextSize(count).x < bw - fs * 0.3f)
-            dl->AddText(ImVec2(x0 + (bw - ImGui::CalcTextSize(count).x) / 2, o.y + height - h - fs - 1),
-                        palette().plotText, count);
     }
-    digitAxis(ImVec2(o.x, o.y + height), w, r0, bins, a.data.size(), {mark, answer});
+    barCounts(c, a, r0, r1, mx, o, w, height);
+    digitAxis(c.ui, ImVec2(o.x, o.y + height), w, r0, bins, a.data.size(), {mark, answer});
     ImGui::Dummy(ImVec2(w, height + labelH));
     if (ImGui::IsItemHovered()) {
         size_t i = r0 + std::min(bins - 1, size_t((ImGui::GetIO().MousePos.x - o.x) / bw));
@@ -133,7 +203,7 @@ DigitRange usedDigits(const Snapshot::Aux* histogram) {
 // Heat map of a {digits, W} buffer (data[d * W + w]): one column per digit (aligned with the
 // histogram above), one row per workgroup or tile; rows are merged (max) when there are more
 // than pixels. transposed: the buffer is {W, digits} (data[w * digits + d]), as tile status is.
-void heatMap(const char* title, const Snapshot::Aux& a, const char* rowName, float height, bool transposed) {
+void heatMap(const UiState& ui, const char* title, const Snapshot::Aux& a, const char* rowName, float height, bool transposed) {
     if (a.shape.size() < 2) return;
     const uint32_t digits = transposed ? a.shape[1] : a.shape[0], rows = transposed ? a.shape[0] : a.shape[1];
     if (!rows || !digits || a.data.size() < size_t(rows) * digits) return;
@@ -177,12 +247,12 @@ void heatMap(const char* title, const Snapshot::Aux& a, const char* rowName, flo
             if (numbers) {
                 char buf[16];
                 std::snprintf(buf, sizeof buf, "%u", m);
-                dl->AddText(ImVec2(c0.x + 3, c0.y + (ch - ImGui::GetFontSize()) / 2),
-                            heatTextColour(float(m) / float(mx)), buf);
+                drawLabel(ui, dl, ImVec2(c0.x + 3, c0.y + (ch - ImGui::GetFontSize()) / 2),
+                          heatTextColour(float(m) / float(mx)), buf);
             }
         }
     }
-    digitAxis(ImVec2(o.x, o.y + height), w, 0, digits, digits);
+    digitAxis(ui, ImVec2(o.x, o.y + height), w, 0, digits, digits);
     ImGui::Dummy(ImVec2(w, height + ImGui::GetFontSize() + 2));
     if (ImGui::IsItemHovered()) {
         ImVec2 m = ImGui::GetIO().MousePos;
@@ -299,6 +369,9 @@ int64_t binaryKeys(const ViewContext& c, uint32_t lo, uint32_t hi) {
     textWrappedAtSpaces(bits < all ? "keys, low " + std::to_string(bits) + " bits" : "keys in binary");
     if (hi > lo) textWrappedAtSpaces("digit: bits " + std::to_string(lo) + ".." + std::to_string(hi - 1));
     ImGui::PushFont(c.ui.presentation ? c.fonts.monoLarge : c.fonts.mono);
+    // A column narrower than a row: a smaller font, so that every bit and digit still shows.
+    if (const float full = binaryRowWidth(ImGui::CalcTextSize("0").x, bits), avail = shownWidth(); full > avail)
+        ImGui::SetWindowFontScale(std::max(0.5f, avail / full));
     const float cw = ImGui::CalcTextSize("0").x;
     ImDrawList* dl = ImGui::GetWindowDrawList();
     int64_t hovered = -1;
@@ -327,7 +400,7 @@ int64_t binaryKeys(const ViewContext& c, uint32_t lo, uint32_t hi) {
             const uint64_t dv = (b >> lo) & ((1ull << (hi - lo)) - 1);
             char digit[32];
             std::snprintf(digit, sizeof digit, " %llX", (unsigned long long)dv);
-            dl->AddText(ImVec2(x, p.y), palette().digitValue, digit);
+            drawLabel(c.ui, dl, ImVec2(x, p.y), palette().digitValue, digit);
             const ImVec2 a(p.x + cw * 3.5f, p.y - 1), z(p.x + rowW - cw, p.y + ImGui::GetFontSize() + 1);
             if (const auto mark = highlighted(c.ui, HighlightKind::digit); mark && *mark == dv) {
                 dl->AddRect(a, z, palette().highlight, 3.0f, 0, 2.0f * c.line);
@@ -337,6 +410,7 @@ int64_t binaryKeys(const ViewContext& c, uint32_t lo, uint32_t hi) {
             }
         }
     }
+    ImGui::SetWindowFontScale(1.0f);
     ImGui::PopFont();
     return hovered;
 }
@@ -366,14 +440,35 @@ void explainMove(const ViewContext& c, const std::vector<uint64_t>& to, uint64_t
              (unsigned long long)p->rank, w, d);
 }
 
-// A {16, W} table of numbers (data[d * W + w]) for a few workgroups: one row per workgroup. `mark`
-// shades a lesson's workgroup; `answer` outlines the cell an answer's arithmetic uses.
-void numberTable(const ViewContext& c, const char* id, const char* title, const Snapshot::Aux& a,
+// The font scale at which a {digits, rows} table's widest number fits its column with a quarter of
+// a line's height to spare (numbers in neighbouring cells never run together), at most 1; below
+// 0.45 the numbers would be too small to read.
+float tableScale(const Snapshot::Aux& a, uint32_t digits, uint32_t rows) {
+    uint32_t mx = rows ? rows - 1 : 0;
+    for (uint32_t x : a.data) mx = std::max(mx, x);
+    char widest[16];
+    std::snprintf(widest, sizeof widest, "%u", mx);
+    const float padX = ImGui::GetStyle().CellPadding.x;
+    const float inner = ImGui::GetContentRegionAvail().x / float(digits + 1) - 2 * padX - 1; // 1: the border
+    return std::min(1.0f, inner / (ImGui::CalcTextSize(widest).x + 0.3f * ImGui::GetFontSize()));
+}
+
+// A {16, W} table of numbers (data[d * W + w]) for a few workgroups: one row per workgroup, in a
+// smaller font where the numbers would not fit their columns (false: not even then; nothing drawn).
+// `mark` shades a lesson's workgroup; `answer` outlines the cell an answer's arithmetic uses.
+bool numberTable(const ViewContext& c, const char* id, const char* title, const Snapshot::Aux& a,
                  std::optional<uint64_t> mark, const Answer* answer) {
-    if (a.shape.size() < 2) return;
+    if (a.shape.size() < 2) return true;
     const uint32_t digits = a.shape[0], rows = a.shape[1];
+    const float scale = tableScale(a, digits, rows);
+    if (scale < 0.45f) return false;
     wrappedf("%s (%u digits x %u workgroup%s)", title, digits, rows, rows == 1 ? "" : "s");
-    if (!ImGui::BeginTable(id, int(digits) + 1, ImGuiTableFlags_BordersInner | ImGuiTableFlags_SizingStretchSame)) return;
+    ImGui::SetWindowFontScale(scale);
+    const bool open = ImGui::BeginTable(id, int(digits) + 1, ImGuiTableFlags_BordersInner | ImGuiTableFlags_SizingStretchSame);
+    if (!open) {
+        ImGui::SetWindowFontScale(1.0f);
+        return true;
+    }
     ImGui::TableSetupColumn("wg");
     for (uint32_t d = 0; d < digits; ++d) {
         char h[12];
@@ -387,14 +482,20 @@ void numberTable(const ViewContext& c, const char* id, const char* title, const 
         if (marked) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, palette().markRow);
         ImGui::TableNextColumn();
         const ImVec2 rowStart = ImGui::GetCursorScreenPos();
-        ImGui::Text("%u", w);
+        char wg[16];
+        std::snprintf(wg, sizeof wg, "%u", w);
+        ImGui::TextUnformatted(wg);
+        noteTextItem(c.ui, wg);
         for (uint32_t d = 0; d < digits; ++d) {
             ImGui::TableNextColumn();
             const uint32_t x = a.data[size_t(d) * rows + w];
+            char cell[16];
+            std::snprintf(cell, sizeof cell, "%u", x);
             if (x == 0 && std::string_view(id) == "##counts")
                 ImGui::TextDisabled(".");
             else
-                ImGui::Text("%u", x);
+                ImGui::TextUnformatted(cell);
+            noteTextItem(c.ui, x == 0 && std::string_view(id) == "##counts" ? "." : cell);
             if (answer && answer->workgroup == w && answer->digit == d) {
                 const ImVec2 p = ImGui::GetItemRectMin(), q = ImGui::GetItemRectMax();
                 ImGui::GetWindowDrawList()->AddRect(ImVec2(p.x - 3, p.y - 1), ImVec2(q.x + 3, q.y + 1), palette().answer,
@@ -404,6 +505,8 @@ void numberTable(const ViewContext& c, const char* id, const char* title, const 
         if (marked) noteVisible(c.ui, ProbeItem::highlight, rowStart, ImGui::GetItemRectMax());
     }
     ImGui::EndTable();
+    ImGui::SetWindowFontScale(1.0f);
+    return true;
 }
 
 // Arrows from each key's position before this step to its position after it.
@@ -501,10 +604,9 @@ void digitSections(const ViewContext& c, const std::string& ofPass) {
     auto table = [&](AuxKind kind, const char* id, const char* title, const char* heatTitle) {
         const Snapshot::Aux* a = s.find(kind);
         if (!a) return;
-        if (a->shape.size() >= 2 && a->shape[1] <= kNumberRows)
-            numberTable(c, id, title, *a, highlighted(c.ui, HighlightKind::workgroup), answer);
-        else
-            heatMap(heatTitle, *a, "workgroup", fs * 8, false);
+        if (a->shape.size() < 2 || a->shape[1] > kNumberRows ||
+            !numberTable(c, id, title, *a, highlighted(c.ui, HighlightKind::workgroup), answer))
+            heatMap(c.ui, heatTitle, *a, "workgroup", fs * 8, false);
     };
     for (Section sec : order) switch (sec) {
         case histogram:
@@ -564,11 +666,15 @@ void drawRadixView(const ViewContext& c, LookbackReplayChoice& replay, bool* ope
     // the hovered key's explanation.
     const bool moves = step && (step->kind == StepKind::scatter || step->kind == StepKind::pass);
     const std::vector<uint64_t> to = small && moves ? movesOf(v) : std::vector<uint64_t>{};
-    if (small && ImGui::BeginTable("##radix", 2, ImGuiTableFlags_Resizable | ImGuiTableFlags_BordersInnerV)) {
-        // The keys column as wide as a key in binary (index, bits in nibbles, digit).
-        ImGui::PushFont(c.ui.presentation ? c.fonts.monoLarge : c.fonts.mono);
-        const float keysW = binaryRowWidth(ImGui::CalcTextSize("0").x, shownBits(v, keyDigit ? khi : 0));
-        ImGui::PopFont();
+    // The keys column as wide as a key in binary (index, bits in nibbles, digit). ImGui keeps a fixed
+    // column's first width, so a table of another width is another table (its id has the bits).
+    ImGui::PushFont(c.ui.presentation ? c.fonts.monoLarge : c.fonts.mono);
+    const uint32_t keyBitsShown = small ? shownBits(v, keyDigit ? khi : 0) : 0;
+    const float keysW = binaryRowWidth(ImGui::CalcTextSize("0").x, keyBitsShown);
+    ImGui::PopFont();
+    char tableId[24];
+    std::snprintf(tableId, sizeof tableId, "##radix%u", keyBitsShown);
+    if (small && ImGui::BeginTable(tableId, 2, ImGuiTableFlags_Resizable | ImGuiTableFlags_BordersInnerV)) {
         ImGui::TableSetupColumn("keys", ImGuiTableColumnFlags_WidthFixed, keysW);
         ImGui::TableSetupColumn("digits", ImGuiTableColumnFlags_WidthStretch);
         ImGui::TableNextRow();
@@ -597,13 +703,13 @@ void drawRadixView(const ViewContext& c, LookbackReplayChoice& replay, bool* ope
             ImGui::TextDisabled("hover a key in binary: its new index as the scatter builds it");
     }
     if (const Snapshot::Aux* a = s.find(AuxKind::tileCounts); a && !skipped)
-        heatMap("tile counts, from the status words (inclusive prefix: keys of the digit in tiles 0..t)", *a, "tile",
+        heatMap(c.ui, "tile counts, from the status words (inclusive prefix: keys of the digit in tiles 0..t)", *a, "tile",
                 fs * 8, true);
     if (const Snapshot::Aux* a = s.find(AuxKind::tileStatus); a && !skipped) tileStatus(*a, s.find(AuxKind::tileCounts), fs * 12);
     if (const Snapshot::Aux* a = s.find(AuxKind::allHistograms))
-        heatMap("the histograms of every pass (one read of the keys)", *a, "pass", fs * 5, true);
+        heatMap(c.ui, "the histograms of every pass (one read of the keys)", *a, "pass", fs * 5, true);
     if (const Snapshot::Aux* a = s.find(AuxKind::allOffsets))
-        heatMap("the exclusive offsets of every pass", *a, "pass", fs * 5, true);
+        heatMap(c.ui, "the exclusive offsets of every pass", *a, "pass", fs * 5, true);
     if (small) ImGui::EndTable();
     ImGui::End();
 }

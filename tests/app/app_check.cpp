@@ -41,6 +41,21 @@
 //       ascending n and positive Gkeys/s; every line with its file, label, algorithm and device, no
 //       two with the same label; K lines in all (when given); --error: the panel refused a later
 //       file with a message holding TEXT ("loaded_results_error") and kept these lines.
+//   app_check labels FILE... [--min-labels K]
+//       the labels the array, network and radix views drew (UiState::Probe::labels): in a
+//       --dump-state (its "labels") or in every screenshot of a lesson's records (.jsonl, each
+//       record's "label_shots"). Every label that shows lies inside the part of its window (or
+//       table column) that shows, with 1 px of slack (in a window that scrolls up and down, one
+//       may be cut at its top or bottom edge, or be out of sight); no two labels of a window overlap or run together (labels on a common line keep
+//       a gap of a quarter of their height); no view noted a label it had no room for; at least K
+//       labels in each file.
+//   app_check strip PART.json SORTED.json [--min-l1 X]
+//       the array view's picture of a large array (--dump-state "strip": the density of the whole
+//       keys in 256 pixel columns): the sorted one is monotone (no column has keys below the
+//       highest value row of the column before it); the one part-way (a radix sort after some of
+//       its passes) is not, says which low bits are sorted, and differs from the sorted one by an
+//       L1 distance of at least X (default 0.5) between their columns' histograms (each column
+//       normalised to 1, the distance averaged over the columns: 0 same, 2 disjoint).
 // Exit 0 when every check passes; otherwise 1 with the reasons on stderr.
 #include <nlohmann/json.hpp>
 
@@ -550,6 +565,145 @@ int checkLoaded(const std::string& path, const std::string& device, const std::v
     return failures ? 1 : 0;
 }
 
+// One frame's labels (App::labelsJson): inside their windows' shown areas, no two overlapping.
+size_t checkLabelFrame(const json& frame, const std::string& where) {
+    for (const auto& m : frame.at("missing")) fail(where + ": no room for the label " + m.get<std::string>());
+    const json& labels = frame.at("labels");
+    struct Box {
+        std::string window, text;
+        double x0, y0, x1, y1;
+    };
+    std::vector<Box> boxes;
+    size_t cut = 0;
+    for (const auto& l : labels) {
+        const auto& r = l.at("rect");
+        const auto& s = l.at("shown");
+        Box b{l.at("window"), l.at("text"), r[0], r[1], r[2], r[3]};
+        const double slack = 1.0;
+        const bool scrolls = l.value("scrolls", false);
+        const bool outOfSight = b.y1 <= double(s[1]) || b.y0 >= double(s[3]);
+        if (scrolls && outOfSight) continue;
+        const bool cutX = b.x0 < double(s[0]) - slack || b.x1 > double(s[2]) + slack;
+        const bool cutY = b.y0 < double(s[1]) - slack || b.y1 > double(s[3]) + slack;
+        if ((cutX || (cutY && !scrolls)) && ++cut <= 20)
+            fail(where + ": " + b.window + " label '" + b.text + "' at (" + std::to_string(int(b.x0)) + ", " +
+                 std::to_string(int(b.y0)) + ")-(" + std::to_string(int(b.x1)) + ", " + std::to_string(int(b.y1)) +
+                 ") is cut by its window's edge (" + std::to_string(int(double(s[0]))) + ", " +
+                 std::to_string(int(double(s[1]))) + ")-(" + std::to_string(int(double(s[2]))) + ", " +
+                 std::to_string(int(double(s[3]))) + ")");
+        boxes.push_back(b);
+    }
+    size_t reported = 0;
+    for (size_t i = 0; i < boxes.size(); ++i)
+        for (size_t j = i + 1; j < boxes.size(); ++j) {
+            const Box &a = boxes[i], &b = boxes[j];
+            if (a.window != b.window) continue;
+            const double rows = std::min(a.y1, b.y1) - std::max(a.y0, b.y0);
+            if (rows <= 1.0) continue; // on different lines
+            const double gap = std::max(a.x0, b.x0) - std::min(a.x1, b.x1);
+            const double need = 0.25 * std::min(a.y1 - a.y0, b.y1 - b.y0);
+            if (gap < need && reported++ < 20)
+                fail(where + ": " + a.window + " labels '" + a.text + "' and '" + b.text + "' " +
+                     (gap < 0 ? "overlap" : "run together (" + std::to_string(gap) + " px apart)") + " at (" +
+                     std::to_string(int(a.x0)) + ", " + std::to_string(int(a.y0)) + ") and (" +
+                     std::to_string(int(b.x0)) + ", " + std::to_string(int(b.y0)) + ")");
+        }
+    return boxes.size();
+}
+
+int checkLabels(const std::vector<std::string>& paths, size_t minLabels) {
+    for (const std::string& path : paths) {
+        size_t labels = 0, frames = 0;
+        if (path.size() > 6 && path.substr(path.size() - 6) == ".jsonl") {
+            std::ifstream in(path);
+            if (!in) throw std::runtime_error("cannot read " + path);
+            std::string line;
+            for (size_t k = 1; std::getline(in, line); ++k) {
+                if (line.empty()) continue;
+                const json r = json::parse(line);
+                size_t shot = 0;
+                for (const auto& frame : r.at("label_shots")) {
+                    labels += checkLabelFrame(frame, path + " stop " + std::to_string(k) + " (" +
+                                                         r.value("title", std::string()) + "), screenshot " +
+                                                         std::to_string(++shot));
+                    ++frames;
+                }
+            }
+        } else {
+            labels += checkLabelFrame(readJson(path).at("labels"), path);
+            ++frames;
+        }
+        if (labels < minLabels)
+            fail(path + ": " + std::to_string(labels) + " labels, expected at least " + std::to_string(minLabels));
+        std::printf("%s: %zu labels in %zu screens\n", path.c_str(), labels, frames);
+    }
+    return failures ? 1 : 0;
+}
+
+// A strip's columns: for each, its lowest and highest value row with keys (-1: none).
+struct StripColumns {
+    size_t columns = 0, rows = 0;
+    std::vector<std::vector<double>> p; // each column's histogram, normalised to 1
+    std::vector<long> lo, hi;
+};
+StripColumns readStrip(const std::string& path) {
+    const json state = readJson(path);
+    if (!state.contains("strip")) throw std::runtime_error(path + ": no strip (n > 4096 has one)");
+    const json& s = state["strip"];
+    StripColumns c;
+    c.columns = s.at("columns");
+    c.rows = s.at("rows");
+    const auto counts = s.at("counts").get<std::vector<uint64_t>>();
+    if (counts.size() != c.columns * c.rows) throw std::runtime_error(path + ": strip counts of the wrong size");
+    for (size_t col = 0; col < c.columns; ++col) {
+        std::vector<double> p(c.rows);
+        double sum = 0;
+        long lo = -1, hi = -1;
+        for (size_t r = 0; r < c.rows; ++r) {
+            const uint64_t k = counts[col * c.rows + r];
+            p[r] = double(k);
+            sum += double(k);
+            if (k && lo < 0) lo = long(r);
+            if (k) hi = long(r);
+        }
+        for (double& x : p) x /= std::max(1.0, sum);
+        c.p.push_back(std::move(p));
+        c.lo.push_back(lo);
+        c.hi.push_back(hi);
+    }
+    return c;
+}
+// The first column with keys below the highest row of the column before it (0: none, monotone).
+size_t firstFall(const StripColumns& c) {
+    for (size_t col = 1; col < c.columns; ++col)
+        if (c.lo[col] >= 0 && c.hi[col - 1] >= 0 && c.lo[col] < c.hi[col - 1]) return col;
+    return 0;
+}
+
+int checkStrip(const std::string& partPath, const std::string& sortedPath, double minL1) {
+    const StripColumns part = readStrip(partPath), sorted = readStrip(sortedPath);
+    if (part.columns != sorted.columns || part.rows != sorted.rows)
+        throw std::runtime_error("the two strips have different shapes");
+    if (const size_t col = firstFall(sorted))
+        fail(sortedPath + ": the sorted strip is not monotone: column " + std::to_string(col) + " has keys in row " +
+             std::to_string(sorted.lo[col]) + ", below row " + std::to_string(sorted.hi[col - 1]) +
+             " of the column before");
+    const size_t fall = firstFall(part);
+    if (!fall) fail(partPath + ": the strip part-way is one rising line, as if sorted");
+    if (readJson(partPath)["strip"].value("sorted_bits", 0) == 0)
+        fail(partPath + ": the strip part-way does not say which low bits are sorted");
+    double l1 = 0;
+    for (size_t col = 0; col < part.columns; ++col)
+        for (size_t r = 0; r < part.rows; ++r) l1 += std::abs(part.p[col][r] - sorted.p[col][r]);
+    l1 /= double(part.columns);
+    if (l1 < minL1)
+        fail("the strips part-way and sorted differ by L1 " + std::to_string(l1) + ", expected at least " +
+             std::to_string(minL1));
+    std::printf("strips: L1 distance %.3f between part-way and sorted; part-way falls first at column %zu\n", l1,
+                fall);
+    return failures ? 1 : 0;
+}
+
 int main(int argc, char** argv) {
     if (argc < 3) {
         std::fprintf(
@@ -567,6 +721,13 @@ int main(int argc, char** argv) {
             return checkLesson(argv[2], std::stoul(arg(argc, argv, "--min-stops", "1")), arg(argc, argv, "--answers", "right"),
                                flag(argc, argv, "--visible"));
         if (mode == "move") return checkMove(argv[2]);
+        if (mode == "labels") {
+            std::vector<std::string> files;
+            for (int i = 2; i < argc && std::string(argv[i]).rfind("--", 0) != 0; ++i) files.push_back(argv[i]);
+            return checkLabels(files, std::stoul(arg(argc, argv, "--min-labels", "1")));
+        }
+        if (mode == "strip" && argc >= 4)
+            return checkStrip(argv[2], argv[3], std::stod(arg(argc, argv, "--min-l1", "0.5")));
         if (mode == "pinned" && argc >= 4) return checkPinned(argv[2], std::stoull(argv[3]));
         if (mode == "lessons-agree") return checkLessonsAgree(std::vector<std::string>(argv + 2, argv + argc));
         if (mode == "loaded")

@@ -1,6 +1,7 @@
 // Host-only tests of the app's own logic (no window, no Vulkan device): the comparator count the
-// explanation panel shows, bar heights of typed keys, the algorithm names, the script parser, the
+// explanation panel shows, bar heights of typed keys, the large-array strip's density, the algorithm names, the script parser, the
 // lesson parser, the themes' contrast and the results loaded into the benchmark panel.
+#include <sortlab/app/density.h>
 #include <sortlab/app/lesson.h>
 #include <sortlab/app/loaded_results.h>
 #include <sortlab/app/measured.h>
@@ -79,6 +80,113 @@ TEST(AppHeights, SignedIntegersByValue) {
     const auto* raw = reinterpret_cast<const std::byte*>(keys);
     EXPECT_LT(keyHeightIn(raw, 0, KeyType::i64, -5, 5), keyHeightIn(raw, 1, KeyType::i64, -5, 5));
     EXPECT_LT(keyHeightIn(raw, 1, KeyType::i64, -5, 5), keyHeightIn(raw, 2, KeyType::i64, -5, 5));
+}
+
+// The strip's pixel columns come from its own width: 2^20 keys over a strip 1205 pixels wide are
+// about 870 keys a column (not n over what is left of the title line), and the columns take every
+// bucket once, in order.
+TEST(AppStrip, KeysPerColumnFromTheStripsWidth) {
+    EXPECT_EQ(stripColumns(1205.6f), 1205u);
+    EXPECT_EQ(keysPerColumn(uint64_t(1) << 20, stripColumns(1205.6f)), 870u);
+    EXPECT_EQ(keysPerColumn(uint64_t(1) << 20, stripColumns(786.0f)), 1334u);
+    EXPECT_EQ(stripColumns(0.3f), 1u);
+    for (uint32_t buckets : {8192u, 1000u, 4097u})
+        for (uint32_t columns : {1205u, 786u, 1u, 4097u}) {
+            uint32_t next = 0;
+            for (uint32_t c = 0; c < columns; ++c) {
+                const auto [b0, b1] = columnBuckets(buckets, columns, c);
+                EXPECT_LT(b0, b1) << buckets << " buckets, " << columns << " columns, column " << c;
+                if (buckets >= columns) EXPECT_EQ(b0, next) << buckets << " buckets, column " << c;
+                next = b1;
+            }
+            EXPECT_EQ(next, buckets);
+        }
+    // The merged columns hold every key, each column the keys of its buckets.
+    std::vector<uint32_t> keys(100000);
+    for (uint32_t i = 0; i < keys.size(); ++i) keys[i] = i * 2654435761u;
+    const auto* raw = reinterpret_cast<const std::byte*>(keys.data());
+    const Density d = densityOf(raw, keyScale(raw, keys.size(), KeyType::u32), 0, keys.size(), 8192);
+    const ColumnDensity m = mergeColumns(d, 1205);
+    uint64_t total = 0;
+    for (uint32_t c = 0; c < m.columns; ++c) {
+        uint64_t inColumn = 0;
+        for (uint32_t r = 0; r < Density::kRows; ++r) inColumn += m.counts[size_t(c) * Density::kRows + r];
+        EXPECT_EQ(inColumn, m.keys[c]);
+        total += inColumn;
+    }
+    EXPECT_EQ(total, keys.size());
+}
+
+// The heights are the whole key in sort order, scaled to the array's own min..max: a narrow range
+// of 64-bit keys near 2^63 fills the height, signed and float keys go from the smallest to the
+// largest, NaNs and infinities at the ends.
+TEST(AppStrip, HeightsFillTheArraysRangeForEveryKeyType) {
+    const uint64_t u64[] = {(1ull << 63) + 1000, (1ull << 63) + 1500, (1ull << 63) + 2000};
+    const auto* ru = reinterpret_cast<const std::byte*>(u64);
+    const KeyScale su = keyScale(ru, 3, KeyType::u64);
+    EXPECT_FLOAT_EQ(su.height(ru, 0), 0.0f);
+    EXPECT_FLOAT_EQ(su.height(ru, 1), 0.5f);
+    EXPECT_FLOAT_EQ(su.height(ru, 2), 1.0f);
+    const int32_t i32[] = {-7, -3, 1};
+    const auto* ri = reinterpret_cast<const std::byte*>(i32);
+    const KeyScale si = keyScale(ri, 3, KeyType::i32);
+    EXPECT_FLOAT_EQ(si.height(ri, 0), 0.0f);
+    EXPECT_FLOAT_EQ(si.height(ri, 1), 0.5f);
+    EXPECT_FLOAT_EQ(si.height(ri, 2), 1.0f);
+    const int64_t i64[] = {INT64_MIN, 0, INT64_MAX};
+    const auto* rl = reinterpret_cast<const std::byte*>(i64);
+    const KeyScale sl = keyScale(rl, 3, KeyType::i64);
+    EXPECT_FLOAT_EQ(sl.height(rl, 0), 0.0f);
+    EXPECT_NEAR(sl.height(rl, 1), 0.5f, 1e-6);
+    EXPECT_FLOAT_EQ(sl.height(rl, 2), 1.0f);
+    const double f64[] = {2.0, 2.5, 3.0, std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::quiet_NaN(),
+                          std::numeric_limits<double>::quiet_NaN()};
+    const auto* rd = reinterpret_cast<const std::byte*>(f64);
+    const KeyScale sd = keyScale(rd, 6, KeyType::f64);
+    EXPECT_FLOAT_EQ(sd.height(rd, 0), 0.0f);
+    EXPECT_FLOAT_EQ(sd.height(rd, 1), 0.5f);
+    EXPECT_FLOAT_EQ(sd.height(rd, 2), 1.0f);
+    EXPECT_FLOAT_EQ(sd.height(rd, 3), 1.0f);
+    EXPECT_FLOAT_EQ(sd.height(rd, 4), 0.0f);
+    EXPECT_FLOAT_EQ(sd.height(rd, 5), 1.0f);
+    const float f32[] = {1.5f, 1.5f};
+    const auto* rf = reinterpret_cast<const std::byte*>(f32);
+    EXPECT_FLOAT_EQ(keyScale(rf, 2, KeyType::f32).height(rf, 0), 0.5f);
+}
+
+// Keys sorted by their low 12 bits only (an LSD radix sort after 3 of its 4-bit passes) of keys
+// below 2^16: 16 rising ramps, one per value of bits 12..15, so some column has keys below the
+// one before it; sorted, every column sits at or above the one before. Shades: none for an empty
+// cell, the brightest for the fullest, and one key still shows.
+TEST(AppStrip, HalfSortedShowsBandsAndSortedIsOneLine) {
+    std::vector<uint32_t> keys(1 << 16);
+    for (uint32_t i = 0; i < keys.size(); ++i) keys[i] = (i * 2654435761u) >> 16;
+    std::stable_sort(keys.begin(), keys.end(), [](uint32_t a, uint32_t b) { return (a & 0xfff) < (b & 0xfff); });
+    auto lowHigh = [](const ColumnDensity& m, uint32_t c) {
+        int lo = -1, hi = -1;
+        for (uint32_t r = 0; r < Density::kRows; ++r)
+            if (m.counts[size_t(c) * Density::kRows + r]) hi = int(r), lo = lo < 0 ? int(r) : lo;
+        return std::pair{lo, hi};
+    };
+    auto falls = [&](const std::vector<uint32_t>& k) {
+        const auto* raw = reinterpret_cast<const std::byte*>(k.data());
+        const ColumnDensity m = mergeColumns(densityOf(raw, keyScale(raw, k.size(), KeyType::u32), 0, k.size(), 8192), 512);
+        uint32_t bandsInColumn0 = 0;
+        for (uint32_t r = 0; r < Density::kRows; ++r) bandsInColumn0 += m.counts[r] != 0;
+        int fallsAt = 0;
+        for (uint32_t c = 1; c < m.columns && !fallsAt; ++c)
+            if (lowHigh(m, c).first < lowHigh(m, c - 1).second) fallsAt = int(c);
+        return std::pair{fallsAt, bandsInColumn0};
+    };
+    const auto [halfFalls, halfBands] = falls(keys);
+    EXPECT_GT(halfFalls, 0);
+    EXPECT_EQ(halfBands, 16u); // the 16 ramps, each starting at the bottom of its band
+    std::sort(keys.begin(), keys.end());
+    EXPECT_EQ(falls(keys).first, 0);
+    EXPECT_EQ(shadeLevel(0, 500, 8), 0u);
+    EXPECT_EQ(shadeLevel(1, 500, 8), 1u);
+    EXPECT_EQ(shadeLevel(500, 500, 8), 8u);
+    EXPECT_LT(shadeLevel(20, 500, 8), shadeLevel(200, 500, 8));
 }
 
 // The app's menu and --algo are the library's variant table: every name means the same plan as in

@@ -69,24 +69,29 @@ struct ViewState {
         uint64_t generation = UINT64_MAX;
         uint64_t first = 0, count = 0;
     } zoom;
-    // The array view's memo of a zoomed range too long for bars: its occupancy strip (per pixel
-    // column, the bits of the value bins its keys occupy), for this snapshot, range and width.
+    // The array view's memo of a zoomed range too long for bars: its density (density.h, one
+    // bucket per pixel column), for this snapshot, range and width.
     struct LocalStrip {
-        const Snapshot* snapshot = nullptr;
+        std::shared_ptr<const Snapshot> snapshot;
         uint64_t first = 0, count = 0;
-        int columns = 0;
-        std::vector<std::array<uint64_t, 2>> occupied;
+        uint32_t columns = 0;
+        std::shared_ptr<const Density> density;
     } localStrip;
-    // The array view's memo of the last strip drawn: its rectangles relative to the plot's corner,
-    // for this occupancy (hash), bucket grouping and plot size. An idle frame (the mouse moves, a
-    // tooltip shows) redraws them without rescanning the bins.
-    struct Occupancy {
-        uint64_t hash = 0;
-        size_t buckets = 0, perColumn = 0;
+    // The array view's memo of the strips drawn last (two while one fades into the next): each
+    // one's rectangles relative to the plot's corner, for this density and plot size, with the
+    // colour of their top and bottom edges. An idle frame (the mouse moves, a tooltip shows)
+    // redraws them without merging the buckets again.
+    struct StripPicture {
+        std::shared_ptr<const Density> density;
+        uint32_t columns = 0;
         float width = -1, plotH = -1;
         std::vector<ImVec2> corners; // top-left, bottom-right of each rectangle
-        std::vector<ImU32> colours;
-    } occupancy;
+        std::vector<ImU32> colours;  // top, bottom of each rectangle
+        int theme = -1;              // the theme of those colours
+        uint64_t used = 0;           // the frame it was drawn last (the older one makes room)
+    };
+    std::array<StripPicture, 2> stripPictures;
+    uint64_t stripFrames = 0;
     // The network diagram: the step it last scrolled to (it scrolls the current step into view
     // once, when the step changes, and leaves the scroll bar to the user after that).
     size_t networkScrolledFor = SIZE_MAX;
@@ -151,6 +156,8 @@ struct UiState {
         // Whether the stop's highlight, question and feedback were inside the window in every
         // screenshot of the stop (none: the stop has no such thing, or no screenshot yet).
         std::optional<bool> seenHighlight, seenQuestion, seenFeedback;
+        // The labels the views drew in each screenshot of the stop (App::labelsJson).
+        nlohmann::json labelShots = nlohmann::json::array();
     } lesson;
     // What this frame drew of the lesson's highlight, question and feedback, and whether all of it
     // lay inside its panel's visible area and the window (views call noteVisible).
@@ -159,6 +166,16 @@ struct UiState {
         bool question = false, questionVisible = true;
         bool feedback = false, feedbackVisible = true;
         unsigned highlightWindow = 0; // the ImGui window that noted the highlight last
+        // Every number and name the array, network and radix views wrote this frame (drawLabel,
+        // noteLabel in view_common.h): its window, text, rectangle, and the part of the window that
+        // shows; and the labels a view had no room for. Checked by app_check labels.
+        struct Label {
+            std::string window, text;
+            ImVec2 min, max, clipMin, clipMax;
+            bool scrolls = false; // the window scrolls up and down (a label may be cut at its top or bottom)
+        };
+        std::vector<Label> labels;
+        std::vector<std::string> missingLabels;
     };
     mutable Probe probe; // written by the views as they draw
     // A click on a key (the array view): pin the key now at this index, or (none) unpin.
@@ -193,6 +210,10 @@ public:
     // What the window draws beyond the state (--dump-state): "drawn_index", for each key of the
     // state a move starts from (no move: the state shown), the index it is drawn at; "move".
     nlohmann::json viewState() const;
+    // The labels the last frame's views drew (UiState::Probe::labels): {"labels": [{"window",
+    // "text", "rect": [x0, y0, x1, y1], "shown": the window's visible area, "scrolls"}],
+    // "missing": [...]}.
+    nlohmann::json labelsJson() const;
     // A move is playing (the window draws every frame until it ends).
     bool animating() const { return ui_.move.has_value() && !ui_.frozenMove; }
     // Frame statistics (CPU time of building + recording a frame on the main thread).

@@ -9,6 +9,7 @@
 // (reset, runTo(k), capture).
 #pragma once
 
+#include <sortlab/app/density.h>
 #include <sortlab/app/settings.h>
 
 #include <sortlab/context.h>
@@ -35,16 +36,6 @@ struct AlgoStatus {
     std::string why; // when not available: makeSorter's message
 };
 
-// A downsampled view of the keys for large n: per bucket of consecutive keys, which of 128 value
-// bins (fractions of the input's key range) hold at least one key, and the mean. Drawn as one
-// rectangle per run of occupied bins, it shows sorted runs as rising lines and unsorted parts as
-// full columns, at a cost of a few rectangles per pixel column.
-struct Strip {
-    static constexpr uint32_t kBins = 128;
-    std::vector<std::array<uint64_t, 2>> occupied; // per bucket: bit b of the 128 = bin b
-    std::vector<float> mean;
-};
-
 // The CPU reference model's verdict on one step (check mode).
 struct StepCheck {
     bool available = false; // a reference exists for this algorithm and step
@@ -63,8 +54,8 @@ struct StepData {
     size_t step = 0;         // steps done
     std::shared_ptr<const Snapshot> snapshot;
     std::shared_ptr<const Snapshot> previous; // step - 1 when stored (swap marks, arrows)
-    std::shared_ptr<const Strip> strip;       // for large n
-    uint32_t stripBits = 0; // > 0: the strip shows the value of the keys' low bits, sorted so far
+    std::shared_ptr<const Density> strip;     // for large n: the whole keys' density (density.h)
+    uint32_t stripBits = 0; // > 0: a radix sort part-way, its keys in order of their low stripBits bits only
     StepCheck check;
     uint64_t layersDone = 0;      // odd-even: network layers applied
     uint64_t comparatorsDone = 0; // odd-even: comparators executed so far
@@ -88,6 +79,7 @@ struct JobInfo {
     std::shared_ptr<const Plan> plan;
     std::shared_ptr<const std::vector<std::byte>> inputKeys;
     double minKey = 0, maxKey = 0; // range of the input's finite keys (for bar heights)
+    KeyScale scale;                // the input's min..max in sort order (the strip's heights)
 };
 
 class SortWorker {

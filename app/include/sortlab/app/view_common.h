@@ -61,9 +61,23 @@ inline bool answerMarksKey(const UiState& ui, uint64_t k) {
 // visible area and the main viewport; while the stop is new, a view scrolls to a hidden highlight.
 enum class ProbeItem : uint8_t { highlight, question, feedback };
 void noteVisible(const UiState& ui, ProbeItem item, ImVec2 min, ImVec2 max);
+// The labels check (UiState::Probe::labels, app_check labels): every number or name a view writes
+// on its pictures goes through drawLabel (drawn at pos, its rectangle noted; returns its size) or,
+// for an ImGui text item just drawn (a table's cell), noteTextItem; a label a view has no room
+// for is noted as missing (noteMissingLabel), which the check counts as a failure.
+ImVec2 drawLabel(const UiState& ui, ImDrawList* dl, ImVec2 pos, ImU32 colour, const char* text);
+ImVec2 drawLabel(const UiState& ui, ImDrawList* dl, ImFont* font, float size, ImVec2 pos, ImU32 colour,
+                 const char* text);
+void noteLabel(const UiState& ui, ImVec2 min, ImVec2 max, const char* text);
+void noteTextItem(const UiState& ui, const char* text);
+void noteMissingLabel(const UiState& ui, const std::string& what);
+// The width from the cursor to the right edge of what shows of the window (or table column).
+float shownWidth();
 // Wrapped text that breaks lines only at spaces (ImGui's wrapping also breaks after '.' and ',',
 // which splits numbers such as 849.72 over two lines); "\n" starts a new line. Returns its rectangle.
 std::pair<ImVec2, ImVec2> textWrappedAtSpaces(const std::string& text);
+// The lines of text at this width, broken at spaces only ("\n" breaks too).
+std::vector<std::string> wrapAtSpaces(const std::string& text, float width);
 // The same, formatted as printf does (ImGui::TextWrapped's replacement in the views).
 void wrappedf(const char* format, ...) IM_FMTARGS(1);
 // The height that text takes at this width (same breaks).
