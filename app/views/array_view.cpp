@@ -164,7 +164,9 @@ void drawBars(const ViewContext& c, uint64_t first, uint64_t count, bool zoomed,
         const uint64_t k = first + i;
         const float h = zoomed ? keyHeightIn(s.keys.data(), k, job.settings.key, lo, hi) : keyHeight(job, s, k);
         const float x0 = p0.x + w * float(i), x1 = x0 + std::max(1.0f, w - gap);
-        const float top = p0.y + plotH - (0.04f + 0.94f * h) * plotH;
+        // The smallest key a bar too, never a hairline: at least 6 pixels (presentation: 13) tall.
+        const float minBar = std::max(0.04f * plotH, 6.0f * c.line);
+        const float top = p0.y + plotH - (minBar + (0.98f * plotH - minBar) * h);
         ImU32 col = wrong[i] ? pal.mismatchBar : heightColour(h);
         dl->AddRectFilled(ImVec2(x0, top), ImVec2(x1, p0.y + plotH), col);
         if (changed[i] && w >= 3)
