@@ -43,17 +43,33 @@ void colourRow(Swatch kind, ImU32 colour, const char* meaning) {
     }
     ImGui::Dummy(ImVec2(w, h));
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(meaning);
+    textWrappedAtSpaces(meaning);
+}
+
+// A table of a narrow first column and a second that wraps.
+bool beginTwoColumns(const char* id) {
+    if (!ImGui::BeginTable(id, 2, ImGuiTableFlags_SizingStretchProp)) return false;
+    ImGui::TableSetupColumn("a", ImGuiTableColumnFlags_WidthFixed);
+    ImGui::TableSetupColumn("b", ImGuiTableColumnFlags_WidthStretch);
+    return true;
+}
+
+void bullet(const std::string& text) {
+    ImGui::Bullet();
+    ImGui::SameLine();
+    ImGui::BeginGroup();
+    textWrappedAtSpaces(text);
+    ImGui::EndGroup();
 }
 
 void keyRows(const char* id, const char* const (*rows)[2], size_t count) {
-    if (!ImGui::BeginTable(id, 2)) return;
+    if (!beginTwoColumns(id)) return;
     for (size_t i = 0; i < count; ++i) {
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
         ImGui::TextColored(vec4(palette().accent), "%s", rows[i][0]);
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(rows[i][1]);
+        textWrappedAtSpaces(rows[i][1]);
     }
     ImGui::EndTable();
 }
@@ -69,6 +85,7 @@ void App::drawHelp() {
     const ImGuiViewport* vp = ImGui::GetMainViewport();
     ImGui::SetNextWindowPos(vp->GetCenter(), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
     ImGui::SetNextWindowSize(ImVec2(vp->Size.x * 0.94f, vp->Size.y * 0.9f), ImGuiCond_Always);
+    ImGui::SetNextWindowBgAlpha(1.0f); // the views behind it would show through the text
     if (!ImGui::Begin("Help (F1: close)", &ui_.help, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings)) {
         ImGui::End();
         return;
@@ -77,20 +94,20 @@ void App::drawHelp() {
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
         heading("Start here");
-        const auto lessons = builtinLessons();
-        textWrappedAtSpaces("New to sorting on a GPU? Take a guided lesson: in the Controls panel, under GUIDED "
-                            "LESSON, pick a lesson and press Start lesson (or start the app with sortlab --lesson "
-                            "radix4). Page Down moves to the next stop; a question takes a number and Enter.");
-        for (const auto& [name, title] : lessons) ImGui::BulletText("%s: %s", name.c_str(), title.c_str());
-        textWrappedAtSpaces("Without a lesson: choose a sort and its keys in Controls, then press Right to run one "
-                            "step and watch the views, or Space to play.");
+        textWrappedAtSpaces("Take a guided lesson: in Controls, under GUIDED LESSON, pick one and press Start "
+                            "lesson (or run sortlab --lesson radix4). Page Down: the next stop. A question takes a "
+                            "number and Enter.");
         heading("Where the sorts run");
         const bool cpu = device_.type == VK_PHYSICAL_DEVICE_TYPE_CPU;
         textWrappedAtSpaces(
-            "The sorts run on " + deviceName_ + " through Vulkan compute; after every step the app reads the buffers back. " +
-            (cpu ? deviceName_ + " is a CPU driver (CPU emulation, not a GPU): the shaders and the results are the "
-                                 "GPU code's, but its times are not a GPU's."
-                 : std::string("Its times are this device's.")));
+            "On " + deviceName_ + ", through Vulkan compute; after every step the app reads the buffers back. " +
+            (cpu ? std::string("It is a CPU driver (CPU emulation, not a GPU): the shaders and the results are the GPU "
+                               "code's, but its times are not a GPU's.")
+                 : std::string("The times are this device's.")));
+        heading("The lessons");
+        for (const auto& [name, title] : builtinLessons()) bullet(name + ": " + title);
+        textWrappedAtSpaces("Without a lesson: choose a sort and its keys in Controls, then press Right to run one "
+                            "step, or Space to play.");
         heading("Keys");
         static const char* const keys[][2] = {
             {"Right / Left", "one step forward / back (back shows the stored snapshot)"},
@@ -110,7 +127,7 @@ void App::drawHelp() {
 
         ImGui::TableNextColumn();
         heading("What the colours mean");
-        if (ImGui::BeginTable("colours", 2, ImGuiTableFlags_SizingFixedFit)) {
+        if (beginTwoColumns("colours")) {
             const Palette& p = palette();
             colourRow(Swatch::ramp, 0, "a key's bar: the larger the key, the taller and brighter");
             colourRow(Swatch::outline, p.changedOutline, "a key this step moved");

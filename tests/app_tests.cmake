@@ -339,7 +339,7 @@ endforeach()
 app_run(app_lesson_teacher --presentation --width 1280 --height 720 --lesson ${CMAKE_CURRENT_LIST_DIR}/app/teacher.lesson
         --screenshot-each lessons)
 app_check(app_lesson_teacher_check app_lesson_teacher lesson lessons/teacher.jsonl --min-stops 4)
-# Generated lessons (tests/app/lesson_fuzz.h): six the checks accept run to their end, four they
+# Generated lessons (tests/app/lesson_fuzz.h): six the checks accept run to their end, eight they
 # refuse exit 2 with their file:line (app_unit.AppLessonFuzz.* checks 400 without running them).
 add_executable(sortlab-lesson-fuzz ${CMAKE_CURRENT_LIST_DIR}/app/lesson_fuzz_write.cpp)
 target_link_libraries(sortlab-lesson-fuzz PRIVATE sortlab_app_core)

@@ -383,7 +383,13 @@ void drawArrayView(const ViewContext& c, bool* open) {
     ImVec2 size = ImGui::GetContentRegionAvail();
     size.y = std::max(size.y, 40.0f);
     const bool labels = count <= 32;
-    const float labelH = labels ? 2 * ImGui::GetFontSize() + 4 : 0; // two staggered rows
+    // Labels in one row where each fits its bar, else two staggered rows (drawBars' rule).
+    bool oneRow = labels && bars;
+    for (uint64_t i = 0; oneRow && i < count; ++i) {
+        const float w = size.x / float(count), gap = w >= 6 ? std::max(1.0f, w * 0.12f) : 0.0f;
+        oneRow = ImGui::CalcTextSize(keyText(*v.data->snapshot, first + i, job.settings.key).c_str()).x <= w - gap;
+    }
+    const float labelH = labels ? (oneRow ? 1 : 2) * ImGui::GetFontSize() + 4 : 0;
     const float plotH = size.y - labelH;
     dl->AddRectFilled(p0, ImVec2(p0.x + size.x, p0.y + plotH), palette().plotBg);
     ImGui::InvisibleButton("##array", size);

@@ -20,6 +20,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <optional>
 
 namespace sortlab::app {
 namespace {
@@ -101,8 +102,9 @@ std::vector<std::vector<bool>> swapsOfStep(const StepData& d, const JobInfo& job
 // keys of a snapshot, with the ones that step changed marked, or "?" (a question's step not run yet).
 struct KeyColumn {
     uint32_t at = 0;
-    const Snapshot* keys = nullptr; // none: "?"
-    bool marks = false;             // mark the keys the step shown changed
+    const Snapshot* keys = nullptr;  // none: "?"
+    bool marks = false;              // mark the keys the step shown changed
+    std::optional<uint64_t> outline; // a lesson's key, where it is in these keys
 };
 
 // Where the comparator diagram's parts go, in pixels: one wire per key, dy apart, then the dashed
@@ -125,6 +127,7 @@ struct DiagramLayout {
     std::string legend;   // "" when n is a power of two: nothing is skipped
     uint32_t curHi = 0;   // the end of the current step's layers
     std::vector<KeyColumn> columns; // the keys written on the wires, each in a gap before layer `at`
+    std::optional<uint64_t> inputOutline; // a lesson's key in the input column
     ImVec2 textSize(const char* t) const { return font->CalcTextSizeA(tfs, FLT_MAX, 0.0f, t); }
     float wy(uint64_t i) const {
         return i < n ? o.y + dy * (float(i) + 0.5f) : o.y + dy * float(n) + gy * (float(i - n) + 0.5f);
@@ -334,7 +337,6 @@ void drawWireKeys(const ViewContext& c, const DiagramLayout& L, const Geometry& 
     const JobInfo& job = c.v.job;
     const uint64_t n = job.settings.n;
     std::vector<bool> changed = changedIndices(d, n, job.settings.key);
-    const auto markedKey = highlighted(c.ui, HighlightKind::key);
     for (uint64_t i = 0; i < n; ++i) {
         std::string inText = formatKey(*job.inputKeys, i, job.settings.key);
         if (inText.size() > 10) inText = inText.substr(0, 10);
@@ -344,7 +346,7 @@ void drawWireKeys(const ViewContext& c, const DiagramLayout& L, const Geometry& 
         const std::string at = std::to_string(i);
         if (const ImVec2 as = L.textSize(at.c_str()); as.x + ts.x + L.tfs < L.labelW - 4)
             dl->AddText(L.font, L.tfs * 0.8f, ImVec2(L.o.x + 2, L.wy(i) - as.y * 0.4f), pal.axisLabel, at.c_str());
-        if (markedKey && *markedKey == i) {
+        if (L.inputOutline == i) {
             const ImVec2 a(in.x - 3, in.y - 1), b(in.x + ts.x + 3, in.y + ts.y + 1);
             dl->AddRect(a, b, pal.highlight, 3.0f, 0, 2.0f * c.line);
             noteVisible(c.ui, ProbeItem::highlight, a, b);
@@ -358,7 +360,7 @@ void drawWireKeys(const ViewContext& c, const DiagramLayout& L, const Geometry& 
             const ImVec2 b0(x, L.wy(i) - ts.y / 2 - 1), b1(x + ts.x + 6, L.wy(i) + ts.y / 2 + 1);
             dl->AddRectFilled(b0, b1, col.marks && changed[i] ? pal.keyBoxChanged : pal.keyBox, 3.0f);
             dl->AddText(L.font, L.tfs, ImVec2(x + 3, L.wy(i) - ts.y / 2), pal.keyBoxText, cur.c_str());
-            if (markedKey && *markedKey == i && col.keys) dl->AddRect(b0, b1, pal.highlight, 3.0f, 0, 2.0f * c.line);
+            if (col.outline == i && col.keys) dl->AddRect(b0, b1, pal.highlight, 3.0f, 0, 2.0f * c.line);
         }
     }
     // The positions past n: their numbers where the rows are far enough apart (else the first and
@@ -406,24 +408,33 @@ std::optional<size_t> questionShown(const ViewContext& c) {
 // keys after the current step, and the focus its layers and their neighbours.
 struct Focus {
     std::vector<KeyColumn> columns;
+    std::optional<uint64_t> inputOutline;
     uint32_t lo = 0, hi = 0;
     size_t key = 0;
 };
 Focus focusOf(const ViewContext& c, uint32_t curLo, uint32_t curHi, uint32_t layers) {
     const StepData& d = *c.v.data;
     Focus f;
+    const auto marked = highlighted(c.ui, HighlightKind::key); // after a `where` answer: where the key went
+    f.inputOutline = marked;
     if (const auto shown = questionShown(c)) {
         const auto& steps = c.v.job.plan->steps;
         auto endOf = [&](size_t k) { return k == 0 ? 0u : steps[k - 1].firstLayer + steps[k - 1].layerCount; };
         const bool answered = d.step == *shown + 1;
-        if (*shown >= 1) f.columns.push_back({endOf(*shown), answered ? d.previous.get() : d.snapshot.get(), !answered});
-        f.columns.push_back({endOf(*shown + 1), answered ? d.snapshot.get() : nullptr, answered});
+        const Highlight& h = c.ui.lesson.lesson->stops[c.ui.lesson.stop].highlight; // where the stop pointed
+        const auto before = h.kind == HighlightKind::key ? std::optional<uint64_t>(h.index) : std::nullopt;
+        f.inputOutline = before;
+        if (*shown >= 1)
+            f.columns.push_back(
+                {endOf(*shown), answered ? d.previous.get() : d.snapshot.get(), !answered, answered ? before : marked});
+        f.columns.push_back(
+            {endOf(*shown + 1), answered ? d.snapshot.get() : nullptr, answered, answered ? marked : std::nullopt});
         f.lo = *shown >= 1 ? steps[*shown - 1].firstLayer : 0;
         f.hi = std::min(layers, endOf(*shown + 1) + 1);
         f.key = (size_t(1) << 62) | (c.ui.lesson.stop << 32) | *shown;
         return f;
     }
-    if (d.step >= 1 && curHi >= 1) f.columns.push_back({curHi, d.snapshot.get(), true});
+    if (d.step >= 1 && curHi >= 1) f.columns.push_back({curHi, d.snapshot.get(), true, marked});
     f.lo = curLo > 0 ? curLo - 1 : 0;
     f.hi = std::min(layers, std::max(curHi, 1u) + 1);
     f.key = d.step;
@@ -438,6 +449,7 @@ void drawDiagram(const ViewContext& c) {
     const uint32_t curLo = step ? step->firstLayer : 0, curHi = step ? step->firstLayer + step->layerCount : 0;
     const Focus f = focusOf(c, curLo, curHi, uint32_t(g.layers.size()));
     DiagramLayout L = diagramLayout(job, g, curHi, f.columns, c.line);
+    L.inputOutline = f.inputOutline;
     L.focusLo = f.lo, L.focusHi = f.hi, L.focusKey = f.key;
 
     ImGui::BeginChild("##diagram", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);

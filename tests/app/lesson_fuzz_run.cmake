@@ -5,7 +5,7 @@
 # exits 2 before any window, with its file:line message. None may fail in between.
 file(REMOVE_RECURSE "${OUT}")
 file(MAKE_DIRECTORY "${OUT}")
-execute_process(COMMAND "${WRITER}" "${OUT}" 6 4 RESULT_VARIABLE code OUTPUT_VARIABLE out ERROR_VARIABLE err)
+execute_process(COMMAND "${WRITER}" "${OUT}" 6 8 RESULT_VARIABLE code OUTPUT_VARIABLE out ERROR_VARIABLE err)
 if(NOT code STREQUAL "0")
   message(FATAL_ERROR "the writer failed (${code}): ${out}${err}")
 endif()

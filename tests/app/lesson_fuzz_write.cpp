@@ -20,7 +20,8 @@ int main(int argc, char** argv) {
     const std::string dir = argv[1];
     const int wantOk = std::atoi(argv[2]), wantBad = std::atoi(argv[3]);
     int ok = 0, bad = 0;
-    std::set<std::string> sorts; // one accepted lesson a first sort before repeating one
+    std::set<std::string> sorts;   // one accepted lesson a first sort before repeating one
+    std::set<std::string> refusals; // one refused lesson a kind of refusal ("@step 99", "@ask swaps", ...)
     for (uint64_t seed = 1; seed < 100000 && (ok < wantOk || bad < wantBad); ++seed) {
         const std::string text = sortlab::test::fuzzLesson(seed);
         auto l = sortlab::app::parseLesson(text, "x", "x");
@@ -33,7 +34,10 @@ int main(int argc, char** argv) {
             sorts.insert(sort);
             ++ok;
         } else {
-            if (bad >= wantBad) continue;
+            const std::string& m = l.error().message;
+            const size_t at = m.find(": ") + 2;
+            const std::string kind = m.substr(at, m.find(':', at) - at);
+            if (bad >= wantBad || !refusals.insert(kind.substr(0, kind.rfind(' '))).second) continue;
             ++bad;
             // The app names the file as given: the message with "x" replaced by the file's path.
             std::ofstream(stem + ".error") << l.error().message.substr(1);
