@@ -84,7 +84,9 @@ void heading(const char* text) {
 void App::drawHelp() {
     const ImGuiViewport* vp = ImGui::GetMainViewport();
     ImGui::SetNextWindowPos(vp->GetCenter(), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
-    ImGui::SetNextWindowSize(ImVec2(vp->Size.x * 0.94f, vp->Size.y * 0.9f), ImGuiCond_Always);
+    // As wide as most of the window, as tall as its text (0: fit) up to most of the window (then it scrolls).
+    ImGui::SetNextWindowSize(ImVec2(vp->Size.x * 0.94f, 0.0f), ImGuiCond_Always);
+    ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), ImVec2(vp->Size.x, vp->Size.y * 0.9f));
     ImGui::SetNextWindowBgAlpha(1.0f); // the views behind it would show through the text
     if (!ImGui::Begin("Help (F1: close)", &ui_.help, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings)) {
         ImGui::End();
