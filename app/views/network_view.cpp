@@ -1,7 +1,10 @@
 // The network view (odd-even). n <= 64: Knuth's comparator diagram: one horizontal wire per key,
 // comparators as vertical links grouped by layer (merges separated by a wider gap), the layers of
 // the current step on a highlighted band, comparators of this step that swapped in orange, the
-// input keys at the left and the current GPU keys on the wires after the band. When n is not a
+// input keys at the left and the current GPU keys on the wires after the band (in a lesson's
+// question, also after the layer asked about, so that the question's screen and the answer's have
+// one layout). Comparators keep a minimum spacing and every layer its number: a network wider than
+// its panel scrolls, keeping the current layers and their neighbours in view. When n is not a
 // power of two, the positions n .. P - 1 of the power-of-two network (P) are drawn as dashed wires
 // below the keys, with the comparators that would pair a key with one of them dashed: the GPU
 // skips those (no key is stored past n), and a legend inside the diagram says so. Larger n: a
