@@ -1,7 +1,7 @@
 // [SECTION] Frame: layout and views
 // [SECTION] Keyboard
 // [SECTION] Playback
-// [SECTION] Status bar and help
+// [SECTION] Status bar (the help overlay: help.cpp)
 #include <sortlab/app/app.h>
 
 #include <sortlab/app/view_common.h>
@@ -368,7 +368,7 @@ void App::advancePlayback(const SortWorker::View& v) {
     goTo(v.data->step + 1);
 }
 
-// [SECTION] Status bar and help -----------------------------------------------------------------------------
+// [SECTION] Status bar (the help overlay: help.cpp) -------------------------------------------------
 
 void App::drawStatusBar(const SortWorker::View& v) {
     const ImGuiViewport* vp = ImGui::GetMainViewport();
@@ -447,45 +447,6 @@ void App::drawRecordingDialog() {
     }
     if (open && ui_.recordingPath[0] && openRecording(ui_.recordingPath.data()).empty()) ImGui::CloseCurrentPopup();
     ImGui::EndPopup();
-}
-
-void App::drawHelp() {
-    ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-    if (ImGui::Begin("Help (F1)", &ui_.help, ImGuiWindowFlags_AlwaysAutoResize)) {
-        ImGui::TextUnformatted("sortlab runs real GPU sorts (Vulkan compute) and reads the GPU's buffers back after "
-                               "every step.");
-        ImGui::Separator();
-        const char* keys[][2] = {{"Space", "play / pause"},
-                                 {"Right / Left", "step forward / back (back shows the stored snapshot)"},
-                                 {"Home / End", "first step (the input) / run to the end"},
-                                 {"Click a key", "pin it: its path through the steps is drawn (Esc or a click: unpin)"},
-                                 {"R", "new input (next seed)"},
-                                 {"+ / -", "faster / slower playback"},
-                                 {"C", "check mode: compare every step with the CPU reference"},
-                                 {"P", "presentation mode: large fonts, thick lines"},
-                                 {"B", "benchmark panel: time the sorts over a size sweep, plot, export"},
-                                 {"F11", "fullscreen"},
-                                 {"F1", "this help"}};
-        const char* lessonKeys[][2] = {{"Page Down / Page Up", "a lesson's next / previous stop"},
-                                       {"Enter", "answer the stop's question (type the number first)"}};
-        auto table = [](const char* id, auto& rows) {
-            if (!ImGui::BeginTable(id, 2)) return;
-            for (auto& k : rows) {
-                ImGui::TableNextRow();
-                ImGui::TableNextColumn();
-                ImGui::TextColored(vec4(palette().accent), "%s", k[0]);
-                ImGui::TableNextColumn();
-                ImGui::TextUnformatted(k[1]);
-            }
-            ImGui::EndTable();
-        };
-        table("keys", keys);
-        ImGui::Separator();
-        ImGui::TextUnformatted("Guided lessons (Controls > Guided lesson, or sortlab --lesson NAME):");
-        for (const auto& [name, title] : builtinLessons()) ImGui::BulletText("%s: %s", name.c_str(), title.c_str());
-        table("lessonkeys", lessonKeys);
-    }
-    ImGui::End();
 }
 
 } // namespace sortlab::app

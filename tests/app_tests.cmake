@@ -23,7 +23,8 @@
 # Skipped only where xvfb-run is missing (.ci/setup installs it, so CI runs them). Each test takes
 # a few seconds on lavapipe.
 # Host-only tests of the app's own logic (no window, no device): run everywhere.
-add_executable(sortlab-app-unit-tests ${CMAKE_CURRENT_LIST_DIR}/app/app_unit_test.cpp)
+add_executable(sortlab-app-unit-tests ${CMAKE_CURRENT_LIST_DIR}/app/app_unit_test.cpp
+                                      ${CMAKE_CURRENT_LIST_DIR}/app/lesson_fuzz_test.cpp)
 target_link_libraries(sortlab-app-unit-tests PRIVATE sortlab_app_core GTest::gtest GTest::gtest_main)
 target_compile_definitions(sortlab-app-unit-tests PRIVATE SORTLAB_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
 gtest_discover_tests(sortlab-app-unit-tests TEST_PREFIX "app_unit." DISCOVERY_MODE PRE_TEST)
@@ -370,6 +371,14 @@ endforeach()
 app_run(app_lesson_teacher --presentation --width 1280 --height 720 --lesson ${CMAKE_CURRENT_LIST_DIR}/app/teacher.lesson
         --screenshot-each lessons)
 app_check(app_lesson_teacher_check app_lesson_teacher lesson lessons/teacher.jsonl --min-stops 4)
+# Generated lessons (tests/app/lesson_fuzz.h): six the checks accept run to their end, eight they
+# refuse exit 2 with their file:line (app_unit.AppLessonFuzz.* checks 400 without running them).
+add_executable(sortlab-lesson-fuzz ${CMAKE_CURRENT_LIST_DIR}/app/lesson_fuzz_write.cpp)
+target_link_libraries(sortlab-lesson-fuzz PRIVATE sortlab_app_core)
+add_test(NAME app_lesson_fuzz_run
+         COMMAND ${CMAKE_COMMAND} -DAPP=${APP} -DWRITER=$<TARGET_FILE:sortlab-lesson-fuzz> -DXVFB_RUN=${XVFB_RUN}
+                 -DOUT=${APP_OUT}/lesson_fuzz -P ${CMAKE_CURRENT_LIST_DIR}/app/lesson_fuzz_run.cmake)
+set_tests_properties(app_lesson_fuzz_run PROPERTIES TIMEOUT 600)
 add_test(NAME app_list_lessons COMMAND ${APP} --list-lessons)
 set_tests_properties(app_list_lessons PROPERTIES PASS_REGULAR_EXPRESSION
                      "oddeven .*stops.*radix4 .*stops.*onesweep .*stops")

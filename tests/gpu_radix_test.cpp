@@ -11,6 +11,7 @@
 #include <sortlab/testing/gpu_env.h>
 
 #include <sortlab/radix.h>
+#include <sortlab/radix_steps.h>
 
 #include <algorithm>
 #include <cstring>
@@ -194,6 +195,40 @@ TEST_F(RadixTest, TeachingTilesSortEverySmallN) {
                   std::string::npos)
             << p.error().message;
     }
+}
+
+// The steps the app checks a lesson against before it has a device (radix::radix4Steps,
+// radix::oneSweepSteps) are the device's plans': the same kinds, labels, passes, bits and key
+// locations, for either key width, with and without the result step.
+TEST_F(RadixTest, StepsWithoutADeviceAreThePlans) {
+    auto onesweep = makeSorter(ctx(), Algorithm::onesweep);
+    ASSERT_TRUE(onesweep.ok()) << onesweep.error().message;
+    using StepsOf = std::vector<Step> (*)(uint64_t, const SortConfig&);
+    const std::pair<Sorter*, StepsOf> sorts[] = {{&radix(), radix::radix4Steps}, {onesweep->get(), radix::oneSweepSteps}};
+    for (const auto& [sorter, stepsOf] : sorts)
+        for (KeyType key : {KeyType::u32, KeyType::u64})
+            for (bool either : {false, true})
+                for (uint64_t n : {1u, 10u, 1000u}) {
+                    SortConfig cfg;
+                    cfg.key = key;
+                    cfg.knobs.resultInEither = either;
+                    cfg.knobs.radixTileKeys = 8;
+                    SCOPED_TRACE(std::string(algorithmName(sorter->algorithm())) + " n = " + std::to_string(n) +
+                                 (either ? ", result in either" : ""));
+                    auto plan = sorter->plan(n, cfg);
+                    ASSERT_TRUE(plan.ok()) << plan.error().message;
+                    const std::vector<Step> steps = stepsOf(n, cfg);
+                    ASSERT_EQ(steps.size(), plan->steps.size());
+                    for (size_t i = 0; i < steps.size(); ++i) {
+                        const Step &a = steps[i], &b = plan->steps[i];
+                        EXPECT_EQ(a.kind, b.kind) << i;
+                        EXPECT_EQ(a.label, b.label) << i;
+                        EXPECT_EQ(a.pass, b.pass) << i;
+                        EXPECT_EQ(a.bitLo, b.bitLo) << i;
+                        EXPECT_EQ(a.bitHi, b.bitHi) << i;
+                        EXPECT_EQ(a.keysAfter, b.keysAfter) << i;
+                    }
+                }
 }
 
 // A pass is skipped when every key has the same digit; with 0xfffff keys (5 digits) three passes

@@ -95,10 +95,12 @@ Result<void> checkStop(const LessonStop& stop, const SortSettings& s, const std:
 
 Result<void> checkStops(const Lesson& lesson) {
     SortSettings s;
-    for (const LessonStop& stop : lesson.stops) {
+    for (size_t i = 0; i < lesson.stops.size(); ++i) {
+        const LessonStop& stop = lesson.stops[i];
         for (const auto& [key, value] : stop.settings)
             if (auto ok = applySetting(s, key, value); !ok) return ok.error(); // read before: they apply
         SORTLAB_TRY(checkStop(stop, s, lesson.source));
+        SORTLAB_TRY(checkStopRanges(lesson, i, s)); // lesson_check.cpp
     }
     return {};
 }
@@ -166,6 +168,7 @@ std::string readDirective(const std::string& l, int line, LessonStop& stop, Sort
     if (directive == "step") {
         if (a0 != "end" && !number(a0)) return "@step takes a step number or end";
         stop.step = a0;
+        stop.stepLine = line;
     } else if (directive == "replay-digit") {
         const auto d = a0 == "auto" ? std::optional<uint64_t>(0) : number(a0);
         if (!d || *d > 255) return "@replay-digit takes 0..255, 0xHH or auto";
@@ -295,7 +298,7 @@ size_t stepAt(const Lesson& lesson, size_t stop, size_t steps) {
             continue;
         }
         if (st == "end") return steps;
-        return std::min<size_t>(steps, size_t(std::stoull(st)));
+        return std::min<size_t>(steps, size_t(std::stoull(st, nullptr, 0))); // as number() read it
     }
     return 0;
 }

@@ -297,7 +297,9 @@ void drawBars(const ViewContext& c, uint64_t first, uint64_t count, bool zoomed,
         const uint64_t k = first + i;
         const float h = zoomed ? keyHeightIn(s.keys.data(), k, job.settings.key, lo, hi) : keyHeight(job, s, k);
         const float x0 = p0.x + w * float(i), x1 = x0 + std::max(1.0f, w - gap);
-        const float top = p0.y + plotH - (0.04f + 0.94f * h) * plotH;
+        // The smallest key a bar too, never a hairline: at least 6 pixels (presentation: 13) tall.
+        const float minBar = std::max(0.04f * plotH, 6.0f * c.line);
+        const float top = p0.y + plotH - (minBar + (0.98f * plotH - minBar) * h);
         ImU32 col = wrong[i] ? pal.mismatchBar : heightColour(h);
         dl->AddRectFilled(ImVec2(x0, top), ImVec2(x1, p0.y + plotH), col);
         if (changed[i] && w >= 3)
@@ -506,7 +508,13 @@ void drawArrayView(const ViewContext& c, bool* open) {
     ImVec2 size = ImGui::GetContentRegionAvail();
     size.y = std::max(size.y, 40.0f);
     const bool labels = count <= 32;
-    const float labelH = labels ? 2 * ImGui::GetFontSize() + 4 : 0; // two staggered rows
+    // Labels in one row where each fits its bar, else two staggered rows (drawBars' rule).
+    bool oneRow = labels && bars;
+    for (uint64_t i = 0; oneRow && i < count; ++i) {
+        const float w = size.x / float(count), gap = w >= 6 ? std::max(1.0f, w * 0.12f) : 0.0f;
+        oneRow = ImGui::CalcTextSize(keyText(*v.data->snapshot, first + i, job.settings.key).c_str()).x <= w - gap;
+    }
+    const float labelH = labels ? (oneRow ? 1 : 2) * ImGui::GetFontSize() + 4 : 0;
     const float plotH = size.y - labelH;
     dl->AddRectFilled(p0, ImVec2(p0.x + size.x, p0.y + plotH), palette().plotBg);
     ImGui::InvisibleButton("##array", size);

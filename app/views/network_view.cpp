@@ -1,16 +1,19 @@
 // The network view (odd-even). n <= 64: Knuth's comparator diagram: one horizontal wire per key,
 // comparators as vertical links grouped by layer (merges separated by a wider gap), the layers of
 // the current step on a highlighted band, comparators of this step that swapped in orange, the
-// input keys at the left and the current GPU keys on the wires after the band. When n is not a
+// input keys at the left and the current GPU keys on the wires after the band (in a lesson's
+// question, also after the layer asked about, so that the question's screen and the answer's have
+// one layout). Comparators keep a minimum spacing and every layer its number: a network wider than
+// its panel scrolls, keeping the current layers and their neighbours in view. When n is not a
 // power of two, the positions n .. P - 1 of the power-of-two network (P) are drawn as dashed wires
 // below the keys, with the comparators that would pair a key with one of them dashed: the GPU
 // skips those (no key is stored past n), and a legend inside the diagram says so. Larger n: a
 // compact layer map (one cell per layer, merges grouped, the plan's steps bracketed below).
 //
 // Sections, in order: the network's geometry (geometryFor, swapsOfStep); the diagram's layout
-// (DiagramLayout, skippedLegend, diagramLayout); drawing it (drawBandAndWires, drawComparators,
-// drawWireKeys, drawLegend, drawDiagram); the layer map (drawLayerMap); the window
-// (drawNetworkView).
+// (KeyColumn, DiagramLayout, skippedLegend, diagramLayout); drawing it (scrollToFocus,
+// drawBandAndWires, drawComparators, drawWireKeys, drawLegend, questionShown, focusOf,
+// drawDiagram); the layer map (drawLayerMap); the window (drawNetworkView).
 #include <sortlab/app/views.h>
 
 #include <sortlab/app/view_common.h>
@@ -20,6 +23,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <optional>
 
 namespace sortlab::app {
 namespace {
@@ -97,6 +101,15 @@ std::vector<std::vector<bool>> swapsOfStep(const StepData& d, const JobInfo& job
     return swapped;
 }
 
+// A column of keys written on the wires in a gap before layer `at` (after the layers before it): the
+// keys of a snapshot, with the ones that step changed marked, or "?" (a question's step not run yet).
+struct KeyColumn {
+    uint32_t at = 0;
+    const Snapshot* keys = nullptr;  // none: "?"
+    bool marks = false;              // mark the keys the step shown changed
+    std::optional<uint64_t> outline; // a lesson's key, where it is in these keys
+};
+
 // Where the comparator diagram's parts go, in pixels: one wire per key, dy apart, then the dashed
 // wires of the positions past n (gy apart); the input keys' column (labelW) at the left; the
 // layers' sub-columns (cw each); a gap after the current step (gapPx), where the keys now are
@@ -115,14 +128,25 @@ struct DiagramLayout {
     float legendOff = 0;  // the top of the legend, below o
     float legendFs = 0;   // its font size
     std::string legend;   // "" when n is a power of two: nothing is skipped
-    uint32_t curHi = 0;   // the layers from curHi on are drawn after the gap
+    uint32_t curHi = 0;   // the end of the current step's layers
+    std::vector<KeyColumn> columns; // the keys written on the wires, each in a gap before layer `at`
+    std::optional<uint64_t> inputOutline; // a lesson's key in the input column
     ImVec2 textSize(const char* t) const { return font->CalcTextSizeA(tfs, FLT_MAX, 0.0f, t); }
     float wy(uint64_t i) const {
         return i < n ? o.y + dy * (float(i) + 0.5f) : o.y + dy * float(n) + gy * (float(i - n) + 0.5f);
     }
     float lx(float units) const { return o.x + labelW + units * cw; }
-    // x of a point in layer l's units: layers after the current step move right by the gap.
-    float lxl(size_t l, float units) const { return lx(units) + (gapPx > 0 && l >= curHi ? gapPx : 0.0f); }
+    // x of a point in layer l's units: layers after a column of keys move right by its gap.
+    float lxl(size_t l, float units) const {
+        float x = lx(units);
+        for (const KeyColumn& k : columns) x += l >= k.at ? gapPx : 0.0f;
+        return x;
+    }
+    float wireEnd() const { return lx(float(unitsWide)) + gapPx * float(columns.size()); }
+    float unitsWide = 0;
+    // The layers [focusLo, focusHi) the scroll keeps in view, once for each focusKey.
+    uint32_t focusLo = 0, focusHi = 0;
+    size_t focusKey = SIZE_MAX;
     float numbersY() const { return o.y + numbersOff; }
     float bandBottom() const { return o.y + numbersOff + dy; } // the wires and the layer numbers
 };
@@ -145,7 +169,8 @@ std::string skippedLegend(uint64_t n, uint64_t padded, ImFont* font, float size,
     return texts[std::size(texts) - 1];
 }
 
-DiagramLayout diagramLayout(const JobInfo& job, const Geometry& g, const Step* step, uint32_t curHi) {
+DiagramLayout diagramLayout(const JobInfo& job, const Geometry& g, uint32_t curHi, std::vector<KeyColumn> columns,
+                            float line) {
     const uint64_t n = job.settings.n;
     DiagramLayout L;
     L.n = n;
@@ -180,10 +205,17 @@ DiagramLayout diagramLayout(const JobInfo& job, const Geometry& g, const Step* s
         labelW = std::min(widest, keysW + positionW + L.tfs) + 8;
     }
     L.labelW = labelW;
-    // The diagram opens after the current step to show the keys on the wires there.
-    L.gapPx = step && curHi <= g.x1.size() && L.text ? L.labelW + 4 : 0.0f;
-    L.cw = std::clamp((region.x - L.labelW - L.gapPx - fs * 1.5f) / g.width, 6.0f, std::max(8.0f, fs * 0.9f));
-    L.width = L.labelW + g.width * L.cw + L.gapPx + fs;
+    // The diagram opens where it writes the keys on the wires (after the current step).
+    if (L.text) L.columns = std::move(columns);
+    L.gapPx = L.columns.empty() ? 0.0f : L.labelW + 4;
+    // A sub-column never narrower than keeps two comparators' dots and thick lines apart, nor a
+    // one-column layer narrower than its number: a wide network scrolls instead of squeezing.
+    const float numberW = L.textSize("10").x * 0.8f;
+    const float minCw = std::max({6.0f, line * 9.0f, (numberW + L.tfs * 0.4f) / 1.6f});
+    const float fitCw = (region.x - L.labelW - L.gapPx * float(L.columns.size()) - fs * 1.5f) / g.width;
+    L.cw = std::clamp(fitCw, minCw, std::max(minCw, fs * 0.9f));
+    L.unitsWide = g.width;
+    L.width = L.labelW + g.width * L.cw + L.gapPx * float(L.columns.size()) + fs;
     L.numbersOff = L.dy * float(n) + L.gy * float(past) - L.dy * 0.1f;
     L.legendOff = L.numbersOff + L.dy * 1.1f;
     L.height = L.legendOff + legendH;
@@ -201,6 +233,23 @@ void dashedLine(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 col, float thick, floa
     }
 }
 
+// Scrolls, once for each focus, so that the focus layers (and a column of keys right after them)
+// are in view, moving as little as it can. A question's screen and its answer's share one focus,
+// so the diagram stays where it is when the answer comes.
+void scrollToFocus(const ViewContext& c, const DiagramLayout& L, const Geometry& g) {
+    if (L.focusHi <= L.focusLo || L.focusHi > g.x1.size() || c.views.networkScrolledFor == L.focusKey) return;
+    c.views.networkScrolledFor = L.focusKey;
+    const float viewW = ImGui::GetWindowWidth(), margin = ImGui::GetFontSize();
+    if (L.width <= viewW) return;
+    const float a = L.lxl(L.focusLo, g.x0[L.focusLo]) - L.o.x - margin;
+    float b = L.lxl(L.focusHi - 1, g.x1[L.focusHi - 1]) - L.o.x + margin;
+    for (const KeyColumn& k : L.columns) b += k.at == L.focusHi ? L.gapPx : 0.0f;
+    float x = ImGui::GetScrollX();
+    if (b > x + viewW) x = b - viewW;
+    if (a < x) x = a;
+    ImGui::SetScrollX(std::clamp(x, 0.0f, L.width - viewW));
+}
+
 // The current step's band, a lesson's layer outlined, the scroll that keeps the current step in
 // view when it changes (the diagram can be wider than the window), the wires, and the dashed wires
 // of the positions past n.
@@ -210,7 +259,7 @@ void drawBandAndWires(const ViewContext& c, const DiagramLayout& L, const Geomet
     const Palette& pal = palette();
     const uint32_t curHi = L.curHi;
     if (step && curHi > curLo && curHi <= g.x1.size()) {
-        const float x0 = L.lx(g.x0[curLo] - 0.3f), x1 = L.lx(g.x1[curHi - 1] + 0.3f);
+        const float x0 = L.lxl(curLo, g.x0[curLo] - 0.3f), x1 = L.lxl(curHi - 1, g.x1[curHi - 1] + 0.3f);
         dl->AddRectFilled(ImVec2(x0, L.o.y), ImVec2(x1, L.bandBottom()), pal.stepBand, 4.0f);
     }
     if (const auto mark = highlighted(c.ui, HighlightKind::layer); mark && *mark >= 1 && *mark <= g.x1.size()) {
@@ -219,14 +268,8 @@ void drawBandAndWires(const ViewContext& c, const DiagramLayout& L, const Geomet
         dl->AddRect(a, b, pal.highlight, 4.0f, 0, 2.5f * c.line);
         noteVisible(c.ui, ProbeItem::highlight, a, b);
     }
-    const float wireEnd = L.lx(g.width) + L.gapPx;
-    const size_t shown = c.v.data->step;
-    if (step && curHi <= g.x1.size() && c.views.networkScrolledFor != shown) {
-        c.views.networkScrolledFor = shown;
-        const float bandMid = (L.lx(g.x0[curLo]) + L.lx(g.x1[curHi - 1])) / 2 - L.o.x;
-        const float viewW = ImGui::GetWindowWidth();
-        if (L.width > viewW) ImGui::SetScrollX(std::clamp(bandMid - viewW * 0.4f, 0.0f, L.width - viewW));
-    }
+    const float wireEnd = L.wireEnd();
+    scrollToFocus(c, L, g);
     for (uint64_t i = 0; i < g.padded; ++i) {
         if (i < L.n)
             dl->AddLine(ImVec2(L.lx(0), L.wy(i)), ImVec2(wireEnd, L.wy(i)), pal.wire, c.line);
@@ -290,15 +333,13 @@ void drawComparators(const ViewContext& c, const DiagramLayout& L, const Geometr
 // The input keys on the left (and each wire's position, where there is room: lessons and questions
 // speak of positions; a lesson's key outlined), the positions past n under the keys, and the
 // current GPU keys just after the current step's band.
-void drawWireKeys(const ViewContext& c, const DiagramLayout& L, const Geometry& g, const Step* step) {
+void drawWireKeys(const ViewContext& c, const DiagramLayout& L, const Geometry& g) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const Palette& pal = palette();
     const StepData& d = *c.v.data;
     const JobInfo& job = c.v.job;
     const uint64_t n = job.settings.n;
-    const Snapshot& s = *d.snapshot;
     std::vector<bool> changed = changedIndices(d, n, job.settings.key);
-    const auto markedKey = highlighted(c.ui, HighlightKind::key);
     for (uint64_t i = 0; i < n; ++i) {
         std::string inText = formatKey(*job.inputKeys, i, job.settings.key);
         if (inText.size() > 10) inText = inText.substr(0, 10);
@@ -309,20 +350,22 @@ void drawWireKeys(const ViewContext& c, const DiagramLayout& L, const Geometry& 
         if (const ImVec2 as = L.textSize(at.c_str()); as.x + ts.x + L.tfs < L.labelW - 4)
             drawLabel(c.ui, dl, L.font, L.tfs * 0.8f, ImVec2(L.o.x + 2, L.wy(i) - as.y * 0.4f), pal.axisLabel,
                       at.c_str());
-        if (markedKey && *markedKey == i) {
+        if (L.inputOutline == i) {
             const ImVec2 a(in.x - 3, in.y - 1), b(in.x + ts.x + 3, in.y + ts.y + 1);
             dl->AddRect(a, b, pal.highlight, 3.0f, 0, 2.0f * c.line);
             noteVisible(c.ui, ProbeItem::highlight, a, b);
         }
-        if (!step || L.curHi > g.x1.size()) continue; // the input: the left column shows it
-        std::string cur = keyText(s, i, job.settings.key);
-        if (cur.size() > 10) cur = cur.substr(0, 10);
-        ts = L.textSize(cur.c_str());
-        const float x = L.lx(g.x1[L.curHi - 1] + 0.5f);
-        ImVec2 b0(x, L.wy(i) - ts.y / 2 - 1), b1(x + ts.x + 6, L.wy(i) + ts.y / 2 + 1);
-        dl->AddRectFilled(b0, b1, changed[i] ? pal.keyBoxChanged : pal.keyBox, 3.0f);
-        drawLabel(c.ui, dl, L.font, L.tfs, ImVec2(x + 3, L.wy(i) - ts.y / 2), pal.keyBoxText, cur.c_str());
-        if (markedKey && *markedKey == i) dl->AddRect(b0, b1, pal.highlight, 3.0f, 0, 2.0f * c.line);
+        for (const KeyColumn& col : L.columns) {
+            if (col.at == 0 || col.at > g.x1.size()) continue;
+            std::string cur = col.keys ? keyText(*col.keys, i, job.settings.key) : "?";
+            if (cur.size() > 10) cur = cur.substr(0, 10);
+            ts = L.textSize(cur.c_str());
+            const float x = L.lxl(col.at - 1, g.x1[col.at - 1] + 0.5f);
+            const ImVec2 b0(x, L.wy(i) - ts.y / 2 - 1), b1(x + ts.x + 6, L.wy(i) + ts.y / 2 + 1);
+            dl->AddRectFilled(b0, b1, col.marks && changed[i] ? pal.keyBoxChanged : pal.keyBox, 3.0f);
+            drawLabel(c.ui, dl, L.font, L.tfs, ImVec2(x + 3, L.wy(i) - ts.y / 2), pal.keyBoxText, cur.c_str());
+            if (col.outline == i && col.keys) dl->AddRect(b0, b1, pal.highlight, 3.0f, 0, 2.0f * c.line);
+        }
     }
     // The positions past n: their numbers where the rows are far enough apart (else the first and
     // the last), and "no key" in the keys' column.
@@ -351,13 +394,67 @@ void drawLegend(const DiagramLayout& L) {
                 wrap);
 }
 
+// The step a lesson's graded question is about follows the one its stop shows; while either is on
+// screen: the step the stop shows.
+std::optional<size_t> questionShown(const ViewContext& c) {
+    const auto& lu = c.ui.lesson;
+    if (!lu.lesson || lu.pending || lu.stop >= lu.lesson->stops.size() || !c.v.job.plan) return std::nullopt;
+    const auto& q = lu.lesson->stops[lu.stop].question;
+    const size_t shown = lu.shownStep, step = c.v.data->step;
+    if (!q || !graded(q->kind) || shown + 1 > c.v.job.plan->steps.size() || (step != shown && step != shown + 1))
+        return std::nullopt;
+    return shown;
+}
+
+// The columns of keys on the wires and the layers the scroll keeps in view. A lesson's graded
+// question: the keys after the step the stop shows and after the step asked about ("?" until it
+// has run), the same columns and focus on the question's screen and the answer's. Otherwise the
+// keys after the current step, and the focus its layers and their neighbours.
+struct Focus {
+    std::vector<KeyColumn> columns;
+    std::optional<uint64_t> inputOutline;
+    uint32_t lo = 0, hi = 0;
+    size_t key = 0;
+};
+Focus focusOf(const ViewContext& c, uint32_t curLo, uint32_t curHi, uint32_t layers) {
+    const StepData& d = *c.v.data;
+    Focus f;
+    const auto marked = highlighted(c.ui, HighlightKind::key); // after a `where` answer: where the key went
+    f.inputOutline = marked;
+    if (const auto shown = questionShown(c)) {
+        const auto& steps = c.v.job.plan->steps;
+        auto endOf = [&](size_t k) { return k == 0 ? 0u : steps[k - 1].firstLayer + steps[k - 1].layerCount; };
+        const bool answered = d.step == *shown + 1;
+        const Highlight& h = c.ui.lesson.lesson->stops[c.ui.lesson.stop].highlight; // where the stop pointed
+        const auto before = h.kind == HighlightKind::key ? std::optional<uint64_t>(h.index) : std::nullopt;
+        f.inputOutline = before;
+        if (*shown >= 1)
+            f.columns.push_back(
+                {endOf(*shown), answered ? d.previous.get() : d.snapshot.get(), !answered, answered ? before : marked});
+        f.columns.push_back(
+            {endOf(*shown + 1), answered ? d.snapshot.get() : nullptr, answered, answered ? marked : std::nullopt});
+        f.lo = *shown >= 1 ? steps[*shown - 1].firstLayer : 0;
+        f.hi = std::min(layers, endOf(*shown + 1) + 1);
+        f.key = (size_t(1) << 62) | (c.ui.lesson.stop << 32) | *shown;
+        return f;
+    }
+    if (d.step >= 1 && curHi >= 1) f.columns.push_back({curHi, d.snapshot.get(), true, marked});
+    f.lo = curLo > 0 ? curLo - 1 : 0;
+    f.hi = std::min(layers, std::max(curHi, 1u) + 1);
+    f.key = d.step;
+    return f;
+}
+
 void drawDiagram(const ViewContext& c) {
     const JobInfo& job = c.v.job;
     const auto& layers = networkLayers(job);
     const Geometry& g = geometryFor(job.settings.n, layers);
     const Step* step = currentStep(c.v);
     const uint32_t curLo = step ? step->firstLayer : 0, curHi = step ? step->firstLayer + step->layerCount : 0;
-    DiagramLayout L = diagramLayout(job, g, step, curHi);
+    const Focus f = focusOf(c, curLo, curHi, uint32_t(g.layers.size()));
+    DiagramLayout L = diagramLayout(job, g, curHi, f.columns, c.line);
+    L.inputOutline = f.inputOutline;
+    L.focusLo = f.lo, L.focusHi = f.hi, L.focusKey = f.key;
 
     ImGui::BeginChild("##diagram", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
     // A few pixels above the first wire, for the outline of a lesson's layer.
@@ -367,7 +464,7 @@ void drawDiagram(const ViewContext& c) {
     ImGui::Dummy(ImVec2(L.width, L.height + kTop));
     drawBandAndWires(c, L, g, step, curLo);
     drawComparators(c, L, g, step, curLo);
-    if (L.text) drawWireKeys(c, L, g, step);
+    if (L.text) drawWireKeys(c, L, g);
     drawLegend(L);
     // Tooltip: the layer under the mouse (from 1, as the numbers under the layers).
     if (ImGui::IsWindowHovered()) {

@@ -2,6 +2,7 @@
 // pass per digit, each finding its tiles' offsets by a chained scan with decoupled lookback and
 // fallback. See docs/onesweep.md and shaders/onesweep_*.comp.
 #include "sorter_common.h"
+#include <sortlab/radix_steps.h>
 #include <sortlab/internal/testing.h>
 #include <sortlab/tuning.h>
 
@@ -61,6 +62,37 @@ struct Geometry {
     }
 };
 
+// The plan's steps, without the device's numbers (oneSweepSteps).
+std::vector<Step> planSteps(uint64_t n, const SortConfig& config) {
+    if (n == 0) return {};
+    Plan p;
+    p.config = config;
+    const uint32_t passes = keyBits(config.key) / 8;
+    Step h;
+    h.kind = StepKind::histogram;
+    h.label = "histogram of every digit (one read of the keys)";
+    p.steps.push_back(h);
+    Step sc;
+    sc.kind = StepKind::scan;
+    sc.label = "exclusive scan of each digit's 256 counts, and which passes to skip";
+    p.steps.push_back(sc);
+    for (uint32_t pass = 0; pass < passes; ++pass) {
+        Step s;
+        s.kind = StepKind::pass;
+        s.pass = pass;
+        s.bitLo = 8 * pass;
+        s.bitHi = 8 * pass + 8;
+        s.label = "pass " + std::to_string(pass) + ": bits " + std::to_string(s.bitLo) + ".." +
+                  std::to_string(s.bitHi - 1) + ", chained scan and scatter";
+        // A pass in which every key has the same digit is skipped (the scan decides it on the
+        // GPU), so where the keys are after it is the parity of the passes that ran.
+        s.keysAfter = KeyLocation::inScratchWord(SORTLAB_OS_WHERE + pass + 1);
+        p.steps.push_back(s);
+    }
+    addResultStep(p, 0, passes);
+    return p.steps;
+}
+
 class OneSweepSorter final : public PipelineSorter {
 public:
     explicit OneSweepSorter(Context& ctx) : PipelineSorter(ctx) {}
@@ -90,34 +122,18 @@ public:
             p.scratchBytes = (logBase(*g) + logWords(*g)) * 4; // the lookback log after the statuses
         // Every pass runs its portions one after another, one dispatch each.
 
-        Step h;
-        h.kind = StepKind::histogram;
-        h.label = "histogram of every digit (one read of the keys)";
-        h.workgroups = g->histGroups;
-        p.steps.push_back(h);
-        Step sc;
-        sc.kind = StepKind::scan;
-        sc.label = "exclusive scan of each digit's 256 counts, and which passes to skip";
-        sc.workgroups = g->passes;
-        p.steps.push_back(sc);
-        for (uint32_t pass = 0; pass < g->passes; ++pass) {
-            Step s;
-            s.kind = StepKind::pass;
-            s.pass = pass;
-            s.bitLo = 8 * pass;
-            s.bitHi = 8 * pass + 8;
-            s.label = "pass " + std::to_string(pass) + ": bits " + std::to_string(s.bitLo) + ".." +
-                      std::to_string(s.bitHi - 1) + ", chained scan and scatter";
-            s.workgroups = g->tiles;
+        p.steps = planSteps(n, config);
+        for (Step& s : p.steps) {
+            s.workgroups = s.kind == StepKind::histogram ? g->histGroups
+                           : s.kind == StepKind::scan    ? g->passes
+                           : s.kind == StepKind::pass    ? g->tiles
+                                                         : resultGroups(n, *g);
+            if (s.kind != StepKind::pass) continue;
             s.dispatchedWorkgroups = g->persistent ? g->dispatchGroups(0) : 0;
             s.tilesByIndex = g->indexTiles;
             s.portions = g->portions;
-            // A pass in which every key has the same digit is skipped (the scan decides it on the
-            // GPU), so where the keys are after it is the parity of the passes that ran.
-            s.keysAfter = KeyLocation::inScratchWord(SORTLAB_OS_WHERE + pass + 1);
-            p.steps.push_back(s);
         }
-        addResultStep(p, resultGroups(n, *g), g->passes);
+        p.resultLocation = p.steps.back().keysAfter;
         p.bytesMovedFloor = oneSweepBytesFloor(n, config);
 
         return withPipelines(std::move(p), kShaders,
@@ -464,3 +480,7 @@ uint64_t oneSweepBytesFloor(uint64_t n, const SortConfig& config) {
 }
 
 } // namespace sortlab
+
+namespace sortlab::radix {
+std::vector<Step> oneSweepSteps(uint64_t n, const SortConfig& config) { return onesweep::planSteps(n, config); }
+} // namespace sortlab::radix

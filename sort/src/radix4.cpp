@@ -1,6 +1,7 @@
 // The 4-bit LSD radix sort (docs/radix4.md): per pass, count (with subgroup ballots), scan, scatter,
 // ping-ponging between keys and keysTemp. See docs/radix4.md and shaders/radix4_*.comp.
 #include "sorter_common.h"
+#include <sortlab/radix_steps.h>
 #include <sortlab/tuning.h>
 
 #include <sortlab/shaders/constants.h>
@@ -26,6 +27,36 @@ constexpr uint32_t kMinTileKeys = 4; // the smallest teaching tile
 // The shaders a plan binds, in Plan::pipelines order.
 constexpr const char* kShaders[] = {"radix4_init", "radix4_count", "radix4_scan", "radix4_scatter", "radix4_result"};
 enum Pipe : size_t { kInit, kCount, kScan, kScatter, kResult };
+
+// The plan's steps, without the device's workgroup counts (radix4Steps).
+std::vector<Step> planSteps(uint64_t n, const SortConfig& config) {
+    if (n == 0) return {};
+    Plan p;
+    p.config = config;
+    const uint32_t passes = keyBits(config.key) / kDigitBits;
+    for (uint32_t pass = 0; pass < passes; ++pass) {
+        const uint32_t lo = pass * kDigitBits, hi = lo + kDigitBits;
+        const std::string head =
+            "pass " + std::to_string(pass) + ": bits " + std::to_string(lo) + ".." + std::to_string(hi - 1) + ", ";
+        Step s;
+        s.pass = pass;
+        s.bitLo = lo;
+        s.bitHi = hi;
+        s.kind = StepKind::count;
+        s.label = head + "count";
+        s.keysAfter = KeyLocation::inScratchWord(SORTLAB_R4_WHERE + pass);
+        p.steps.push_back(s);
+        s.kind = StepKind::scan;
+        s.label = head + "scan";
+        p.steps.push_back(s);
+        s.kind = StepKind::scatter;
+        s.label = head + "scatter";
+        s.keysAfter = KeyLocation::inScratchWord(SORTLAB_R4_WHERE + pass + 1);
+        p.steps.push_back(s);
+    }
+    addResultStep(p, 0, passes);
+    return p.steps;
+}
 
 tuning::Radix4Tuning tuningFor(const SortConfig& cfg) {
     return tuning::radix4(keyBytes(cfg.key), cfg.values != ValueType::none);
@@ -60,30 +91,9 @@ public:
         p.needsTemp = true;
 
         const uint32_t passes = keyBits(config.key) / kDigitBits;
-        for (uint32_t pass = 0; pass < passes; ++pass) {
-            const uint32_t lo = pass * kDigitBits, hi = lo + kDigitBits;
-            const std::string head =
-                "pass " + std::to_string(pass) + ": bits " + std::to_string(lo) + ".." + std::to_string(hi - 1) + ", ";
-            Step s;
-            s.pass = pass;
-            s.bitLo = lo;
-            s.bitHi = hi;
-            s.kind = StepKind::count;
-            s.label = head + "count";
-            s.workgroups = workgroups;
-            s.keysAfter = KeyLocation::inScratchWord(SORTLAB_R4_WHERE + pass);
-            p.steps.push_back(s);
-            s.kind = StepKind::scan;
-            s.label = head + "scan";
-            s.workgroups = kRadix;
-            p.steps.push_back(s);
-            s.kind = StepKind::scatter;
-            s.label = head + "scatter";
-            s.workgroups = workgroups;
-            s.keysAfter = KeyLocation::inScratchWord(SORTLAB_R4_WHERE + pass + 1);
-            p.steps.push_back(s);
-        }
-        addResultStep(p, workgroups, passes);
+        p.steps = planSteps(n, config);
+        for (Step& s : p.steps) s.workgroups = s.kind == StepKind::scan ? kRadix : workgroups;
+        p.resultLocation = p.steps.back().keysAfter;
 
         // Every pass reads the keys to count them, then reads and writes keys and values to scatter.
         const uint64_t kb = keyBytes(config.key), vb = valueBytes(config.values);
@@ -218,3 +228,7 @@ std::unique_ptr<Sorter> makeRadix4Sorter(Context& ctx) {
 }
 
 } // namespace sortlab::radix4
+
+namespace sortlab::radix {
+std::vector<Step> radix4Steps(uint64_t n, const SortConfig& config) { return radix4::planSteps(n, config); }
+} // namespace sortlab::radix

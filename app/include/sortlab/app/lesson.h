@@ -62,6 +62,7 @@ struct LessonStop {
     std::string narration;                                     // paragraphs separated by blank lines
     std::vector<std::pair<std::string, std::string>> settings; // applySetting keys, in order
     std::string step;                                          // "" (where the last stop left it), a number or end
+    int stepLine = 0;                                          // @step's line
     std::optional<int> replayDigit, replayEvent;               // OneSweep's replay (-1: auto / the end)
     Highlight highlight;
     std::optional<Question> question;
@@ -82,6 +83,17 @@ struct Lesson {
 Result<Lesson> parseLesson(std::string_view text, const std::string& source, const std::string& name);
 // Every stop's question and highlight against the state the stop will have; "SOURCE:LINE: what".
 Result<void> checkStops(const Lesson& lesson);
+// What a stop's settings plan, as far as it is known without a device: the steps (none for the
+// fused network, whose steps depend on the device's subgroup size), the network's layers, and the
+// radix sorts' tiles (0 with the tuned tile, whose size the device decides).
+struct LessonPlan {
+    std::optional<std::vector<Step>> steps;
+    uint64_t layers = 0, tiles = 0;
+};
+LessonPlan lessonPlan(const SortSettings& s);
+// Stop `stop`'s step, highlight and question against the plan its settings `s` make: a step past
+// the end, a graded question on the last step, a layer, tile, workgroup or pass out of range.
+Result<void> checkStopRanges(const Lesson& lesson, size_t stop, const SortSettings& s);
 // The built-in lessons: name and title, in teaching order.
 std::vector<std::pair<std::string, std::string>> builtinLessons();
 // A built-in lesson by name, or a lesson file.

@@ -1,0 +1,48 @@
+# Runs generated lessons in the app (app_lesson_fuzz_run):
+#   cmake -DAPP=<sortlab> -DWRITER=<sortlab-lesson-fuzz> -DXVFB_RUN=<xvfb-run> -DOUT=<dir> -P lesson_fuzz_run.cmake
+# Each lesson the checks accept runs headless to its end (--screenshot-each, every question
+# answered) with validation on: exit 0 and a JSONL record for every stop. Each lesson they refuse
+# exits 2 before any window, with its file:line message. None may fail in between.
+file(REMOVE_RECURSE "${OUT}")
+file(MAKE_DIRECTORY "${OUT}")
+execute_process(COMMAND "${WRITER}" "${OUT}" 6 8 RESULT_VARIABLE code OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT code STREQUAL "0")
+  message(FATAL_ERROR "the writer failed (${code}): ${out}${err}")
+endif()
+message(STATUS "${out}")
+set(problems "")
+file(GLOB accepted "${OUT}/ok-*.lesson")
+foreach(lesson IN LISTS accepted)
+  get_filename_component(stem "${lesson}" NAME_WE)
+  execute_process(COMMAND "${XVFB_RUN}" -a -s "-screen 0 1600x1000x24" "${APP}" --validation --presentation
+                          --width 1280 --height 720 --lesson "${lesson}" --screenshot-each "${OUT}/${stem}"
+                  RESULT_VARIABLE code OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 120)
+  file(STRINGS "${lesson}" stops REGEX "^## ")
+  list(LENGTH stops want)
+  set(got 0)
+  if(EXISTS "${OUT}/${stem}/${stem}.jsonl")
+    file(STRINGS "${OUT}/${stem}/${stem}.jsonl" records REGEX "\"stop\":")
+    list(LENGTH records got)
+  endif()
+  if(NOT code STREQUAL "0" OR got LESS want)
+    string(APPEND problems "${stem}: exit ${code}, ${got} records for ${want} stops\n${err}\n")
+  else()
+    message(STATUS "${stem}: ran to its end (${want} stops)")
+  endif()
+endforeach()
+file(GLOB refused "${OUT}/bad-*.lesson")
+foreach(lesson IN LISTS refused)
+  get_filename_component(stem "${lesson}" NAME_WE)
+  file(READ "${OUT}/${stem}.error" want)
+  execute_process(COMMAND "${APP}" --lesson "${lesson}" RESULT_VARIABLE code OUTPUT_VARIABLE out ERROR_VARIABLE err
+                  TIMEOUT 60)
+  string(FIND "${err}" "${lesson}${want}" at)
+  if(NOT code STREQUAL "2" OR at EQUAL -1)
+    string(APPEND problems "${stem}: exit ${code}, expected 2 and '${lesson}${want}'; stderr: ${err}\n")
+  else()
+    message(STATUS "${stem}: refused at load: ${err}")
+  endif()
+endforeach()
+if(problems)
+  message(FATAL_ERROR "${problems}")
+endif()
