@@ -185,7 +185,10 @@ void App::frame() {
     ImGui::PopFont();
     ui_.lastProbe = ui_.probe; // what the views drew of the lesson's stop, now that all of it is drawn
     ui_.probe = {};
-    if (ui_.pinClick && v.data) worker_.pinKeyAt(v.data->step, *ui_.pinClick);
+    if (ui_.pinClick && v.data) {
+        worker_.pinKeyAt(v.data->step, *ui_.pinClick);
+        ui_.lesson.stopPinned = false; // the teacher's pin stays across stops
+    }
     ui_.pinClick.reset();
     if (viewport.x > 0 && viewport.y > 0) lastViewport_ = viewport;
 }
@@ -283,7 +286,7 @@ void App::handleKeys(const SortWorker::View& v) {
         if (ui_.help)
             ui_.help = false;
         else if (v.data && v.data->pinned)
-            worker_.pinKeyAt(0, std::nullopt); // Esc: unpin
+            worker_.pinKeyAt(0, std::nullopt), ui_.lesson.stopPinned = false; // Esc: unpin
     }
     if (ui_.lesson.lesson && !lessonBusy()) { // a lesson's stops
         if (ImGui::IsKeyPressed(GLFW_KEY_PAGE_DOWN, false) && ui_.lesson.stop + 1 < ui_.lesson.lesson->stops.size())
@@ -349,7 +352,8 @@ nlohmann::json App::labelsJson() const {
                           {"text", l.text},
                           {"rect", {l.min.x, l.min.y, l.max.x, l.max.y}},
                           {"shown", {l.clipMin.x, l.clipMin.y, l.clipMax.x, l.clipMax.y}},
-                          {"scrolls", l.scrolls}});
+                          {"scrolls", l.scrolls},
+                          {"scrolls_x", l.scrollsX}});
     return {{"labels", labels}, {"missing", ui_.lastProbe.missingLabels}};
 }
 

@@ -107,9 +107,15 @@ void App::reachStop(const SortWorker::View& v) {
         return;
     }
     goTo(L.shownStep);
-    // A stop that points at a key pins it: the class sees where it goes from there on.
-    if (stop.highlight.kind == HighlightKind::key && stop.highlight.index < v.job.settings.n)
+    // A stop that points at a key pins it: the class sees where it goes from there on. That path
+    // ends with the stop; a key the teacher pinned stays.
+    if (stop.highlight.kind == HighlightKind::key && stop.highlight.index < v.job.settings.n) {
         worker_.pinKeyAt(L.shownStep, stop.highlight.index);
+        L.stopPinned = true;
+    } else if (L.stopPinned) {
+        worker_.pinKeyAt(0, std::nullopt);
+        L.stopPinned = false;
+    }
     if (stop.replayDigit) ui_.replay.digit = *stop.replayDigit;
     if (stop.replayEvent) ui_.replay.shown = *stop.replayEvent;
     L.pending = false;
@@ -240,8 +246,8 @@ void App::drawLessonPanel(const SortWorker::View& v) {
         if (!L.answered) footer += ImGui::GetFrameHeightWithSpacing() + line;
         if (!L.result.empty()) footer += wrappedHeight(L.result, width);
     }
-    ImGui::BeginChild("##narration", ImVec2(0, -std::max(footer, 1.0f)), false);
     drawLessonRecording(v);
+    ImGui::BeginChild("##narration", ImVec2(0, -std::max(footer, 1.0f)), false);
     textWrappedAtSpaces(stop.narration);
     drawLessonTiming(v);
     ImGui::EndChild();
@@ -288,34 +294,43 @@ void App::drawLessonFooter(const Lesson&, const LessonStop& stop, bool busy) {
 }
 
 // Whether the stop replays a recording (and which device made it), with the live run beside it; or
-// runs live where a recording of its run is open.
+// runs live, and why. One short line above the stop's text, so the text keeps its room; the long
+// form is the line's tooltip.
 void App::drawLessonRecording(const SortWorker::View& v) {
     const auto& rec = v.job.recording;
     const auto other = rec ? nullptr : recordingFor(ui_.settings);
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    for (const std::string& note : ui_.recordingNotes) textWrappedAtSpaces(note);
+    ImGui::PopStyleColor();
+    // lavapipe, live, is why a lesson ships a GPU's recording. Mesa's llvmpipe hands each of its CPU
+    // threads a range of the workgroups, which it runs one after another (lp_cs_tpool).
+    const std::string here = device_.isLavapipe ? "lavapipe (CPU emulation)" : deviceName_;
+    const std::string oneAtATime =
+        device_.isLavapipe ? ", where each CPU thread runs its share of the workgroups one at a time" : "";
     if (!rec && !other) {
+        if (recordings_.empty() || !ui_.recordingNotes.empty()) return;
         ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-        for (const std::string& note : ui_.recordingNotes) textWrappedAtSpaces(note);
+        textWrappedAtSpaces("Live on " + here + ": this stop's input was not recorded.");
         ImGui::PopStyleColor();
         return;
     }
     const RecordedDevice& d = rec ? rec->device : other->device;
-    // lavapipe, live, is why a lesson ships a GPU's recording. Mesa's llvmpipe hands each of its CPU
-    // threads a range of the workgroups, which it runs one after another (lp_cs_tpool).
-    const std::string here = device_.isLavapipe ? "lavapipe" : deviceName_;
-    const std::string oneAtATime =
-        device_.isLavapipe ? ", where each CPU thread runs its share of the workgroups one at a time" : "";
-    ImGui::PushStyleColor(ImGuiCol_Text, vec4(palette().accent));
-    if (rec)
-        textWrappedAtSpaces("A replay: " + d.name + " ran this sort on " + d.date.substr(0, 10) + ". Live, it runs on " +
-                            here + oneAtATime + ".");
-    else
-        textWrappedAtSpaces("Live on " + here + oneAtATime + ". A recording of this run on " + d.name + " is open.");
-    ImGui::PopStyleColor();
     const bool busy = ui_.lesson.pending || ui_.lesson.answering;
     ImGui::BeginDisabled(busy);
-    if (ImGui::Button(rec ? "Run it live" : "Replay the recording")) setLive(bool(rec));
+    if (ImGui::SmallButton(rec ? "Run it live" : "Replay the recording")) setLive(bool(rec));
     ImGui::EndDisabled();
-    ImGui::Spacing();
+    ImGui::SameLine();
+    ImGui::PushStyleColor(ImGuiCol_Text, vec4(palette().accent));
+    const std::string line = rec ? "Replay of a run on " + d.name + ", " + d.date.substr(0, 10)
+                                 : "Live on " + here + oneAtATime;
+    textWrappedAtSpaces(line + ".");
+    ImGui::PopStyleColor();
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("%s", rec ? ("A replay: " + d.name + " ran this sort on " + d.date.substr(0, 10) +
+                                       ". Live, it runs on " + here + oneAtATime + ".")
+                                          .c_str()
+                                    : ("A recording of this run on " + d.name + " is open.").c_str());
+    ImGui::Separator();
 }
 
 // The last stop of a lesson: what this device took for the view, and, on a CPU driver, that it is

@@ -46,7 +46,8 @@
 //       --dump-state (its "labels") or in every screenshot of a lesson's records (.jsonl, each
 //       record's "label_shots"). Every label that shows lies inside the part of its window (or
 //       table column) that shows, with 1 px of slack (in a window that scrolls up and down, one
-//       may be cut at its top or bottom edge, or be out of sight); no two labels of a window overlap or run together (labels on a common line keep
+//       may be cut at its top or bottom edge, or be out of sight; in one that scrolls sideways, at
+//       its left or right edge); no two labels of a window overlap or run together (labels on a common line keep
 //       a gap of a quarter of their height); no view noted a label it had no room for; at least K
 //       labels in each file.
 //   app_check strip PART.json SORTED.json [--min-l1 X]
@@ -580,12 +581,13 @@ size_t checkLabelFrame(const json& frame, const std::string& where) {
         const auto& s = l.at("shown");
         Box b{l.at("window"), l.at("text"), r[0], r[1], r[2], r[3]};
         const double slack = 1.0;
-        const bool scrolls = l.value("scrolls", false);
-        const bool outOfSight = b.y1 <= double(s[1]) || b.y0 >= double(s[3]);
-        if (scrolls && outOfSight) continue;
+        const bool scrolls = l.value("scrolls", false), scrollsX = l.value("scrolls_x", false);
+        const bool outOfSightY = b.y1 <= double(s[1]) || b.y0 >= double(s[3]);
+        const bool outOfSightX = b.x1 <= double(s[0]) || b.x0 >= double(s[2]);
+        if ((scrolls && outOfSightY) || (scrollsX && outOfSightX)) continue;
         const bool cutX = b.x0 < double(s[0]) - slack || b.x1 > double(s[2]) + slack;
         const bool cutY = b.y0 < double(s[1]) - slack || b.y1 > double(s[3]) + slack;
-        if ((cutX || (cutY && !scrolls)) && ++cut <= 20)
+        if (((cutX && !scrollsX) || (cutY && !scrolls)) && ++cut <= 20)
             fail(where + ": " + b.window + " label '" + b.text + "' at (" + std::to_string(int(b.x0)) + ", " +
                  std::to_string(int(b.y0)) + ")-(" + std::to_string(int(b.x1)) + ", " + std::to_string(int(b.y1)) +
                  ") is cut by its window's edge (" + std::to_string(int(double(s[0]))) + ", " +

@@ -1,6 +1,7 @@
 # Checks of a recording against the live run, under Xvfb (tests/recording_tests.cmake):
 #   cmake -DMODE=steps -DAPP=... -DXVFB_RUN=... -DSERVER=N -DOUT=dir -DNAME=x -DREC=file.slrec
-#         "-DSETTINGS=--algo;onesweep;..." [-DSKIP_AUX=name;name] -P recording_check.cmake
+#         "-DSETTINGS=--algo;onesweep;..." [-DSKIP_AUX=name;name] [-DSKIP_FIELDS=name;name]
+#         -P recording_check.cmake
 #     every step dumped (--dump-state) live with SETTINGS and replayed with --open-recording REC:
 #     the same step, label, plan, keys, values, every aux buffer (but those in SKIP_AUX, which the
 #     GPU's schedule decides), lookback replay, pinned key's path and check mode's verdict; the
@@ -62,6 +63,9 @@ if(MODE STREQUAL "steps")
       string(APPEND problems "step ${k}: the live run says it is a recording\n")
     endif()
     foreach(field algo n steps variant step label kind keys values lookback_replay pinned check)
+      if(field IN_LIST SKIP_FIELDS)
+        continue()
+      endif()
       json_get(a "${live}" ${field})
       json_get(b "${replay}" ${field})
       if(NOT a STREQUAL b)

@@ -152,6 +152,7 @@ struct UiState {
         std::array<char, 32> answerEdit{};
         int choice = 0;       // the Lessons menu's built-in lesson
         int scrollFrames = 0; // frames left in which the views scroll to what the stop points at
+        bool stopPinned = false; // the pinned key was pinned by a stop (it ends with that stop), not the teacher
         bool longText = false; // the explanation's long form (a lesson shows the short one)
         // Whether the stop's highlight, question and feedback were inside the window in every
         // screenshot of the stop (none: the stop has no such thing, or no screenshot yet).
@@ -172,7 +173,8 @@ struct UiState {
         struct Label {
             std::string window, text;
             ImVec2 min, max, clipMin, clipMax;
-            bool scrolls = false; // the window scrolls up and down (a label may be cut at its top or bottom)
+            bool scrolls = false;  // the window scrolls up and down (a label may be cut at its top or bottom)
+            bool scrollsX = false; // the window scrolls sideways (a label may be cut at its left or right)
         };
         std::vector<Label> labels;
         std::vector<std::string> missingLabels;
