@@ -1,0 +1,66 @@
+# --- Windows: what cpack puts in sortlab-<version>-win64.exe (NSIS) and sortlab-<version>-win64.zip --
+# (included from packaging/CMakeLists.txt). One folder, the programs at its top:
+#   sortlab.exe, sortlab-bench.exe, sortlab-plot.exe   (static: no DLL beside them; vulkan-1.dll is
+#                                                       the system's, from the GPU driver)
+#   fonts\DejaVuSans.ttf, DejaVuSansMono.ttf, LICENSE-DejaVu.txt   (Debian's fonts-dejavu-core)
+#   lessons\*.lesson     the built-in lessons' text, to copy and change (docs\lessons.md)
+#   results\             the H100/H200 runs the benchmark panel loads (results\<run>\*.json)
+#   docs\*.md            the documentation, LICENSE.txt, README.md
+#   sortlab.ico
+# The installer adds a Start-menu entry (with the icon) and an uninstaller; `cpack -G "NSIS;ZIP"`
+# in the build tree makes both (packaging/windows/build.sh runs it).
+set(SORTLAB_PROGRAMS sortlab-bench sortlab-plot)
+if(TARGET sortlab)
+  list(PREPEND SORTLAB_PROGRAMS sortlab)
+endif()
+install(TARGETS ${SORTLAB_PROGRAMS} RUNTIME DESTINATION . COMPONENT app)
+
+# The icon, drawn by sortlab-icon (a Windows program: run through the emulator, Wine, when cross-built).
+set(ICON_DIR ${CMAKE_CURRENT_BINARY_DIR}/icon)
+add_custom_command(OUTPUT ${ICON_DIR}/sortlab.ico
+                   COMMAND ${CMAKE_COMMAND} -E make_directory ${ICON_DIR}
+                   COMMAND ${CMAKE_CROSSCOMPILING_EMULATOR} $<TARGET_FILE:sortlab-icon> ${ICON_DIR}
+                   DEPENDS sortlab-icon COMMENT "sortlab-icon: the app's icon" VERBATIM)
+add_custom_target(sortlab_icon ALL DEPENDS ${ICON_DIR}/sortlab.ico)
+install(FILES ${ICON_DIR}/sortlab.ico DESTINATION . COMPONENT app)
+
+# DejaVu from the build machine (Debian: fonts-dejavu-core), with its licence.
+set(SORTLAB_DEJAVU_DIR /usr/share/fonts/truetype/dejavu CACHE PATH "DejaVuSans.ttf and DejaVuSansMono.ttf to ship")
+set(SORTLAB_DEJAVU_LICENSE /usr/share/doc/fonts-dejavu-core/copyright CACHE FILEPATH "DejaVu's licence")
+foreach(f ${SORTLAB_DEJAVU_DIR}/DejaVuSans.ttf ${SORTLAB_DEJAVU_DIR}/DejaVuSansMono.ttf ${SORTLAB_DEJAVU_LICENSE})
+  if(NOT EXISTS ${f})
+    message(FATAL_ERROR "${f} is missing: the Windows build ships DejaVu (Debian: apt-get install fonts-dejavu-core)")
+  endif()
+endforeach()
+install(FILES ${SORTLAB_DEJAVU_DIR}/DejaVuSans.ttf ${SORTLAB_DEJAVU_DIR}/DejaVuSansMono.ttf DESTINATION fonts COMPONENT app)
+install(FILES ${SORTLAB_DEJAVU_LICENSE} DESTINATION fonts RENAME LICENSE-DejaVu.txt COMPONENT app)
+
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/lessons/ DESTINATION lessons COMPONENT app FILES_MATCHING PATTERN "*.lesson")
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/results/ DESTINATION results COMPONENT app)
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/ DESTINATION docs COMPONENT app FILES_MATCHING PATTERN "*.md"
+        PATTERN results EXCLUDE PATTERN repro EXCLUDE)
+install(FILES ${PROJECT_SOURCE_DIR}/LICENSE DESTINATION . RENAME LICENSE.txt COMPONENT app)
+install(FILES ${PROJECT_SOURCE_DIR}/README.md DESTINATION . COMPONENT app)
+
+set(CPACK_PACKAGE_NAME sortlab)
+set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
+set(CPACK_PACKAGE_VENDOR "the sortlab authors")
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "watch, teach and time GPU sorts on Vulkan")
+set(CPACK_RESOURCE_FILE_LICENSE ${PROJECT_SOURCE_DIR}/LICENSE)
+set(CPACK_SYSTEM_NAME win64) # sortlab-0.1-win64.exe, sortlab-0.1-win64.zip
+set(CPACK_PACKAGE_INSTALL_DIRECTORY sortlab)
+set(CPACK_STRIP_FILES TRUE)
+set(CPACK_GENERATOR "NSIS;ZIP")
+set(CPACK_INCLUDE_TOPLEVEL_DIRECTORY ON) # the zip unpacks into sortlab-0.1-win64\
+set(CPACK_NSIS_DISPLAY_NAME "sortlab ${PROJECT_VERSION}")
+set(CPACK_NSIS_PACKAGE_NAME "sortlab ${PROJECT_VERSION}")
+set(CPACK_NSIS_INSTALL_ROOT "$PROGRAMFILES64")
+set(CPACK_NSIS_MUI_ICON ${ICON_DIR}/sortlab.ico)
+set(CPACK_NSIS_MUI_UNIICON ${ICON_DIR}/sortlab.ico)
+set(CPACK_NSIS_INSTALLED_ICON_NAME sortlab.exe)
+set(CPACK_NSIS_ENABLE_UNINSTALL_BEFORE_INSTALL ON)
+# The Start-menu entry: sortlab.exe with its icon (from the program), started in the install folder,
+# so that results\... loads as typed in the benchmark panel.
+set(CPACK_PACKAGE_EXECUTABLES sortlab sortlab)
+set(CPACK_NSIS_MENU_LINKS "docs/README.md" "sortlab documentation")
+include(CPack)
