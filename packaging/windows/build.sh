@@ -125,9 +125,9 @@ run_tests() {
     local display=:$((200 + RANDOM % 300))
     "$xvfb" "$display" -screen 0 1600x1000x24 -nolisten tcp >/dev/null 2>&1 &
     local xpid=$!
-    trap "kill $xpid 2>/dev/null; WINEPREFIX='$WINEPREFIX' wineserver -k 2>/dev/null || true" EXIT
+    trap "kill $xpid 2>/dev/null; WINEPREFIX='$WINEPREFIX' /usr/lib/wine/wineserver -k 2>/dev/null || true" EXIT
     export DISPLAY=$display
-    wineserver -p 2>/dev/null || /usr/lib/wine/wineserver64 -p
+    /usr/lib/wine/wineserver -p
     /usr/lib/wine/wine64 wineboot -i >/dev/null 2>&1 || true
     ctest --test-dir "$BUILD" -j2 --output-on-failure
 }

@@ -279,10 +279,14 @@ Result<VkInstance> makeInstance(bool validation, bool* debugUtils, const std::ve
     features.pEnabledValidationFeatures = enables;
     VkInstanceCreateInfo ci{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
     if (validation) {
-        if (!instanceHasLayer("VK_LAYER_KHRONOS_validation"))
+        // Under Wine, winevulkan lists no layers, but the host's loader under it enables those that
+        // VK_INSTANCE_LAYERS names, and their messages reach our messenger (docs/windows.md).
+        const bool listed = instanceHasLayer("VK_LAYER_KHRONOS_validation");
+        const char* named = std::getenv("VK_INSTANCE_LAYERS");
+        if (!listed && !(named && std::strstr(named, "VK_LAYER_KHRONOS_validation")))
             return makeError(Errc::missing_feature, "validation was requested but VK_LAYER_KHRONOS_validation "
                                                     "is not installed (apt install vulkan-validationlayers)");
-        layers.push_back("VK_LAYER_KHRONOS_validation");
+        if (listed) layers.push_back("VK_LAYER_KHRONOS_validation");
         ci.pNext = &features;
     }
     if (hasInstanceExtension(VK_EXT_DEBUG_UTILS_EXTENSION_NAME) || validation) {

@@ -16,7 +16,7 @@ file(REMOVE_RECURSE ${OUT})
 file(MAKE_DIRECTORY ${OUT})
 set(prefix ${OUT}/wineprefix)
 set(wine ${CMAKE_COMMAND} -E env WINEPREFIX=${prefix} ${WINE_RUN})
-set(wineserver ${CMAKE_COMMAND} -E env WINEPREFIX=${prefix} wineserver)
+set(wineserver ${CMAKE_COMMAND} -E env WINEPREFIX=${prefix} /usr/lib/wine/wineserver)
 
 function(run what)
   execute_process(COMMAND ${ARGN} WORKING_DIRECTORY ${OUT} RESULT_VARIABLE rc)
