@@ -31,10 +31,10 @@ win_gtest(win.gpu.onesweep.fallback sortlab-gpu-onesweep-tests "OneSweepTest.Man
 # both orders, validation on.
 set(BENCH $<TARGET_FILE:sortlab-bench>)
 add_test(NAME win.bench.check
-         COMMAND ${BENCH} --validation --check --algo oddeven,oddeven-layer,radix4,onesweep,onesweep-fallback
+         COMMAND sortlab-bench --validation --check --algo oddeven,oddeven-layer,radix4,onesweep,onesweep-fallback
                  --type u32,i32,f32,u64,i64,f64 --values none,u32 --order asc,desc --n 1000 --reps 1)
 set_tests_properties(win.bench.check PROPERTIES TIMEOUT 600 PASS_REGULAR_EXPRESSION "checks: [1-9][0-9]* passed, 0 failed")
-add_test(NAME win.bench.help COMMAND ${BENCH} --help)
+add_test(NAME win.bench.help COMMAND sortlab-bench --help)
 set_tests_properties(win.bench.help PROPERTIES PASS_REGULAR_EXPRESSION "Exit codes:.*0  success")
 # The CUB anchor on Windows: LoadLibrary of sortlab_cub_anchor.dll beside the program; the Windows
 # build makes none, so exit 3 and one line that says where it looked and how to build it.
@@ -47,7 +47,7 @@ add_test(NAME win.bench.anchor_missing
 if(TARGET sortlab)
   set(APP $<TARGET_FILE:sortlab>)
   # sortlab.exe is a GUI program: its --help still reaches whoever reads its output.
-  add_test(NAME win.app.help COMMAND ${APP} --help)
+  add_test(NAME win.app.help COMMAND sortlab --help)
   set_tests_properties(win.app.help PROPERTIES PASS_REGULAR_EXPRESSION "--lesson")
   add_test(NAME win.app.usage_error
            COMMAND ${CMAKE_COMMAND} -DEXPECT_CODE=2 "-DEXPECT_REGEX=--algo"
@@ -66,10 +66,18 @@ if(TARGET sortlab)
 endif()
 
 # Validation under Wine: winevulkan lists no layers, so the host's Vulkan loader enables
-# VK_LAYER_KHRONOS_validation (Debian's, a Linux library) from VK_INSTANCE_LAYERS; its messages reach
-# the programs' messengers as on Linux (sort/src/context.cpp), and any fails a test.
+# VK_LAYER_KHRONOS_validation (Debian's, a Linux library) from VK_INSTANCE_LAYERS, and
+# SORTLAB_HOST_VALIDATION=1 tells the programs it is on (sort/src/context.cpp); its messages reach
+# their messengers as on Linux, and any fails a test. win.validation_reaches shows that they do:
+# with the layer's best-practices checks on (VK_LAYER_ENABLES), which warn about sortlab's ordinary
+# use of lavapipe, the same --check ends with exit 1 and [validation] lines.
+set(SORTLAB_WIN_VALIDATION VK_INSTANCE_LAYERS=VK_LAYER_KHRONOS_validation SORTLAB_HOST_VALIDATION=1)
 get_property(win_tests DIRECTORY PROPERTY TESTS)
-set_tests_properties(${win_tests} PROPERTIES ENVIRONMENT "VK_INSTANCE_LAYERS=VK_LAYER_KHRONOS_validation")
+set_tests_properties(${win_tests} PROPERTIES ENVIRONMENT "${SORTLAB_WIN_VALIDATION}")
+add_test(NAME win.validation_reaches
+         COMMAND sortlab-bench --validation --check --algo radix4 --type u32 --n 1000 --reps 1)
+set_tests_properties(win.validation_reaches PROPERTIES PASS_REGULAR_EXPRESSION "\\[validation\\] "
+  ENVIRONMENT "${SORTLAB_WIN_VALIDATION};VK_LAYER_ENABLES=VK_VALIDATION_FEATURE_ENABLE_BEST_PRACTICES_EXT")
 
 # The installer (cpack -G NSIS, before ctest) in a fresh Wine prefix: install, run, uninstall.
 add_test(NAME win.installer

@@ -38,7 +38,7 @@ install(FILES ${SORTLAB_DEJAVU_LICENSE} DESTINATION fonts RENAME LICENSE-DejaVu.
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/lessons/ DESTINATION lessons COMPONENT app FILES_MATCHING PATTERN "*.lesson")
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/results/ DESTINATION results COMPONENT app)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/ DESTINATION docs COMPONENT app FILES_MATCHING PATTERN "*.md"
-        PATTERN results EXCLUDE PATTERN repro EXCLUDE)
+        PATTERN results EXCLUDE PATTERN repro EXCLUDE PATTERN img EXCLUDE)
 install(FILES ${PROJECT_SOURCE_DIR}/LICENSE DESTINATION . RENAME LICENSE.txt COMPONENT app)
 install(FILES ${PROJECT_SOURCE_DIR}/README.md DESTINATION . COMPONENT app)
 
@@ -51,7 +51,11 @@ set(CPACK_SYSTEM_NAME win64) # sortlab-0.1-win64.exe, sortlab-0.1-win64.zip
 set(CPACK_PACKAGE_INSTALL_DIRECTORY sortlab)
 set(CPACK_STRIP_FILES TRUE)
 set(CPACK_GENERATOR "NSIS;ZIP")
+# Only the programs and their files (component app): not the library's headers and CMake package.
+set(CPACK_INSTALL_CMAKE_PROJECTS "${PROJECT_BINARY_DIR};sortlab;app;/")
 set(CPACK_PROJECT_CONFIG_FILE ${CMAKE_CURRENT_LIST_DIR}/cpack_options.cmake) # the zip's top folder
+# A 64-bit installer (NSIS's amd64 stub): it runs where sortlab runs, and under a 64-bit-only Wine.
+set(CPACK_NSIS_DEFINES "Target amd64-unicode")
 set(CPACK_NSIS_DISPLAY_NAME "sortlab ${PROJECT_VERSION}")
 set(CPACK_NSIS_PACKAGE_NAME "sortlab ${PROJECT_VERSION}")
 set(CPACK_NSIS_INSTALL_ROOT "$PROGRAMFILES64")
@@ -62,5 +66,6 @@ set(CPACK_NSIS_ENABLE_UNINSTALL_BEFORE_INSTALL ON)
 # The Start-menu entry: sortlab.exe with its icon (from the program), started in the install folder,
 # so that results\... loads as typed in the benchmark panel.
 set(CPACK_PACKAGE_EXECUTABLES sortlab sortlab)
-set(CPACK_NSIS_MENU_LINKS "docs/README.md" "sortlab documentation")
+set(CPACK_NSIS_EXECUTABLES_DIRECTORY .) # the programs are at the top of the folder, not in bin\
+set(CPACK_NSIS_MENU_LINKS "docs/windows.md" "sortlab on Windows (documentation)")
 include(CPack)

@@ -280,10 +280,11 @@ Result<VkInstance> makeInstance(bool validation, bool* debugUtils, const std::ve
     VkInstanceCreateInfo ci{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
     if (validation) {
         // Under Wine, winevulkan lists no layers, but the host's loader under it enables those that
-        // VK_INSTANCE_LAYERS names, and their messages reach our messenger (docs/windows.md).
+        // the host's VK_INSTANCE_LAYERS names (a variable Wine keeps from Windows programs), and
+        // their messages reach our messenger: SORTLAB_HOST_VALIDATION=1 says so (docs/windows.md).
         const bool listed = instanceHasLayer("VK_LAYER_KHRONOS_validation");
-        const char* named = std::getenv("VK_INSTANCE_LAYERS");
-        if (!listed && !(named && std::strstr(named, "VK_LAYER_KHRONOS_validation")))
+        const char* host = std::getenv("SORTLAB_HOST_VALIDATION");
+        if (!listed && !(host && std::strcmp(host, "1") == 0))
             return makeError(Errc::missing_feature, "validation was requested but VK_LAYER_KHRONOS_validation "
                                                     "is not installed (apt install vulkan-validationlayers)");
         if (listed) layers.push_back("VK_LAYER_KHRONOS_validation");
