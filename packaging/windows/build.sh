@@ -58,7 +58,7 @@ add_deb_src() {
         grep -hsE '^[[:space:]]*deb[[:space:]]' /etc/apt/sources.list /etc/apt/sources.list.d/*.list |
             awk '{ i = 2; opts = ""; if ($2 ~ /^\[/) { while ($i !~ /\]$/) i++; i++ }
                    printf "Types: deb-src\nURIs: %s\nSuites: %s\nComponents:", $i, $(i + 1)
-                   for (k = i + 2; k <= NF; k++) printf " %s", $k; printf "\n\n" }'
+                   for (k = i + 2; k <= NF; k++) printf " %s", $k; printf "\n\n" }' || true
     })
     printf '%s\n' "$out" | as_root tee /etc/apt/sources.list.d/sortlab-deb-src.sources >/dev/null
     as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq

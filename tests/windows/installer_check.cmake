@@ -79,4 +79,4 @@ if(links)
   message(FATAL_ERROR "the uninstaller left the Start-menu entry: ${links}")
 endif()
 message(STATUS "the uninstaller removed all ${count} files, the folder and the Start-menu entry")
-run("wineserver -k" ${wineserver} -k)
+execute_process(COMMAND ${wineserver} -k ERROR_QUIET) # ends the prefix's server, if it still runs
