@@ -20,6 +20,7 @@ SRC=$(cd "$(dirname "$0")/../.." && pwd)
 BUILD=${SORTLAB_WIN_BUILD:-$SRC/build-win}
 DEPS=${SORTLAB_WIN_DEPS:-${XDG_CACHE_HOME:-$HOME/.cache}/sortlab-win}
 LINUX_BUILD=${SORTLAB_LINUX_BUILD:-$SRC/build} # the Linux build the lesson tests compare with
+export WINEPREFIX=$BUILD/wineprefix WINEDEBUG=-all # for sortlab-icon.exe at build time, and the tests
 TEST=0
 for arg in "$@"; do
     case $arg in
@@ -117,23 +118,25 @@ build() {
     say "$(cd "$BUILD" && ls -l sortlab-*-win64.exe sortlab-*-win64.zip | awk '{ printf "%s %.1f MB; ", $NF, $5 / 1e6 }')"
 }
 
-# ctest under one Xvfb and one Wine prefix (made once, kept running by a persistent wineserver).
+# ctest under one Xvfb (on a free display) and one Wine prefix, kept up by a persistent wineserver.
 run_tests() {
-    export WINEPREFIX=$BUILD/wineprefix WINEDEBUG=-all
-    local xvfb
-    xvfb=$(command -v Xvfb)
-    local display=:$((200 + RANDOM % 300))
-    "$xvfb" "$display" -screen 0 1600x1000x24 -nolisten tcp >/dev/null 2>&1 &
-    local xpid=$!
-    trap "kill $xpid 2>/dev/null; WINEPREFIX='$WINEPREFIX' /usr/lib/wine/wineserver -k 2>/dev/null || true" EXIT
-    export DISPLAY=$display
+    local display_file=$BUILD/xvfb-display
+    rm -f "$display_file"
+    Xvfb -displayfd 3 -screen 0 1600x1000x24 -nolisten tcp 3>"$display_file" 2>/dev/null &
+    local xpid=$! i
+    for ((i = 0; i < 100; ++i)); do [[ -s $display_file ]] && break; sleep 0.1; done
+    [[ -s $display_file ]] || { say "Xvfb did not start"; exit 1; }
+    export DISPLAY=:$(<"$display_file")
+    trap "kill $xpid 2>/dev/null; /usr/lib/wine/wineserver -k 2>/dev/null || true" EXIT
     /usr/lib/wine/wineserver -p
     /usr/lib/wine/wine64 wineboot -i >/dev/null 2>&1 || true
     ctest --test-dir "$BUILD" -j2 --output-on-failure
 }
 
 setup
+start=$SECONDS
 deps
+say "dependencies ready in $((SECONDS - start)) s"
 start=$SECONDS
 build
 say "built in $((SECONDS - start)) s"

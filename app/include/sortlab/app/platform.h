@@ -20,7 +20,7 @@ std::string settingsFile();
 std::filesystem::path bundledFontDir();
 
 // Windows: a GUI program (sortlab.exe) has no console of its own, so when started from a terminal
-// its --help, errors and --dump-state would go nowhere. Where stdout or stderr has no handle (not
+// its --help and errors would go nowhere. Where stdout or stderr has no handle (not
 // redirected), this attaches to the parent's console and reopens them there. Elsewhere nothing.
 void attachParentConsole();
 
