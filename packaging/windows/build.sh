@@ -128,8 +128,8 @@ run_tests() {
     [[ -s $display_file ]] || { say "Xvfb did not start"; exit 1; }
     export DISPLAY=:$(<"$display_file")
     trap "kill $xpid 2>/dev/null; /usr/lib/wine/wineserver -k 2>/dev/null || true" EXIT
+    /usr/lib/wine/wine64 wineboot -i >/dev/null 2>&1 || true # makes the prefix if the build did not
     /usr/lib/wine/wineserver -p
-    /usr/lib/wine/wine64 wineboot -i >/dev/null 2>&1 || true
     ctest --test-dir "$BUILD" -j2 --output-on-failure
 }
 
