@@ -128,8 +128,9 @@ run_tests() {
     [[ -s $display_file ]] || { say "Xvfb did not start"; exit 1; }
     export DISPLAY=:$(<"$display_file")
     trap "kill $xpid 2>/dev/null; /usr/lib/wine/wineserver -k 2>/dev/null || true" EXIT
+    mkdir -p "$WINEPREFIX"
+    /usr/lib/wine/wineserver -p 2>/dev/null || true # (one may run already: then that one stays)
     /usr/lib/wine/wine64 wineboot -i >/dev/null 2>&1 || true # makes the prefix if the build did not
-    /usr/lib/wine/wineserver -p
     ctest --test-dir "$BUILD" -j2 --output-on-failure
 }
 
