@@ -6,6 +6,7 @@
 #   lessons\*.lesson     the built-in lessons' text, to copy and change (docs\lessons.md)
 #   results\             the H100/H200 runs the benchmark panel loads (results\<run>\*.json)
 #   docs\*.md            the documentation, LICENSE.txt, README.md
+#   licenses\            the licences of the code linked in (GLFW, ImGui, volk, mingw-w64, ...)
 #   sortlab.ico
 # The installer adds a Start-menu entry (with the icon) and an uninstaller; `cpack -G "NSIS;ZIP"`
 # in the build tree makes both (packaging/windows/build.sh runs it).
@@ -40,6 +41,23 @@ install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/results/ DESTINATION results COMPON
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/ DESTINATION docs COMPONENT app FILES_MATCHING PATTERN "*.md"
         PATTERN results EXCLUDE PATTERN repro EXCLUDE PATTERN img EXCLUDE)
 install(FILES ${PROJECT_SOURCE_DIR}/LICENSE DESTINATION . RENAME LICENSE.txt COMPONENT app)
+# The licences of what the programs contain besides sortlab: packaging/copyright lists volk, Dear
+# ImGui, nlohmann-json, CLI11 and stb; GLFW's own (zlib) and, for the mingw-w64 runtime linked in,
+# Debian's copyright files of mingw-w64 (winpthreads) and GCC (libstdc++, libgcc), where found.
+install(FILES ${PROJECT_SOURCE_DIR}/packaging/copyright DESTINATION licenses RENAME sortlab-and-bundled.txt COMPONENT app)
+file(GLOB SORTLAB_GLFW_LICENSE_FOUND ${SORTLAB_WIN_DEPS}/src/glfw3-*/LICENSE.md)
+set(SORTLAB_GLFW_LICENSE "${SORTLAB_GLFW_LICENSE_FOUND}" CACHE FILEPATH "GLFW's LICENSE.md, shipped in licenses\\")
+foreach(pair "${SORTLAB_GLFW_LICENSE}|GLFW.txt" "/usr/share/doc/mingw-w64-common/copyright|mingw-w64.txt"
+             "/usr/share/doc/gcc-mingw-w64-base/copyright|gcc-runtime.txt")
+  string(REPLACE "|" ";" pair "${pair}")
+  list(GET pair 0 from)
+  list(GET pair 1 to)
+  if(from AND EXISTS "${from}")
+    install(FILES "${from}" DESTINATION licenses RENAME ${to} COMPONENT app)
+  else()
+    message(STATUS "not shipped in licenses\\: ${to} (no ${from})")
+  endif()
+endforeach()
 install(FILES ${PROJECT_SOURCE_DIR}/README.md DESTINATION . COMPONENT app)
 
 set(CPACK_PACKAGE_NAME sortlab)

@@ -30,7 +30,8 @@ run("the installer /S" ${wine} ${INSTALLER} /S)
 run("wineserver -w" ${wineserver} -w)
 set(dir "${prefix}/drive_c/Program Files/sortlab")
 foreach(f sortlab.exe sortlab-bench.exe sortlab-plot.exe Uninstall.exe LICENSE.txt fonts/DejaVuSans.ttf
-          fonts/LICENSE-DejaVu.txt lessons/radix4.lesson results/README.md)
+          fonts/LICENSE-DejaVu.txt lessons/radix4.lesson results/README.md licenses/GLFW.txt
+          licenses/sortlab-and-bundled.txt)
   if(NOT EXISTS "${dir}/${f}")
     message(FATAL_ERROR "not installed: ${dir}/${f}")
   endif()
