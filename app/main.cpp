@@ -9,6 +9,7 @@
 #include <sortlab/app/app.h>
 #include <sortlab/app/bench_worker.h>
 #include <sortlab/app/options.h>
+#include <sortlab/app/platform.h>
 #include <sortlab/app/recording.h>
 #include <sortlab/app/script.h>
 #include <sortlab/app/sort_worker.h>
@@ -177,13 +178,14 @@ sortlab::Result<sortlab::gfx::Fonts> startImGui(GLFWwindow* window, sortlab::gfx
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
     ImGuiIO& io = ImGui::GetIO();
-    if (opt.noIni || scripted) io.IniFilename = nullptr; // scripted runs: the same layout every time
+    static const std::string iniFile = sortlab::app::settingsFile();
+    io.IniFilename = opt.noIni || scripted ? nullptr : iniFile.c_str(); // scripted runs: the same layout every time
     float xs = 1, ys = 1;
     glfwGetWindowContentScale(window, &xs, &ys);
     const float scale = std::max(1.0f, std::max(xs, ys));
     styleFor(scale, opt.theme.value_or(sortlab::app::Theme::dark));
     registerThemeSetting(opt.theme.has_value());
-    sortlab::gfx::Fonts fonts = sortlab::gfx::loadFonts(scale);
+    sortlab::gfx::Fonts fonts = sortlab::gfx::loadFonts(scale, sortlab::app::bundledFontDir());
     installRedrawCallbacks(window, redraw);
     SORTLAB_TRY(r.initImGui());
     return fonts;
@@ -346,6 +348,7 @@ int runWindow(GLFWwindow* window, sortlab::app::Options& opt, bool scripted) {
 
 int main(int argc, char** argv) {
     using namespace sortlab;
+    app::attachParentConsole();
     if (auto code = headlessBench(argc, argv)) return *code;
     bool exitNow = false;
     auto parsed = app::parseOptions(argc, argv, &exitNow);

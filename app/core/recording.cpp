@@ -16,15 +16,12 @@
 #include <sortlab/app/recording.h>
 
 #include <sortlab/app/options.h>
+#include <sortlab/app/platform.h>
 #include <sortlab/app/sort_worker.h>
 
 #include <nlohmann/json.hpp>
 #include <zlib.h>
 
-#ifdef _WIN32
-#define NOMINMAX
-#include <windows.h> // GetModuleFileNameA: the program's folder
-#endif
 
 #include <algorithm>
 #include <bit>
@@ -656,16 +653,12 @@ std::string recordedOn(const RecordedDevice& d) {
 std::vector<std::string> recordingDirs(const std::string& lessonDir) {
     std::vector<std::string> dirs;
     if (!lessonDir.empty()) dirs.push_back(lessonDir);
-    std::error_code ec;
+    const std::filesystem::path exe = executableDir();
+    if (exe.empty()) return dirs;
 #ifdef _WIN32
-    char path[MAX_PATH];
-    const DWORD got = GetModuleFileNameA(nullptr, path, MAX_PATH);
-    const std::filesystem::path exe = got > 0 && got < MAX_PATH ? std::filesystem::path(path) : std::filesystem::path();
-    if (!exe.empty()) dirs.push_back((exe.parent_path().parent_path() / "share" / "sortlab" / "recordings").string());
-#else
-    const auto exe = std::filesystem::read_symlink("/proc/self/exe", ec);
-    if (!ec) dirs.push_back((exe.parent_path().parent_path() / "share" / "sortlab" / "recordings").string());
+    dirs.push_back((exe / "recordings").string()); // the installed layout: everything beside sortlab.exe
 #endif
+    dirs.push_back((exe.parent_path() / "share" / "sortlab" / "recordings").string()); // installed; the build tree
     return dirs;
 }
 

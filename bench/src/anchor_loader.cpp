@@ -6,12 +6,13 @@
 #include <sortlab/bench/errors.h>
 #include <sortlab/bench/cub_anchor.h>
 
+#include "host.h"
+
 #include <algorithm>
 #include <cstring>
 #include <cstdlib>
-#include <dlfcn.h>
+#include <filesystem>
 #include <numeric>
-#include <unistd.h>
 
 namespace sortlab::bench {
 
@@ -36,18 +37,15 @@ namespace {
     throw BenchError(kExitDevice, "--anchor cub: " + message);
 }
 
-std::string executableDir() {
-    std::string buf(4096, '\0');
-    ssize_t len = readlink("/proc/self/exe", buf.data(), buf.size() - 1);
-    if (len <= 0) return ".";
-    buf.resize(size_t(len));
-    size_t slash = buf.rfind('/');
-    return slash == std::string::npos ? "." : buf.substr(0, slash);
-}
-
+#ifdef _WIN32
+const char* kBuildHint = "the Windows build does not make it; with a CUDA toolkit on Windows (not tried): nvcc -O3 "
+                         "-arch=sm_90 -shared -o sortlab_cub_anchor.dll bench/cub/anchor.cu, then put it next to "
+                         "sortlab-bench.exe or set %SORTLAB_CUB_ANCHOR% to its path";
+#else
 const char* kBuildHint = "it is built only where a CUDA toolkit is found; on the GPU machine: nvcc -O3 -arch=sm_90 "
                          "-shared -Xcompiler -fPIC -o libsortlab_cub_anchor.so bench/cub/anchor.cu, then put it next "
                          "to sortlab-bench or set $SORTLAB_CUB_ANCHOR to its path";
+#endif
 
 } // namespace
 
@@ -55,22 +53,20 @@ std::unique_ptr<CubAnchor> CubAnchor::load() {
     std::unique_ptr<CubAnchor> a(new CubAnchor);
     const char* env = std::getenv(kCubAnchorEnv);
     const bool fromEnv = env && *env;
-    a->path_ = fromEnv ? std::string(env) : executableDir() + "/" + kCubAnchorFile;
+    a->path_ = fromEnv ? std::string(env) : host::executableDir() + host::separator() + kCubAnchorFile;
     // A bare file name would make dlopen() search the library path; the user means this directory.
-    if (a->path_.find('/') == std::string::npos) a->path_ = "./" + a->path_;
+    if (a->path_.find_first_of(host::separator() == '/' ? "/" : "/\\") == std::string::npos)
+        a->path_ = std::string(".") + host::separator() + a->path_;
     const std::string where = fromEnv ? std::string("$") + kCubAnchorEnv + " '" + a->path_ + "'" : "'" + a->path_ + "'";
 
-    if (!fromEnv && access(a->path_.c_str(), F_OK) != 0)
+    std::error_code ec;
+    if (!fromEnv && !std::filesystem::exists(std::filesystem::u8path(a->path_), ec))
         anchorError("no CUB anchor library: " + where + " does not exist (" + kBuildHint + ")");
-    // RTLD_LOCAL: the anchor's copy of the CUDA runtime stays its own.
-    a->handle_ = dlopen(a->path_.c_str(), RTLD_NOW | RTLD_LOCAL);
-    if (!a->handle_) {
-        const char* why = dlerror();
-        anchorError("cannot load the CUB anchor " + where + ": " + (why ? why : "dlopen failed") + " (" + kBuildHint +
-                    ")");
-    }
+    std::string why;
+    a->handle_ = host::openLibrary(a->path_, &why);
+    if (!a->handle_) anchorError("cannot load the CUB anchor " + where + ": " + why + " (" + kBuildHint + ")");
     auto symbol = [&](const char* name) {
-        void* p = dlsym(a->handle_, name);
+        void* p = host::symbol(a->handle_, name);
         if (!p)
             anchorError(where + " is not a sortlab CUB anchor: it has no " + name +
                         " (build it from bench/cub/anchor.cu)");

@@ -10,11 +10,12 @@
 #include <sortlab/bench/trace.h>
 #include <sortlab/internal/testing.h>
 
+#include "host.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
-#include <unistd.h>
 
 namespace sortlab::bench {
 
@@ -75,14 +76,13 @@ double hostBytesForCase(const CaseSpec& spec, bool check) {
 
 SizeLimit largestSize(Context* ctx, Sorter* sorter, const AlgoSpec& algo, KeyType type, ValueType values, bool check) {
     SizeLimit out;
-    const long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGE_SIZE);
-    const double host = pages > 0 && pageSize > 0 ? double(pages) * double(pageSize) : 0;
+    const double hostBytes = host::memoryBytes();
     for (uint32_t k = 0; k <= 40; ++k) {
         const uint64_t n = uint64_t(1) << k;
         CaseSpec spec{type, values, Order::ascending, Distribution::uniform, n, 1};
-        if (host > 0 && hostBytesForCase(spec, check) > host) {
+        if (hostBytes > 0 && hostBytesForCase(spec, check) > hostBytes) {
             out.why = "2^" + std::to_string(k) + " keys need about " + gib(hostBytesForCase(spec, check)) +
-                      " of host memory; this machine has " + gib(host);
+                      " of host memory; this machine has " + gib(hostBytes);
             break;
         }
         if (algo.gpu && ctx && sorter) {
@@ -116,8 +116,7 @@ void CaseData::generate() {
     if (generated_) return;
     // Refuse before allocating rather than let the OOM killer end us.
     const double need = hostBytesForCase(spec_, check_);
-    const long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGE_SIZE);
-    const double have = pages > 0 && pageSize > 0 ? double(pages) * double(pageSize) : 0;
+    const double have = host::memoryBytes();
     if (have > 0 && need > have)
         throw BenchError(kExitDevice, describe(spec_) + " needs about " + gib(need) + " of host memory (input, result" +
                                           (check_ ? ", reference" : "") + " and sort temporaries); this machine has " +

@@ -21,6 +21,14 @@
 #include <memory>
 #include <mutex>
 
+#ifdef _WIN32
+#define WIN32_LEAN_AND_MEAN
+#ifndef NOMINMAX
+#define NOMINMAX
+#endif
+#include <windows.h>
+#endif
+
 namespace sortlab::plot {
 
 // [SECTION] Text: UTF-8, the TrueType font, stb_easy_font -----------------------------------------
@@ -58,14 +66,30 @@ struct TrueTypeFont {
     bool ok = false;
 };
 
+#ifdef _WIN32
+// Windows: the DejaVu font shipped in the fonts folder beside the program (packaging/windows/).
+std::string shippedFont() {
+    char buf[MAX_PATH];
+    const DWORD len = GetModuleFileNameA(nullptr, buf, MAX_PATH);
+    if (len == 0 || len >= MAX_PATH) return {};
+    std::string dir(buf, len);
+    dir.resize(dir.find_last_of("\\/") + 1);
+    return dir + "fonts\\DejaVuSans.ttf";
+}
+#endif
+
 const TrueTypeFont& font() {
     static TrueTypeFont f;
     static std::once_flag once;
     std::call_once(once, [] {
         std::vector<std::string> candidates;
-        if (const char* env = std::getenv("SORTLAB_FONT"); env && *env && std::string(env) != "builtin")
-            candidates.push_back(env);
-        if (const char* env = std::getenv("SORTLAB_FONT"); !env || std::string(env) != "builtin")
+        const char* env = std::getenv("SORTLAB_FONT");
+        const bool files = !env || std::string(env) != "builtin";
+        if (env && *env && files) candidates.push_back(env);
+#ifdef _WIN32
+        if (files) candidates.insert(candidates.end(), {shippedFont(), "C:/Windows/Fonts/segoeui.ttf"});
+#endif
+        if (files)
             for (const char* p : {"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
                                   "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf",
                                   "/usr/share/fonts/truetype/liberation2/LiberationSans-Regular.ttf",

@@ -151,7 +151,11 @@ Result<void> Renderer::createDevice() {
     // disk cache in this process: Mesa reads the variable in vkCreateDevice, below, and no thread
     // of ours runs yet. Chosen by the device (lavapipe, subgroup size), not by how it was made
     // narrow. (Compute showed no such problem: the sorts check out on 4 lanes from 8-lane entries.)
+#ifdef _WIN32
+    if (narrowLavapipe_) _putenv_s("MESA_SHADER_CACHE_DISABLE", "true");
+#else
     if (narrowLavapipe_) setenv("MESA_SHADER_CACHE_DISABLE", "true", 1);
+#endif
     SORTLAB_VK(vkCreateDevice(physical_, &di, nullptr, &device_), "vkCreateDevice");
     vkGetDeviceQueue(device_, family_, 0, &queue_);
 

@@ -303,10 +303,15 @@ Result<VkInstance> makeInstance(bool validation, bool* debugUtils, VkInstanceCre
     features.pEnabledValidationFeatures = enables;
     VkInstanceCreateInfo ci{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
     if (validation) {
-        if (!instanceHasLayer("VK_LAYER_KHRONOS_validation"))
+        // Under Wine, winevulkan lists no layers, but the host's loader under it enables those that
+        // the host's VK_INSTANCE_LAYERS names (a variable Wine keeps from Windows programs), and
+        // their messages reach our messenger: SORTLAB_HOST_VALIDATION=1 says so (docs/windows.md).
+        const bool listed = instanceHasLayer("VK_LAYER_KHRONOS_validation");
+        const char* host = std::getenv("SORTLAB_HOST_VALIDATION");
+        if (!listed && !(host && std::strcmp(host, "1") == 0))
             return makeError(Errc::missing_feature, "validation was requested but VK_LAYER_KHRONOS_validation "
                                                     "is not installed (apt install vulkan-validationlayers)");
-        layers.push_back("VK_LAYER_KHRONOS_validation");
+        if (listed) layers.push_back("VK_LAYER_KHRONOS_validation");
         ci.pNext = &features;
     }
     if (hasInstanceExtension(VK_EXT_DEBUG_UTILS_EXTENSION_NAME) || validation) {

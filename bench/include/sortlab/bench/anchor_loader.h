@@ -18,7 +18,11 @@
 namespace sortlab::bench {
 
 // The library's file name, looked for next to the executable.
+#ifdef _WIN32
+inline constexpr const char* kCubAnchorFile = "sortlab_cub_anchor.dll";
+#else
 inline constexpr const char* kCubAnchorFile = "libsortlab_cub_anchor.so";
+#endif
 // The environment variable that names the library instead.
 inline constexpr const char* kCubAnchorEnv = "SORTLAB_CUB_ANCHOR";
 

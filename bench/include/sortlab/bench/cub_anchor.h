@@ -68,7 +68,9 @@ typedef int (*sortlab_cub_abi_fn)(void);
 typedef int (*sortlab_cub_probe_fn)(sortlab_cub_info*);
 typedef int (*sortlab_cub_sort_fn)(sortlab_cub_request*);
 
-#if defined(__GNUC__)
+#if defined(_WIN32)
+#define SORTLAB_CUB_EXPORT __declspec(dllexport) /* a DLL exports only what it names */
+#elif defined(__GNUC__)
 #define SORTLAB_CUB_EXPORT __attribute__((visibility("default")))
 #else
 #define SORTLAB_CUB_EXPORT

@@ -1,9 +1,11 @@
 // Fonts for the app: a proportional UI font and a monospace font (keys in binary), each at the
 // normal size and at the presentation size, rasterised for the window's content scale so text is
-// crisp at any DPI. Fonts come from the system (Debian's fonts-dejavu-core or fonts-noto when
-// installed; $SORTLAB_FONT names another .ttf, or "builtin"); without them ImGui's built-in font is used, scaled.
+// crisp at any DPI. Fonts come from $SORTLAB_FONT (another .ttf, or "builtin"), the folder the
+// program ships its fonts in (Windows), the system (Debian's fonts-dejavu-core or fonts-noto when
+// installed; Windows' Segoe UI and Consolas); without them ImGui's built-in font is used, scaled.
 #pragma once
 
+#include <filesystem>
 #include <string>
 
 struct ImFont;
@@ -19,7 +21,8 @@ struct Fonts {
 };
 
 // Adds the fonts to ImGui's atlas (before the renderer uploads it). scale: the window's content
-// scale (1 on a 96-dpi screen).
-Fonts loadFonts(float scale);
+// scale (1 on a 96-dpi screen). fontDir: where DejaVuSans.ttf and DejaVuSansMono.ttf are shipped
+// beside the program ("" for none: the system's).
+Fonts loadFonts(float scale, const std::filesystem::path& fontDir = {});
 
 } // namespace sortlab::gfx
