@@ -6,7 +6,7 @@ set(SORTLAB_GPU_TEST_TIMEOUT 600)
 
 add_library(sortlab-gpu-test-support STATIC support/gpu_env.cpp)
 target_include_directories(sortlab-gpu-test-support PUBLIC support)
-target_link_libraries(sortlab-gpu-test-support PUBLIC sortlab_sort GTest::gtest)
+target_link_libraries(sortlab-gpu-test-support PUBLIC sortlab_sort sortlab_sort_internal GTest::gtest)
 add_executable(sortlab-gpu-sort-tests gpu_sort_test.cpp support/gpu_main.cpp)
 target_link_libraries(sortlab-gpu-sort-tests PRIVATE sortlab-gpu-test-support)
 add_executable(sortlab-gpu-radix-tests gpu_radix_test.cpp support/gpu_main.cpp)
