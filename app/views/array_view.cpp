@@ -35,6 +35,23 @@ ImU32 withAlpha(ImU32 colour, float alpha) {
     return (colour & 0x00ffffffu) | (ImU32(float(colour >> 24) * alpha + 0.5f) << 24);
 }
 
+// The height ramp's colour at h, darkened or lightened towards the plot's text until it keeps 3:1
+// against the plot's background: the ramp's pale middle (light theme) would vanish as a thin line.
+ImU32 stripColour(float h) {
+    const Palette& pal = palette();
+    const ImU32 base = heightColour(h), toward = pal.plotText, bg = pal.plotBg | 0xff000000u;
+    ImU32 c = base;
+    for (int k = 1; k <= 10 && contrastRatio(c, bg) < 3.0; ++k) {
+        const float t = float(k) / 10.0f;
+        auto mix = [&](int shift) {
+            const float a = float((base >> shift) & 0xffu), b = float((toward >> shift) & 0xffu);
+            return ImU32(a + (b - a) * t + 0.5f) << shift;
+        };
+        c = (base & 0xff000000u) | mix(16) | mix(8) | mix(0);
+    }
+    return c;
+}
+
 // The rectangles of a density merged into `columns` pixel columns, and its value rows into cells
 // at least 2.5 pixels high (finer ones would not show, and unsorted keys would cost a rectangle
 // each): in each column one rectangle per run of cells of the same shade, its top and bottom
@@ -78,8 +95,8 @@ void buildStripPicture(ViewState::StripPicture& p, std::shared_ptr<const Density
                 const float alpha = 0.3f + 0.7f * float(level - 1) / float(kShades - 1);
                 p.corners.push_back(ImVec2(x0, y(h1)));
                 p.corners.push_back(ImVec2(x1, std::max(y(h0), y(h1) + minH)));
-                p.colours.push_back(withAlpha(heightColour(h1), alpha));
-                p.colours.push_back(withAlpha(heightColour(h0), alpha));
+                p.colours.push_back(withAlpha(stripColour(h1), alpha));
+                p.colours.push_back(withAlpha(stripColour(h0), alpha));
             }
             r = end;
         }
@@ -164,8 +181,9 @@ float hidden(const ViewState::StripPicture& p, ImVec2 a, ImVec2 b) {
 // What the strip needs to be read right, written on it in a box in the corner where it hides the
 // least of the keys (a sorted array's line leaves the top left and bottom right empty): a radix
 // sort part-way is in order of its low bits only; the height is the whole key from the smallest to
-// the largest; a pixel column holds about so many keys. In a smaller font, and wider or smaller
-// still where the plot is low, so that all of it stays on the plot (app_check labels checks that).
+// the largest; a pixel column holds about so many keys. In a smaller font, or wider, so that it
+// covers at most 45 % of the plot's height; where no size down to half the font does, the largest
+// that stays on the plot (app_check labels checks that).
 void stripLegend(const ViewContext& c, const ViewState::StripPicture& picture, ImVec2 p0, ImVec2 size, float plotH,
                  uint64_t count, uint32_t columns) {
     const StepData& d = *c.v.data;
@@ -183,17 +201,24 @@ void stripLegend(const ViewContext& c, const ViewState::StripPicture& picture, I
     float size1 = fs, maxW = size.x * 0.62f;
     std::vector<std::string> lines;
     size_t firstBody = 0;
-    auto wrap = [&](float width) { // the lines at this font size and width
-        const float k = fs / size1; // wrapAtSpaces measures in the current font size
+    auto wrap = [&](float width, float limit) { // the lines at this font size and width
+        const float k = fs / size1;             // wrapAtSpaces measures in the current font size
         lines = d.stripBits ? wrapAtSpaces(sorted, width * k) : std::vector<std::string>{};
         firstBody = lines.size();
         for (std::string& l : wrapAtSpaces(body, width * k)) lines.push_back(std::move(l));
-        return float(lines.size()) * size1 + 2 * pad <= plotH - 2 * pad;
+        return float(lines.size()) * size1 + 2 * pad <= limit;
     };
-    // Smaller first (down to 0.7 of the font), then wider, then smaller still (down to half).
-    while (!wrap(maxW) && size1 > fs * 0.7f) size1 -= fs * 0.05f;
-    if (!wrap(maxW)) maxW = size.x - 4 * pad;
-    while (!wrap(maxW) && size1 > fs * 0.5f) size1 -= fs * 0.05f;
+    // Smaller first (down to 0.7 of the font), then wider, then smaller still (down to half): first
+    // to leave most of the plot in view, else only to stay on it.
+    auto shrink = [&](float limit) {
+        size1 = fs;
+        maxW = size.x * 0.62f;
+        while (!wrap(maxW, limit) && size1 > fs * 0.7f) size1 -= fs * 0.05f;
+        if (!wrap(maxW, limit)) maxW = size.x - 4 * pad;
+        while (!wrap(maxW, limit) && size1 > fs * 0.5f) size1 -= fs * 0.05f;
+        return wrap(maxW, limit);
+    };
+    if (!shrink(plotH * 0.45f)) shrink(plotH - 2 * pad);
     float w = 0;
     for (const std::string& l : lines) w = std::max(w, font->CalcTextSizeA(size1, FLT_MAX, 0.0f, l.c_str()).x);
     const ImVec2 box(w + 2 * pad, float(lines.size()) * size1 + 2 * pad);
