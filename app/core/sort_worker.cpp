@@ -285,6 +285,12 @@ void SortWorker::buildReplay(const SortSettings& s, std::shared_ptr<const Record
     inputValues_ = rec->inputValues;
     JobInfo info = jobInfo(s, generation, rec->plan, std::make_shared<const std::vector<std::byte>>(rec->inputKeys));
     info.recording = rec;
+    publishJob(std::move(info));
+}
+
+// The job the views draw from now on (and the network's comparators a layer, for the counters).
+void SortWorker::publishJob(JobInfo info) {
+    const SortSettings& s = info.settings;
     comparatorsPerLayer_.clear();
     if (s.algorithm() == Algorithm::oddeven)
         for (auto& l : oddeven::layers(s.n)) comparatorsPerLayer_.push_back(oddeven::comparatorsInLayer(s.n, l));
@@ -325,13 +331,7 @@ void SortWorker::buildJob(const SortSettings& s, uint64_t generation) {
     if (!up) return fail(up.error().message);
     sortJob_ = std::move(job.value());
 
-    JobInfo info = jobInfo(s, generation, sortJob_->plan(), keys);
-    comparatorsPerLayer_.clear();
-    if (s.algorithm() == Algorithm::oddeven)
-        for (auto& l : oddeven::layers(s.n)) comparatorsPerLayer_.push_back(oddeven::comparatorsInLayer(s.n, l));
-    std::lock_guard<std::mutex> lock(mutex_);
-    job_ = std::move(info);
-    data_.reset();
+    publishJob(jobInfo(s, generation, sortJob_->plan(), keys));
 }
 
 Result<std::shared_ptr<const Snapshot>> SortWorker::snapshotAt(size_t step) {

@@ -120,6 +120,7 @@ private:
     void makeSorters();
     void loop();
     void buildJob(const SortSettings& s, uint64_t generation);
+    void publishJob(JobInfo info);
     void buildReplay(const SortSettings& s, std::shared_ptr<const Recording> recording, uint64_t generation);
     bool hasJob() const { return sortJob_ || replay_; }
     Result<std::shared_ptr<const Snapshot>> snapshotAt(size_t step);
