@@ -279,7 +279,8 @@ void App::drawLessonFooter(const Lesson&, const LessonStop& stop, bool busy) {
         ImGui::EndDisabled();
         ImGui::TextDisabled(predict                      ? "plays the replay to the walk's end"
                             : worker_.view().job.recording ? "shows the next step the GPU recorded"
-                                                           : "runs the next step on the GPU");
+                            : device_.isLavapipe         ? "runs the next step on lavapipe"
+                                                         : "runs the next step on the GPU");
     }
     if (!L.result.empty()) {
         const bool right = L.answer && L.given && L.answer->value == *L.given && graded(stop.question->kind);

@@ -417,7 +417,7 @@ void listBuiltinLessons() {
 
 Result<Options> parseOptions(int argc, char** argv, bool* exitNow) {
     *exitNow = false;
-    CLI::App cli{"sortlab: watch real GPU sorts (Vulkan compute) step by step.\n"
+    CLI::App cli{"sortlab: watch GPU sorts (Vulkan compute) step by step, on a GPU or on lavapipe, Mesa's CPU driver.\n"
                  "Without --step/--screenshot/--dump-state/--script it opens the window and waits for you."};
     CommandLine a;
     Options o;
