@@ -83,6 +83,9 @@ void buildStripPicture(ViewState::StripPicture& p, std::shared_ptr<const Density
     }
     const float cw = size.x / float(columns);
     auto y = [&](float h) { return plotH - (0.04f + 0.94f * h) * plotH; };
+    // The colour at each cell edge, once (stripColour searches for its contrast).
+    std::array<ImU32, Density::kRows + 1> edge;
+    for (uint32_t r = 0; r <= rows; ++r) edge[r] = stripColour(float(r) / rows);
     for (uint32_t c = 0; c < columns; ++c) {
         const uint32_t* col = &m.counts[size_t(c) * Density::kRows];
         const float x0 = cw * float(c), x1 = x0 + std::max(1.0f, cw);
@@ -95,8 +98,8 @@ void buildStripPicture(ViewState::StripPicture& p, std::shared_ptr<const Density
                 const float alpha = 0.3f + 0.7f * float(level - 1) / float(kShades - 1);
                 p.corners.push_back(ImVec2(x0, y(h1)));
                 p.corners.push_back(ImVec2(x1, std::max(y(h0), y(h1) + minH)));
-                p.colours.push_back(withAlpha(stripColour(h1), alpha));
-                p.colours.push_back(withAlpha(stripColour(h0), alpha));
+                p.colours.push_back(withAlpha(edge[end], alpha));
+                p.colours.push_back(withAlpha(edge[r], alpha));
             }
             r = end;
         }
