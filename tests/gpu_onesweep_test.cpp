@@ -18,8 +18,8 @@
 //   many tiles; run several times (lavapipe's scheduling varies; lavapipe is no evidence of forward progress, so do not
 //   trust one green run of a spin-wait).
 #include <sortlab/testing/gpu_env.h>
-#include <sortlab/internal/testing.h>
-#include <sortlab/tuning.h>
+#include <sortlab/internal/tuning_overrides.h>
+#include <sortlab/internal/tuning.h>
 
 #include <sortlab/lookback.h>
 #include <sortlab/radix.h>
@@ -551,7 +551,7 @@ TEST_F(OneSweepTest, PersistentWorkgroupsTakeSeveralTiles) {
                         ASSERT_TRUE(job.ok()) << job.error().message;
                         const Step& last = lastPassStep((*job)->plan());
                         ASSERT_EQ(last.workgroups, 8u);
-                        const bool persistent = tuning::oneSweep(keyBytes(key), kv, n).persistent;
+                        const bool persistent = tuning::oneSweep(keyBytes(key), kv, n).tiles.persistent;
                         EXPECT_EQ(last.dispatchedWorkgroups,
                                   persistent ? std::min<uint64_t>(groups, portion ? portion : 8) : 0u);
                         for (const char* input : {"uniform", "two keys", "bits", "byte 1 zero"}) {
@@ -650,18 +650,18 @@ TEST_F(OneSweepTest, TunedKeysPerLaneRunTheirOwnPassModule) {
         bool values = false;
     };
     const uint64_t large = 3u << 20;
-    static_assert(tuning::oneSweep(8, false, large - 1).keysPerLane == 17);
-    static_assert(tuning::oneSweep(8, false, large).keysPerLane == 28);
-    static_assert(tuning::oneSweep(4, true, large - 1).keysPerLane == 18);
-    static_assert(tuning::oneSweep(4, true, large).keysPerLane == 20);
-    static_assert(tuning::oneSweep(4, true, uint64_t(1) << 26).keysPerLane == 20);
-    static_assert(tuning::oneSweep(4, true, (uint64_t(1) << 26) + 1).keysPerLane == 18);
+    static_assert(tuning::oneSweep(8, false, large - 1).pass.keysPerLane == 17);
+    static_assert(tuning::oneSweep(8, false, large).pass.keysPerLane == 28);
+    static_assert(tuning::oneSweep(4, true, large - 1).pass.keysPerLane == 18);
+    static_assert(tuning::oneSweep(4, true, large).pass.keysPerLane == 20);
+    static_assert(tuning::oneSweep(4, true, uint64_t(1) << 26).pass.keysPerLane == 20);
+    static_assert(tuning::oneSweep(4, true, (uint64_t(1) << 26) + 1).pass.keysPerLane == 18);
     for (const Case c : {Case{KeyType::u32, 100003, 0, true}, Case{KeyType::u32, 300000, 0, true},
                          Case{KeyType::u32, 100003, 64, false}, Case{KeyType::u64, 100003, 0, false},
                          Case{KeyType::u64, large + 3, 0, true}, Case{KeyType::u32, 100003, 0, false, true},
                          Case{KeyType::u32, large + 3, 0, true, true}}) {
         const tuning::OneSweepTuning t = tuning::oneSweep(keyBytes(c.key), c.values, c.n);
-        const std::string kpt = "_kpt" + std::to_string(t.keysPerLane) + "_s";
+        const std::string kpt = "_kpt" + std::to_string(t.pass.keysPerLane) + "_s";
         SortConfig cfg = configFor({c.key, c.values, Order::ascending, false});
         cfg.knobs.radixTileKeys = c.tileKeys;
         SCOPED_TRACE(describe(cfg) + (c.tileKeys ? ", a teaching tile of 64 keys, n = " : ", the tuned tile, n = ") +
@@ -678,7 +678,7 @@ TEST_F(OneSweepTest, TunedKeysPerLaneRunTheirOwnPassModule) {
             // On a CPU device the first has too few tiles to be persistent, so no lookback steps;
             // the second is persistent, with the row's steps. (u64 keys take none.)
             if (cpu && c.key == KeyType::u32 && !c.values) {
-                EXPECT_NE(module.find(kpt + std::to_string(c.n == 100003 ? 0 : t.lookbackStride) + "."), std::string::npos)
+                EXPECT_NE(module.find(kpt + std::to_string(c.n == 100003 ? 0 : t.tiles.lookbackStride) + "."), std::string::npos)
                     << module;
             }
         }
@@ -715,15 +715,15 @@ TEST_F(OneSweepTest, PersistentFromEnoughTiles) {
     ASSERT_TRUE(probe.ok()) << probe.error().message;
     const tuning::OneSweepTuning t = tuning::oneSweep(4, false, 0); // (one row for u32 keys at every n)
     const bool cpu = ctx().info().type == VK_PHYSICAL_DEVICE_TYPE_CPU; // the CPU rows (lavapipe)
-    const uint64_t T = probe->tileKeys, most = cpu ? t.persistentWorkgroupsCpu : t.persistentWorkgroups;
-    const uint64_t from = cpu ? t.minPersistentTilesCpu : t.minPersistentTiles;
+    const uint64_t T = probe->tileKeys, most = cpu ? t.tiles.persistentWorkgroupsCpu : t.tiles.persistentWorkgroups;
+    const uint64_t from = cpu ? t.tiles.minPersistentTilesCpu : t.tiles.minPersistentTiles;
     const bool never = from == tuning::kNever; // one tile a workgroup at every size
     for (uint64_t tiles : {uint64_t(1), never ? 1000 : from - 1, never ? 5000 : from, 4 * most}) {
         auto p = onesweep().plan(tiles * T, cfg);
         ASSERT_TRUE(p.ok()) << p.error().message;
         const Step& last = lastPassStep(*p);
         EXPECT_EQ(last.workgroups, tiles);
-        const bool persistent = t.persistent && !never && tiles >= from;
+        const bool persistent = t.tiles.persistent && !never && tiles >= from;
         EXPECT_EQ(last.dispatchedWorkgroups, persistent ? std::min(tiles, most) : 0u) << tiles << " tiles";
     }
 }
@@ -743,8 +743,8 @@ TEST_F(OneSweepTest, PersistentPassesAtFullSize) {
                 // (The rows from 0 keys: every row from more keys is one tile a workgroup.)
                 const tuning::OneSweepTuning t = tuning::oneSweep(keyBytes(key), kv, 0);
                 const bool cpu = ctx().info().type == VK_PHYSICAL_DEVICE_TYPE_CPU;
-                const uint64_t from = cpu ? t.minPersistentTilesCpu : t.minPersistentTiles;
-                if (!t.persistent || from == tuning::kNever) continue; // one tile per workgroup
+                const uint64_t from = cpu ? t.tiles.minPersistentTilesCpu : t.tiles.minPersistentTiles;
+                if (!t.tiles.persistent || from == tuning::kNever) continue; // one tile per workgroup
                 const SortConfig cfg = sortConfig(key, kv, Order::ascending);
                 internal::ScopedOneSweepLimits limits(onesweep(), {0, cap});
                 auto probe = onesweep().plan(1, cfg);
@@ -753,8 +753,8 @@ TEST_F(OneSweepTest, PersistentPassesAtFullSize) {
                 auto job = SortJob::create(ctx(), onesweep(), n, cfg);
                 ASSERT_TRUE(job.ok()) << job.error().message;
                 const uint64_t tiles = (n + probe->tileKeys - 1) / probe->tileKeys,
-                               per = cpu ? t.maxTilesPerWorkgroupCpu : t.maxTilesPerWorkgroup;
-                const uint64_t most = cpu ? t.persistentWorkgroupsCpu : t.persistentWorkgroups;
+                               per = cpu ? t.tiles.maxTilesPerWorkgroupCpu : t.tiles.maxTilesPerWorkgroup;
+                const uint64_t most = cpu ? t.tiles.persistentWorkgroupsCpu : t.tiles.persistentWorkgroups;
                 EXPECT_EQ(lastPassStep((*job)->plan()).dispatchedWorkgroups,
                           cap ? (tiles + per - 1) / per : std::min(tiles, std::max(most, (tiles + per - 1) / per)));
                 for (int run = 0; run < (cap || kv ? 1 : 3); ++run) {

@@ -4,7 +4,7 @@
 // (MoltenVK does; lavapipe does not). Read back through internal::contextSetup.
 #include <sortlab/testing/gpu_env.h>
 
-#include <sortlab/internal/testing.h>
+#include <sortlab/internal/context_access.h>
 
 #include <algorithm>
 #include <cstdio>

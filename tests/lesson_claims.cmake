@@ -18,7 +18,7 @@
 #     helpers for the scatter; the count kernel must not reach them) ("Count: what each workgroup
 #     sees").
 #  3. radix4: "up to N keys" (the tuned tiles) is the largest workgroup x keysPerLane of
-#     tuning::radix4's table (sort/include/sortlab/tuning.h).
+#     tuning::radix4's table (sort/internal/sortlab/internal/tuning.h).
 #  4. onesweep: "N times in a row" (the fallback) is SORTLAB_OS_SPIN_LIMIT
 #     (shaders/include/sortlab/shaders/constants.h), which onesweep_pass.comp's walks (onesweep_lookback.glsl) compare
 #     their not-ready reads with ("Why a fallback").
@@ -350,12 +350,12 @@ endif()
 
 # --- 3. radix4: the tuned tiles hold up to N keys --------------------------------------------------
 
-file(READ "${SRC}/sort/include/sortlab/tuning.h" tuning)
+file(READ "${SRC}/sort/internal/sortlab/internal/tuning.h" tuning)
 string(REPLACE ";" "\n" tuning "${tuning}")
 string(REGEX MATCH "kRadix4Table\\[\\][^}]*=[ \t\r\n]*{.*" table "${tuning}")
 string(FIND "${table}" "\n}" end)
 if(table STREQUAL "" OR end EQUAL -1)
-  message(FATAL_ERROR "lesson_claims: found no kRadix4Table in sort/include/sortlab/tuning.h")
+  message(FATAL_ERROR "lesson_claims: found no kRadix4Table in sort/internal/sortlab/internal/tuning.h")
 endif()
 string(SUBSTRING "${table}" 0 ${end} table)
 string(REGEX MATCHALL "\\.workgroup = [0-9]+, \\.keysPerLane = [0-9]+" rows "${table}")

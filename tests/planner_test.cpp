@@ -26,7 +26,7 @@
 #include <sortlab/data.h>
 #include <sortlab/oddeven.h>
 
-#include <sortlab/tuning.h>
+#include <sortlab/internal/tuning.h>
 
 #include <gtest/gtest.h>
 
@@ -457,9 +457,9 @@ INSTANTIATE_TEST_SUITE_P(Params, PlannerWindows, ::testing::ValuesIn(fusedPlanCa
 // spread over two a multiprocessor, with at least 8192 keys each; never over 1024.
 TEST(OneSweepHistogram, WorkgroupsSpreadOverTheMultiprocessors) {
     const tuning::OneSweepTuning t = tuning::oneSweep(4, false, 1u << 20); // (one row for u32 keys at every n)
-    ASSERT_EQ(t.histogramKeysPerWorkgroup, 65536u);
-    ASSERT_EQ(t.histogramMinKeysPerWorkgroup, 8192u);
-    ASSERT_EQ(t.histogramWorkgroupsPerMultiprocessor, 2u);
+    ASSERT_EQ(t.histogram.keysPerWorkgroup, 65536u);
+    ASSERT_EQ(t.histogram.minKeysPerWorkgroup, 8192u);
+    ASSERT_EQ(t.histogram.workgroupsPerMultiprocessor, 2u);
     struct Case {
         uint64_t n;
         uint32_t multiprocessors, expected;

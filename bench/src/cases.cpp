@@ -8,7 +8,7 @@
 #include <sortlab/bench/anchor_loader.h>
 #include <sortlab/bench/errors.h>
 #include <sortlab/bench/trace.h>
-#include <sortlab/internal/testing.h>
+#include <sortlab/internal/tuning_overrides.h>
 
 #include "host.h"
 

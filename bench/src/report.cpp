@@ -179,7 +179,7 @@ void Reporter::addCase(const std::vector<CaseResult>& results) {
         if (!r.error.empty()) std::printf("  error: %s\n", r.error.c_str());
         for (const PipelineStatistics& p : r.pipelines) {
             std::string stats;
-            for (const PipelineStatistic& st : p.stats) stats += (stats.empty() ? "" : ", ") + st.name + " " + fmt("%g", st.value);
+            for (const PipelineStatistic& st : p.stats) stats += (stats.empty() ? "" : ", ") + st.name + " " + st.text();
             std::printf("  pipeline %s: %s\n", p.pipeline.c_str(), stats.empty() ? "(the driver offers no statistics)" : stats.c_str());
         }
         for (size_t p = 0; p < r.lookback.size(); ++p) {
@@ -196,6 +196,20 @@ void Reporter::addCase(const std::vector<CaseResult>& results) {
     }
     std::fflush(stdout);
 }
+
+namespace {
+// A driver's statistic in its own format: true/false, an exact integer, or a number.
+nlohmann::ordered_json statisticJson(const PipelineStatistic& st) {
+    using Json = nlohmann::ordered_json;
+    switch (st.format) {
+    case PipelineStatistic::Format::boolean: return Json(st.b);
+    case PipelineStatistic::Format::int64: return Json(st.i);
+    case PipelineStatistic::Format::uint64: return Json(st.u);
+    case PipelineStatistic::Format::float64: return std::isfinite(st.f) ? Json(st.f) : Json(nullptr);
+    }
+    return Json(nullptr);
+}
+} // namespace
 
 nlohmann::ordered_json resultsJson(const std::vector<CaseResult>& results) {
     using Json = nlohmann::ordered_json;
@@ -237,7 +251,7 @@ nlohmann::ordered_json resultsJson(const std::vector<CaseResult>& results) {
             o["pipelines"] = Json::array();
             for (const PipelineStatistics& p : r.pipelines) {
                 Json stats = Json::object();
-                for (const PipelineStatistic& st : p.stats) stats[st.name] = st.boolean ? Json(st.value != 0) : number(st.value);
+                for (const PipelineStatistic& st : p.stats) stats[st.name] = statisticJson(st);
                 o["pipelines"].push_back(Json{{"name", p.pipeline}, {"stats", stats}});
             }
         }

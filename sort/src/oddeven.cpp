@@ -5,7 +5,7 @@
 #include <sortlab/sorter.h>
 
 #include "sorter_common.h"
-#include <sortlab/tuning.h>
+#include <sortlab/internal/tuning.h>
 #include <sortlab/shaders/constants.h>
 
 #include <algorithm>

@@ -3,8 +3,8 @@
 // fallback. See docs/onesweep.md and shaders/onesweep_*.comp.
 #include "sorter_common.h"
 #include <sortlab/radix_steps.h>
-#include <sortlab/internal/testing.h>
-#include <sortlab/tuning.h>
+#include <sortlab/internal/tuning_overrides.h>
+#include <sortlab/internal/tuning.h>
 
 #include <sortlab/shaders/constants.h>
 
@@ -257,51 +257,61 @@ private:
 
     Result<Geometry> geometry(uint64_t n, const SortConfig& config) const {
         const DeviceInfo& dev = ctx_.info();
+        auto shaped = shape(tuning::oneSweep(keyBytes(config.key), config.values != ValueType::none, n), dev);
+        if (!shaped) return shaped.error();
         Geometry g;
-        tuning::OneSweepTuning t = tuning::oneSweep(keyBytes(config.key), config.values != ValueType::none, n);
-        if (auto shaped = shape(t, dev); !shaped) return shaped.error();
-        else t = *shaped;
-        g.tuning = t;
+        g.tuning = *shaped;
         g.passes = keyBits(config.key) / 8;
-        g.keysPerLane = t.keysPerLane;
-        g.persistent = t.persistent;
-        g.lookbackStride = t.lookbackStride;
-        const bool cpu = dev.type == VK_PHYSICAL_DEVICE_TYPE_CPU;
-        // Persistent workgroups: as many as run at once where the device tells its multiprocessors
-        // (more would start only as the first ones finish, to find no tile left).
-        const uint64_t resident = uint64_t(dev.multiprocessors) * t.persistentPerMultiprocessor;
-        g.passWorkgroups = limits_.passWorkgroups ? limits_.passWorkgroups
-                           : cpu                  ? t.persistentWorkgroupsCpu
-                           : resident             ? resident
-                                                  : t.persistentWorkgroups;
-        g.tilesPerWorkgroup = cpu ? t.maxTilesPerWorkgroupCpu : t.maxTilesPerWorkgroup;
+        if (auto r = passShape(g, config, dev); !r) return r.error();
+        g.tiles = (n + g.tile - 1) / g.tile;
+        tileSchedule(g, config, dev);
+        if (auto r = splitPortions(g, n); !r) return r.error();
+        const tuning::OneSweepHistogram& h = g.tuning.histogram;
+        g.histWorkgroup = h.workgroup ? wholeSubgroups(std::min(h.workgroup, dev.maxWorkgroupSize)) : g.workgroup;
+        if (g.histWorkgroup < std::max(1u, dev.subgroupSize)) g.histWorkgroup = g.workgroup;
+        g.histGroups = tuning::oneSweepHistogramWorkgroups(n, dev.multiprocessors, g.tuning);
+        return g;
+    }
+
+    // wg rounded down to whole subgroups: the kernels' ballots and digit scans assume them.
+    uint32_t wholeSubgroups(uint32_t wg) const {
+        const uint32_t sub = std::max(1u, ctx_.info().subgroupSize);
+        return wg - wg % sub;
+    }
+
+    // The pass kernel's shared memory for a workgroup of wg: the staged tile (the values reuse it),
+    // the subgroups' digit counts (two 16-bit counts per word; countsInTile: in the staged tile's
+    // words, and the fallback's 256 counts beside), the per-digit words (two per digit), and five
+    // words: the tile id, the stuck tile, the next tile id, the tile's one digit and which buffer it
+    // reads; or the histogram kernel's copies of its counts, where those are more.
+    uint32_t sharedBytes(const Geometry& g, uint32_t wg) const {
+        const tuning::OneSweepTuning& t = g.tuning;
+        const uint32_t histBytes = (maxSubgroups(wg) + 1) / 2 * kRadix * 4;
+        const uint32_t stagedBytes = wg * g.keysPerLane * kStagedBytes / g.exchangeRounds;
+        const uint32_t counted =
+            t.pass.countsInTile ? std::max(stagedBytes, histBytes) + kRadix * 4 : stagedBytes + histBytes;
+        return std::max(counted + kRadix * 8 + 20, t.histogram.copies * g.passes * kRadix * 4);
+    }
+
+    // The pass kernel's workgroup, keys a lane, write-out rounds and tile: the tuned shape, halved
+    // until it fits the device's shared memory, or the teaching tile the knobs ask for.
+    Result<void> passShape(Geometry& g, const SortConfig& config, const DeviceInfo& dev) const {
+        const tuning::OneSweepPass& p = g.tuning.pass;
+        g.keysPerLane = p.keysPerLane;
         // Rounds of the write-out: the counts apart, whole tiles of whole rounds.
-        const bool rounds = t.exchangeRounds > 1 && !t.countsInTile &&
-                            g.keysPerLane % t.exchangeRounds == 0 && !config.knobs.radixTileKeys;
-        g.exchangeRounds = rounds ? t.exchangeRounds : 1;
-        auto sharedBytes = [&](uint32_t wg) {
-            // The staged tile (the values reuse it), the subgroups' digit counts (two 16-bit counts per
-            // word; countsInTile: in the staged tile's words, and the fallback's 256 counts beside),
-            // the per-digit words (two per digit), and five words: the tile id, the stuck tile, the
-            // next tile id, the tile's one digit and which buffer it reads.
-            const uint32_t histBytes = (maxSubgroups(wg) + 1) / 2 * kRadix * 4;
-            const uint32_t stagedBytes = wg * g.keysPerLane * kStagedBytes / g.exchangeRounds;
-            const uint32_t counted =
-                t.countsInTile ? std::max(stagedBytes, histBytes) + kRadix * 4 : stagedBytes + histBytes;
-            const uint32_t pass = counted + kRadix * 8 + 20;
-            return std::max(pass, t.histogramCopies * g.passes * kRadix * 4); // the histogram kernel's copies
-        };
-        // Whole subgroups only: the kernel's ballots and digit scans assume them.
+        const bool rounds = p.exchangeRounds > 1 && !p.countsInTile && g.keysPerLane % p.exchangeRounds == 0 &&
+                            !config.knobs.radixTileKeys;
+        g.exchangeRounds = rounds ? p.exchangeRounds : 1;
         const uint32_t sub = std::max(1u, dev.subgroupSize);
-        auto whole = [&](uint32_t wg) { return wg - wg % sub; };
-        uint32_t wg = whole(std::min(t.workgroup, dev.maxWorkgroupSize));
+        uint32_t wg = wholeSubgroups(std::min(p.workgroup, dev.maxWorkgroupSize));
         if (wg < sub)
             return makeError(Errc::missing_feature, "onesweep needs a workgroup of at least one subgroup (" +
                                                         std::to_string(sub) + " invocations); " + dev.name +
                                                         " allows " + std::to_string(dev.maxWorkgroupSize));
-        while (!limits_.workgroup && wg > 64 && wg / 2 >= sub && sharedBytes(wg) > dev.sharedMemoryBytes) wg = whole(wg / 2);
-        if (sharedBytes(wg) > dev.sharedMemoryBytes)
-            return makeError(Errc::missing_feature, "onesweep needs " + std::to_string(sharedBytes(wg)) +
+        while (!limits_.workgroup && wg > 64 && wg / 2 >= sub && sharedBytes(g, wg) > dev.sharedMemoryBytes)
+            wg = wholeSubgroups(wg / 2);
+        if (sharedBytes(g, wg) > dev.sharedMemoryBytes)
+            return makeError(Errc::missing_feature, "onesweep needs " + std::to_string(sharedBytes(g, wg)) +
                                                         " bytes of shared memory; " + dev.name + " has " +
                                                         std::to_string(dev.sharedMemoryBytes));
         const uint64_t tuned = uint64_t(wg) * g.keysPerLane;
@@ -313,10 +323,8 @@ private:
                 return makeError(Errc::invalid_argument, "onesweep tiles hold " + std::to_string(kMinTileKeys) +
                                                              " to " + std::to_string(tuned) + " keys on " + dev.name +
                                                              " (" + std::to_string(asked) + " asked for)");
-            const uint32_t perLane = g.keysPerLane;
-            uint32_t small = std::max<uint32_t>(64, sub);
-            small = (small + sub - 1) / sub * sub;
-            small = std::max(small, sub * ((asked + sub * perLane - 1) / (sub * perLane)));
+            uint32_t small = (std::max<uint32_t>(64, sub) + sub - 1) / sub * sub;
+            small = std::max(small, sub * ((asked + sub * g.keysPerLane - 1) / (sub * g.keysPerLane)));
             wg = std::min(wg, small);
             g.keysPerLane = (asked + wg - 1) / wg;
         }
@@ -324,10 +332,27 @@ private:
         g.tile = asked ? asked : tuned;
         if (g.tile > 0xffff) // the pass kernel keeps counts and places in 16 bits
             return makeError(Errc::invalid_argument, "onesweep tiles hold at most 65535 keys");
-        g.tiles = (n + g.tile - 1) / g.tile;
+        return {};
+    }
+
+    // Persistent workgroups or one tile each, lookback steps, and tiles by index or from the counter.
+    void tileSchedule(Geometry& g, const SortConfig& config, const DeviceInfo& dev) const {
+        const tuning::OneSweepTiles& t = g.tuning.tiles;
+        const bool cpu = dev.type == VK_PHYSICAL_DEVICE_TYPE_CPU;
+        g.persistent = t.persistent;
+        g.lookbackStride = t.lookbackStride;
+        // Persistent workgroups: as many as run at once where the device tells its multiprocessors
+        // (more would start only as the first ones finish, to find no tile left).
+        const uint64_t resident = uint64_t(dev.multiprocessors) * t.persistentPerMultiprocessor;
+        g.passWorkgroups = limits_.passWorkgroups ? limits_.passWorkgroups
+                           : cpu                  ? t.persistentWorkgroupsCpu
+                           : resident             ? resident
+                                                  : t.persistentWorkgroups;
+        g.tilesPerWorkgroup = cpu ? t.maxTilesPerWorkgroupCpu : t.maxTilesPerWorkgroup;
         // Persistent workgroups and lookback steps pay off from about a thousand tiles; below that
-        // the pass runs one tile per workgroup (internal::OneSweepLimits::passWorkgroups forces them, for tests).
-        // A row that runs one tile a workgroup on GPUs at every size takes steps from minLookbackStepTiles on.
+        // the pass runs one tile per workgroup (internal::OneSweepLimits::passWorkgroups forces them,
+        // for tests). A row that runs one tile a workgroup on GPUs at every size takes steps from
+        // minLookbackStepTiles on.
         if (!limits_.passWorkgroups && g.tiles < (cpu ? t.minPersistentTilesCpu : t.minPersistentTiles)) {
             g.persistent = false;
             if (cpu || g.tiles < t.minLookbackStepTiles) g.lookbackStride = 0;
@@ -341,10 +366,14 @@ private:
         // ahead of lower indices (lavapipe gives each thread a range), their walks fall back on
         // every predecessor that has not started.
         // (The instrumented kernel keeps the counter: its log tells the order tiles were taken in.)
-        g.indexTiles = !g.persistent && (limits_.indexTiles >= 0 ? limits_.indexTiles != 0
-                                                                : !cpu && dev.multiprocessors != 0 &&
-                                                                      !config.knobs.logLookback &&
-                                                                      g.tiles >= t.minIndexTiles);
+        const bool byIndex = limits_.indexTiles >= 0 ? limits_.indexTiles != 0
+                                                     : !cpu && dev.multiprocessors != 0 && !config.knobs.logLookback &&
+                                                           g.tiles >= t.minIndexTiles;
+        g.indexTiles = !g.persistent && byIndex;
+    }
+
+    // Each pass in portions small enough that their counts fit the status words.
+    Result<void> splitPortions(Geometry& g, uint64_t n) const {
         uint64_t most = ((uint64_t(1) << SORTLAB_OS_COUNT_BITS) - 1) / g.tile; // tiles whose counts fit
         if (limits_.portionTiles) most = std::min<uint64_t>(most, limits_.portionTiles);
         g.portions = std::max<uint64_t>(1, (g.tiles + most - 1) / most);
@@ -353,10 +382,7 @@ private:
             return makeError(Errc::too_large, "n = " + std::to_string(n) + " needs " + std::to_string(g.portions) +
                                                   " portions per pass; onesweep runs at most " +
                                                   std::to_string(SORTLAB_OS_MAX_DISPATCHES / g.passes));
-        g.histWorkgroup = t.histogramWorkgroup ? whole(std::min(t.histogramWorkgroup, dev.maxWorkgroupSize)) : wg;
-        if (g.histWorkgroup < sub) g.histWorkgroup = wg;
-        g.histGroups = tuning::oneSweepHistogramWorkgroups(n, dev.multiprocessors, t);
-        return g;
+        return {};
     }
 
     // The tuning with the shape of internal::OneSweepLimits where it sets one (a tuning experiment:
@@ -369,15 +395,15 @@ private:
                                  "onesweep's pass workgroup must be a multiple of " + std::to_string(sub) +
                                      " from 64 to " + std::to_string(dev.maxWorkgroupSize) + " invocations on " +
                                      dev.name + " (" + std::to_string(limits_.workgroup) + " asked for)");
-            t.workgroup = limits_.workgroup;
+            t.pass.workgroup = limits_.workgroup;
         }
-        if (limits_.keysPerLane) t.keysPerLane = limits_.keysPerLane;
-        if (limits_.perMultiprocessor) t.persistentPerMultiprocessor = limits_.perMultiprocessor;
-        if (limits_.countsInTile >= 0) t.countsInTile = limits_.countsInTile != 0;
-        if (limits_.exchangeRounds) t.exchangeRounds = limits_.exchangeRounds;
+        if (limits_.keysPerLane) t.pass.keysPerLane = limits_.keysPerLane;
+        if (limits_.perMultiprocessor) t.tiles.persistentPerMultiprocessor = limits_.perMultiprocessor;
+        if (limits_.countsInTile >= 0) t.pass.countsInTile = limits_.countsInTile != 0;
+        if (limits_.exchangeRounds) t.pass.exchangeRounds = limits_.exchangeRounds;
         if (limits_.oneTileAWorkgroup) {
-            t.persistent = false;
-            t.lookbackStride = 0;
+            t.tiles.persistent = false;
+            t.tiles.lookbackStride = 0;
         }
         if (limits_.histogramWorkgroup) {
             // A fixed number a multiprocessor at every n, down to 16 keys an invocation, where the
@@ -389,14 +415,14 @@ private:
                                  "onesweep's histogram workgroup must be a multiple of " + std::to_string(sub) +
                                      " up to " + std::to_string(dev.maxWorkgroupSize) + " invocations on " + dev.name +
                                      " (" + std::to_string(w) + " asked for)");
-            t.histogramWorkgroup = w;
-            if (dev.multiprocessors) t.histogramKeysPerWorkgroup = UINT32_MAX;
-            t.histogramMinKeysPerWorkgroup = 16 * w;
-            if (limits_.histogramPerMultiprocessor) t.histogramWorkgroupsPerMultiprocessor = limits_.histogramPerMultiprocessor;
-            t.histogramMaxWorkgroups = std::max(t.histogramMaxWorkgroups, dev.multiprocessors * t.histogramWorkgroupsPerMultiprocessor);
+            t.histogram.workgroup = w;
+            if (dev.multiprocessors) t.histogram.keysPerWorkgroup = UINT32_MAX;
+            t.histogram.minKeysPerWorkgroup = 16 * w;
+            if (limits_.histogramPerMultiprocessor) t.histogram.workgroupsPerMultiprocessor = limits_.histogramPerMultiprocessor;
+            t.histogram.maxWorkgroups = std::max(t.histogram.maxWorkgroups, dev.multiprocessors * t.histogram.workgroupsPerMultiprocessor);
         }
-        if (limits_.histogramCopies) t.histogramCopies = limits_.histogramCopies;
-        if (limits_.histogramLoads) t.histogramLoadsInFlight = limits_.histogramLoads;
+        if (limits_.histogramCopies) t.histogram.copies = limits_.histogramCopies;
+        if (limits_.histogramLoads) t.histogram.loadsInFlight = limits_.histogramLoads;
         return t; // (geometry() checks the tile's size and shared memory, as for the table's shapes)
     }
 
@@ -415,9 +441,9 @@ private:
         if (shader == "onesweep_pass") { // only the pass kernel reads them: one variant of the others
             spec.push_back({SORTLAB_SPEC_PERSISTENT, g.persistent ? g.tilesPerWorkgroup : 0u});
             spec.push_back({SORTLAB_SPEC_LOOKBACK_STRIDE, g.lookbackStride});
-            spec.push_back({SORTLAB_SPEC_LOAD_NEXT_EARLY, g.tuning.loadNextEarly ? 1u : 0u});
-            spec.push_back({SORTLAB_SPEC_WHERE_IN_REGISTER, g.tuning.whereInRegister ? 1u : 0u});
-            spec.push_back({SORTLAB_SPEC_COUNTS_IN_TILE, g.tuning.countsInTile ? 1u : 0u});
+            spec.push_back({SORTLAB_SPEC_LOAD_NEXT_EARLY, g.tuning.pass.loadNextEarly ? 1u : 0u});
+            spec.push_back({SORTLAB_SPEC_WHERE_IN_REGISTER, g.tuning.pass.whereInRegister ? 1u : 0u});
+            spec.push_back({SORTLAB_SPEC_COUNTS_IN_TILE, g.tuning.pass.countsInTile ? 1u : 0u});
             spec.push_back({SORTLAB_SPEC_EXCHANGE_ROUNDS, g.exchangeRounds});
             if (g.tile != uint64_t(g.workgroup) * g.keysPerLane)
                 spec.push_back({SORTLAB_SPEC_TILE_KEYS, static_cast<uint32_t>(g.tile)}); // a teaching tile
@@ -428,8 +454,8 @@ private:
             spec.push_back({SORTLAB_SPEC_LOG_ORDERED, cfg.knobs.logInIdOrder ? 1u : 0u});
         }
         if (shader == "onesweep_histogram") {
-            spec.push_back({SORTLAB_SPEC_LOADS_IN_FLIGHT, g.tuning.histogramLoadsInFlight});
-            spec.push_back({SORTLAB_SPEC_HIST_COPIES, g.tuning.histogramCopies});
+            spec.push_back({SORTLAB_SPEC_LOADS_IN_FLIGHT, g.tuning.histogram.loadsInFlight});
+            spec.push_back({SORTLAB_SPEC_HIST_COPIES, g.tuning.histogram.copies});
         }
         // One tile a workgroup, tiles by workgroup index: the pass kernel's module of its own.
         const bool byIndex = shader == "onesweep_pass" && g.indexTiles;

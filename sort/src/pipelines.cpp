@@ -1,5 +1,6 @@
 #include "pipelines.h"
 
+#include <sortlab/internal/pipeline_statistics.h>
 #include <sortlab/shaders/constants.h>
 
 #include <cstdio>
@@ -7,6 +8,66 @@
 #include <cstring>
 
 namespace sortlab {
+
+namespace internal {
+std::optional<PipelineStatistic> decodeStatistic(const VkPipelineExecutableStatisticKHR& st) {
+    PipelineStatistic p;
+    p.name = std::string(st.name, strnlen(st.name, VK_MAX_DESCRIPTION_SIZE));
+    p.description = std::string(st.description, strnlen(st.description, VK_MAX_DESCRIPTION_SIZE));
+    switch (st.format) {
+    case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_BOOL32_KHR: p.format = PipelineStatistic::Format::boolean, p.b = st.value.b32 != VK_FALSE; break;
+    case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_INT64_KHR: p.format = PipelineStatistic::Format::int64, p.i = st.value.i64; break;
+    case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_UINT64_KHR: p.format = PipelineStatistic::Format::uint64, p.u = st.value.u64; break;
+    case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_FLOAT64_KHR: p.format = PipelineStatistic::Format::float64, p.f = st.value.f64; break;
+    default: return std::nullopt; // a format newer than this code
+    }
+    return p;
+}
+} // namespace internal
+
+double PipelineStatistic::value() const {
+    switch (format) {
+    case Format::boolean: return b ? 1 : 0;
+    case Format::int64: return double(i);
+    case Format::uint64: return double(u);
+    case Format::float64: return f;
+    }
+    return 0;
+}
+
+bool PipelineStatistic::bytes() const {
+    auto endsWith = [](const std::string& s, const char* tail) {
+        const size_t n = std::strlen(tail);
+        return s.size() >= n && s.compare(s.size() - n, n, tail) == 0;
+    };
+    auto mentions = [](const std::string& s, const char* word) { return s.find(word) != std::string::npos; };
+    return format != Format::boolean && (endsWith(name, "Size") || mentions(name, "bytes") ||
+                                         mentions(name, "Bytes") || mentions(description, "bytes"));
+}
+
+std::string PipelineStatistic::text() const {
+    char buf[64];
+    switch (format) {
+    case Format::boolean: return b ? "yes" : "no";
+    case Format::float64: std::snprintf(buf, sizeof buf, "%g", f); return buf;
+    case Format::int64: std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(i)); break;
+    case Format::uint64: std::snprintf(buf, sizeof buf, "%llu", static_cast<unsigned long long>(u)); break;
+    }
+    if (!bytes()) return buf;
+    // Whole binary units where the value is one (2^36 bytes: "64 GiB (68719476736 bytes)").
+    const uint64_t v = format == Format::uint64 ? u : uint64_t(i < 0 ? 0 : i);
+    static const char* units[] = {"KiB", "MiB", "GiB", "TiB"};
+    for (int k = 3; k >= 0; --k) {
+        const uint64_t unit = uint64_t(1) << (10 * (k + 1));
+        if (v >= unit && v % unit == 0 && (format == Format::uint64 || i >= 0)) {
+            char whole[96];
+            std::snprintf(whole, sizeof whole, "%llu %s (%s bytes)", static_cast<unsigned long long>(v / unit),
+                          units[k], buf);
+            return whole;
+        }
+    }
+    return std::string(buf) + " bytes";
+}
 
 namespace {
 // " (spec 0=512 1=18)": the specialization constants, which set a pipeline's tile and options.
@@ -30,21 +91,13 @@ PipelineStatistics PipelineCache::statisticsOf(VkPipeline pipeline, const std::s
     if (vkGetPipelineExecutableStatisticsKHR(ctx_.device(), &info, &count, nullptr) != VK_SUCCESS) return out;
     std::vector<VkPipelineExecutableStatisticKHR> stats(count, {VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_STATISTIC_KHR});
     if (vkGetPipelineExecutableStatisticsKHR(ctx_.device(), &info, &count, stats.data()) != VK_SUCCESS) return out;
-    for (const auto& st : stats) {
-        PipelineStatistic p{st.name, 0, false};
-        switch (st.format) {
-        case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_BOOL32_KHR: p.value = st.value.b32, p.boolean = true; break;
-        case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_INT64_KHR: p.value = double(st.value.i64); break;
-        case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_UINT64_KHR: p.value = double(st.value.u64); break;
-        case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_FLOAT64_KHR: p.value = st.value.f64; break;
-        default: continue;
-        }
-        out.stats.push_back(std::move(p));
-    }
+    for (const auto& st : stats)
+        if (auto p = internal::decodeStatistic(st)) out.stats.push_back(std::move(*p));
     if (std::getenv("SORTLAB_PIPELINE_STATS")) {
         std::fprintf(stderr, "[pipeline] %s:", name.c_str());
-        for (const auto& p : out.stats) std::fprintf(stderr, " %s=%g", p.name.c_str(), p.value);
+        for (const auto& p : out.stats) std::fprintf(stderr, " %s=%s", p.name.c_str(), p.text().c_str());
         std::fprintf(stderr, "\n");
+        for (const auto& p : out.stats) std::fprintf(stderr, "[pipeline]   %s: %s\n", p.name.c_str(), p.description.c_str());
     }
     return out;
 }

@@ -4,7 +4,7 @@
 #pragma once
 
 #include <sortlab/context.h>
-#include <sortlab/internal/testing.h>
+#include <sortlab/internal/context_access.h>
 
 #include <cstdint>
 #include <map>

@@ -2,7 +2,7 @@
 // ping-ponging between keys and keysTemp. See docs/radix4.md and shaders/radix4_*.comp.
 #include "sorter_common.h"
 #include <sortlab/radix_steps.h>
-#include <sortlab/tuning.h>
+#include <sortlab/internal/tuning.h>
 
 #include <sortlab/shaders/constants.h>
 

@@ -6,7 +6,7 @@
 #include "pipelines.h"
 
 #include <sortlab/sorter.h>
-#include <sortlab/tuning.h>
+#include <sortlab/internal/tuning.h>
 
 #include <algorithm>
 #include <span>

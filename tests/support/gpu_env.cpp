@@ -1,6 +1,6 @@
 #include <sortlab/testing/gpu_env.h>
 
-#include <sortlab/internal/testing.h>
+#include <sortlab/internal/context_access.h>
 #include <sortlab/variants.h>
 
 #include <cstdlib>

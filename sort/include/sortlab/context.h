@@ -25,7 +25,7 @@
 namespace sortlab {
 
 namespace internal {
-struct ContextAccess; // sortlab/internal/testing.h: what the tests may read and set
+struct ContextAccess; // sortlab/internal/context_access.h: what the tests may read and set
 } // namespace internal
 
 struct DeviceInfo {
@@ -71,11 +71,21 @@ struct ContextOptions {
     bool pipelineStats = false;
 };
 
-// One compiled pipeline as the driver describes it: its statistics by their driver's names.
+// One statistic of a compiled pipeline as the driver describes it (VK_KHR_pipeline_executable_properties):
+// its name and description in the driver's words, and its value decoded by the format the driver
+// declares. Vulkan gives no unit: text() takes bytes for a name that ends in "Size" or mentions bytes
+// (NVIDIA's "Shared Memory Size", "Local Memory Size"), a plain number otherwise.
 struct PipelineStatistic {
-    std::string name;
-    double value = 0;
-    bool boolean = false; // a yes/no statistic (value 0 or 1)
+    enum class Format { boolean, int64, uint64, float64 };
+    std::string name, description;
+    Format format = Format::uint64;
+    bool b = false;   // Format::boolean
+    int64_t i = 0;    // Format::int64
+    uint64_t u = 0;   // Format::uint64
+    double f = 0;     // Format::float64
+    double value() const; // any format as a number (true 1, false 0)
+    bool bytes() const;   // the unit text() gives: bytes
+    std::string text() const; // "80", "23564 bytes", "64 GiB (68719476736 bytes)", "yes", "0.25"
 };
 struct PipelineStatistics {
     std::string pipeline; // "onesweep_pass.k1.v0 (spec 0=512 1=18 ...)"

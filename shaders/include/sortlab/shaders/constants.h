@@ -3,7 +3,7 @@
 #ifndef SORTLAB_SHADER_CONSTANTS_H
 #define SORTLAB_SHADER_CONSTANTS_H
 
-// Specialization constant ids. The host sets the tuned ones from sortlab/tuning.h.
+// Specialization constant ids. The host sets the tuned ones from sortlab/internal/tuning.h.
 #define SORTLAB_SPEC_KEY_KIND 0       // 0 unsigned, 1 signed (two's complement), 2 IEEE float
 #define SORTLAB_SPEC_DESCENDING 1     // 0 ascending, 1 descending
 #define SORTLAB_SPEC_WORKGROUP_SIZE 3 // local_size_x

@@ -1,16 +1,13 @@
-// Knobs the tests turn so that small n reach paths only large n take (several portions per pass,
-// workgroups that take several tiles), and that tuning experiments turn to try other kernel shapes.
-// Also what the tests may read of a Context, and the knob that pins every pipeline's subgroup size.
-// Not part of the public API: only the library's own sources, the tests and sortlab-bench include
-// this (the sortlab_sort_internal target), and nothing installs it.
+// Tuning overrides: what tuning experiments set to try other kernel shapes than the tuning table's
+// (sortlab-bench --onesweep-shape and --onesweep-histogram, on a GPU), and what the tests set so
+// that small n reach paths only large n take (several portions per pass, workgroups that take
+// several tiles). Not part of the public API: the library's sources, its tests and sortlab-bench
+// include this (the sortlab_sort_tuning target), and nothing installs it.
 #pragma once
 
-#include <sortlab/context.h>
 #include <sortlab/sorter.h>
 
 #include <cstdint>
-#include <string>
-#include <vector>
 
 namespace sortlab::internal {
 
@@ -59,25 +56,5 @@ public:
 private:
     Sorter& sorter_;
 };
-
-// How Context::create made its instance and device: the instance's create flags and extensions,
-// and the device's extensions. Empty for an adopted Context.
-struct ContextSetup {
-    std::vector<std::string> instanceExtensions, deviceExtensions;
-    VkInstanceCreateFlags instanceFlags = 0;
-};
-
-struct ContextAccess {
-    static ContextSetup setup(const Context& ctx) {
-        return {ctx.instanceExtensions_, ctx.deviceExtensions_, ctx.instanceFlags_};
-    }
-    // Pipelines made from now on require the device's subgroup size (and full subgroups where the
-    // device offers them) even where it cannot vary, as they do where it can (AMD, Intel): so that
-    // lavapipe runs that path under validation. Only where the device lets compute pipelines
-    // require a size (requiredSubgroupSizeStages).
-    static void setAlwaysPinSubgroupSize(Context& ctx, bool on) { ctx.alwaysPinSubgroupSize_ = on; }
-    static bool alwaysPinsSubgroupSize(const Context& ctx) { return ctx.alwaysPinSubgroupSize_; }
-};
-inline ContextSetup contextSetup(const Context& ctx) { return ContextAccess::setup(ctx); }
 
 } // namespace sortlab::internal
