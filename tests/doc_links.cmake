@@ -1,6 +1,6 @@
-# Every relative link and heading anchor in README.md and docs/**/*.md resolves: the file or
-# folder a link names exists, and a link to a heading (file.md#anchor, or #anchor in the same
-# file) names a heading that file has. Links in fenced code blocks and in `code spans` are not
+# Every relative link and heading anchor in README.md, docs/**/*.md, each folder's README.md and
+# tests/*.md resolves: the file or folder a link names exists, and a link to a heading
+# (file.md#anchor, or #anchor in the same file) names a heading that file has. Links in fenced code blocks and in `code spans` are not
 # links. Web links (http:, https:, mailto:) are not checked. Fails with one line per broken link:
 # file:line: target: why.
 #
@@ -74,7 +74,9 @@ function(anchors_of file out)
 endfunction()
 
 file(GLOB_RECURSE docs RELATIVE "${SRC}" "${SRC}/docs/*.md")
-set(files README.md ${docs})
+file(GLOB folder_docs RELATIVE "${SRC}" "${SRC}/*/README.md" "${SRC}/tests/*.md")
+list(FILTER folder_docs EXCLUDE REGEX "^build")
+set(files README.md ${docs} ${folder_docs})
 list(SORT files)
 
 set(broken "")
