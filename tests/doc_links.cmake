@@ -6,10 +6,11 @@
 #
 #   cmake -DSRC=<repository root> -P tests/doc_links.cmake
 #
-# Anchors are made as GitHub makes them: the heading's text without its links' targets, lower
-# case, every character but letters, digits, spaces, '-' and '_' dropped, spaces made '-'; a
-# repeated heading gets -1, -2, ... Non-ASCII characters are dropped too: the headings hold
-# only symbols such as × and − there, which GitHub drops as well (an accented letter would not be).
+# An anchor is an <a id="x"> or <a name="x"> tag, or a heading's anchor as GitHub makes it: the
+# heading's text without its links' targets, lower case, every character but letters, digits,
+# spaces, '-' and '_' dropped, spaces made '-'; a repeated heading gets -1, -2, ... Non-ASCII
+# characters are dropped too: the headings hold only symbols such as × and − there, which GitHub
+# drops as well (an accented letter would not be).
 
 cmake_minimum_required(VERSION 3.25)
 
@@ -58,7 +59,16 @@ function(anchors_of file out)
             endif()
             continue()
         endif()
-        if(fenced OR NOT line MATCHES "^#+ (.*)$")
+        if(fenced)
+            continue()
+        endif()
+        # <a id="x"></a> or <a name="x"></a>: an anchor as the HTML says
+        string(REGEX MATCHALL "<a (id|name)=\"[^\"]+\"" html "${line}")
+        foreach(h IN LISTS html)
+            string(REGEX REPLACE "^<a (id|name)=\"([^\"]+)\"$" "\\2" h "${h}")
+            list(APPEND anchors "${h}")
+        endforeach()
+        if(NOT line MATCHES "^#+ (.*)$")
             continue()
         endif()
         anchor_of("${CMAKE_MATCH_1}" a)
