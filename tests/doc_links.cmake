@@ -1,8 +1,8 @@
 # Every relative link and heading anchor in README.md, docs/**/*.md, each folder's README.md and
 # tests/*.md resolves: the file or folder a link names exists, and a link to a heading
-# (file.md#anchor, or #anchor in the same file) names a heading that file has. Links in fenced code blocks and in `code spans` are not
-# links. Web links (http:, https:, mailto:) are not checked. Fails with one line per broken link:
-# file:line: target: why.
+# (file.md#anchor, or #anchor in the same file) names an anchor that file has. Links in fenced
+# code blocks and in `code spans` are not links. Web links (http:, https:, mailto:) are not
+# checked. Fails with one line per broken link: file:line: target: why.
 #
 #   cmake -DSRC=<repository root> -P tests/doc_links.cmake
 #
