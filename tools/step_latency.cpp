@@ -13,7 +13,7 @@
 //
 // Not included, and said so in the output: the frames. The main thread handles the key in a frame,
 // and draws the new View in the next one (ImGui build, record, submit, present; with vsync the
-// image appears at the display's next refresh). docs/app.md gives what a frame costs.
+// image appears at the display's next refresh). docs/notebook/2026-11-22-app-frame-times.md gives what a frame cost.
 //
 // The device is picked as the app picks it (sortlab::Context::create: --device, or the best
 // suitable device; the app also needs a queue that presents, which a machine without a display has
@@ -52,7 +52,7 @@ constexpr const char* kProgram = "sortlab-step-latency";
 const char* kNotIncluded =
     "not included: drawing frames. The app handles a key in one frame and draws the new view in the next "
     "(ImGui build, record, submit, present; with vsync the image appears at the display's next refresh). "
-    "On a desktop GPU that is a frame of the renderer; docs/app.md gives its CPU time.";
+    "On a desktop GPU that is a frame of the renderer; docs/notebook/2026-11-22-app-frame-times.md gives its CPU time.";
 
 int fail(int code, const std::string& message) {
     std::fflush(stdout);

@@ -5,7 +5,7 @@
 // [SECTION] Writing and reading
 // [SECTION] Matching and finding
 //
-// The file (docs/app.md, "Recordings"), little-endian:
+// The file (docs/recordings.md), little-endian:
 //   8 bytes  magic "SLREC\r\n\x1a"
 //   u32      format version (Recording::kFormatVersion)
 //   u32      M, then M bytes: the metadata, JSON (settings, plan, device, date; readable with head -c)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The OneSweep figures of docs/benchmarks.md, on the GPU machine (see README, "Measuring on a
+# The OneSweep figures of docs/notebook/2026-11-23-onesweep-h100.md, on the GPU machine (see README, "Measuring on a
 # GPU"): run from the repository root with sortlab-bench and libsortlab_cub_anchor.so in $BIN
 # (default .dev) and Debian's libvulkan1 unpacked in .gl. Writes JSON and text to $OUT.
 set -u

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The "OneSweep on keys with structure" figures of docs/benchmarks.md, on the GPU machine (see
+# The "OneSweep on keys with structure" figures (docs/notebook/2026-11-25-keys-with-structure.md,
+# the figures at d4faf30), on the GPU machine (see
 # README, "Measuring on a GPU"): every distribution beside CUB, keys and u32 pairs, in parts that
 # each fit one call of a few minutes. Run from the repository root with sortlab-bench and
 # libsortlab_cub_anchor.so in $BIN (default .dev) and Debian's libvulkan1 unpacked in .gl:

@@ -3,7 +3,7 @@
 // values, and every auxiliary buffer the views draw, OneSweep's lookback log among them, as
 // SortJob::capture read them back) and the device, its driver and the date. The sort worker replays
 // one instead of running the GPU (SortWorker::openRecording), so every view, step, move, pin and
-// question works from it as from a live run. The file format is in docs/app.md ("Recordings").
+// question works from it as from a live run. The file format is in docs/recordings.md.
 #pragma once
 
 #include <sortlab/app/settings.h>
