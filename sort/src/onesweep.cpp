@@ -472,7 +472,7 @@ private:
         return pipelineOf(module, cfg, spec, subgroupSizeToPin(ctx_));
     }
 
-    internal::OneSweepLimits limits_; // the tests' (internal/testing.h); tuned behaviour by default
+    internal::OneSweepLimits limits_; // the tests' and tuning experiments' (internal/tuning_overrides.h); tuned behaviour by default
 };
 
 } // namespace

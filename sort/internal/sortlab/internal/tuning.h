@@ -35,7 +35,7 @@ struct OddEvenRow {
     OddEvenTuning t;
 };
 
-// Each row's measurements: docs/notebook/tuning.md#odd-even.
+// Each row's measurements: docs/notebook/tuning.md#tuning-odd-even.
 inline constexpr OddEvenRow kOddEvenTable[] = {
     {4, false, {}}, // 32 keys a lane beat 16 (2^24 u32 H200: 5.2 vs 5.9 ms); warp workgroup 256 ~ 128
     {4, true, {}},  // as u32 keys (not measured apart)
@@ -58,7 +58,7 @@ struct Radix4Row {
     Radix4Tuning t;
 };
 
-// Each row's measurements: docs/notebook/tuning.md#radix4.
+// Each row's measurements: docs/notebook/tuning.md#tuning-radix4.
 inline constexpr Radix4Row kRadix4Table[] = {
     // 128 x 16 beat 256 and 512 (2^28 u32 H200: 11.46 vs 12.67 / 14.01 ms); scan 1024 x 16
     {4, false, {.workgroup = 128, .keysPerLane = 16}},
@@ -155,7 +155,7 @@ inline constexpr OneSweepTiles kOneTileIndex{.minIndexTiles = 0};    // by index
 inline constexpr OneSweepHistogram kHistogram{};
 inline constexpr OneSweepHistogram kHistogram640{.workgroup = 640};
 
-// Each row's measurements: docs/notebook/tuning.md#onesweep.
+// Each row's measurements: docs/notebook/tuning.md#tuning-onesweep.
 inline constexpr OneSweepRow kOneSweepTable[] = {
     // u32: 384 x 20 beat 448 x 16 (2^28 H100 6.39 vs 6.50 ms); index tiles 2^28 6.50 vs 6.75 from the counter
     {4, false, 0, {kPassU32, kIndexSteps7, kHistogram640}},
