@@ -121,6 +121,26 @@ TEST(Network, Log2Ceil) {
     }
 }
 
+// comparatorsInLayer (the count the explanation panel shows) is the number forEachComparator visits.
+TEST(Network, ComparatorsInLayerCountsWhatForEachComparatorVisits) {
+    for (uint64_t n = 0; n <= 300; ++n)
+        for (const auto& layer : oddeven::layers(n)) {
+            uint64_t visited = 0;
+            oddeven::forEachComparator(n, layer, [&](uint64_t, uint64_t) { ++visited; });
+            ASSERT_EQ(oddeven::comparatorsInLayer(n, layer), visited)
+                << "n " << n << ", p 2^" << layer.logP << ", k 2^" << layer.logK;
+        }
+}
+
+TEST(Network, WholeNetworkOfAPowerOfTwoHasBatchersCount) {
+    // Batcher: (k^2 - k + 4) 2^(k-2) - 1 comparators for n = 2^k.
+    const uint32_t k = 16;
+    uint64_t total = 0;
+    for (const auto& layer : oddeven::layers(uint64_t(1) << k))
+        total += oddeven::comparatorsInLayer(uint64_t(1) << k, layer);
+    EXPECT_EQ(total, (uint64_t(k) * k - k + 4) * (uint64_t(1) << (k - 2)) - 1);
+}
+
 TEST(Network, LayersAreMergesThenStridesInOrder) {
     for (uint64_t n : {0ull, 1ull, 2ull, 3ull, 4ull, 5ull, 8ull, 9ull, 1000ull, 1024ull, 1025ull, 1ull << 20,
                        (1ull << 20) + 1, 1ull << 30, 1ull << 40}) {

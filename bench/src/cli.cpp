@@ -212,7 +212,8 @@ int run(const Options& opt) {
 }
 
 // Every flag of the command line, into opt and raw.
-void addOptions(CLI::App& app, Options& opt, RawOptions& raw) {
+// What to sort: the device, algorithms, keys, values, order, sizes and inputs.
+void addInputOptions(CLI::App& app, Options& opt, RawOptions& raw) {
     app.add_flag("--list-devices", opt.listDevices, "List the Vulkan devices and what they offer, then exit");
     app.add_option("--device", opt.device,
                    "Device to run on: an index or part of a name (see --list-devices); "
@@ -259,6 +260,10 @@ void addOptions(CLI::App& app, Options& opt, RawOptions& raw) {
     app.add_option("--input", raw.input,
                    "A file of keys: one a line, or separated by commas or spaces ('#' starts a comment); n is "
                    "their count. Not with --n, --sizes, --dist, --keys");
+}
+
+// How to run and what to measure: repetitions, the anchor, statistics, tuning experiments, outputs.
+void addMeasureOptions(CLI::App& app, Options& opt, RawOptions& raw) {
     app.add_option("--seed", opt.seed, "Seed of the input generator")->capture_default_str();
     app.add_option("--reps", opt.reps, "Timed repetitions per case (median and min are reported)")
         ->capture_default_str()
@@ -289,6 +294,10 @@ void addOptions(CLI::App& app, Options& opt, RawOptions& raw) {
     app.add_option("--trace", opt.tracePath,
                    "Also write every GPU algorithm's keys after every step as JSON lines (n <= 4096; the "
                    "odd-even sorts are traced layer by layer); the cases are timed as usual");
+}
+
+// Checks, limits, knobs and the plot.
+void addControlOptions(CLI::App& app, Options& opt, RawOptions& raw) {
     app.add_flag("--validation", opt.validation, "Enable the Vulkan validation layers; exit 1 if they report anything");
     app.add_option("--timeout", raw.timeoutS, "Seconds to wait for one GPU submission before giving up")
         ->capture_default_str();
@@ -322,6 +331,12 @@ void addOptions(CLI::App& app, Options& opt, RawOptions& raw) {
     app.add_flag("--quiet", opt.quiet, "Print nothing on stdout (errors and check failures still go to stderr)");
     // For the CLI tests only: flips a bit of every GPU result before --check compares it.
     app.add_flag("--test-corrupt-result", opt.corruptResult)->group("");
+}
+
+void addOptions(CLI::App& app, Options& opt, RawOptions& raw) {
+    addInputOptions(app, opt, raw);
+    addMeasureOptions(app, opt, raw);
+    addControlOptions(app, opt, raw);
 }
 
 } // namespace

@@ -198,97 +198,112 @@ void Reporter::addCase(const std::vector<CaseResult>& results) {
 }
 
 namespace {
+using Json = nlohmann::ordered_json;
+
+Json number(double v) { return std::isfinite(v) ? Json(v) : Json(nullptr); }
+
 // A driver's statistic in its own format: true/false, an exact integer, or a number.
-nlohmann::ordered_json statisticJson(const PipelineStatistic& st) {
-    using Json = nlohmann::ordered_json;
+Json statisticJson(const PipelineStatistic& st) {
     switch (st.format) {
     case PipelineStatistic::Format::boolean: return Json(st.b);
     case PipelineStatistic::Format::int64: return Json(st.i);
     case PipelineStatistic::Format::uint64: return Json(st.u);
-    case PipelineStatistic::Format::float64: return std::isfinite(st.f) ? Json(st.f) : Json(nullptr);
+    case PipelineStatistic::Format::float64: return number(st.f);
     }
     return Json(nullptr);
+}
+
+Json pipelinesJson(const std::vector<PipelineStatistics>& pipelines) {
+    Json out = Json::array();
+    for (const PipelineStatistics& p : pipelines) {
+        Json stats = Json::object();
+        for (const PipelineStatistic& st : p.stats) stats[st.name] = statisticJson(st);
+        out.push_back(Json{{"name", p.pipeline}, {"stats", stats}});
+    }
+    return out;
+}
+
+Json lookbackJson(const LookbackStats& s, uint32_t pass) {
+    return Json{{"pass", pass},
+                {"tiles", s.tiles},
+                {"walks", s.walks},
+                {"depth_mean", number(s.meanDepth)},
+                {"depth_median", s.medianDepth},
+                {"depth_p99", s.p99Depth},
+                {"depth_max", s.maxDepth},
+                {"depth_count", s.depthCount},
+                {"reads_not_ready", s.readsNotReady},
+                {"reads_aggregate", s.readsAggregate},
+                {"reads_inclusive", s.readsInclusive},
+                {"fallbacks", s.fallbacks},
+                {"counted_tiles", s.countedTiles},
+                {"taken_out_of_order", s.takenOutOfOrder},
+                {"finished_out_of_order", s.finishedOutOfOrder},
+                {"in_flight_max", s.inFlightMax}};
+}
+
+Json stepsJson(const CaseResult& r) {
+    Json out = Json::array();
+    for (size_t i = 0; i < r.stepMs.size(); ++i) {
+        Json step{{"step", i + 1},
+                  {"label", r.stepMs[i].label},
+                  {"kind", std::string(stepKindName(r.stepMs[i].kind))},
+                  {"median_ms", number(r.stepMs[i].medianMs)}};
+        if (r.stepMs[i].skipped) step["skipped"] = true; // the GPU skipped this radix pass
+        out.push_back(std::move(step));
+    }
+    return out;
+}
+
+// What was sorted, on what, and how long it took.
+Json caseJson(const CaseResult& r) {
+    Json o;
+    o["algo"] = r.algo->name;
+    o["variant"] = r.variant;
+    o["type"] = keyTypeName(r.spec.type);
+    o["values"] = valueTypeName(r.spec.values);
+    o["order"] = orderName(r.spec.order);
+    o["n"] = r.spec.n;
+    o["dist"] = distributionName(r.spec.dist);
+    o["seed"] = r.spec.seed;
+    o["device"] = r.device;
+    o["driver"] = r.driver;
+    o["timer"] = r.timer;
+    o["reps"] = r.repMs.size();
+    o["keep_input"] = r.keepInput;
+    o["median_ms"] = number(r.medianMs);
+    o["min_ms"] = number(r.minMs);
+    o["rep_ms"] = Json::array();
+    for (double ms : r.repMs) o["rep_ms"].push_back(number(ms));
+    o["gkeys_per_s"] = number(r.gkeysPerS());
+    o["check"] = r.check;
+    if (!r.checkMessage.empty()) o["check_message"] = r.checkMessage;
+    if (!r.error.empty()) o["error"] = r.error;
+    o["bytes_floor"] = r.bytesFloor ? Json(*r.bytesFloor) : Json(nullptr);
+    auto gb = r.gbytesPerS();
+    o["gbytes_per_s"] = gb ? number(*gb) : Json(nullptr);
+    o["speedup_vs_std"] = r.speedupVsStd ? number(*r.speedupVsStd) : Json(nullptr);
+    o["speedup_vs_cub"] = r.speedupVsCub ? number(*r.speedupVsCub) : Json(nullptr);
+    return o;
 }
 } // namespace
 
 nlohmann::ordered_json resultsJson(const std::vector<CaseResult>& results) {
-    using Json = nlohmann::ordered_json;
-    auto number = [](double v) { return std::isfinite(v) ? Json(v) : Json(nullptr); };
     Json all = Json::array();
     for (const CaseResult& r : results) {
-        Json o;
-        o["algo"] = r.algo->name;
-        o["variant"] = r.variant;
-        o["type"] = keyTypeName(r.spec.type);
-        o["values"] = valueTypeName(r.spec.values);
-        o["order"] = orderName(r.spec.order);
-        o["n"] = r.spec.n;
-        o["dist"] = distributionName(r.spec.dist);
-        o["seed"] = r.spec.seed;
-        o["device"] = r.device;
-        o["driver"] = r.driver;
-        o["timer"] = r.timer;
-        o["reps"] = r.repMs.size();
-        o["keep_input"] = r.keepInput;
-        o["median_ms"] = number(r.medianMs);
-        o["min_ms"] = number(r.minMs);
-        o["rep_ms"] = Json::array();
-        for (double ms : r.repMs) o["rep_ms"].push_back(number(ms));
-        o["gkeys_per_s"] = number(r.gkeysPerS());
-        o["check"] = r.check;
-        if (!r.checkMessage.empty()) o["check_message"] = r.checkMessage;
-        if (!r.error.empty()) o["error"] = r.error;
-        o["bytes_floor"] = r.bytesFloor ? Json(*r.bytesFloor) : Json(nullptr);
-        auto gb = r.gbytesPerS();
-        o["gbytes_per_s"] = gb ? number(*gb) : Json(nullptr);
-        o["speedup_vs_std"] = r.speedupVsStd ? number(*r.speedupVsStd) : Json(nullptr);
-        o["speedup_vs_cub"] = r.speedupVsCub ? number(*r.speedupVsCub) : Json(nullptr);
+        Json o = caseJson(r);
         if (r.fallbacks) {
             o["fallbacks_last_pass"] = *r.fallbacks;
             o["tiles_last_pass"] = r.fallbackTiles ? Json(*r.fallbackTiles) : Json(nullptr);
         }
-        if (!r.pipelines.empty()) {
-            o["pipelines"] = Json::array();
-            for (const PipelineStatistics& p : r.pipelines) {
-                Json stats = Json::object();
-                for (const PipelineStatistic& st : p.stats) stats[st.name] = statisticJson(st);
-                o["pipelines"].push_back(Json{{"name", p.pipeline}, {"stats", stats}});
-            }
-        }
+        if (!r.pipelines.empty()) o["pipelines"] = pipelinesJson(r.pipelines);
         if (!r.lookback.empty()) {
             o["lookback"] = Json::array();
-            for (size_t p = 0; p < r.lookback.size(); ++p) {
-                const LookbackStats& s = r.lookback[p];
-                o["lookback"].push_back(Json{{"pass", r.lookbackPass[p]},
-                                             {"tiles", s.tiles},
-                                             {"walks", s.walks},
-                                             {"depth_mean", number(s.meanDepth)},
-                                             {"depth_median", s.medianDepth},
-                                             {"depth_p99", s.p99Depth},
-                                             {"depth_max", s.maxDepth},
-                                             {"depth_count", s.depthCount},
-                                             {"reads_not_ready", s.readsNotReady},
-                                             {"reads_aggregate", s.readsAggregate},
-                                             {"reads_inclusive", s.readsInclusive},
-                                             {"fallbacks", s.fallbacks},
-                                             {"counted_tiles", s.countedTiles},
-                                             {"taken_out_of_order", s.takenOutOfOrder},
-                                             {"finished_out_of_order", s.finishedOutOfOrder},
-                                             {"in_flight_max", s.inFlightMax}});
-            }
+            for (size_t p = 0; p < r.lookback.size(); ++p) o["lookback"].push_back(lookbackJson(r.lookback[p], r.lookbackPass[p]));
         }
         o["shared_elems"] = r.oddEvenTileKeys;
         o["steps"] = r.steps;
-        o["step_ms"] = Json::array();
-        for (size_t i = 0; i < r.stepMs.size(); ++i)
-        {
-            Json step{{"step", i + 1},
-                      {"label", r.stepMs[i].label},
-                      {"kind", std::string(stepKindName(r.stepMs[i].kind))},
-                      {"median_ms", number(r.stepMs[i].medianMs)}};
-            if (r.stepMs[i].skipped) step["skipped"] = true; // the GPU skipped this radix pass
-            o["step_ms"].push_back(std::move(step));
-        }
+        o["step_ms"] = stepsJson(r);
         all.push_back(std::move(o));
     }
     return all;

@@ -957,6 +957,104 @@ std::optional<size_t> nearestPoint(const ThroughputLayout& L, Vec2 p, float maxD
 
 // [SECTION] Drawing: the per-step breakdown ----------------------------------------------------------
 
+namespace {
+
+// The step groups of rows' steps in order of first appearance.
+std::vector<std::string> groupsInOrder(const Figure& f, const std::vector<size_t>& rows) {
+    std::vector<std::string> groups;
+    for (size_t i : rows)
+        for (const StepTime& st : f.rows[i].steps) {
+            const std::string g = stepGroup(f.rows[i].algo, st.kind);
+            if (std::find(groups.begin(), groups.end(), g) == groups.end()) groups.push_back(g);
+        }
+    return groups;
+}
+
+double totalMs(const Row& r) {
+    double total = 0;
+    for (const StepTime& st : r.steps) total += st.ms;
+    return total;
+}
+
+// Where the breakdown's legend entries go: from x0, wrapped onto as many rows as they need.
+struct BreakdownLegend {
+    std::vector<float> x;
+    std::vector<int> row;
+    int rows() const { return row.empty() ? 1 : row.back() + 1; }
+};
+BreakdownLegend placeBreakdownLegend(Canvas& c, const std::vector<std::string>& groups, float x0, float x1,
+                                     const Style& s) {
+    const float fs = s.fontSize, small = fs * s.smallScale;
+    BreakdownLegend L;
+    float x = x0;
+    int row = 0;
+    for (const std::string& g : groups) {
+        const float w = fs * 2.2f + c.textWidth(g, small);
+        if (x + w > x1 && !L.x.empty() && x > x0 + fs * 0.2f) {
+            x = x0;
+            ++row;
+        }
+        L.x.push_back(x);
+        L.row.push_back(row);
+        x += w;
+    }
+    return L;
+}
+
+// One row's bar at y: a segment per step group (in order of first appearance) with a thin
+// separator after each of its steps, its time inside where it fits, and the total after the bar.
+void drawBreakdownBar(Canvas& c, BreakdownLayout& L, const Figure& f, size_t row, const Axis& ax, float y,
+                      float barH, const Style& s) {
+    const Theme& t = s.theme;
+    const float fs = s.fontSize, small = fs * s.smallScale;
+    const Row& r = f.rows[row];
+    double at = 0;
+    for (const std::string& g : groupsInOrder(f, {row})) {
+        BreakdownLayout::Segment seg;
+        seg.row = row;
+        seg.group = g;
+        const double start = at;
+        std::vector<float> cuts;
+        for (const StepTime& st : r.steps)
+            if (stepGroup(r.algo, st.kind) == g) {
+                at += st.ms;
+                seg.ms += st.ms;
+                ++seg.steps;
+                cuts.push_back(ax.toPixel(at));
+            }
+        seg.r = {ax.toPixel(start), y, std::max(ax.toPixel(at), ax.toPixel(start) + 1), y + barH};
+        c.fillRect(seg.r, groupColour(g));
+        if (seg.steps > 1 && seg.r.w() / float(seg.steps) > 3)
+            for (size_t j = 0; j + 1 < cuts.size(); ++j)
+                c.line({cuts[j], y + 1}, {cuts[j], y + barH - 1}, withAlpha(t.background, 150), 1);
+        const std::string inside = sig3(seg.ms);
+        const float tw = c.textWidth(inside, small);
+        if (seg.r.w() > tw + fs * 0.6f && barH >= small * 1.05f) {
+            const float cx = (seg.r.x0 + seg.r.x1) / 2;
+            c.fillRect({cx - tw / 2 - 3, y + 2, cx + tw / 2 + 3, y + barH - 2}, groupColour(g));
+            c.text({cx, y + barH / 2}, inside, {20, 20, 24}, small, HAlign::centre, VAlign::middle);
+        }
+        L.segments.push_back(seg);
+    }
+    const double total = totalMs(r);
+    c.text({ax.toPixel(total) + fs * 0.4f, y + barH / 2}, sig3(total) + " ms", t.text, small, HAlign::left,
+           VAlign::middle);
+}
+
+// The series' label of each row (the algorithm's name for a row in no series).
+std::vector<std::string> rowLabels(const Figure& f, const std::vector<size_t>& rows) {
+    std::vector<std::string> labels;
+    for (size_t i : rows) {
+        std::string l = f.rows[i].algo;
+        for (const Series& se : f.series)
+            if (std::find(se.rows.begin(), se.rows.end(), i) != se.rows.end()) l = se.label;
+        labels.push_back(l);
+    }
+    return labels;
+}
+
+} // namespace
+
 BreakdownLayout drawBreakdown(Canvas& c, Rect area, const Figure& f, uint64_t n, const Style& s) {
     BreakdownLayout L;
     const Theme& t = s.theme;
@@ -975,50 +1073,20 @@ BreakdownLayout drawBreakdown(Canvas& c, Rect area, const Figure& f, uint64_t n,
                t.muted, small);
         return L;
     }
-    std::vector<std::string> labels;
+    const std::vector<std::string> labels = rowLabels(f, rows);
     float labelW = 0;
     double maxMs = 0;
-    for (size_t i : rows) {
-        const Row& r = f.rows[i];
-        std::string l = r.algo;
-        for (const Series& se : f.series)
-            if (std::find(se.rows.begin(), se.rows.end(), i) != se.rows.end()) l = se.label;
-        labels.push_back(l);
-        labelW = std::max(labelW, c.textWidth(l, small));
-        double total = 0;
-        for (const StepTime& st : r.steps) total += st.ms;
-        maxMs = std::max(maxMs, total);
+    for (size_t k = 0; k < rows.size(); ++k) {
+        labelW = std::max(labelW, c.textWidth(labels[k], small));
+        maxMs = std::max(maxMs, totalMs(f.rows[rows[k]]));
     }
-    // Groups in order of first appearance, for the legend.
-    std::vector<std::string> groups;
-    for (size_t i : rows)
-        for (const StepTime& st : f.rows[i].steps) {
-            const std::string g = stepGroup(f.rows[i].algo, st.kind);
-            if (std::find(groups.begin(), groups.end(), g) == groups.end()) groups.push_back(g);
-        }
-    // The legend wraps onto as many rows as it needs.
-    std::vector<float> legendX;
-    std::vector<int> legendRow;
-    {
-        float x = area.x0 + labelW + fs * 0.8f;
-        int row = 0;
-        for (const std::string& g : groups) {
-            const float w = fs * 2.2f + c.textWidth(g, small);
-            if (x + w > area.x1 && !legendX.empty() && x > area.x0 + labelW + fs) {
-                x = area.x0 + labelW + fs * 0.8f;
-                ++row;
-            }
-            legendX.push_back(x);
-            legendRow.push_back(row);
-            x += w;
-        }
-    }
-    const float top = area.y0 + fs * 1.7f, legendH = fs * 1.5f * float(legendRow.empty() ? 1 : legendRow.back() + 1),
-                axisH = fs * 1.8f;
+    const std::vector<std::string> groups = groupsInOrder(f, rows);
+    const float x0 = area.x0 + labelW + fs * 0.8f, x1 = area.x1 - fs * 4.5f;
+    const BreakdownLegend legend = placeBreakdownLegend(c, groups, x0, area.x1, s);
+    const float top = area.y0 + fs * 1.7f, legendH = fs * 1.5f * float(legend.rows()), axisH = fs * 1.8f;
     const float barsH = area.y1 - top - legendH - axisH;
     const float pitch = std::min(fs * 2.2f, barsH / float(rows.size()));
     const float barH = pitch * 0.7f;
-    const float x0 = area.x0 + labelW + fs * 0.8f, x1 = area.x1 - fs * 4.5f;
     if (x1 - x0 < 40 || pitch < 4) return L;
     double axisLo = 0, axisHi = 1;
     const std::vector<Tick> ticks =
@@ -1032,55 +1100,12 @@ BreakdownLayout drawBreakdown(Canvas& c, Rect area, const Figure& f, uint64_t n,
                HAlign::centre);
     }
     for (size_t k = 0; k < rows.size(); ++k) {
-        const Row& r = f.rows[rows[k]];
         const float y = top + pitch * float(k) + (pitch - barH) / 2;
         c.text({x0 - fs * 0.5f, y + barH / 2}, labels[k], t.text, small, HAlign::right, VAlign::middle);
-        // One segment per group (in order of first appearance), with a thin separator after each
-        // of its steps.
-        double total = 0;
-        for (const StepTime& st : r.steps) total += st.ms;
-        std::vector<std::string> rowGroups;
-        for (const StepTime& st : r.steps) {
-            const std::string g = stepGroup(r.algo, st.kind);
-            if (std::find(rowGroups.begin(), rowGroups.end(), g) == rowGroups.end()) rowGroups.push_back(g);
-        }
-        double at = 0;
-        for (const std::string& g : rowGroups) {
-            BreakdownLayout::Segment seg;
-            seg.row = rows[k];
-            seg.group = g;
-            const double start = at;
-            std::vector<float> cuts;
-            for (const StepTime& st : r.steps)
-                if (stepGroup(r.algo, st.kind) == g) {
-                    at += st.ms;
-                    seg.ms += st.ms;
-                    ++seg.steps;
-                    cuts.push_back(ax.toPixel(at));
-                }
-            seg.r = {ax.toPixel(start), y, std::max(ax.toPixel(at), ax.toPixel(start) + 1), y + barH};
-            c.fillRect(seg.r, groupColour(g));
-            if (seg.steps > 1 && seg.r.w() / float(seg.steps) > 3)
-                for (size_t j = 0; j + 1 < cuts.size(); ++j)
-                    c.line({cuts[j], y + 1}, {cuts[j], y + barH - 1}, withAlpha(t.background, 150), 1);
-            const std::string inside = sig3(seg.ms);
-            const float tw = c.textWidth(inside, small);
-            const bool labelFits = seg.r.w() > tw + fs * 0.6f && barH >= small * 1.05f;
-            if (labelFits) {
-                const float cx = (seg.r.x0 + seg.r.x1) / 2;
-                c.fillRect({cx - tw / 2 - 3, y + 2, cx + tw / 2 + 3, y + barH - 2}, groupColour(g));
-            }
-            if (labelFits)
-                c.text({(seg.r.x0 + seg.r.x1) / 2, y + barH / 2}, inside, {20, 20, 24}, small, HAlign::centre,
-                       VAlign::middle);
-            L.segments.push_back(seg);
-        }
-        c.text({ax.toPixel(total) + fs * 0.4f, y + barH / 2}, sig3(total) + " ms", t.text, small, HAlign::left,
-               VAlign::middle);
+        drawBreakdownBar(c, L, f, rows[k], ax, y, barH, s);
     }
-    // Legend.
     for (size_t i = 0; i < groups.size(); ++i) {
-        const float x = legendX[i], ly = barsBottom + axisH + fs * 1.5f * (float(legendRow[i]) + 0.5f);
+        const float x = legend.x[i], ly = barsBottom + axisH + fs * 1.5f * (float(legend.row[i]) + 0.5f);
         c.fillRect({x, ly - fs * 0.4f, x + fs * 0.8f, ly + fs * 0.4f}, groupColour(groups[i]));
         c.text({x + fs * 1.1f, ly}, groups[i], t.text, small, HAlign::left, VAlign::middle);
     }
@@ -1188,6 +1213,72 @@ uint64_t defaultDistributionN(const Figure& f) {
     return n;
 }
 
+namespace {
+
+// The rows of speed-up over CUB at n: distributions and configurations in order of first
+// appearance, the row of each pair, and the range of the speed-ups (with 1).
+struct SpeedupTable {
+    using Config = std::tuple<std::string, std::string, std::string, std::string>; // algo, type, values, order
+    std::vector<std::string> dists, labels;
+    std::vector<Config> configs;
+    std::map<std::pair<std::string, Config>, size_t> at;
+    double lo = 1, hi = 1;
+};
+SpeedupTable speedupTable(const Figure& f, uint64_t n) {
+    SpeedupTable T;
+    std::set<std::string> algos, orders;
+    for (size_t i : n ? distributionRows(f, n) : std::vector<size_t>{}) {
+        const Row& r = f.rows[i];
+        const SpeedupTable::Config k{r.algo, r.type, r.values, r.order};
+        if (std::find(T.dists.begin(), T.dists.end(), r.dist) == T.dists.end()) T.dists.push_back(r.dist);
+        if (std::find(T.configs.begin(), T.configs.end(), k) == T.configs.end()) T.configs.push_back(k);
+        algos.insert(r.algo), orders.insert(r.order);
+        T.at[{r.dist, k}] = i;
+        T.lo = std::min(T.lo, *r.speedupCub), T.hi = std::max(T.hi, *r.speedupCub);
+    }
+    for (const auto& [algo, type, values, order] : T.configs) {
+        std::string l = algos.size() > 1 ? algo + " " : "";
+        l += type + (values == "none" ? " keys" : " keys, " + values + " values");
+        if (orders.size() > 1) l += ", " + order;
+        T.labels.push_back(l);
+    }
+    return T;
+}
+
+const Colour kSpeedupPalette[] = {{46, 170, 80},  {66, 133, 244}, {245, 140, 30}, {150, 90, 210},
+                                  {0, 172, 193},  {200, 80, 160}, {140, 110, 60}, {90, 90, 200},
+                                  {220, 50, 60},  {120, 190, 40}, {110, 110, 110}, {250, 200, 40}};
+Colour speedupColour(size_t k) { return kSpeedupPalette[k % (sizeof kSpeedupPalette / sizeof kSpeedupPalette[0])]; }
+
+// The configurations' legend from the top of area, wrapped onto as many rows as it needs; the y
+// of its last row.
+float drawSpeedupLegend(Canvas& c, Rect area, const std::vector<std::string>& labels, const Style& s) {
+    const float fs = s.fontSize, small = fs * s.smallScale;
+    float x = area.x0, y = area.y0 + fs * 2.0f;
+    for (size_t k = 0; k < labels.size(); ++k) {
+        const float w = fs * 2.2f + c.textWidth(labels[k], small);
+        if (x + w > area.x1 && x > area.x0) x = area.x0, y += fs * 1.5f;
+        c.fillRect({x, y + fs * 0.1f, x + fs * 0.8f, y + fs * 0.9f}, speedupColour(k));
+        c.text({x + fs * 1.1f, y + fs * 0.5f}, labels[k], s.theme.text, small, HAlign::left, VAlign::middle);
+        x += w;
+    }
+    return y;
+}
+
+// One bar from 1 to speed-up v at y, with its value beside it where the bar is tall enough.
+void drawSpeedupBar(Canvas& c, const Axis& ax, double v, float y, float barH, Colour colour, const Style& s) {
+    const float fs = s.fontSize, small = fs * s.smallScale;
+    const float x = ax.toPixel(v), one = ax.toPixel(1.0);
+    c.fillRect({std::min(one, x), y + 1, std::max(one, x) + (x == one ? 1.f : 0.f), y + barH - 1}, colour);
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2f×", v);
+    if (barH >= small * 0.8f)
+        c.text({v >= 1 ? x + fs * 0.3f : x - fs * 0.3f, y + barH / 2}, buf, s.theme.text, small,
+               v >= 1 ? HAlign::left : HAlign::right, VAlign::middle);
+}
+
+} // namespace
+
 size_t drawSpeedupByDistribution(Canvas& c, Rect area, const Figure& f, uint64_t n, const Style& s) {
     const Theme& t = s.theme;
     const float fs = s.fontSize, small = fs * s.smallScale;
@@ -1195,95 +1286,44 @@ size_t drawSpeedupByDistribution(Canvas& c, Rect area, const Figure& f, uint64_t
            "Speed-up over CUB at n = " + sizeLabel(n) +
                ", by input distribution (CUB's time over this sort's, same input, same run; right of 1: faster)",
            t.text, fs);
-    // Distributions and configurations in order of first appearance; bars[d][k]: the row, if any.
-    using Config = std::tuple<std::string, std::string, std::string, std::string>; // algo, type, values, order
-    std::vector<std::string> dists;
-    std::vector<Config> configs;
-    std::set<std::string> algos, orders;
-    std::map<std::pair<std::string, Config>, size_t> at;
-    double lo = 1, hi = 1;
-    for (size_t i : n ? distributionRows(f, n) : std::vector<size_t>{}) {
-        const Row& r = f.rows[i];
-        const Config k{r.algo, r.type, r.values, r.order};
-        if (std::find(dists.begin(), dists.end(), r.dist) == dists.end()) dists.push_back(r.dist);
-        if (std::find(configs.begin(), configs.end(), k) == configs.end()) configs.push_back(k);
-        algos.insert(r.algo), orders.insert(r.order);
-        at[{r.dist, k}] = i;
-        lo = std::min(lo, *r.speedupCub), hi = std::max(hi, *r.speedupCub);
-    }
-    if (at.empty()) {
+    const SpeedupTable T = speedupTable(f, n);
+    if (T.at.empty()) {
         c.text({area.x0, area.y0 + fs * 1.6f},
                n ? "no speed-up over CUB at this n: run sortlab-bench with --anchor cub (on a CUDA device)"
                  : "no speed-up over CUB in these results: run sortlab-bench with --anchor cub (on a CUDA device)",
                t.muted, small);
         return 0;
     }
-    static const Colour palette[] = {{46, 170, 80},  {66, 133, 244}, {245, 140, 30}, {150, 90, 210},
-                                     {0, 172, 193},  {200, 80, 160}, {140, 110, 60}, {90, 90, 200},
-                                     {220, 50, 60},  {120, 190, 40}, {110, 110, 110}, {250, 200, 40}};
-    constexpr size_t kColours = sizeof palette / sizeof palette[0];
-    std::vector<std::string> labels;
-    for (const auto& [algo, type, values, order] : configs) {
-        std::string l = algos.size() > 1 ? algo + " " : "";
-        l += type + (values == "none" ? " keys" : " keys, " + values + " values");
-        if (orders.size() > 1) l += ", " + order;
-        labels.push_back(l);
-    }
-    // The legend, wrapped onto as many rows as it needs.
-    std::vector<Vec2> legendAt;
-    {
-        float x = area.x0, y = area.y0 + fs * 2.0f;
-        for (const std::string& l : labels) {
-            const float w = fs * 2.2f + c.textWidth(l, small);
-            if (x + w > area.x1 && x > area.x0) x = area.x0, y += fs * 1.5f;
-            legendAt.push_back({x, y});
-            x += w;
-        }
-    }
-    for (size_t k = 0; k < labels.size(); ++k) {
-        const Vec2 p = legendAt[k];
-        c.fillRect({p.x, p.y + fs * 0.1f, p.x + fs * 0.8f, p.y + fs * 0.9f}, palette[k % kColours]);
-        c.text({p.x + fs * 1.1f, p.y + fs * 0.5f}, labels[k], t.text, small, HAlign::left, VAlign::middle);
-    }
+    const float legendBottom = drawSpeedupLegend(c, area, T.labels, s);
     float labelW = 0;
-    for (const std::string& d : dists) labelW = std::max(labelW, c.textWidth(d, fs));
-    const float top = legendAt.back().y + fs * 3.0f, axisH = fs * 1.8f;
+    for (const std::string& d : T.dists) labelW = std::max(labelW, c.textWidth(d, fs));
+    const float top = legendBottom + fs * 3.0f, axisH = fs * 1.8f;
     const float x0 = area.x0 + labelW + fs * 0.8f, x1 = area.x1 - fs * 3.5f;
-    const float groupH = (area.y1 - axisH - top) / float(dists.size());
-    const float barH = std::min(fs * 1.3f, groupH * 0.8f / float(configs.size()));
+    const float groupH = (area.y1 - axisH - top) / float(T.dists.size());
+    const float barH = std::min(fs * 1.3f, groupH * 0.8f / float(T.configs.size()));
     if (x1 - x0 < 60 || barH < 2) return 0;
     // A log axis around 1, a little beyond the data, so that slower and faster read alike.
-    const double axisLo = std::min(lo, 0.5) / 1.15, axisHi = std::max(hi, 2.0) * 1.15;
+    const double axisLo = std::min(T.lo, 0.5) / 1.15, axisHi = std::max(T.hi, 2.0) * 1.15;
     const Axis ax{axisLo, axisHi, true, x0, x1};
-    const float bottom = top + groupH * float(dists.size());
+    const float bottom = top + groupH * float(T.dists.size());
     for (const Tick& tk : log10Ticks(axisLo, axisHi, std::clamp(int((x1 - x0) / (fs * 4)), 3, 12))) {
         const float x = ax.toPixel(tk.value);
         c.line({x, top}, {x, bottom}, t.grid, 1);
-        if (!tk.label.empty())
-            c.text({x, bottom + fs * 0.3f}, tk.label + "×", t.muted, small, HAlign::centre);
+        if (!tk.label.empty()) c.text({x, bottom + fs * 0.3f}, tk.label + "×", t.muted, small, HAlign::centre);
     }
     size_t drawn = 0;
-    const float one = ax.toPixel(1.0);
-    for (size_t d = 0; d < dists.size(); ++d) {
+    for (size_t d = 0; d < T.dists.size(); ++d) {
         const float g0 = top + groupH * float(d);
         if (d > 0) c.line({area.x0, g0}, {x1, g0}, withAlpha(t.grid, 120), 1);
-        const float used = barH * float(configs.size()), y0 = g0 + (groupH - used) / 2;
-        c.text({x0 - fs * 0.5f, g0 + groupH / 2}, dists[d], t.text, fs, HAlign::right, VAlign::middle);
-        for (size_t k = 0; k < configs.size(); ++k) {
-            auto it = at.find({dists[d], configs[k]});
-            if (it == at.end()) continue;
-            const double v = *f.rows[it->second].speedupCub;
-            const float y = y0 + barH * float(k), x = ax.toPixel(v);
-            c.fillRect({std::min(one, x), y + 1, std::max(one, x) + (x == one ? 1.f : 0.f), y + barH - 1},
-                       palette[k % kColours]);
-            char buf[32];
-            std::snprintf(buf, sizeof buf, "%.2f×", v);
-            if (barH >= small * 0.8f)
-                c.text({v >= 1 ? x + fs * 0.3f : x - fs * 0.3f, y + barH / 2}, buf, t.text, small,
-                       v >= 1 ? HAlign::left : HAlign::right, VAlign::middle);
-            ++drawn;
-        }
+        const float y0 = g0 + (groupH - barH * float(T.configs.size())) / 2;
+        c.text({x0 - fs * 0.5f, g0 + groupH / 2}, T.dists[d], t.text, fs, HAlign::right, VAlign::middle);
+        for (size_t k = 0; k < T.configs.size(); ++k)
+            if (auto it = T.at.find({T.dists[d], T.configs[k]}); it != T.at.end()) {
+                drawSpeedupBar(c, ax, *f.rows[it->second].speedupCub, y0 + barH * float(k), barH, speedupColour(k), s);
+                ++drawn;
+            }
     }
+    const float one = ax.toPixel(1.0);
     c.line({one, top - fs * 0.3f}, {one, bottom}, t.axis, 2);
     c.text({one, top - fs * 0.35f}, "as fast as CUB", t.muted, small, HAlign::centre, VAlign::bottom);
     return drawn;

@@ -1,5 +1,4 @@
-// Host-only tests of the app's own logic (no window, no Vulkan device): the comparator count the
-// explanation panel shows, bar heights of typed keys, the large-array strip's density, the algorithm names, the script parser, the
+// Host-only tests of the app's own logic (no window, no Vulkan device): bar heights of typed keys, the large-array strip's density, the algorithm names, the script parser, the
 // lesson parser, the themes' contrast and the results loaded into the benchmark panel.
 #include <sortlab/app/density.h>
 #include <sortlab/app/lesson.h>
@@ -10,8 +9,6 @@
 #include <sortlab/app/recording.h>
 #include <sortlab/app/settings.h>
 #include <sortlab/app/sort_worker.h>
-
-#include <sortlab/oddeven.h>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -36,25 +33,6 @@ Result<std::vector<Action>> readScriptText(const std::string& name, const std::s
     const std::string path = testing::TempDir() + "/" + name;
     std::ofstream(path) << text;
     return readScript(path);
-}
-
-TEST(AppCounters, ComparatorsInLayerMatchesTheNetwork) {
-    for (uint64_t n = 0; n <= 300; ++n)
-        for (const auto& layer : oddeven::layers(n)) {
-            uint64_t visited = 0;
-            oddeven::forEachComparator(n, layer, [&](uint64_t, uint64_t) { ++visited; });
-            ASSERT_EQ(oddeven::comparatorsInLayer(n, layer), visited)
-                << "n " << n << ", p 2^" << layer.logP << ", k 2^" << layer.logK;
-        }
-}
-
-TEST(AppCounters, WholeNetworkOfAPowerOfTwo) {
-    // Batcher: (k^2 - k + 4) 2^(k-2) - 1 comparators for n = 2^k.
-    const uint32_t k = 16;
-    uint64_t total = 0;
-    for (const auto& layer : oddeven::layers(uint64_t(1) << k))
-        total += oddeven::comparatorsInLayer(uint64_t(1) << k, layer);
-    EXPECT_EQ(total, (uint64_t(k) * k - k + 4) * (uint64_t(1) << (k - 2)) - 1);
 }
 
 TEST(AppHeights, FloatsByValueWithNaNAndInfinitiesAtTheEnds) {

@@ -37,10 +37,11 @@ struct OddEvenRow {
 
 // Each row's measurements: docs/notebook/tuning.md#tuning-odd-even.
 inline constexpr OddEvenRow kOddEvenTable[] = {
-    {4, false, {}}, // 32 keys a lane beat 16 (2^24 u32 H200: 5.2 vs 5.9 ms); warp workgroup 256 ~ 128
-    {4, true, {}},  // as u32 keys (not measured apart)
-    {8, false, {}}, // as u32 keys (not measured apart)
-    {8, true, {}},  // as u32 keys (not measured apart)
+    // 32 keys a lane beat 16 (2^24 u32 H200: 5.2 vs 5.9 ms); warp workgroup 256 ~ 128
+    {4, false, {.keysPerLane = 32}},
+    {4, true, {.keysPerLane = 32}},  // as u32 keys (not measured apart)
+    {8, false, {.keysPerLane = 32}}, // as u32 keys (not measured apart)
+    {8, true, {.keysPerLane = 32}},  // as u32 keys (not measured apart)
 };
 
 // [SECTION] Radix4: 4-bit LSD radix sort (radix4_*.comp) ---------------------------------------------
