@@ -50,7 +50,9 @@ std::vector<uint64_t> keysOf(const json& side) {
     for (const json& x : side["keys"]) k.push_back(x.get<uint64_t>());
     return k;
 }
-uint64_t digitAt(uint64_t key, uint32_t lo, uint32_t hi) { return (key >> lo) & ((1ull << (hi - lo)) - 1); }
+uint64_t digitAt(uint64_t key, uint32_t lo, uint32_t hi) {
+    return (key >> lo) & ((1ull << (hi - lo)) - 1);
+}
 uint64_t withDigit(const std::vector<uint64_t>& k, uint32_t lo, uint32_t hi, uint64_t d) {
     return uint64_t(std::count_if(k.begin(), k.end(), [&](uint64_t x) { return digitAt(x, lo, hi) == d; }));
 }
@@ -76,7 +78,8 @@ struct Mistake {
 
 } // namespace
 
-std::vector<std::string> feedbackFailures(const std::string& path, uint64_t tileKeys, const std::vector<std::string>& expect) {
+std::vector<std::string> feedbackFailures(const std::string& path, uint64_t tileKeys,
+                                          const std::vector<std::string>& expect) {
     std::ifstream in(path);
     if (!in) throw std::runtime_error("cannot read " + path);
     std::vector<json> records;
@@ -92,7 +95,8 @@ std::vector<std::string> feedbackFailures(const std::string& path, uint64_t tile
         const uint64_t right = rec["right"], arg = rec["question"]["arg"];
         const std::vector<uint64_t> before = rec.contains("before") ? keysOf(rec["before"]) : std::vector<uint64_t>{};
         const uint64_t n = before.size();
-        const std::string at = path + ":" + std::to_string(r + 1) + " (" + kind + ", said " + std::to_string(given) + ")";
+        const std::string at =
+            path + ":" + std::to_string(r + 1) + " (" + kind + ", said " + std::to_string(given) + ")";
         const uint64_t g = given < 0 ? UINT64_MAX : uint64_t(given);
         std::vector<Mistake> m;
         uint64_t least = 0, most = 0;
@@ -104,11 +108,13 @@ std::vector<std::string> feedbackFailures(const std::string& path, uint64_t tile
             uint64_t N = 1, S = 0, U = 0, E = 0;
             while (N < n) N *= 2;
             for (auto [a, b] : c) S += before[a] > before[b], U += before[a] < before[b], E += before[a] == before[b];
-            if (S != right) fails.push_back(at + ": layer " + std::to_string(L) + " swaps " + std::to_string(S) + " here, the app says " + std::to_string(right));
+            if (S != right)
+                fails.push_back(at + ": layer " + std::to_string(L) + " swaps " + std::to_string(S) +
+                                " here, the app says " + std::to_string(right));
             most = c.size();
             range = given < 0 ? "never negative" : "only " + std::to_string(c.size()) + " comparator";
             m.push_back({"every", "counts every comparator of layer", g == c.size()});
-            m.push_back({"dashed", "counts the dashed comparators too", g == batcherLayer(N, L).size()});
+            m.push_back({"dashed", " dashed comparators too, which are skipped", g == batcherLayer(N, L).size()});
             m.push_back({"upside", "read upside down", g == U});
             m.push_back({"equal", "equal keys stay", E > 0 && g == S + E});
             m.push_back({"moved", "each swap moves two", S > 0 && g == 2 * S});
@@ -122,19 +128,26 @@ std::vector<std::string> feedbackFailures(const std::string& path, uint64_t tile
                     prev = prev || g == changed / 2;
                 }
             m.push_back({"prev", ", the layer before.", prev});
-            if (right == 0) { // a layer where nothing swaps shows its pairs, each in order
+            if (right == 0) {                      // a layer where nothing swaps shows its pairs, each in order
+                const std::string nbsp = "\u00a0"; // a comparison is never wrapped in two
                 bool pairs = result.find("None of layer") != std::string::npos;
                 for (size_t i = 0; i < c.size() && i < 8; ++i)
-                    pairs = pairs && result.find(std::to_string(c[i].first) + "-" + std::to_string(c[i].second) + " (" +
-                                                 std::to_string(before[c[i].first]) + (before[c[i].first] == before[c[i].second] ? " = " : " < ") +
+                    pairs = pairs && result.find(std::to_string(c[i].first) + "-" + std::to_string(c[i].second) + nbsp +
+                                                 "(" + std::to_string(before[c[i].first]) +
+                                                 (before[c[i].first] == before[c[i].second] ? nbsp + "=" + nbsp
+                                                                                            : nbsp + "<" + nbsp) +
                                                  std::to_string(before[c[i].second]) + ")") != std::string::npos;
-                if (!pairs) fails.push_back(at + ": a layer where nothing swaps without each pair in order: " + result);
-                else seen.push_back("swaps:none");
+                if (!pairs)
+                    fails.push_back(at + ": a layer where nothing swaps without each pair in order: " + result);
+                else
+                    seen.push_back("swaps:none");
             }
         } else if (kind == "where") {
             const std::vector<uint64_t> bv = rec["before"]["values"], av = rec["after"]["values"];
             const uint64_t w = uint64_t(std::find(av.begin(), av.end(), bv[arg]) - av.begin());
-            if (w != right) fails.push_back(at + ": the key went to " + std::to_string(w) + ", the app says " + std::to_string(right));
+            if (w != right)
+                fails.push_back(at + ": the key went to " + std::to_string(w) + ", the app says " +
+                                std::to_string(right));
             most = n - 1;
             range = given < 0 ? "indices start at 0" : "at indices 0 to " + std::to_string(n - 1);
             m.push_back({"from1", "counted from 1", g == right + 1});
@@ -156,7 +169,8 @@ std::vector<std::string> feedbackFailures(const std::string& path, uint64_t tile
                     B += dj == d && j / tileKeys < arg / tileKeys;
                     R += dj == d && j / tileKeys == arg / tileKeys && j < arg;
                 }
-                if (S + B + R != right) fails.push_back(at + ": start + earlier + rank is " + std::to_string(S + B + R));
+                if (S + B + R != right)
+                    fails.push_back(at + ": start + earlier + rank is " + std::to_string(S + B + R));
                 m.push_back({"stays", "is where it is now", g == arg});
                 m.push_back({"earlier", " leaves out the ", B > 0 && g == S + R});
                 m.push_back({"rank", "start; this key comes after", R > 0 && g == S + B});
@@ -180,13 +194,15 @@ std::vector<std::string> feedbackFailures(const std::string& path, uint64_t tile
             for (uint64_t e = 0; e < arg; ++e) below += withDigit(before, lo, hi, e);
             for (uint64_t t = 0; t * tileKeys < n; ++t) {
                 uint64_t c = 0;
-                for (uint64_t j = t * tileKeys; j < std::min(n, (t + 1) * tileKeys); ++j) c += digitAt(before[j], lo, hi) == arg;
+                for (uint64_t j = t * tileKeys; j < std::min(n, (t + 1) * tileKeys); ++j)
+                    c += digitAt(before[j], lo, hi) == arg;
                 group = group || (n > tileKeys && g == c);
             }
             m.push_back({"otherpass", "'s digit; pass", other});
             m.push_back({"nibble", " alone; pass", nibble});
-            m.push_back({"beside", "the column beside",
-                         (arg > 0 && g == withDigit(before, lo, hi, arg - 1)) || g == withDigit(before, lo, hi, arg + 1)});
+            m.push_back(
+                {"beside", "the column beside",
+                 (arg > 0 && g == withDigit(before, lo, hi, arg - 1)) || g == withDigit(before, lo, hi, arg + 1)});
             m.push_back({"below", " starts, not how many", arg > 0 && g == below});
             m.push_back({"upto", " ends.", g == below + right});
             m.push_back({"workgroup", "count alone", group});
@@ -199,7 +215,8 @@ std::vector<std::string> feedbackFailures(const std::string& path, uint64_t tile
         const bool outside = given < int64_t(least) || g > most;
         const std::string verdict = kind == "depth" ? "cannot happen" : "Impossible:";
         if (outside != (result.find(verdict) != std::string::npos))
-            fails.push_back(at + ": " + (outside ? "an impossible answer not called so: " : "called impossible: ") + result);
+            fails.push_back(at + ": " + (outside ? "an impossible answer not called so: " : "called impossible: ") +
+                            result);
         else if (outside && result.find(range) == std::string::npos)
             fails.push_back(at + ": impossible, but not why (\"" + range + "\"): " + result);
         else if (outside)
@@ -221,7 +238,8 @@ std::vector<std::string> feedbackFailures(const std::string& path, uint64_t tile
         }
     }
     for (const std::string& e : expect)
-        if (std::find(seen.begin(), seen.end(), e) == seen.end()) fails.push_back(path + ": no answer showed the mistake " + e);
+        if (std::find(seen.begin(), seen.end(), e) == seen.end())
+            fails.push_back(path + ": no answer showed the mistake " + e);
     if (answers == 0) fails.push_back(path + ": no answered question");
     return fails;
 }

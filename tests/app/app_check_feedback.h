@@ -15,4 +15,5 @@
 #include <string>
 #include <vector>
 
-std::vector<std::string> feedbackFailures(const std::string& path, uint64_t tileKeys, const std::vector<std::string>& expect);
+std::vector<std::string> feedbackFailures(const std::string& path, uint64_t tileKeys,
+                                          const std::vector<std::string>& expect);

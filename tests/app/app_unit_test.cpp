@@ -662,7 +662,7 @@ TEST(AppLessons, StateAddsUpStopByStop) {
     EXPECT_EQ(sortlab::app::stepAt(*l, 3, 25), 25u);
 }
 
-// The feedback's verdicts: right, wrong with the mistakes its number fits (two at most), or another
+// The feedback's verdicts: right, wrong with the mistake its number fits (the first of several), or another
 // wrong number with what holds for any; impossible below and above what can be, with why; and a
 // prediction that cannot happen.
 TEST(AppLessons, FeedbackNamesTheMistakeOrWhyImpossible) {
@@ -677,11 +677,11 @@ TEST(AppLessons, FeedbackNamesTheMistakeOrWhyImpossible) {
     a.otherwise = "Any.";
     const Question q{QuestionKind::where, 0, "?", 1};
     EXPECT_EQ(feedbackText(q, 3, a), "Right: 3. How.");
-    EXPECT_EQ(feedbackText(q, 4, a), "Not this time: you said 4. Four A. Four B. The answer is 3. How.");
+    EXPECT_EQ(feedbackText(q, 4, a), "Not this time: you said 4. Four A. The answer is 3. How.");
     EXPECT_EQ(feedbackText(q, 5, a), "Not this time: you said 5. Any. The answer is 3. How.");
-    EXPECT_EQ(feedbackText(q, 0, a), "Impossible: you said 0, and below. The answer is 3. How.");
-    EXPECT_EQ(feedbackText(q, -1, a), "Impossible: you said -1, and below. The answer is 3. How.");
-    EXPECT_EQ(feedbackText(q, 12, a), "Impossible: you said 12, and above. Twelve. The answer is 3. How.");
+    EXPECT_EQ(feedbackText(q, 0, a), "Impossible: you said 0, but below. The answer is 3. How.");
+    EXPECT_EQ(feedbackText(q, -1, a), "Impossible: you said -1, but below. The answer is 3. How.");
+    EXPECT_EQ(feedbackText(q, 12, a), "Impossible: you said 12, but above. Twelve. The answer is 3. How.");
     EXPECT_EQ(feedbackText(q, std::nullopt, a), "The answer is 3. How.");
     const Question p{QuestionKind::depth, 5, "?", 1};
     EXPECT_EQ(feedbackText(p, 4, a), "You predicted 4. How.");
