@@ -378,7 +378,7 @@ configure_file(${CMAKE_CURRENT_LIST_DIR}/app/feedback.lesson ${APP_OUT}/feedback
 add_test(NAME app_lesson_feedback_clean COMMAND ${CMAKE_COMMAND} -E rm -f ${APP_OUT}/feedback.jsonl)
 set_tests_properties(app_lesson_feedback_clean PROPERTIES FIXTURES_SETUP app_lesson_feedback_clean)
 app_run(app_lesson_feedback --script ${CMAKE_CURRENT_LIST_DIR}/app/feedback.script)
-set_tests_properties(app_lesson_feedback PROPERTIES FIXTURES_REQUIRED app_lesson_feedback_clean)
+set_tests_properties(app_lesson_feedback PROPERTIES FIXTURES_REQUIRED app_lesson_feedback_clean TIMEOUT 300)
 app_check(app_lesson_feedback_check app_lesson_feedback feedback feedback.jsonl --tile 4 --expect
           "swaps:impossible,swaps:every,swaps:dashed,swaps:upside,swaps:equal,swaps:moved,swaps:prev,swaps:none,\
 where:impossible,where:from1,where:upside,where:stride,where:along,where:stays,where:earlier,where:rank,where:start,\
