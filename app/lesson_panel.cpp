@@ -70,7 +70,7 @@ void App::goToStop(size_t stop) {
     L.pending = true;
 }
 
-void App::answerStop(std::optional<uint64_t> given, UiState::LessonUi::Mode mode) {
+void App::answerStop(std::optional<int64_t> given, UiState::LessonUi::Mode mode) {
     auto& L = ui_.lesson;
     if (!L.lesson || L.pending || L.answering || L.answered || !L.lesson->stops[L.stop].question) return;
     L.given = given;
@@ -141,8 +141,8 @@ void App::updateLesson(const SortWorker::View& v) {
     }
     L.answer = *answer;
     using Mode = UiState::LessonUi::Mode;
-    if (L.mode == Mode::right) L.given = answer->value;
-    if (L.mode == Mode::wrong) L.given = answer->value + 1;
+    if (L.mode == Mode::right) L.given = int64_t(answer->value);
+    if (L.mode == Mode::wrong) L.given = int64_t(answer->value + 1);
     if (stop.question->kind == QuestionKind::where && ui_.highlight.kind == HighlightKind::key)
         ui_.highlight.index = answer->value; // the key the stop pointed at, where it went
     if (answer->replayShown) ui_.replay.shown = *answer->replayShown; // the walk, played to its end
@@ -272,7 +272,7 @@ void App::drawLessonFooter(const Lesson&, const LessonStop& stop, bool busy) {
         const ImVec2 field0 = ImGui::GetItemRectMin();
         ImGui::SameLine();
         if ((ImGui::Button(predict ? "Predict" : "Answer") || enter) && L.answerEdit[0])
-            answerStop(std::strtoull(L.answerEdit.data(), nullptr, 10));
+            answerStop(std::strtoll(L.answerEdit.data(), nullptr, 10));
         ImGui::SameLine();
         if (ImGui::Button(predict ? "Watch" : "Show me")) answerStop(std::nullopt, UiState::LessonUi::Mode::showMe);
         noteVisible(ui_, ProbeItem::question, field0, ImGui::GetItemRectMax());
@@ -283,8 +283,9 @@ void App::drawLessonFooter(const Lesson&, const LessonStop& stop, bool busy) {
                                                          : "runs the next step on the GPU");
     }
     if (!L.result.empty()) {
-        const bool right = L.answer && L.given && L.answer->value == *L.given && graded(stop.question->kind);
-        const bool wrong = L.answer && L.given && L.answer->value != *L.given && graded(stop.question->kind);
+        const bool said = L.answer && L.given && graded(stop.question->kind);
+        const bool right = said && *L.given >= 0 && L.answer->value == uint64_t(*L.given);
+        const bool wrong = said && !right;
         ImGui::PushStyleColor(ImGuiCol_Text, right   ? vec4(palette().right)
                                              : wrong ? vec4(palette().wrong)
                                                      : ImGui::GetStyleColorVec4(ImGuiCol_Text));

@@ -335,7 +335,7 @@ Outcome lessonAnswerVerb(VerbContext& c) {
     } else {
         try {
             size_t used = 0;
-            const uint64_t n = std::stoull(w, &used);
+            const int64_t n = std::stoll(w, &used);
             if (used != w.size()) throw std::invalid_argument(w);
             c.app.answerStop(n, Mode::typed);
         } catch (...) {

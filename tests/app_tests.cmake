@@ -64,7 +64,7 @@ endif()
 
 set(APP_OUT ${CMAKE_CURRENT_BINARY_DIR}/app_out)
 file(MAKE_DIRECTORY ${APP_OUT})
-add_executable(app_check ${CMAKE_CURRENT_LIST_DIR}/app/app_check.cpp)
+add_executable(app_check ${CMAKE_CURRENT_LIST_DIR}/app/app_check.cpp ${CMAKE_CURRENT_LIST_DIR}/app/app_check_feedback.cpp)
 find_path(APP_CHECK_STB_DIR stb_image.h PATH_SUFFIXES stb REQUIRED)
 find_library(APP_CHECK_STB_LIBRARY NAMES libstb.a stb REQUIRED)
 target_include_directories(app_check PRIVATE ${APP_CHECK_STB_DIR})
@@ -371,6 +371,19 @@ endforeach()
 app_run(app_lesson_teacher --presentation --width 1280 --height 720 --lesson ${CMAKE_CURRENT_LIST_DIR}/app/teacher.lesson
         --screenshot-each lessons)
 app_check(app_lesson_teacher_check app_lesson_teacher lesson lessons/teacher.jsonl --min-stops 4)
+# Wrong answers: tests/app/feedback.script answers each kind of question with the mistakes the app
+# recognises and with impossible numbers; app_check feedback works out what each number is from the
+# records and checks that the feedback names it (and calls the impossible ones so, with why).
+configure_file(${CMAKE_CURRENT_LIST_DIR}/app/feedback.lesson ${APP_OUT}/feedback.lesson COPYONLY)
+add_test(NAME app_lesson_feedback_clean COMMAND ${CMAKE_COMMAND} -E rm -f ${APP_OUT}/feedback.jsonl)
+set_tests_properties(app_lesson_feedback_clean PROPERTIES FIXTURES_SETUP app_lesson_feedback_clean)
+app_run(app_lesson_feedback --script ${CMAKE_CURRENT_LIST_DIR}/app/feedback.script)
+set_tests_properties(app_lesson_feedback PROPERTIES FIXTURES_REQUIRED app_lesson_feedback_clean TIMEOUT 300)
+app_check(app_lesson_feedback_check app_lesson_feedback feedback feedback.jsonl --tile 4 --expect
+          "swaps:impossible,swaps:every,swaps:dashed,swaps:upside,swaps:equal,swaps:moved,swaps:prev,swaps:none,\
+where:impossible,where:from1,where:upside,where:stride,where:along,where:stays,where:earlier,where:rank,where:start,\
+where:inclusive,where:reverse,where:otherpass,count:impossible,count:otherpass,count:nibble,count:beside,count:below,count:upto,\
+count:workgroup,depth:impossible")
 # Generated lessons (tests/app/lesson_fuzz.h): six the checks accept run to their end, eight they
 # refuse exit 2 with their file:line (app_unit.AppLessonFuzz.* checks 400 without running them).
 add_executable(sortlab-lesson-fuzz ${CMAKE_CURRENT_LIST_DIR}/app/lesson_fuzz_write.cpp)

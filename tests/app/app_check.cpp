@@ -22,7 +22,7 @@
 //       sortlab --lesson NAME --screenshot-each DIR: one record per stop, in order, at least K of
 //       them, a PNG of every stop (and of every answer) beside it that is not blank, and every
 //       question answered with the GPU's answer (--answers wrong: that + 1, and feedback that says
-//       so), recomputed here from the keys, values and buffers the record holds: swaps = positions
+//       so, or that it is impossible), recomputed here from the keys, values and buffers the record holds: swaps = positions
 //       whose key changed / 2; where = the index of the key's value after the step; count = the
 //       keys before the step whose digit (the step's bits) is it; depth = the walk of the tile for
 //       the replayed digit in the raw lookback log. The feedback carries the GPU's arithmetic (the
@@ -33,6 +33,8 @@
 //       at a permutation at 1, between the two half-way; the half-way picture differs from both.
 //   app_check pinned DUMP I
 //       --pin-key I: the dump's path starts at I, has one index a step, and ends at the value I.
+//   app_check feedback NAME.jsonl --tile K --expect KIND:MISTAKE,...
+//       wrong and impossible answers and what the feedback says to them (app_check_feedback.h).
 //   app_check lessons-agree A.jsonl B.jsonl ...
 //       runs of one lesson: every graded question has the same answer in all of them.
 //   app_check loaded STATE.json --device D --algos A,B [--lines K] [--min-points P] [--error TEXT]
@@ -58,6 +60,8 @@
 //       L1 distance of at least X (default 0.5) between their columns' histograms (each column
 //       normalised to 1, the distance averaged over the columns: 0 same, 2 disjoint).
 // Exit 0 when every check passes; otherwise 1 with the reasons on stderr.
+#include "app_check_feedback.h"
+
 #include <nlohmann/json.hpp>
 
 #include <stb_image.h>
@@ -307,7 +311,8 @@ json readJson(const std::string& path) {
 bool feedbackExplains(const std::string& kind, const std::string& result, uint64_t right) {
     const std::string r = std::to_string(right);
     if (result.find(r) == std::string::npos) return false;
-    if (kind == "swaps") return result.find("comparators found the left key larger") != std::string::npos;
+    if (kind == "swaps") // the pairs that swapped, or, where none did, the pairs in order
+        return result.find(" found the first key ") != std::string::npos || result.find("None of ") != std::string::npos;
     if (kind == "where")
         return result.find(" = ") != std::string::npos || result.find("Comparator ") != std::string::npos ||
                result.find("No comparator") != std::string::npos;
@@ -351,7 +356,8 @@ int checkLesson(const std::string& path, size_t minStops, const std::string& ans
         const uint64_t expectGiven = answers == "wrong" ? right + 1 : right;
         if (r["given"] != expectGiven) fail(at + ": answered " + r["given"].dump() + ", expected " + std::to_string(expectGiven));
         const std::string result = r["result"];
-        if (answers == "wrong" && q["graded"] == true && result.rfind("Not this time", 0) != 0)
+        if (answers == "wrong" && q["graded"] == true && result.rfind("Not this time", 0) != 0 &&
+            result.rfind("Impossible", 0) != 0)
             fail(at + ": a wrong answer's feedback does not say so: " + result);
         if (!feedbackExplains(kind, result, right)) fail(at + ": the feedback lacks the GPU's arithmetic: " + result);
         const json &b = r["before"], &a = r["after"];
@@ -732,6 +738,13 @@ int main(int argc, char** argv) {
             return checkStrip(argv[2], argv[3], std::stod(arg(argc, argv, "--min-l1", "0.5")));
         if (mode == "pinned" && argc >= 4) return checkPinned(argv[2], std::stoull(argv[3]));
         if (mode == "lessons-agree") return checkLessonsAgree(std::vector<std::string>(argv + 2, argv + argc));
+        if (mode == "feedback") {
+            for (const std::string& f : feedbackFailures(argv[2], std::stoull(arg(argc, argv, "--tile", "4")),
+                                                         commaList(arg(argc, argv, "--expect"))))
+                fail(f);
+            if (!failures) std::printf("%s: every wrong answer's feedback names its mistake\n", argv[2]);
+            return failures ? 1 : 0;
+        }
         if (mode == "loaded")
             return checkLoaded(argv[2], arg(argc, argv, "--device"), commaList(arg(argc, argv, "--algos")),
                                std::atoi(arg(argc, argv, "--lines", "-1").c_str()),

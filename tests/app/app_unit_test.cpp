@@ -640,6 +640,32 @@ TEST(AppLessons, StateAddsUpStopByStop) {
     EXPECT_EQ(sortlab::app::stepAt(*l, 3, 25), 25u);
 }
 
+// The feedback's verdicts: right, wrong with the mistake its number fits (the first of several), or another
+// wrong number with what holds for any; impossible below and above what can be, with why; and a
+// prediction that cannot happen.
+TEST(AppLessons, FeedbackNamesTheMistakeOrWhyImpossible) {
+    using namespace sortlab::app;
+    Answer a;
+    a.value = 3;
+    a.how = "How.";
+    a.least = 1, a.most = 9;
+    a.belowLeast = "below";
+    a.aboveMost = "above";
+    a.slips = {{4, "Four A."}, {4, "Four B."}, {4, "Four C."}, {12, "Twelve."}};
+    a.otherwise = "Any.";
+    const Question q{QuestionKind::where, 0, "?", 1};
+    EXPECT_EQ(feedbackText(q, 3, a), "Right: 3. How.");
+    EXPECT_EQ(feedbackText(q, 4, a), "Not this time: you said 4. Four A. The answer is 3. How.");
+    EXPECT_EQ(feedbackText(q, 5, a), "Not this time: you said 5. Any. The answer is 3. How.");
+    EXPECT_EQ(feedbackText(q, 0, a), "Impossible: you said 0, but below. The answer is 3. How.");
+    EXPECT_EQ(feedbackText(q, -1, a), "Impossible: you said -1, but below. The answer is 3. How.");
+    EXPECT_EQ(feedbackText(q, 12, a), "Impossible: you said 12, but above. Twelve. The answer is 3. How.");
+    EXPECT_EQ(feedbackText(q, std::nullopt, a), "The answer is 3. How.");
+    const Question p{QuestionKind::depth, 5, "?", 1};
+    EXPECT_EQ(feedbackText(p, 4, a), "You predicted 4. How.");
+    EXPECT_EQ(feedbackText(p, 10, a), "You predicted 10, which cannot happen: above. How.");
+}
+
 // The GPU times the app quotes beside a CPU driver's (app/core/measured.cpp) are the medians of the
 // files in docs/results they name: a row of that variant, device and n, u32 random keys, no values
 // (and of that build, where the file names builds).

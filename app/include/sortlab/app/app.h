@@ -146,7 +146,7 @@ struct UiState {
         // How the question is being answered: a number typed in, "show me", or (headless runs)
         // with the GPU's answer or a wrong one (the GPU's answer + 1).
         enum class Mode : uint8_t { typed, showMe, right, wrong } mode = Mode::typed;
-        std::optional<uint64_t> given;  // the class's answer (none: "show me")
+        std::optional<int64_t> given;   // the class's answer (none: "show me"); -1 can be typed
         std::optional<Answer> answer;   // the GPU's, with how it got it
         std::string result;             // the feedback in words, or why there is none
         std::array<char, 32> answerEdit{};
@@ -231,7 +231,7 @@ public:
     // question (none: "show me", the GPU's answer), and whether a stop or an answer is still coming.
     std::string openLesson(const std::string& nameOrFile);
     void goToStop(size_t stop);
-    void answerStop(std::optional<uint64_t> given, UiState::LessonUi::Mode mode = UiState::LessonUi::Mode::typed);
+    void answerStop(std::optional<int64_t> given, UiState::LessonUi::Mode mode = UiState::LessonUi::Mode::typed);
     // Called after a frame that a screenshot captured: the stop's visibility takes that frame's.
     void noteScreenshot();
     bool lessonBusy() const { return ui_.lesson.lesson && (ui_.lesson.pending || ui_.lesson.answering); }

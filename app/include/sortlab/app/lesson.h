@@ -46,14 +46,26 @@ struct Question {
     int line = 0;     // in its lesson file
 };
 
+// A wrong answer that a likely mistake gives, computed from the same step's keys and buffers: the
+// number, and one sentence that says which mistake gives it ("5 is index 4 counted from 1 ...").
+struct Slip {
+    uint64_t value = 0;
+    std::string why;
+};
 // A question's answer as the GPU's buffers give it, how the GPU got it from what the views show
 // (the feedback's arithmetic: "2 = 2 (where digit 5 starts) + 0 + 0"), and the cells it uses.
+// With it, what the feedback says to a wrong answer: the answers that can be at all (`least` to
+// `most`, each with why no other can), and the slips this step's data explains.
 struct Answer {
     uint64_t value = 0;
     std::string how;
     std::vector<uint64_t> keys;            // key indices (after the step) to outline
     std::optional<uint64_t> digit, workgroup, tile;
     std::optional<int> replayShown; // depth: the replay's events up to the end of the walk
+    uint64_t least = 0, most = UINT64_MAX;
+    std::string belowLeast, aboveMost; // "indices start at 0", "the 10 keys are at indices 0 to 9"
+    std::vector<Slip> slips;           // in the order they are told; a number may fit more than one
+    std::string otherwise;             // for any other possible wrong answer (may be empty)
 };
 
 struct LessonStop {
@@ -119,8 +131,9 @@ struct RadixPlace {
 };
 std::optional<RadixPlace> radixPlace(const Snapshot& after, const JobInfo& job, const Step& st, uint64_t from,
                                      uint64_t to);
-// The feedback: right or wrong (or the prediction), then how the GPU got its number.
-std::string feedbackText(const Question& q, std::optional<uint64_t> given, const Answer& a);
+// The feedback: right, wrong or impossible (or the prediction), the mistake a wrong number fits,
+// then how the GPU got its number. `given` is signed: a class may type -1.
+std::string feedbackText(const Question& q, std::optional<int64_t> given, const Answer& a);
 std::string_view questionKindName(QuestionKind k);
 std::string_view highlightKindName(HighlightKind k);
 
