@@ -298,6 +298,36 @@ foreach(case "oddeven;oddeven-layer;4" "radix4;radix4;3" "onesweep;onesweep;3")
   app_check(app_move_${name}_check "${fixtures}" move move_${name})
 endforeach()
 
+# --- Moves that read: at 0.25, 0.5 and 0.75 of a move no two labels overlap (app_check labels on the
+#     label rectangles the views recorded; the dump is of a move, some key away from its index except in a
+#     layer's first 0.35, where it shows the pairs it compares):
+#     an odd-even layer that swaps keys on 8 and 16 keys (16 also at 0.4, rising into the lanes,
+#     and 0.9, landing) and a radix4 scatter on 16 keys (one bucket at a time), at 1600x1000 and
+#     at 1280x720 in presentation mode ------------------------------------------------------------------
+foreach(case "oddeven8;oddeven-layer;8;3;0.25 0.5 0.75" "oddeven16;oddeven-layer;16;4;0.25 0.4 0.5 0.75 0.9"
+             "radix4;radix4;16;3;0.25 0.5 0.75")
+  list(GET case 0 name)
+  list(GET case 1 algo)
+  list(GET case 2 n)
+  list(GET case 3 step)
+  list(GET case 4 fractions)
+  separate_arguments(fractions)
+  foreach(size "w1600;" "p720;--presentation;--width;1280;--height;720")
+    list(GET size 0 tag)
+    list(SUBLIST size 1 -1 size_args)
+    foreach(f ${fractions})
+      set(run app_move_labels_${name}_${tag}_${f})
+      app_run(${run} --algo ${algo} --n ${n} --tile-keys 4 --step ${step} --transition-at ${f} ${size_args}
+              --dump-state move_labels_${name}_${tag}-${f}.json)
+      set(part_way --part-way)
+      if(f STREQUAL "0.25" AND name MATCHES "oddeven") # a layer still shows its compared pairs
+        set(part_way "")
+      endif()
+      app_check(${run}_check ${run} labels move_labels_${name}_${tag}-${f}.json --min-labels ${n} --moving ${part_way})
+    endforeach()
+  endforeach()
+endforeach()
+
 # --- A pinned key (--pin-key): its path through every step, as the GPU moved it (values: exact),
 #     for radix4 and for the odd-even network, at the end and half-way ----------------------------------
 app_run(app_pin_radix4 --algo radix4 --n 16 --tile-keys 4 --values u32 --pin-key 3 --step 6 --dump-state pin_radix4.json
