@@ -423,9 +423,10 @@ void bucketBracket(const ViewContext& c, ImVec2 p0, float w, float gap) {
 
 // A step as a move (UiState::move): each key of the earlier state drawn where keyPlace puts it, between
 // where it was and where the GPU put it. A key in the lane above rises over the plot, one in the
-// lane below sinks into its floor, so keys that trade places pass around each other, never through;
-// their labels ride in rows of their own over the plot (above: two rows up, below: one; in a staged
-// pass the keys closing up keep theirs on the axis, which they never share), on a backing of the
+// lane below sinks half-way into its floor, so keys that trade places pass around each other, never through;
+// their labels ride in rows of their own over the plot (above: two rows up, or under the bar where
+// that is higher; below: one row up; in a staged pass the keys going to their bucket one row up and
+// the keys moving aside on the axis, which no other key's label crosses), on a backing of the
 // plot's colour. A radix pass colours the keys by their digit and, up to kMaxStagedKeys keys, moves
 // one bucket at a time, its place bracketed over the plot; a network layer first marks the pairs
 // it compared (swapping ones in the swap colour), then moves them.
@@ -442,6 +443,7 @@ void drawMove(const ViewContext& c, ImVec2 p0, float width, float plotH, bool la
     const bool staged = !m.moves.at.empty();
     const float bottom = p0.y + plotH, fs = ImGui::GetFontSize(), laneRow = fs + 3;
     auto centre = [&](double at) { return p0.x + w * float(at) + (w - gap) / 2; };
+    auto way = [](const KeyPlace& k) { return 0.25f * k.rise + 0.75f * k.arc; }; // how far off the axis
     std::vector<KeyPlace> place(n);
     for (uint64_t i = 0; i < n; ++i) place[i] = keyPlace(m, i, f);
     // The bars: those at rest, then those passing below, then those passing above, inside the plot.
@@ -450,9 +452,13 @@ void drawMove(const ViewContext& c, ImVec2 p0, float width, float plotH, bool la
         for (uint64_t i = 0; i < n; ++i) {
             const KeyPlace& k = place[i];
             if (k.lane != lane) continue;
-            const float lift = 0.5f * plotH * (0.25f * k.rise + 0.75f * k.arc) * float(int(lane));
-            const float x0 = p0.x + w * float(k.index), x1 = x0 + std::max(1.0f, w - gap);
-            const float h = keyHeight(job, e, i), top = barTop(c, bottom, plotH, h) - lift;
+            // Above: up by half the plot; below: down by half its own height, so that half of it
+            // still shows and the bar above clears it where they cross.
+            const float h = keyHeight(job, e, i), rest = barTop(c, bottom, plotH, h);
+            const float lift = lane == Lane::above   ? 0.5f * plotH * way(k)
+                               : lane == Lane::below ? -0.5f * (bottom - rest) * way(k)
+                                                     : 0.0f;
+            const float x0 = p0.x + w * float(k.index), x1 = x0 + std::max(1.0f, w - gap), top = rest - lift;
             const ImU32 col = digits ? digitColour(*m.step, passDigit(c, e, i)) : heightColour(h);
             dl->AddRectFilled(ImVec2(x0, top), ImVec2(x1, bottom - lift), col);
             if (lane == Lane::above && w >= 3)
@@ -481,7 +487,10 @@ void drawMove(const ViewContext& c, ImVec2 p0, float width, float plotH, bool la
         const uint64_t slot = k.lane == Lane::still ? uint64_t(std::llround(k.index)) : i;
         const float row = oneRow ? 0.0f : float(slot % 2);
         const float x = std::clamp(p0.x + w * float(k.index) + (w - gap - ts.x) / 2, p0.x, p0.x + width - ts.x);
-        const float y = std::max(p0.y, bottom + 2 + row * fs - rows * laneRow * k.rise);
+        float y = bottom + 2 + row * fs - rows * laneRow * k.rise;
+        if (k.lane == Lane::above) // under its bar where that is higher: the label travels with it
+            y = std::min(y, bottom + 2 - 0.5f * plotH * way(k));
+        y = std::max(p0.y, y);
         if (rows > 0 && k.rise > 0) { // over the bars: on the plot's colour
             const float pad = std::max(1.0f, c.line);
             dl->AddRectFilled(ImVec2(x - 2 * pad, y - pad), ImVec2(x + ts.x + 2 * pad, y + ts.y + pad),
@@ -508,11 +517,13 @@ void drawArrayHeading(const ViewContext& c, uint64_t first, uint64_t count, bool
         uint64_t lo = UINT64_MAX, hi = 0, keys = 0;
         for (uint64_t i = 0; i < m->moves.stage.size(); ++i)
             if (m->moves.stage[i] == st) lo = std::min(lo, m->moves.to[i]), hi = std::max(hi, m->moves.to[i]), ++keys;
-        char buf[128];
+        char buf[128], places[48];
         const uint32_t bits = m->step->bitHi - m->step->bitLo;
-        std::snprintf(buf, sizeof buf, "  digit %0*llX: %llu key%s to %llu..%llu (%u of %zu digits)", bits > 4 ? 2 : 1,
-                      (unsigned long long)m->moves.digits[st], (unsigned long long)keys, keys == 1 ? "" : "s",
-                      (unsigned long long)lo, (unsigned long long)hi, st + 1, m->moves.digits.size());
+        if (lo == hi) std::snprintf(places, sizeof places, "%llu", (unsigned long long)lo);
+        else std::snprintf(places, sizeof places, "%llu..%llu", (unsigned long long)lo, (unsigned long long)hi);
+        std::snprintf(buf, sizeof buf, "  digit %0*llX: %llu key%s to %s (%u of %zu digits)", bits > 4 ? 2 : 1,
+                      (unsigned long long)m->moves.digits[st], (unsigned long long)keys, keys == 1 ? "" : "s", places,
+                      st + 1, m->moves.digits.size());
         ImGui::SameLine(0, 0);
         if (ImGui::CalcTextSize(buf).x <= ImGui::GetContentRegionAvail().x)
             ImGui::TextColored(vec4(palette().changedLabel), "%s", buf);
