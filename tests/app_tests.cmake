@@ -299,8 +299,8 @@ foreach(case "oddeven;oddeven-layer;4" "radix4;radix4;3" "onesweep;onesweep;3")
 endforeach()
 
 # --- Moves that read: at 0.25, 0.5 and 0.75 of a move no two labels overlap (app_check labels on the
-#     label rectangles the views recorded; the dump is of a move, some key away from its index except in a
-#     layer's first 0.35, where it shows the pairs it compares):
+#     label rectangles the views recorded; the dump is of a move, some key away from its index except
+#     where a layer still shows the pairs it compares (up to 0.35) or its keys rise into their lanes):
 #     an odd-even layer that swaps keys on 8 and 16 keys (16 also at 0.4, rising into the lanes,
 #     and 0.9, landing) and a radix4 scatter on 16 keys (one bucket at a time), at 1600x1000 and
 #     at 1280x720 in presentation mode ------------------------------------------------------------------
@@ -320,7 +320,7 @@ foreach(case "oddeven8;oddeven-layer;8;3;0.25 0.5 0.75" "oddeven16;oddeven-layer
       app_run(${run} --algo ${algo} --n ${n} --tile-keys 4 --step ${step} --transition-at ${f} ${size_args}
               --dump-state move_labels_${name}_${tag}-${f}.json)
       set(part_way --part-way)
-      if(f STREQUAL "0.25" AND name MATCHES "oddeven") # a layer still shows its compared pairs
+      if(f MATCHES "^0[.](25|4)$" AND name MATCHES "oddeven") # comparing, then rising into the lanes
         set(part_way "")
       endif()
       app_check(${run}_check ${run} labels move_labels_${name}_${tag}-${f}.json --min-labels ${n} --moving ${part_way})
