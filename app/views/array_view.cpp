@@ -90,7 +90,8 @@ void buildStripPicture(ViewState::StripPicture& p, std::shared_ptr<const Density
         const uint32_t* col = &m.counts[size_t(c) * Density::kRows];
         const float x0 = cw * float(c), x1 = x0 + std::max(1.0f, cw);
         // A column whose keys all lie in one cell or two neighbouring ones (a sorted stretch): one
-        // line at their mean height, so that a sorted array rises smoothly, not in steps of a cell.
+        // line a cell thick at their mean height, so that a sorted array rises smoothly, not in
+        // steps of a cell.
         uint32_t lowest = rows, highest = 0, level = 0;
         for (uint32_t r = 0; r < rows; ++r)
             if (col[r]) lowest = std::min(lowest, r), highest = r, level = std::max(level, shadeLevel(col[r], m.maxCount, kShades));
@@ -101,8 +102,9 @@ void buildStripPicture(ViewState::StripPicture& p, std::shared_ptr<const Density
             const float h = float(mean / double(std::max(1u, b1 - b0))), ym = y(h);
             const float alpha = 0.3f + 0.7f * float(level - 1) / float(kShades - 1);
             const ImU32 colour = withAlpha(edge[std::min(rows, uint32_t(h * float(rows) + 0.5f))], alpha);
-            p.corners.push_back(ImVec2(x0, ym - minH / 2));
-            p.corners.push_back(ImVec2(x1, ym + minH / 2));
+            const float thick = std::max(minH, 0.94f * plotH / float(rows)); // a cell's height, as before
+            p.corners.push_back(ImVec2(x0, ym - thick / 2));
+            p.corners.push_back(ImVec2(x1, ym + thick / 2));
             p.colours.push_back(colour);
             p.colours.push_back(colour);
             continue;
