@@ -129,10 +129,13 @@ void stagedScatter(KeyMoves& m, const std::vector<uint64_t>& digit) {
     for (uint32_t s = 0; s < m.digits.size(); ++s) {
         waiting.clear();
         for (uint64_t i = 0; i < n; ++i) {
-            if (m.stage[i] == s) now[i] = m.to[i], taken[m.to[i]] = true;
-            else if (m.stage[i] > s) waiting.push_back(i);
+            if (m.stage[i] == s)
+                now[i] = m.to[i], taken[m.to[i]] = true;
+            else if (m.stage[i] > s)
+                waiting.push_back(i);
         }
-        std::sort(waiting.begin(), waiting.end(), [&](uint64_t a, uint64_t b) { return m.at.back()[a] < m.at.back()[b]; });
+        std::sort(waiting.begin(), waiting.end(),
+                  [&](uint64_t a, uint64_t b) { return m.at.back()[a] < m.at.back()[b]; });
         uint64_t place = 0;
         for (uint64_t i : waiting) {
             while (taken[place]) ++place;

@@ -94,7 +94,9 @@ void buildStripPicture(ViewState::StripPicture& p, std::shared_ptr<const Density
         // steps of a cell.
         uint32_t lowest = rows, highest = 0, level = 0;
         for (uint32_t r = 0; r < rows; ++r)
-            if (col[r]) lowest = std::min(lowest, r), highest = r, level = std::max(level, shadeLevel(col[r], m.maxCount, kShades));
+            if (col[r])
+                lowest = std::min(lowest, r), highest = r,
+                level = std::max(level, shadeLevel(col[r], m.maxCount, kShades));
         if (lowest <= highest && highest - lowest <= 1) {
             const auto [b0, b1] = columnBuckets(p.density->buckets, columns, c);
             double mean = 0;
@@ -484,7 +486,9 @@ void drawMove(const ViewContext& c, ImVec2 p0, float width, float plotH, bool la
         const std::string t = keyText(e, i, job.settings.key);
         const ImVec2 ts = ImGui::CalcTextSize(t.c_str());
         if (ts.x > 2 * w - gap) continue; // too wide even staggered: drawBars notes it as missing
-        const float rows = k.lane == Lane::above ? (staged ? 1.0f : 2.0f) : k.lane == Lane::below && !staged ? 1.0f : 0.0f;
+        const float rows = k.lane == Lane::above              ? (staged ? 1.0f : 2.0f)
+                           : k.lane == Lane::below && !staged ? 1.0f
+                                                              : 0.0f;
         // On the axis: one row, or two staggered by index (a key closing up keeps the row it had).
         const uint64_t slot = k.lane == Lane::still ? uint64_t(std::llround(k.index)) : i;
         const float row = oneRow ? 0.0f : float(slot % 2);
@@ -521,8 +525,10 @@ void drawArrayHeading(const ViewContext& c, uint64_t first, uint64_t count, bool
             if (m->moves.stage[i] == st) lo = std::min(lo, m->moves.to[i]), hi = std::max(hi, m->moves.to[i]), ++keys;
         char buf[128], places[48];
         const uint32_t bits = m->step->bitHi - m->step->bitLo;
-        if (lo == hi) std::snprintf(places, sizeof places, "%llu", (unsigned long long)lo);
-        else std::snprintf(places, sizeof places, "%llu..%llu", (unsigned long long)lo, (unsigned long long)hi);
+        if (lo == hi)
+            std::snprintf(places, sizeof places, "%llu", (unsigned long long)lo);
+        else
+            std::snprintf(places, sizeof places, "%llu..%llu", (unsigned long long)lo, (unsigned long long)hi);
         std::snprintf(buf, sizeof buf, "  digit %0*llX: %llu key%s to %s (%u of %zu digits)", bits > 4 ? 2 : 1,
                       (unsigned long long)m->moves.digits[st], (unsigned long long)keys, keys == 1 ? "" : "s", places,
                       st + 1, m->moves.digits.size());
