@@ -529,9 +529,9 @@ void drawArrayHeading(const ViewContext& c, uint64_t first, uint64_t count, bool
             std::snprintf(places, sizeof places, "%llu", (unsigned long long)lo);
         else
             std::snprintf(places, sizeof places, "%llu..%llu", (unsigned long long)lo, (unsigned long long)hi);
-        std::snprintf(buf, sizeof buf, "  digit %0*llX: %llu key%s to %s (%u of %zu digits)", bits > 4 ? 2 : 1,
-                      (unsigned long long)m->moves.digits[st], (unsigned long long)keys, keys == 1 ? "" : "s", places,
-                      st + 1, m->moves.digits.size());
+        std::snprintf(buf, sizeof buf, "  digit %0*llX: %llu key%s %s %s (%u of %zu digits)", bits > 4 ? 2 : 1,
+                      (unsigned long long)m->moves.digits[st], (unsigned long long)keys, keys == 1 ? "" : "s",
+                      m->backward ? "back from" : "to", places, st + 1, m->moves.digits.size());
         ImGui::SameLine(0, 0);
         if (ImGui::CalcTextSize(buf).x <= ImGui::GetContentRegionAvail().x)
             ImGui::TextColored(vec4(palette().changedLabel), "%s", buf);
