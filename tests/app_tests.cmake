@@ -327,6 +327,18 @@ foreach(case "oddeven8;oddeven-layer;8;3;0.25 0.5 0.75" "oddeven16;oddeven-layer
     endforeach()
   endforeach()
 endforeach()
+# Keys too wide for one row of labels at rest (uniform u32 keys, two staggered rows): drawn smaller
+# while they move, still none overlapping.
+foreach(case "oddeven-layer;4" "radix4;3")
+  list(GET case 0 algo)
+  list(GET case 1 step)
+  foreach(f 0.5 0.75)
+    set(run app_move_labels_wide_${algo}_${f})
+    app_run(${run} --algo ${algo} --n 16 --dist uniform --step ${step} --transition-at ${f}
+            --dump-state move_labels_wide_${algo}-${f}.json)
+    app_check(${run}_check ${run} labels move_labels_wide_${algo}-${f}.json --min-labels 16 --moving --part-way)
+  endforeach()
+endforeach()
 
 # --- A pinned key (--pin-key): its path through every step, as the GPU moved it (values: exact),
 #     for radix4 and for the odd-even network, at the end and half-way ----------------------------------

@@ -431,7 +431,7 @@ void bucketBracket(const ViewContext& c, ImVec2 p0, float w, float gap) {
 // their labels ride in rows of their own over the plot (above: two rows up, or under the bar where
 // that is higher; below: one row up; in a staged pass the keys going to their bucket one row up and
 // the keys moving aside on the axis, which no other key's label crosses), on a backing of the
-// plot's colour. A radix pass colours the keys by their digit and, up to kMaxStagedKeys keys, moves
+// plot's colour; labels too wide for one row at rest are drawn smaller while the keys move. A radix pass colours the keys by their digit and, up to kMaxStagedKeys keys, moves
 // one bucket at a time, its place bracketed over the plot; a network layer first marks the pairs
 // it compared (swapping ones in the swap colour), then moves them.
 void drawMove(const ViewContext& c, ImVec2 p0, float width, float plotH, bool labels, bool oneRow) {
@@ -445,7 +445,7 @@ void drawMove(const ViewContext& c, ImVec2 p0, float width, float plotH, bool la
     const bool digits = m.step->bitHi > m.step->bitLo &&
                         (m.step->kind == StepKind::scatter || m.step->kind == StepKind::pass);
     const bool staged = !m.moves.at.empty();
-    const float bottom = p0.y + plotH, fs = ImGui::GetFontSize(), laneRow = fs + 3;
+    const float bottom = p0.y + plotH, fs = ImGui::GetFontSize();
     auto centre = [&](double at) { return p0.x + w * float(at) + (w - gap) / 2; };
     auto way = [](const KeyPlace& k) { return 0.25f * k.rise + 0.75f * k.arc; }; // how far off the axis
     std::vector<KeyPlace> place(n);
@@ -481,19 +481,26 @@ void drawMove(const ViewContext& c, ImVec2 p0, float width, float plotH, bool la
     }
     if (staged) bucketBracket(c, p0, w, gap);
     if (!labels) return;
+    // Labels wider than a key's place (two staggered rows at rest) are drawn smaller while the keys
+    // move, so that each fits its own place: one row, and lanes whose keys keep a place apart.
+    ImFont* font = ImGui::GetFont();
+    float size = fs;
+    if (!oneRow)
+        for (uint64_t i = 0; i < n; ++i) {
+            const float tw = ImGui::CalcTextSize(keyText(e, i, job.settings.key).c_str()).x;
+            if (tw <= 2 * w - gap) size = std::min(size, fs * (w - gap) / tw);
+        }
+    const float laneRow = size + 3;
     for (uint64_t i = 0; i < n; ++i) {
         const KeyPlace& k = place[i];
         const std::string t = keyText(e, i, job.settings.key);
-        const ImVec2 ts = ImGui::CalcTextSize(t.c_str());
-        if (ts.x > 2 * w - gap) continue; // too wide even staggered: drawBars notes it as missing
+        if (ImGui::CalcTextSize(t.c_str()).x > 2 * w - gap) continue; // drawBars notes it as missing
+        const ImVec2 ts = font->CalcTextSizeA(size, FLT_MAX, 0.0f, t.c_str());
         const float rows = k.lane == Lane::above              ? (staged ? 1.0f : 2.0f)
                            : k.lane == Lane::below && !staged ? 1.0f
                                                               : 0.0f;
-        // On the axis: one row, or two staggered by index (a key closing up keeps the row it had).
-        const uint64_t slot = k.lane == Lane::still ? uint64_t(std::llround(k.index)) : i;
-        const float row = oneRow ? 0.0f : float(slot % 2);
         const float x = std::clamp(p0.x + w * float(k.index) + (w - gap - ts.x) / 2, p0.x, p0.x + width - ts.x);
-        float y = bottom + 2 + row * fs - rows * laneRow * k.rise;
+        float y = bottom + 2 - rows * laneRow * k.rise;
         if (k.lane == Lane::above) // under its bar where that is higher: the label travels with it
             y = std::min(y, bottom + 2 - 0.5f * plotH * way(k));
         y = std::max(p0.y, y);
@@ -502,7 +509,8 @@ void drawMove(const ViewContext& c, ImVec2 p0, float width, float plotH, bool la
             dl->AddRectFilled(ImVec2(x - 2 * pad, y - pad), ImVec2(x + ts.x + 2 * pad, y + ts.y + pad),
                               withAlpha(pal.plotBg | 0xff000000u, 0.9f), 3.0f * pad);
         }
-        drawLabel(c.ui, dl, ImVec2(x, y), k.lane == Lane::still ? pal.keyLabel : pal.changedLabel, t.c_str());
+        drawLabel(c.ui, dl, font, size, ImVec2(x, y), k.lane == Lane::still ? pal.keyLabel : pal.changedLabel,
+                  t.c_str());
     }
 }
 
