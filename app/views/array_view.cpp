@@ -490,15 +490,17 @@ void drawMove(const ViewContext& c, ImVec2 p0, float width, float plotH, bool la
             const float tw = ImGui::CalcTextSize(keyText(e, i, job.settings.key).c_str()).x;
             if (tw <= 2 * w - gap) size = std::min(size, fs * (w - gap) / tw);
         }
-    const float laneRow = size + 3;
+    // The lanes' rows over the plot (a layer: two, a staged pass: one) fit in it, smaller where it is low.
+    const float laneSize = std::min(size, (plotH + 2) / (staged ? 1.0f : 2.0f) - 3), laneRow = laneSize + 3;
     for (uint64_t i = 0; i < n; ++i) {
         const KeyPlace& k = place[i];
         const std::string t = keyText(e, i, job.settings.key);
         if (ImGui::CalcTextSize(t.c_str()).x > 2 * w - gap) continue; // drawBars notes it as missing
-        const ImVec2 ts = font->CalcTextSizeA(size, FLT_MAX, 0.0f, t.c_str());
         const float rows = k.lane == Lane::above              ? (staged ? 1.0f : 2.0f)
                            : k.lane == Lane::below && !staged ? 1.0f
                                                               : 0.0f;
+        const float at = rows > 0 && k.rise > 0 ? laneSize : size;
+        const ImVec2 ts = font->CalcTextSizeA(at, FLT_MAX, 0.0f, t.c_str());
         const float x = std::clamp(p0.x + w * float(k.index) + (w - gap - ts.x) / 2, p0.x, p0.x + width - ts.x);
         float y = bottom + 2 - rows * laneRow * k.rise;
         if (k.lane == Lane::above) // under its bar where that is higher: the label travels with it
@@ -509,7 +511,7 @@ void drawMove(const ViewContext& c, ImVec2 p0, float width, float plotH, bool la
             dl->AddRectFilled(ImVec2(x - 2 * pad, y - pad), ImVec2(x + ts.x + 2 * pad, y + ts.y + pad),
                               withAlpha(pal.plotBg | 0xff000000u, 0.9f), 3.0f * pad);
         }
-        drawLabel(c.ui, dl, font, size, ImVec2(x, y), k.lane == Lane::still ? pal.keyLabel : pal.changedLabel,
+        drawLabel(c.ui, dl, font, at, ImVec2(x, y), k.lane == Lane::still ? pal.keyLabel : pal.changedLabel,
                   t.c_str());
     }
 }
