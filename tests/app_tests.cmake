@@ -339,6 +339,11 @@ foreach(case "oddeven-layer;4" "radix4;3")
     app_check(${run}_check ${run} labels move_labels_wide_${algo}-${f}.json --min-labels 16 --moving --part-way)
   endforeach()
 endforeach()
+# A plot too low for two lanes of labels at their size (1280x520 in presentation mode, about 45
+# pixels): the lanes' labels smaller, none overlapping.
+app_run(app_move_labels_low --algo oddeven-layer --keys "10,25,39,92,1,5,68,23,21,10" --step 4 --transition-at 0.6
+        --presentation --width 1280 --height 520 --dump-state move_labels_low.json)
+app_check(app_move_labels_low_check app_move_labels_low labels move_labels_low.json --min-labels 10 --moving --part-way)
 
 # --- A pinned key (--pin-key): its path through every step, as the GPU moved it (values: exact),
 #     for radix4 and for the odd-even network, at the end and half-way ----------------------------------
