@@ -110,9 +110,10 @@ void digitAxis(const UiState& ui, ImVec2 o, float w, size_t first, size_t count,
 }
 // The counts of bars r0..r1 (a plot `height` high, the tallest bar `mx`), each above its bar. At the
 // size at which every count fits its own bar with room to spare, none comes near another; the
-// tallest first, each is drawn in the full font where that keeps a quarter of a line from every
-// count placed and from the place kept for every count to come (a tall bar's count may reach over
-// its short neighbours, whose counts sit lower), else at that size. With no room for a readable font
+// tallest first (equal counts together), each is drawn in the full font where that keeps a quarter
+// of a line from every count placed and from the place kept for every count to come (a tall bar's
+// count may reach over its short neighbours, whose counts sit lower), else at that size; equal
+// counts all in one of the two sizes. With no room for a readable font
 // even at that size (256 digits), only the tallest bar's count; the others are in the tooltip.
 void barCounts(const ViewContext& c, const Snapshot::Aux& a, size_t r0, size_t r1, uint32_t mx, ImVec2 o, float w,
                float height) {
