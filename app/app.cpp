@@ -315,6 +315,9 @@ void App::updateMove(const SortWorker::View& v) {
             if (v.job.settings.n <= 4096) t.moves = keyMoves(t.earlier(), t.later(), v.job, *t.step);
             t.start = now;
             t.duration = ui_.moveSeconds * 4.0 / std::max(0.25, double(ui_.speed)); // 0.6 s at 4 steps/s
+            // A pass moved one bucket at a time: half of that a bucket, so that a class can follow
+            // each, but at most ten times the move (OneSweep's 8-bit digits can be dozens).
+            t.duration *= std::clamp(0.5 * double(t.moves.digits.size()), 1.0, 10.0);
             ui_.move = std::move(t);
         }
         shown_ = v.data;
@@ -336,7 +339,8 @@ nlohmann::json App::viewState() const {
         j["move"] = {{"from_step", m->from->step},
                      {"to_step", m->to->step},
                      {"fraction", ui_.moveFraction},
-                     {"matched", moveMatchName(m->moves.match)}};
+                     {"matched", moveMatchName(m->moves.match)},
+                     {"stages", m->moves.digits.size()}};
     }
     if (n <= 4096) j["drawn_index"] = drawn;
     j["labels"] = labelsJson();

@@ -274,7 +274,8 @@ void App::drawPlaybackControls(const SortWorker::View& v) {
     ImGui::SliderFloat("move", &ui_.moveSeconds, 0.0f, 2.0f, ui_.moveSeconds > 0 ? "%.1f s a step" : "off (steps jump)");
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("each step drawn as a move: keys travel from their index before the step to the one the GPU "
-                          "gave them (at 4 steps/s; the speed scales it)");
+                          "gave them (at 4 steps/s; the speed scales it). A radix pass of up to 64 keys moves one "
+                          "bucket at a time, half of this a bucket (up to ten times this)");
     ImGui::Text("at step %zu of %zu%s", at, steps, v.busy ? " (GPU working...)" : "");
 }
 

@@ -298,6 +298,53 @@ foreach(case "oddeven;oddeven-layer;4" "radix4;radix4;3" "onesweep;onesweep;3")
   app_check(app_move_${name}_check "${fixtures}" move move_${name})
 endforeach()
 
+# --- Moves that read: at 0.25, 0.5 and 0.75 of a move no two labels overlap (app_check labels on the
+#     label rectangles the views recorded; the dump is of a move, some key away from its index except
+#     where a layer still shows the pairs it compares (up to 0.35) or its keys rise into their lanes):
+#     an odd-even layer that swaps keys on 8 and 16 keys (16 also at 0.4, rising into the lanes,
+#     and 0.9, landing) and a radix4 scatter on 16 keys (one bucket at a time), at 1600x1000 and
+#     at 1280x720 in presentation mode ------------------------------------------------------------------
+foreach(case "oddeven8;oddeven-layer;8;3;0.25 0.5 0.75" "oddeven16;oddeven-layer;16;4;0.25 0.4 0.5 0.75 0.9"
+             "radix4;radix4;16;3;0.25 0.5 0.75")
+  list(GET case 0 name)
+  list(GET case 1 algo)
+  list(GET case 2 n)
+  list(GET case 3 step)
+  list(GET case 4 fractions)
+  separate_arguments(fractions)
+  foreach(size "w1600;" "p720;--presentation;--width;1280;--height;720")
+    list(GET size 0 tag)
+    list(SUBLIST size 1 -1 size_args)
+    foreach(f ${fractions})
+      set(run app_move_labels_${name}_${tag}_${f})
+      app_run(${run} --algo ${algo} --n ${n} --tile-keys 4 --step ${step} --transition-at ${f} ${size_args}
+              --dump-state move_labels_${name}_${tag}-${f}.json)
+      set(part_way --part-way)
+      if(f MATCHES "^0[.](25|4)$" AND name MATCHES "oddeven") # comparing, then rising into the lanes
+        set(part_way "")
+      endif()
+      app_check(${run}_check ${run} labels move_labels_${name}_${tag}-${f}.json --min-labels ${n} --moving ${part_way})
+    endforeach()
+  endforeach()
+endforeach()
+# Keys too wide for one row of labels at rest (uniform u32 keys, two staggered rows): drawn smaller
+# while they move, still none overlapping.
+foreach(case "oddeven-layer;4" "radix4;3")
+  list(GET case 0 algo)
+  list(GET case 1 step)
+  foreach(f 0.5 0.75)
+    set(run app_move_labels_wide_${algo}_${f})
+    app_run(${run} --algo ${algo} --n 16 --dist uniform --step ${step} --transition-at ${f}
+            --dump-state move_labels_wide_${algo}-${f}.json)
+    app_check(${run}_check ${run} labels move_labels_wide_${algo}-${f}.json --min-labels 16 --moving --part-way)
+  endforeach()
+endforeach()
+# A plot too low for two lanes of labels at their size (1280x520 in presentation mode, about 45
+# pixels): the lanes' labels smaller, none overlapping.
+app_run(app_move_labels_low --algo oddeven-layer --keys "10,25,39,92,1,5,68,23,21,10" --step 4 --transition-at 0.6
+        --presentation --width 1280 --height 520 --dump-state move_labels_low.json)
+app_check(app_move_labels_low_check app_move_labels_low labels move_labels_low.json --min-labels 10 --moving --part-way)
+
 # --- A pinned key (--pin-key): its path through every step, as the GPU moved it (values: exact),
 #     for radix4 and for the odd-even network, at the end and half-way ----------------------------------
 app_run(app_pin_radix4 --algo radix4 --n 16 --tile-keys 4 --values u32 --pin-key 3 --step 6 --dump-state pin_radix4.json

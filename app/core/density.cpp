@@ -71,12 +71,12 @@ template <class Row> void fill(Density& d, uint64_t first, uint64_t stride, Row 
         uint64_t seen = 0;
         // Sampling keeps to multiples of the stride from `first`, so that buckets share one grid.
         for (uint64_t i = lo + (stride - (lo - first) % stride) % stride; i < hi; i += stride) {
-            const uint32_t r = row(i);
-            ++rows[r];
-            sum += r;
+            const double x = row(i); // the height in rows, a fraction of one included
+            ++rows[std::min<uint32_t>(Density::kRows - 1, uint32_t(x))];
+            sum += x;
             ++seen;
         }
-        d.mean[b] = seen ? float((sum / double(seen) + 0.5) / Density::kRows) : 0.0f; // to a row's height
+        d.mean[b] = seen ? float(std::clamp(sum / double(seen) / Density::kRows, 0.0, 1.0)) : 0.0f;
     }
 }
 
@@ -91,20 +91,16 @@ Density densityOf(const std::byte* keys, const KeyScale& scale, uint64_t first, 
     d.counts.assign(size_t(d.buckets) * Density::kRows, 0);
     d.mean.assign(d.buckets, 0.0f);
     stride = std::max<uint64_t>(stride, 1);
-    constexpr uint32_t top = Density::kRows - 1;
     if (floating(scale.type)) {
-        fill(d, first, stride, [&](uint64_t i) {
-            return std::min<uint32_t>(top, uint32_t(scale.height(keys, i) * float(Density::kRows)));
-        });
+        fill(d, first, stride, [&](uint64_t i) { return double(scale.height(keys, i)) * Density::kRows; });
     } else if (scale.hi <= scale.lo) {
-        fill(d, first, stride, [](uint64_t) { return Density::kRows / 2; });
+        fill(d, first, stride, [](uint64_t) { return 0.5 * Density::kRows; });
     } else {
         const double perRow = double(Density::kRows) / double(scale.hi - scale.lo);
         const KeyType t = scale.type;
         const uint64_t lo = scale.lo;
-        fill(d, first, stride, [&](uint64_t i) {
-            return std::min<uint32_t>(top, uint32_t(double(orderBitsAt(keys, i, t, Order::ascending) - lo) * perRow));
-        });
+        fill(d, first, stride,
+             [&](uint64_t i) { return double(orderBitsAt(keys, i, t, Order::ascending) - lo) * perRow; });
     }
     return d;
 }

@@ -89,6 +89,28 @@ void buildStripPicture(ViewState::StripPicture& p, std::shared_ptr<const Density
     for (uint32_t c = 0; c < columns; ++c) {
         const uint32_t* col = &m.counts[size_t(c) * Density::kRows];
         const float x0 = cw * float(c), x1 = x0 + std::max(1.0f, cw);
+        // A column whose keys all lie in one cell or two neighbouring ones (a sorted stretch): one
+        // line a cell thick at their mean height, so that a sorted array rises smoothly, not in
+        // steps of a cell.
+        uint32_t lowest = rows, highest = 0, level = 0;
+        for (uint32_t r = 0; r < rows; ++r)
+            if (col[r])
+                lowest = std::min(lowest, r), highest = r,
+                level = std::max(level, shadeLevel(col[r], m.maxCount, kShades));
+        if (lowest <= highest && highest - lowest <= 1) {
+            const auto [b0, b1] = columnBuckets(p.density->buckets, columns, c);
+            double mean = 0;
+            for (uint32_t b = b0; b < b1; ++b) mean += p.density->mean[b];
+            const float h = float(mean / double(std::max(1u, b1 - b0))), ym = y(h);
+            const float alpha = 0.3f + 0.7f * float(level - 1) / float(kShades - 1);
+            const ImU32 colour = withAlpha(edge[std::min(rows, uint32_t(h * float(rows) + 0.5f))], alpha);
+            const float thick = std::max(minH, 0.94f * plotH / float(rows)); // a cell's height, as before
+            p.corners.push_back(ImVec2(x0, ym - thick / 2));
+            p.corners.push_back(ImVec2(x1, ym + thick / 2));
+            p.colours.push_back(colour);
+            p.colours.push_back(colour);
+            continue;
+        }
         for (uint32_t r = 0; r < rows;) {
             const uint32_t level = shadeLevel(col[r], m.maxCount, kShades);
             uint32_t end = r + 1;
@@ -285,6 +307,14 @@ void pinnedPath(const ViewContext& c, uint64_t first, uint64_t count, ImVec2 p0,
     }
 }
 
+// A bar's top for a key at height h (0..1): the smallest key a bar too, never a hairline, at least
+// 6 pixels (presentation: 13) tall. The same in a move as at rest, so a move starts and ends on the
+// picture of its two steps.
+float barTop(const ViewContext& c, float bottom, float plotH, float h) {
+    const float minBar = std::max(0.04f * plotH, 6.0f * c.line);
+    return bottom - (minBar + (0.98f * plotH - minBar) * h);
+}
+
 // One bar per key of [first, first + count): keys the step changed outlined, keys that differ from
 // the CPU reference in red, a lesson's key and an answer's cells outlined, the pinned key's path; a
 // click pins the key under the pointer (or unpins it).
@@ -325,9 +355,7 @@ void drawBars(const ViewContext& c, uint64_t first, uint64_t count, bool zoomed,
         const uint64_t k = first + i;
         const float h = zoomed ? keyHeightIn(s.keys.data(), k, job.settings.key, lo, hi) : keyHeight(job, s, k);
         const float x0 = p0.x + w * float(i), x1 = x0 + std::max(1.0f, w - gap);
-        // The smallest key a bar too, never a hairline: at least 6 pixels (presentation: 13) tall.
-        const float minBar = std::max(0.04f * plotH, 6.0f * c.line);
-        const float top = p0.y + plotH - (minBar + (0.98f * plotH - minBar) * h);
+        const float top = barTop(c, p0.y + plotH, plotH, h);
         ImU32 col = wrong[i] ? pal.mismatchBar : heightColour(h);
         dl->AddRectFilled(ImVec2(x0, top), ImVec2(x1, p0.y + plotH), col);
         if (changed[i] && w >= 3)
@@ -368,11 +396,45 @@ void drawBars(const ViewContext& c, uint64_t first, uint64_t count, bool zoomed,
     }
 }
 
-// A step as a move (UiState::move): each key of the earlier state drawn at its fractional index
-// between where it was and where the GPU put it. A radix pass colours the keys by their digit;
-// a network layer first marks the pairs it compared (swapping ones in the swap colour), then
-// moves them. Labels travel with their bars.
-void drawMove(const ViewContext& c, ImVec2 p0, float width, float plotH, bool labels) {
+// The digit of key i of a radix pass's earlier state, and the colour the move draws its bar in.
+uint64_t passDigit(const ViewContext& c, const Snapshot& e, uint64_t i) {
+    const Step& st = *c.ui.move->step;
+    const uint32_t bits = st.bitHi - st.bitLo;
+    return (orderBitsAt(e.keys.data(), i, c.v.job.settings.key, c.v.job.settings.order) >> st.bitLo) &
+           ((1ull << bits) - 1);
+}
+ImU32 digitColour(const Step& st, uint64_t d) {
+    return heightColour(float(d) / float((1ull << (st.bitHi - st.bitLo)) - 1));
+}
+
+// A staged pass: the bucket the stage under way fills, bracketed over the plot in its digit's
+// colour (the heading names the digit and the indices).
+void bucketBracket(const ViewContext& c, ImVec2 p0, float w, float gap) {
+    const Transition& m = *c.ui.move;
+    const uint32_t s = stageAt(m, c.ui.moveFraction);
+    uint64_t lo = UINT64_MAX, hi = 0;
+    for (uint64_t i = 0; i < m.moves.stage.size(); ++i)
+        if (m.moves.stage[i] == s) lo = std::min(lo, m.moves.to[i]), hi = std::max(hi, m.moves.to[i]);
+    if (lo > hi) return;
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const ImU32 col = digitColour(*m.step, m.moves.digits[s]);
+    const float t = std::max(2.0f, 2.0f * c.line), y = p0.y + t, tick = std::max(6.0f, 4.0f * c.line);
+    const float x0 = p0.x + w * float(lo), x1 = p0.x + w * float(hi + 1) - gap;
+    dl->AddLine(ImVec2(x0, y), ImVec2(x1, y), col, t);
+    dl->AddLine(ImVec2(x0, y), ImVec2(x0, y + tick), col, t);
+    dl->AddLine(ImVec2(x1, y), ImVec2(x1, y + tick), col, t);
+}
+
+// A step as a move (UiState::move): each key of the earlier state drawn where keyPlace puts it, between
+// where it was and where the GPU put it. A key in the lane above rises over the plot, one in the
+// lane below sinks half-way into its floor, so keys that trade places pass around each other, never through;
+// their labels ride in rows of their own over the plot (above: two rows up, or under the bar where
+// that is higher; below: one row up; in a staged pass the keys going to their bucket one row up and
+// the keys moving aside on the axis, which no other key's label crosses), on a backing of the
+// plot's colour; labels too wide for one row at rest are drawn smaller while the keys move. A radix pass colours the keys by their digit and, up to kMaxStagedKeys keys, moves
+// one bucket at a time, its place bracketed over the plot; a network layer first marks the pairs
+// it compared (swapping ones in the swap colour), then moves them.
+void drawMove(const ViewContext& c, ImVec2 p0, float width, float plotH, bool labels, bool oneRow) {
     const Transition& m = *c.ui.move;
     const JobInfo& job = c.v.job;
     const Snapshot& e = m.earlier();
@@ -382,10 +444,34 @@ void drawMove(const ViewContext& c, ImVec2 p0, float width, float plotH, bool la
     const float f = c.ui.moveFraction, w = width / float(n), gap = w >= 6 ? std::max(1.0f, w * 0.12f) : 0.0f;
     const bool digits = m.step->bitHi > m.step->bitLo &&
                         (m.step->kind == StepKind::scatter || m.step->kind == StepKind::pass);
-    const uint32_t lo = m.step->bitLo, bits = m.step->bitHi - m.step->bitLo;
+    const bool staged = !m.moves.at.empty();
+    const float bottom = p0.y + plotH, fs = ImGui::GetFontSize();
     auto centre = [&](double at) { return p0.x + w * float(at) + (w - gap) / 2; };
-    if (!m.moves.compared.empty()) { // the layer's pairs, under the bars: compared, and swapped
-        const float y = p0.y + plotH - 2;
+    auto way = [](const KeyPlace& k) { return 0.25f * k.rise + 0.75f * k.arc; }; // how far off the axis
+    std::vector<KeyPlace> place(n);
+    for (uint64_t i = 0; i < n; ++i) place[i] = keyPlace(m, i, f);
+    // The bars: those at rest, then those passing below, then those passing above, inside the plot.
+    dl->PushClipRect(p0, ImVec2(p0.x + width, bottom), true);
+    for (Lane lane : {Lane::still, Lane::below, Lane::above})
+        for (uint64_t i = 0; i < n; ++i) {
+            const KeyPlace& k = place[i];
+            if (k.lane != lane) continue;
+            // Above: up by half the plot; below: down by half its own height, so that half of it
+            // still shows and the bar above clears it where they cross.
+            const float h = keyHeight(job, e, i), rest = barTop(c, bottom, plotH, h);
+            const float lift = lane == Lane::above   ? 0.5f * plotH * way(k)
+                               : lane == Lane::below ? -0.5f * (bottom - rest) * way(k)
+                                                     : 0.0f;
+            const float x0 = p0.x + w * float(k.index), x1 = x0 + std::max(1.0f, w - gap), top = rest - lift;
+            const ImU32 col = digits ? digitColour(*m.step, passDigit(c, e, i)) : heightColour(h);
+            dl->AddRectFilled(ImVec2(x0, top), ImVec2(x1, bottom - lift), col);
+            if (lane == Lane::above && w >= 3)
+                dl->AddRect(ImVec2(x0, top), ImVec2(x1, bottom - lift), pal.changedOutline, 0, 0,
+                            std::max(1.5f, c.line * 1.5f));
+        }
+    dl->PopClipRect();
+    if (!m.moves.compared.empty()) { // the layer's pairs, along the floor: compared, and swapped
+        const float y = bottom - 2;
         for (auto [a, b] : m.moves.compared) {
             const bool swaps = m.moves.to[a] != a;
             if (f >= kComparePhase && !swaps) continue;
@@ -393,24 +479,40 @@ void drawMove(const ViewContext& c, ImVec2 p0, float width, float plotH, bool la
                         swaps ? pal.swap : pal.comparatorCurrent, std::max(2.0f, c.line * 2.5f));
         }
     }
+    if (staged) bucketBracket(c, p0, w, gap);
+    if (!labels) return;
+    // Labels wider than a key's place (two staggered rows at rest) are drawn smaller while the keys
+    // move, so that each fits its own place: one row, and lanes whose keys keep a place apart.
+    ImFont* font = ImGui::GetFont();
+    float size = fs;
+    if (!oneRow)
+        for (uint64_t i = 0; i < n; ++i) {
+            const float tw = ImGui::CalcTextSize(keyText(e, i, job.settings.key).c_str()).x;
+            if (tw <= 2 * w - gap) size = std::min(size, fs * (w - gap) / tw);
+        }
+    // The lanes' rows over the plot (a layer: two, a staged pass: one) fit in it, smaller where it is low.
+    const float laneSize = std::min(size, (plotH + 2) / (staged ? 1.0f : 2.0f) - 3), laneRow = laneSize + 3;
     for (uint64_t i = 0; i < n; ++i) {
-        const double at = drawnIndex(m, i, f);
-        const float h = keyHeight(job, e, i);
-        const float x0 = p0.x + w * float(at), x1 = x0 + std::max(1.0f, w - gap);
-        const float top = p0.y + plotH - (0.04f + 0.94f * h) * plotH;
-        ImU32 col = heightColour(h);
-        if (digits) {
-            const uint64_t d = (orderBitsAt(e.keys.data(), i, job.settings.key, job.settings.order) >> lo) &
-                               ((1ull << bits) - 1);
-            col = heightColour(float(d) / float((1ull << bits) - 1));
+        const KeyPlace& k = place[i];
+        const std::string t = keyText(e, i, job.settings.key);
+        if (ImGui::CalcTextSize(t.c_str()).x > 2 * w - gap) continue; // drawBars notes it as missing
+        const float rows = k.lane == Lane::above              ? (staged ? 1.0f : 2.0f)
+                           : k.lane == Lane::below && !staged ? 1.0f
+                                                              : 0.0f;
+        const float at = rows > 0 && k.rise > 0 ? laneSize : size;
+        const ImVec2 ts = font->CalcTextSizeA(at, FLT_MAX, 0.0f, t.c_str());
+        const float x = std::clamp(p0.x + w * float(k.index) + (w - gap - ts.x) / 2, p0.x, p0.x + width - ts.x);
+        float y = bottom + 2 - rows * laneRow * k.rise;
+        if (k.lane == Lane::above) // under its bar where that is higher: the label travels with it
+            y = std::min(y, bottom + 2 - 0.5f * plotH * way(k));
+        y = std::max(p0.y, y);
+        if (rows > 0 && k.rise > 0) { // over the bars: on the plot's colour
+            const float pad = std::max(1.0f, c.line);
+            dl->AddRectFilled(ImVec2(x - 2 * pad, y - pad), ImVec2(x + ts.x + 2 * pad, y + ts.y + pad),
+                              withAlpha(pal.plotBg | 0xff000000u, 0.9f), 3.0f * pad);
         }
-        dl->AddRectFilled(ImVec2(x0, top), ImVec2(x1, p0.y + plotH - 4), col);
-        if (labels) {
-            const std::string t = keyText(e, i, job.settings.key);
-            const ImVec2 ts = ImGui::CalcTextSize(t.c_str());
-            if (ts.x <= 2 * w - gap)
-                drawLabel(c.ui, dl, ImVec2(x0 + (w - gap - ts.x) / 2, p0.y + plotH + 2), pal.keyLabel, t.c_str());
-        }
+        drawLabel(c.ui, dl, font, at, ImVec2(x, y), k.lane == Lane::still ? pal.keyLabel : pal.changedLabel,
+                  t.c_str());
     }
 }
 
@@ -426,6 +528,27 @@ void drawArrayHeading(const ViewContext& c, uint64_t first, uint64_t count, bool
     const bool classView = c.ui.presentation || c.ui.lesson.lesson;
     ImGui::Text("%llu keys after step %zu of %zu: %s", (unsigned long long)n, d.step, job.plan->steps.size(),
                 (classView ? classLabel(s.label) : s.label).c_str());
+    if (const auto& m = c.ui.move; m && !m->moves.at.empty() && !zoomed) { // a staged pass: the bucket under way
+        const uint32_t st = stageAt(*m, c.ui.moveFraction);
+        uint64_t lo = UINT64_MAX, hi = 0, keys = 0;
+        for (uint64_t i = 0; i < m->moves.stage.size(); ++i)
+            if (m->moves.stage[i] == st) lo = std::min(lo, m->moves.to[i]), hi = std::max(hi, m->moves.to[i]), ++keys;
+        char buf[128], places[48];
+        const uint32_t bits = m->step->bitHi - m->step->bitLo;
+        if (lo == hi)
+            std::snprintf(places, sizeof places, "%llu", (unsigned long long)lo);
+        else
+            std::snprintf(places, sizeof places, "%llu..%llu", (unsigned long long)lo, (unsigned long long)hi);
+        std::snprintf(buf, sizeof buf, "  digit %0*llX: %llu key%s %s %s (%u of %zu digits)", bits > 4 ? 2 : 1,
+                      (unsigned long long)m->moves.digits[st], (unsigned long long)keys, keys == 1 ? "" : "s",
+                      m->backward ? "back from" : "to", places, st + 1, m->moves.digits.size());
+        ImGui::SameLine(0, 0);
+        if (ImGui::CalcTextSize(buf).x <= ImGui::GetContentRegionAvail().x)
+            ImGui::TextColored(vec4(palette().changedLabel), "%s", buf);
+        else
+            ImGui::NewLine();
+        return;
+    }
     if (zoomed || (n > 16 && !classView)) ImGui::SameLine(); // a hint after the title, on the same line
     if (zoomed)
         ImGui::TextDisabled("  keys %llu..%llu%s (wheel: zoom, drag: pan, double-click: all)",
@@ -555,7 +678,7 @@ void drawArrayView(const ViewContext& c, bool* open) {
     if (hovered) zoomAndPan(zoom, first, count, n, p0, size);
 
     if (bars && !zoomed && c.ui.move && c.ui.move->moves.to.size() == n)
-        drawMove(c, p0, size.x, plotH, labels);
+        drawMove(c, p0, size.x, plotH, labels, oneRow);
     else if (bars)
         drawBars(c, first, count, zoomed, p0, size, plotH, labels, hovered, clicked);
     else if (!zoomed && v.data->strip)

@@ -65,8 +65,9 @@ struct DigitRange {
 };
 
 // Hex labels under a row of `count` digit columns from `first`, `w` wide: every step-th digit, a
-// power of two whose labels never overlap, and those in `also` (a lesson's or an answer's digit),
-// which push aside the regular labels too close to them.
+// power of two whose labels never overlap, counted from the first digit of `also` in view, and
+// those in `also` (a lesson's or an answer's digit), which push aside the regular labels too
+// close to them.
 void digitAxis(const UiState& ui, ImVec2 o, float w, size_t first, size_t count, size_t totalBins, std::initializer_list<std::optional<uint64_t>> also = {}) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const float bw = w / float(count), fs = ImGui::GetFontSize();
@@ -86,9 +87,17 @@ void digitAxis(const UiState& ui, ImVec2 o, float w, size_t first, size_t count,
                 return true;
         return false;
     };
+    // The regular labels run through the first highlighted digit in view (every second one from
+    // it, say), so that it hides none of its neighbours' labels.
+    size_t phase = 0;
+    for (const auto& a : also)
+        if (a && *a >= first && *a < first + count) {
+            phase = (*a - first) % step;
+            break;
+        }
     float lastRight = -INFINITY; // a label pushed inwards at an edge must not crowd its neighbour
     for (size_t i = first; i < first + count; ++i) {
-        const bool named = isAlso(i) || ((i - first) % step == 0 && !nearAlso(i));
+        const bool named = isAlso(i) || ((i - first) % step == phase && !nearAlso(i));
         if (!named) continue;
         char buf[24];
         std::snprintf(buf, sizeof buf, two ? "%02zX" : "%zX", i);
@@ -101,9 +110,10 @@ void digitAxis(const UiState& ui, ImVec2 o, float w, size_t first, size_t count,
 }
 // The counts of bars r0..r1 (a plot `height` high, the tallest bar `mx`), each above its bar. At the
 // size at which every count fits its own bar with room to spare, none comes near another; the
-// tallest first, each is drawn in the full font where that keeps a quarter of a line from every
-// count placed and from the place kept for every count to come (a tall bar's count may reach over
-// its short neighbours, whose counts sit lower), else at that size. With no room for a readable font
+// tallest first (equal counts together), each is drawn in the full font where that keeps a quarter
+// of a line from every count placed and from the place kept for every count to come (a tall bar's
+// count may reach over its short neighbours, whose counts sit lower), else at that size; equal
+// counts all in one of the two sizes. With no room for a readable font
 // even at that size (256 digits), only the tallest bar's count; the others are in the tooltip.
 void barCounts(const ViewContext& c, const Snapshot::Aux& a, size_t r0, size_t r1, uint32_t mx, ImVec2 o, float w,
                float height) {
@@ -142,13 +152,26 @@ void barCounts(const ViewContext& c, const Snapshot::Aux& a, size_t r0, size_t r
     };
     std::vector<ImVec4> kept(r1 + 1); // each count's place at the uniform size, until it is drawn
     for (size_t i = r0; i <= r1; ++i) kept[i] = rect(i, uniform);
-    for (size_t i : order) {
-        const ImVec4 full = rect(i, fs);
+    // Equal counts stand on one line: all of them in the full font or none (a row of zeros must not
+    // alternate between the two sizes).
+    for (size_t g = 0; g < order.size();) {
+        size_t end = g + 1;
+        while (end < order.size() && a.data[order[end]] == a.data[order[g]]) ++end;
         bool clear = true;
-        for (size_t j = r0; j <= r1 && clear; ++j) clear = j == i || !near(full, kept[j]);
+        for (size_t k = g; k < end && clear; ++k) {
+            const ImVec4 full = rect(order[k], fs);
+            for (size_t j = r0; j <= r1 && clear; ++j) {
+                const bool same = a.data[j] == a.data[order[g]];
+                clear = j == order[k] || !near(full, same ? rect(j, fs) : kept[j]);
+            }
+        }
         const float size = clear ? fs : uniform; // one of two sizes: a row of counts reads evenly
-        kept[i] = rect(i, size);
-        drawLabel(c.ui, dl, font, size, ImVec2(kept[i].x, kept[i].y), palette().plotText, text(i).data());
+        for (size_t k = g; k < end; ++k) {
+            const size_t i = order[k];
+            kept[i] = rect(i, size);
+            drawLabel(c.ui, dl, font, size, ImVec2(kept[i].x, kept[i].y), palette().plotText, text(i).data());
+        }
+        g = end;
     }
 }
 

@@ -30,7 +30,8 @@
 //       --visible, no stop's highlight, question or feedback was outside the window.
 //   app_check move STEM
 //       STEM-0/-0.5/-1.json and .png (--transition-at 0, 0.5, 1): keys drawn at their indices at 0,
-//       at a permutation at 1, between the two half-way; the half-way picture differs from both.
+//       at a permutation at 1, between the two half-way (a pass moved one bucket at a time: inside
+//       the array, on its way); the half-way picture differs from both.
 //   app_check pinned DUMP I
 //       --pin-key I: the dump's path starts at I, has one index a step, and ends at the value I.
 //   app_check feedback NAME.jsonl --tile K --expect KIND:MISTAKE,...
@@ -43,7 +44,7 @@
 //       ascending n and positive Gkeys/s; every line with its file, label, algorithm and device, no
 //       two with the same label; K lines in all (when given); --error: the panel refused a later
 //       file with a message holding TEXT ("loaded_results_error") and kept these lines.
-//   app_check labels FILE... [--min-labels K]
+//   app_check labels FILE... [--min-labels K] [--moving] [--part-way]
 //       the labels the array, network and radix views drew (UiState::Probe::labels): in a
 //       --dump-state (its "labels") or in every screenshot of a lesson's records (.jsonl, each
 //       record's "label_shots"). Every label that shows lies inside the part of its window (or
@@ -51,7 +52,8 @@
 //       may be cut at its top or bottom edge, or be out of sight; in one that scrolls sideways, at
 //       its left or right edge); no two labels of a window overlap or run together (labels on a common line keep
 //       a gap of a quarter of their height); no view noted a label it had no room for; at least K
-//       labels in each file.
+//       labels in each file. --moving: each file is a --dump-state of a move (--transition-at);
+//       --part-way: with some key drawn away from its own index (the move under way).
 //   app_check strip PART.json SORTED.json [--min-l1 X]
 //       the array view's picture of a large array (--dump-state "strip": the density of the whole
 //       keys in 256 pixel columns): the sorted one is monotone (no column has keys below the
@@ -417,15 +419,18 @@ int checkLessonsAgree(const std::vector<std::string>& paths) {
 
 // A step drawn as a move, held at 0, 0.5 and 1 (--transition-at): at 0 every key is drawn at its
 // own index, at 1 at a permutation of them that moved some key, and half-way every key lies between
-// its two indices (some strictly); the half-way picture differs from both ends.
+// its two indices, some strictly (a pass moved one bucket at a time: inside the array, some keys
+// away from where they started and some not yet where they end); the half-way picture differs
+// from both ends.
 int checkMove(const std::string& stem) {
     const json a = readJson(stem + "-0.json"), m = readJson(stem + "-0.5.json"), b = readJson(stem + "-1.json");
     for (const json* j : {&a, &m, &b})
         if (!j->contains("drawn_index") || !j->contains("move")) throw std::runtime_error(stem + ": a dump without a move");
     const json &x0 = a["drawn_index"], &xm = m["drawn_index"], &x1 = b["drawn_index"];
     const size_t n = x0.size();
+    const bool staged = m["move"].value("stages", 0) > 0;
     std::vector<bool> seen(n, false);
-    size_t moved = 0, between = 0;
+    size_t moved = 0, between = 0, notAtEnd = 0;
     for (size_t i = 0; i < n; ++i) {
         const double s = x0[i], h = xm[i], e = x1[i];
         if (s != double(i)) fail(stem + ": at 0, key " + std::to_string(i) + " is drawn at " + std::to_string(s));
@@ -433,13 +438,16 @@ int checkMove(const std::string& stem) {
         if (double(to) != e || to >= n || seen[to]) fail(stem + ": at 1, the indices are not a permutation");
         else seen[to] = true;
         moved += to != i;
-        if (h < std::min(s, e) - 1e-9 || h > std::max(s, e) + 1e-9)
+        // A pass moved one bucket at a time: a key waiting for its bucket may stand aside beyond it.
+        const double lo = staged ? 0.0 : std::min(s, e), hi = staged ? double(n - 1) : std::max(s, e);
+        if (h < lo - 1e-9 || h > hi + 1e-9)
             fail(stem + ": half-way, key " + std::to_string(i) + " is drawn at " + std::to_string(h) + ", not between " +
-                 std::to_string(s) + " and " + std::to_string(e));
-        between += h > std::min(s, e) && h < std::max(s, e);
+                 std::to_string(lo) + " and " + std::to_string(hi));
+        between += staged ? h != s : h > std::min(s, e) && h < std::max(s, e);
+        notAtEnd += h != e;
     }
     if (!moved) fail(stem + ": the step moved no key");
-    if (!between) fail(stem + ": half-way, no key is between its two indices");
+    if (!between || !notAtEnd) fail(stem + ": half-way, no key is on its way");
     auto pixels = [](const std::string& path) {
         int w = 0, h = 0, c = 0;
         unsigned char* px = stbi_load(path.c_str(), &w, &h, &c, 4);
@@ -619,8 +627,16 @@ size_t checkLabelFrame(const json& frame, const std::string& where) {
     return boxes.size();
 }
 
-int checkLabels(const std::vector<std::string>& paths, size_t minLabels) {
+int checkLabels(const std::vector<std::string>& paths, size_t minLabels, bool moving, bool partWay) {
     for (const std::string& path : paths) {
+        if (moving || partWay) { // a dump of a move (with some key part-way)
+            const json j = readJson(path);
+            bool away = false;
+            size_t i = 0;
+            for (const auto& x : j.value("drawn_index", json::array())) away = away || x.get<double>() != double(i++);
+            if (!j.contains("move")) fail(path + ": not a move");
+            if (partWay && !away) fail(path + ": no key away from its own index");
+        }
         size_t labels = 0, frames = 0;
         if (path.size() > 6 && path.substr(path.size() - 6) == ".jsonl") {
             std::ifstream in(path);
@@ -732,7 +748,8 @@ int main(int argc, char** argv) {
         if (mode == "labels") {
             std::vector<std::string> files;
             for (int i = 2; i < argc && std::string(argv[i]).rfind("--", 0) != 0; ++i) files.push_back(argv[i]);
-            return checkLabels(files, std::stoul(arg(argc, argv, "--min-labels", "1")));
+            return checkLabels(files, std::stoul(arg(argc, argv, "--min-labels", "1")), flag(argc, argv, "--moving"),
+                               flag(argc, argv, "--part-way"));
         }
         if (mode == "strip" && argc >= 4)
             return checkStrip(argv[2], argv[3], std::stod(arg(argc, argv, "--min-l1", "0.5")));

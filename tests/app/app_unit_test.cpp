@@ -9,6 +9,7 @@
 #include <sortlab/app/recording.h>
 #include <sortlab/app/settings.h>
 #include <sortlab/app/sort_worker.h>
+#include <sortlab/app/transition.h>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -169,6 +170,69 @@ TEST(AppStrip, HalfSortedShowsBandsAndSortedIsOneLine) {
 
 // The app's menu and --algo are the library's variant table: every name means the same plan as in
 // sortlab-bench.
+// A radix pass moved one bucket at a time (stagedScatter): the radix4 example's keys, pass 0. Each
+// stage starts and ends on a permutation; in it, the keys going to their bucket keep their order
+// among themselves, and so do the keys closing up: keys that cross are always in different lanes,
+// and at every moment of the move no two keys of one lane are less than a place apart.
+TEST(AppMoves, StagedScatterNeverPutsTwoKeysOfALaneInOnePlace) {
+    const std::vector<uint64_t> keys = {10, 25, 39, 92, 1, 5, 68, 23, 21, 10};
+    const uint64_t n = keys.size();
+    std::vector<uint64_t> digit(n), order(n);
+    for (uint64_t i = 0; i < n; ++i) digit[i] = keys[i] & 15, order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](uint64_t a, uint64_t b) { return digit[a] < digit[b]; });
+    Transition t;
+    t.moves.to.resize(n);
+    for (uint64_t r = 0; r < n; ++r) t.moves.to[order[r]] = r;
+    stagedScatter(t.moves, digit);
+    ASSERT_EQ(t.moves.digits, (std::vector<uint64_t>{1, 4, 5, 7, 9, 10, 12})); // the digits present, in order
+    ASSERT_EQ(t.moves.at.size(), t.moves.digits.size() + 1);
+    EXPECT_EQ(t.moves.at.back(), t.moves.to);
+    for (const auto& at : t.moves.at) {
+        std::vector<uint64_t> sorted = at;
+        std::sort(sorted.begin(), sorted.end());
+        for (uint64_t i = 0; i < n; ++i) ASSERT_EQ(sorted[i], i) << "a stage starts on two keys in one place";
+    }
+    // Key 3 (92, digit C) waits until the last stage, closing up meanwhile; key 4 (1, digit 1) goes first.
+    EXPECT_EQ(t.moves.stage[4], 0u);
+    EXPECT_EQ(t.moves.stage[3], 6u);
+    EXPECT_EQ(t.moves.at[1][4], 0u);
+    for (int k = 0; k <= 200; ++k) {
+        const float f = float(k) / 200.0f;
+        for (uint64_t a = 0; a < n; ++a)
+            for (uint64_t b = a + 1; b < n; ++b) {
+                const KeyPlace pa = keyPlace(t, a, f), pb = keyPlace(t, b, f);
+                if (pa.lane == pb.lane) { // still, below or above
+                    EXPECT_GE(std::abs(pa.index - pb.index), 1.0 - 1e-9) << "keys " << a << " and " << b << " at " << f;
+                }
+            }
+    }
+    EXPECT_EQ(keyPlace(t, 4, 1.0f).index, 0.0);
+    EXPECT_EQ(keyPlace(t, 3, 0.0f).index, 3.0);
+}
+
+// A network layer's swapped pair: the key moving right passes above, the one moving left below,
+// both on the way while they cross, and every key at its two ends at 0 and 1.
+TEST(AppMoves, SwappedKeysPassAboveAndBelow) {
+    Transition t;
+    t.moves.to = {2, 1, 0, 3};
+    t.moves.compared = {{0, 2}, {1, 3}};
+    EXPECT_EQ(keyPlace(t, 0, 0.2f).index, 0.0); // comparing yet
+    const float mid = kComparePhase + (1 - kComparePhase) / 2;
+    const KeyPlace a = keyPlace(t, 0, mid), b = keyPlace(t, 2, mid), c = keyPlace(t, 1, mid);
+    EXPECT_EQ(a.lane, Lane::above);
+    EXPECT_EQ(b.lane, Lane::below);
+    EXPECT_EQ(c.lane, Lane::still);
+    EXPECT_NEAR(a.index, 1.0, 1e-6);
+    EXPECT_NEAR(b.index, 1.0, 1e-6);
+    EXPECT_FLOAT_EQ(a.rise, 1.0f);
+    EXPECT_FLOAT_EQ(a.arc, 1.0f);
+    EXPECT_EQ(keyPlace(t, 0, 1.0f).index, 2.0);
+    EXPECT_EQ(keyPlace(t, 0, 1.0f).rise, 0.0f);
+    t.backward = true; // played in reverse
+    EXPECT_EQ(keyPlace(t, 0, 0.0f).index, 2.0);
+    EXPECT_EQ(keyPlace(t, 0, 1.0f).index, 0.0);
+}
+
 TEST(AppSettings, AlgorithmNames) {
     SortSettings s;
     EXPECT_EQ(s.algo, Variant::oddevenLayer) << "the app starts on the network to step through";
