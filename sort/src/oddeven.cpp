@@ -280,7 +280,7 @@ public:
         }
         p.bytesMovedFloor = static_cast<uint64_t>(bytes);
 
-        // Make every pipeline the plan binds now, so record() cannot fail.
+        // Make every pipeline the plan binds now, so record() compiles nothing.
         p.pipelines.assign(kPipes, VK_NULL_HANDLE);
         for (auto& s : p.steps) {
             VkPipeline& slot = p.pipelines[pipeOf(s.kind)];
