@@ -97,8 +97,9 @@ Result<void> checkConfig(const SortConfig& c) {
     return {};
 }
 
+// A need in MiB, rounded up (so that it never reads as fitting a limit it does not fit).
 std::string mib(uint64_t bytes) {
-    return std::to_string((bytes + (1u << 20) - 1) >> 20) + " MiB";
+    return std::to_string((bytes >> 20) + ((bytes & ((1u << 20) - 1)) ? 1 : 0)) + " MiB";
 }
 
 // Whether the device can hold the plan's buffers: all of them within the largest device-local
@@ -114,7 +115,7 @@ Result<void> checkFits(const Plan& p, const DeviceInfo& dev) {
                                                   " MiB of device memory; use a smaller n");
     if (dev.maxBufferSize && need.largest() > dev.maxBufferSize)
         return makeError(Errc::too_large, sorting + " needs a buffer of " + mib(need.largest()) + "; " + dev.name +
-                                              " allows at most " + mib(dev.maxBufferSize) +
+                                              " allows at most " + std::to_string(dev.maxBufferSize >> 20) + " MiB" +
                                               " per buffer (maxBufferSize); use a smaller n");
     return {};
 }
