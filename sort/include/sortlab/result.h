@@ -17,8 +17,8 @@ enum class Errc {
     out_of_memory,    // the request does not fit in device or host memory
     too_large,        // n beyond what the library can index or the device can allocate
     invalid_argument, // a caller error: bad enum value, null handle, mismatched sizes
-    timeout,          // a fence wait ran past its limit (a hung GPU)
-    device_lost,
+    timeout,          // a fence wait ran past its limit, or such work still runs (Context::submitAndWait)
+    device_lost,      // Vulkan reported VK_ERROR_DEVICE_LOST: the context cannot be used again
     vulkan_error,     // any other VkResult
     io_error,
     parse_error,
