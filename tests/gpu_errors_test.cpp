@@ -3,6 +3,10 @@
 #include <sortlab/testing/gpu_env.h>
 
 #include <sortlab/buffer.h>
+#include <sortlab/sortlab.h>
+
+#include <algorithm>
+#include <utility>
 
 namespace sortlab::test {
 namespace {
@@ -129,7 +133,7 @@ TEST_F(GpuTest, UploadWithWrongSizesIsRefused) {
 }
 
 TEST_F(GpuTest, ContextCreateWithUnknownDeviceIsNoDevice) {
-    for (const char* name : {"no-such-device", "99"}) {
+    for (const char* name : {"no-such-device", "99", "99999999999999999999999999"}) {
         SCOPED_TRACE(std::string("device = ") + name);
         ContextOptions o = testContextOptions();
         o.device = name;
@@ -209,8 +213,12 @@ TEST_F(GpuTest, Radix4RefusesMoreKeysThanItsOffsetsHold) {
     ASSERT_FALSE(p.ok());
     EXPECT_EQ(p.error().code, Errc::too_large);
     EXPECT_NE(p.error().message.find("2^32"), std::string::npos) << p.error().message;
+    // 2^32 - 1 keys are within radix4's offsets: planned, or refused only for the device's memory.
     auto fits = (*s)->plan(UINT32_MAX, SortConfig{});
-    EXPECT_TRUE(fits.ok()) << fits.error().message;
+    if (!fits.ok()) {
+        EXPECT_TRUE(failsWith(fits.error(), {Errc::out_of_memory, Errc::too_large}));
+        EXPECT_EQ(fits.error().message.find("2^32"), std::string::npos) << fits.error().message;
+    }
 }
 
 TEST_F(GpuTest, ListDevicesIncludesTheTestDevice) {
@@ -245,6 +253,117 @@ TEST_F(GpuTest, EmptyAndSingleKeyJobs) {
             ASSERT_TRUE(snap.ok());
             EXPECT_EQ(snap->keys, keys);
         }
+}
+
+// Enum values out of range are refused by every sorter's plan() (and so by SortJob) and by the
+// one-call API, before anything reaches a shader.
+TEST_F(GpuTest, EnumValuesOutOfRangeAreInvalidArgument) {
+    SortConfig badOrder, badKey, badValues;
+    badOrder.order = static_cast<Order>(7);
+    badKey.key = static_cast<KeyType>(42);
+    badValues.values = static_cast<ValueType>(5);
+    for (Algorithm a : {Algorithm::oddeven, Algorithm::radix4, Algorithm::onesweep}) {
+        auto s = makeSorter(ctx(), a);
+        ASSERT_TRUE(s.ok()) << s.error().message;
+        for (auto [cfg, field] : {std::pair{badOrder, "order is 7"}, std::pair{badKey, "key is 42"},
+                                  std::pair{badValues, "values is 5"}}) {
+            SCOPED_TRACE(std::string(algorithmName(a)) + ": " + field);
+            for (uint64_t n : {uint64_t(0), uint64_t(1000)}) {
+                auto p = (*s)->plan(n, cfg);
+                ASSERT_FALSE(p.ok());
+                EXPECT_TRUE(failsWith(p.error(), {Errc::invalid_argument}));
+                EXPECT_NE(p.error().message.find(field), std::string::npos) << p.error().message;
+            }
+            auto job = SortJob::create(ctx(), **s, 1000, cfg);
+            ASSERT_FALSE(job.ok());
+            EXPECT_TRUE(failsWith(job.error(), {Errc::invalid_argument}));
+        }
+    }
+    std::vector<float> keys = {3, 1, 2};
+    std::vector<uint32_t> values = {0, 1, 2};
+    for (size_t n : {size_t(0), size_t(3)}) {
+        auto k = std::span(keys).first(n);
+        auto r = sort(ctx(), k, {.order = static_cast<Order>(7)});
+        ASSERT_FALSE(r.ok());
+        EXPECT_TRUE(failsWith(r.error(), {Errc::invalid_argument}));
+        r = sortPairs(ctx(), k, std::span(values).first(n), {.order = static_cast<Order>(7)});
+        ASSERT_FALSE(r.ok());
+        EXPECT_TRUE(failsWith(r.error(), {Errc::invalid_argument}));
+        r = sort(ctx(), k, {.algorithm = static_cast<Algorithm>(9)});
+        ASSERT_FALSE(r.ok());
+        EXPECT_TRUE(failsWith(r.error(), {Errc::invalid_argument}));
+    }
+    EXPECT_EQ(keys, (std::vector<float>{3, 1, 2})); // untouched
+}
+
+// Sizes past 2^40 keys are refused before any arithmetic could wrap, and a hand-made plan's
+// storage requirements saturate instead of wrapping to a small number.
+TEST_F(GpuTest, SizeArithmeticDoesNotWrap) {
+    for (Algorithm a : {Algorithm::oddeven, Algorithm::radix4, Algorithm::onesweep}) {
+        auto s = makeSorter(ctx(), a);
+        ASSERT_TRUE(s.ok()) << s.error().message;
+        SortConfig cfg = sortConfig(KeyType::u64, true, Order::ascending);
+        for (uint64_t n : {UINT64_MAX, UINT64_MAX / 8 + 1, kMaxKeys + 1}) {
+            SCOPED_TRACE(std::string(algorithmName(a)) + " n = " + std::to_string(n));
+            auto p = (*s)->plan(n, cfg);
+            ASSERT_FALSE(p.ok()) << "total " << sortlab::storageRequirements(*p).total();
+            EXPECT_TRUE(failsWith(p.error(), {Errc::too_large}));
+            auto need = (*s)->storageRequirements(n, cfg);
+            EXPECT_FALSE(need.ok());
+        }
+    }
+    Plan huge;
+    huge.n = UINT64_MAX;
+    huge.config = sortConfig(KeyType::u64, true, Order::ascending);
+    huge.needsTemp = true;
+    huge.scratchBytes = 1 << 20;
+    const StorageRequirements need = storageRequirements(huge);
+    EXPECT_EQ(need.keys, UINT64_MAX);
+    EXPECT_EQ(need.total(), UINT64_MAX);
+}
+
+// plan() refuses what the device cannot hold: buffers that together exceed the largest
+// device-local heap (out_of_memory), a buffer past maxBufferSize (too_large); each message names
+// the limit it hit.
+TEST_F(GpuTest, PlanRefusesWhatTheDeviceCannotHold) {
+    const DeviceInfo& dev = ctx().info();
+    ASSERT_GT(dev.maxBufferSize, 0u);
+    ASSERT_GT(dev.deviceLocalBytes, 0u);
+    std::printf("[sortlab] %s: maxBufferSize %llu MiB, maxStorageBufferRange %llu MiB, device-local heap %llu MiB\n",
+                dev.name.c_str(), (unsigned long long)(dev.maxBufferSize >> 20),
+                (unsigned long long)(dev.maxStorageBufferRange >> 20), (unsigned long long)(dev.deviceLocalBytes >> 20));
+    auto onesweep = makeSorter(ctx(), Algorithm::onesweep);
+    ASSERT_TRUE(onesweep.ok()) << onesweep.error().message;
+    const SortConfig kv = sortConfig(KeyType::u64, true, Order::ascending);
+    const std::string heapMiB = std::to_string(dev.deviceLocalBytes >> 20) + " MiB";
+    const std::string bufferMiB = std::to_string(dev.maxBufferSize >> 20) + " MiB";
+
+    // The case: 2^32 + 1 u64 pairs (32 GiB of keys, 96 GiB in all).
+    auto p = (*onesweep)->plan((uint64_t(1) << 32) + 1, kv);
+    ASSERT_FALSE(p.ok()) << "2^32 + 1 u64 pairs planned on " << dev.name;
+    EXPECT_TRUE(failsWith(p.error(), {Errc::out_of_memory, Errc::too_large}));
+    const std::string& m = p.error().message;
+    EXPECT_TRUE(m.find(heapMiB) != std::string::npos || m.find("maxBufferSize") != std::string::npos) << m;
+
+    // More than the heap: keys, values and their temporaries take 24 bytes a u64 pair.
+    const uint64_t overHeap = dev.deviceLocalBytes / 24 + 1;
+    if (overHeap <= kMaxKeys) {
+        auto q = (*onesweep)->plan(overHeap, kv);
+        ASSERT_FALSE(q.ok()) << overHeap << " u64 pairs planned";
+        EXPECT_TRUE(failsWith(q.error(), {Errc::out_of_memory}));
+        EXPECT_NE(q.error().message.find(heapMiB), std::string::npos) << q.error().message;
+        EXPECT_NE(q.error().message.find(std::to_string(overHeap)), std::string::npos) << q.error().message;
+    }
+    // One buffer past maxBufferSize, within the heap: u32 keys only, where the keys and their
+    // temporary fit the heap.
+    const uint64_t overBuffer = dev.maxBufferSize / 4 + 1;
+    if ((overBuffer * 4) * 2 <= dev.deviceLocalBytes && overBuffer <= kMaxKeys) {
+        auto q = (*onesweep)->plan(overBuffer, SortConfig{});
+        ASSERT_FALSE(q.ok()) << overBuffer << " u32 keys planned";
+        EXPECT_TRUE(failsWith(q.error(), {Errc::too_large}));
+        EXPECT_NE(q.error().message.find("maxBufferSize"), std::string::npos) << q.error().message;
+        EXPECT_NE(q.error().message.find(bufferMiB), std::string::npos) << q.error().message;
+    }
 }
 
 } // namespace

@@ -1,7 +1,7 @@
 // sortlab::sort and sortPairs (sortlab/sortlab.h): every key type and algorithm against std::sort
 // (the installed copy of the library is tested by examples/consumer), sizes that change between
-// calls on one context (its kept buffers are replaced), 0 and 1 keys, and a values span of the
-// wrong size refused.
+// calls on one context (its kept buffers are replaced), 0 and 1 keys, pairs stable with many equal
+// keys (oddeven refused for pairs), and a values span of the wrong size refused.
 #include <sortlab/testing/gpu_env.h>
 
 #include <sortlab/sortlab.h>
@@ -12,6 +12,15 @@
 
 namespace sortlab::test {
 namespace {
+
+template <class T> constexpr KeyType keyTypeOf() {
+    if constexpr (std::is_same_v<T, uint32_t>) return KeyType::u32;
+    else if constexpr (std::is_same_v<T, int32_t>) return KeyType::i32;
+    else if constexpr (std::is_same_v<T, float>) return KeyType::f32;
+    else if constexpr (std::is_same_v<T, uint64_t>) return KeyType::u64;
+    else if constexpr (std::is_same_v<T, int64_t>) return KeyType::i64;
+    else return KeyType::f64;
+}
 
 template <class T> std::vector<T> keysOf(size_t n, uint64_t seed) {
     std::mt19937_64 rng(seed);
@@ -63,6 +72,53 @@ TEST_F(GpuTest, OneCallSortsEveryKeyTypeLikeStdSort) {
     sortsLikeStd<float>(ctx(), Algorithm::onesweep);
     sortsLikeStd<uint64_t>(ctx(), Algorithm::onesweep);
     sortsLikeStd<int64_t>(ctx(), Algorithm::onesweep);
+}
+
+// The case: 4096 keys in 0..49 (each key about 80 times), values their positions. Every
+// algorithm sortPairs takes keeps equal keys in input order, for every key type and both orders;
+// the odd-even network, which does not, is refused with the keys untouched.
+template <class T> void pairsAreStable(Context& ctx) {
+    const size_t n = 4096;
+    std::mt19937 rng(50);
+    std::vector<T> input(n);
+    for (T& k : input) k = T(int(rng() % 50) - (std::is_signed_v<T> ? 25 : 0));
+    for (Order order : {Order::ascending, Order::descending}) {
+        std::vector<uint32_t> want(n);
+        std::iota(want.begin(), want.end(), 0u);
+        std::stable_sort(want.begin(), want.end(), [&](uint32_t a, uint32_t b) {
+            return order == Order::ascending ? input[a] < input[b] : input[a] > input[b];
+        });
+        for (Algorithm a : {Algorithm::onesweep, Algorithm::radix4, Algorithm::oddeven}) {
+            SCOPED_TRACE(std::string(algorithmName(a)) + " " + std::string(orderName(order)) + " " +
+                         std::string(keyTypeName(keyTypeOf<T>())));
+            auto keys = input;
+            std::vector<uint32_t> values(n);
+            std::iota(values.begin(), values.end(), 0u);
+            auto r = sortPairs(ctx, std::span(keys), std::span(values), {.order = order, .algorithm = a});
+            if (a == Algorithm::oddeven) {
+                ASSERT_FALSE(r.ok());
+                EXPECT_EQ(r.error().code, Errc::invalid_argument);
+                EXPECT_NE(r.error().message.find("stable"), std::string::npos) << r.error().message;
+                EXPECT_EQ(keys, input);
+                continue;
+            }
+            ASSERT_TRUE(r.ok()) << r.error().message;
+            EXPECT_EQ(values, want) << "equal keys must keep their input order";
+            size_t swapped = 0;
+            for (size_t i = 1; i < n; ++i) swapped += keys[i - 1] == keys[i] && values[i - 1] > values[i];
+            EXPECT_EQ(swapped, 0u);
+            for (size_t i = 0; i < n; ++i) ASSERT_EQ(keys[i], input[want[i]]) << i;
+        }
+    }
+}
+
+TEST_F(GpuTest, OneCallPairsAreStableWithManyEqualKeys) {
+    pairsAreStable<uint32_t>(ctx());
+    pairsAreStable<int32_t>(ctx());
+    pairsAreStable<float>(ctx());
+    pairsAreStable<uint64_t>(ctx());
+    pairsAreStable<int64_t>(ctx());
+    pairsAreStable<double>(ctx());
 }
 
 TEST_F(GpuTest, OneCallRefusesValuesOfTheWrongSize) {

@@ -1,7 +1,8 @@
 // Fence timeouts: a submission that runs past ContextOptions::fenceTimeout returns Errc::timeout
-// instead of hanging; the context then refuses new work (Errc::device_lost, "still not
-// finished") until that submission's fence signals, and recovers by itself afterwards. Nothing the
-// GPU may still use is destroyed meanwhile (no validation messages).
+// ("did not finish within <the limit>") instead of hanging; the context then refuses new work with
+// Errc::timeout too ("still running"; never device_lost, which is for a device Vulkan reports
+// lost) until that submission's fence signals, and recovers by itself afterwards. Nothing the GPU
+// may still use is destroyed meanwhile (no validation messages).
 //
 // Each test makes its own Context (validation on) with a 1 ns fence timeout, so that the shared
 // context of the other tests never sees a timeout. These tests live in their own binary: if the
@@ -9,6 +10,7 @@
 #include <sortlab/testing/gpu_env.h>
 
 #include <sortlab/buffer.h>
+#include <sortlab/sortlab.h>
 
 #include <chrono>
 #include <thread>
@@ -48,15 +50,19 @@ protected:
     }
 
     // Polls with a cheap submission until the context accepts work again. Returns the first
-    // error that is not "the earlier submission has not finished yet".
+    // error that is not "the earlier submission is still running".
     Result<void> waitUntilUsable() {
         const auto deadline = std::chrono::steady_clock::now() + 120s;
         for (;;) {
             auto r = ctx_->submitAndWait([](VkCommandBuffer) {});
-            if (r.ok() || r.error().code != Errc::device_lost || std::chrono::steady_clock::now() > deadline) return r;
+            if (r.ok() || !stillRunning(r.error()) || std::chrono::steady_clock::now() > deadline) return r;
             ++refusals_;
             std::this_thread::sleep_for(20ms);
         }
+    }
+
+    static bool stillRunning(const Error& e) {
+        return e.code == Errc::timeout && e.message.find("still running") != std::string::npos;
     }
 
     // A job of n u32 keys, uploaded with a generous timeout.
@@ -93,12 +99,12 @@ TEST_F(FenceTimeout, LongSortTimesOutThenTheContextRecovers) {
     EXPECT_EQ(r.error().code, Errc::timeout) << r.error().message;
     EXPECT_LT(waited, 10s) << "run() must return at the timeout, not when the GPU finishes";
 
-    // While the sort still runs, new work is refused with an error value, not queued or hung.
+    EXPECT_NE(r.error().message.find("within 1 ns"), std::string::npos) << r.error().message;
+
+    // While the sort still runs, new work is refused with the same code, not queued or hung
+    // (it may have finished by now: then the reset runs).
     auto busy = job_->reset();
-    if (!busy.ok()) {
-        EXPECT_TRUE(busy.error().code == Errc::device_lost || busy.error().code == Errc::timeout)
-            << errcName(busy.error().code) << ": " << busy.error().message;
-    }
+    if (!busy.ok()) EXPECT_TRUE(stillRunning(busy.error())) << errcName(busy.error().code) << ": " << busy.error().message;
 
     // Once the fence signals, submissions work again.
     ctx_->setFenceTimeout(60s);
@@ -127,6 +133,27 @@ TEST_F(FenceTimeout, JobAndSorterDestroyedWhileTheirSortStillRuns) {
     ASSERT_TRUE(s.ok());
     sorter_ = std::move(s.value());
     makeJob(5000);
+    expectSortedNow();
+}
+
+// The message names the limit in its own unit (50 us, not "0 ms"); the one-call API on the same
+// context gets the same code while the sort still runs, and sorts again afterwards.
+TEST_F(FenceTimeout, TheMessageNamesTheLimitAndTheOneCallApiRecoversToo) {
+    makeJob(uint64_t(1) << 20);
+    ctx_->setFenceTimeout(50us);
+    auto r = job_->run();
+    ASSERT_FALSE(r.ok()) << "a 2^20-key sort finished within 50 us";
+    EXPECT_EQ(r.error().code, Errc::timeout) << r.error().message;
+    EXPECT_NE(r.error().message.find("within 50 us"), std::string::npos) << r.error().message;
+    std::vector<uint32_t> keys = {3, 1, 2};
+    auto busy = sort(*ctx_, std::span(keys), {.algorithm = Algorithm::oddeven});
+    if (!busy.ok()) EXPECT_TRUE(stillRunning(busy.error())) << errcName(busy.error().code) << ": " << busy.error().message;
+    ctx_->setFenceTimeout(60s);
+    auto usable = waitUntilUsable();
+    ASSERT_TRUE(usable.ok()) << usable.error().message;
+    auto again = sort(*ctx_, std::span(keys), {.algorithm = Algorithm::oddeven});
+    ASSERT_TRUE(again.ok()) << again.error().message;
+    EXPECT_EQ(keys, (std::vector<uint32_t>{1, 2, 3}));
     expectSortedNow();
 }
 

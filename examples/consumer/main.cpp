@@ -165,11 +165,12 @@ int ownDevice() {
         vkCmdCopyBuffer(cmd, staging->handle(), keys->handle(), 1, &region); // our upload
         barrier(VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
                 VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
-        sortlab::DeviceBuffers addresses;
-        addresses.keys = keys->address();
-        addresses.keysTemp = temp->address();
-        addresses.scratch = scratch->address();
-        (*sorter)->record(cmd, *plan, addresses); // the whole sort, in our command buffer
+        sortlab::DeviceBuffers buffers; // each an address and a size: record() checks them
+        buffers.keys = keys->range();
+        buffers.keysTemp = temp->range();
+        buffers.scratch = scratch->range();
+        auto recorded = (*sorter)->record(cmd, *plan, buffers); // the whole sort, in our command buffer
+        if (!recorded) return std::fprintf(stderr, "consumer: %s\n", recorded.error().message.c_str()), 1;
         barrier(VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT,
                 VK_ACCESS_TRANSFER_READ_BIT);
         // Where the sorted keys are: keys or keysTemp (a scratch word the GPU writes only with

@@ -6,6 +6,7 @@
 #include <sortlab/context.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cctype>
 #include <cstdio>
 #include <cstdlib>
@@ -63,7 +64,7 @@ Error vkError(VkResult r, const std::string& what) {
     case VK_ERROR_OUT_OF_HOST_MEMORY:
         return makeError(Errc::out_of_memory, msg + " (host memory exhausted; try a smaller n)");
     case VK_ERROR_DEVICE_LOST:
-        return makeError(Errc::device_lost, msg + " (the GPU stopped responding; restart the program)");
+        return makeError(Errc::device_lost, msg + " (the GPU stopped responding; this context cannot be used again)");
     case VK_TIMEOUT:
         return makeError(Errc::timeout, msg);
     default:
@@ -425,7 +426,8 @@ Result<uint32_t> chooseDevice(const std::vector<DeviceInfo>& devices, const std:
         if (w == "lavapipe") w = "llvmpipe";
         const DeviceInfo* chosen = nullptr;
         if (digits) {
-            size_t idx = std::stoul(want);
+            size_t idx = SIZE_MAX; // stays so where the digits overflow size_t: refused below
+            std::from_chars(want.data(), want.data() + want.size(), idx);
             if (idx >= devices.size())
                 return makeError(Errc::no_device, "no device with index " + want + " (there are " +
                                                       std::to_string(devices.size()) + "; see --list-devices)");
@@ -622,10 +624,25 @@ void Context::destroyWhenIdle(std::function<void(VkDevice)> destroy) {
         destroy(device_);
 }
 
+// "50 us", "1.5 ms", "60 s": a fence timeout in the unit a person reads it in.
+static std::string durationText(std::chrono::nanoseconds t) {
+    const auto ns = static_cast<unsigned long long>(t.count());
+    auto in = [&](unsigned long long unit, const char* name) {
+        char buf[48];
+        if (ns % unit == 0) std::snprintf(buf, sizeof buf, "%llu %s", ns / unit, name);
+        else std::snprintf(buf, sizeof buf, "%.3g %s", double(ns) / double(unit), name);
+        return std::string(buf);
+    };
+    if (ns >= 1000000000ull) return in(1000000000ull, "s");
+    if (ns >= 1000000ull) return in(1000000ull, "ms");
+    if (ns >= 1000ull) return in(1000ull, "us");
+    return in(1, "ns");
+}
+
 Result<void> Context::submitAndWait(const std::function<void(VkCommandBuffer)>& record) {
     if (timedOutWorkPending())
-        return makeError(Errc::device_lost, "an earlier GPU submission timed out and has still not finished; "
-                                            "restart the program");
+        return makeError(Errc::timeout, "an earlier GPU submission ran past the fence timeout and is still running; "
+                                        "this context takes new work once it has finished");
     VkCommandBufferAllocateInfo ai{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
     ai.commandPool = pool_;
     ai.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
@@ -662,9 +679,8 @@ Result<void> Context::submitAndWait(const std::function<void(VkCommandBuffer)>& 
         lost_ = true;
         freeCmd.skip = true; // still in use by the GPU: freed once the fence signals
         pendingCmd_ = cmd;
-        return makeError(Errc::timeout, "the GPU did not finish within " +
-                                            std::to_string(fenceTimeout_.count() / 1000000) +
-                                            " ms (hung or far too slow); try a smaller n or a longer --timeout");
+        return makeError(Errc::timeout, "the GPU did not finish within " + durationText(fenceTimeout_) +
+                                            " (hung or far too slow); try a smaller n or a longer fence timeout");
     }
     SORTLAB_VK(r, "vkWaitForFences");
     return {};

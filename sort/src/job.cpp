@@ -42,9 +42,9 @@ Result<std::unique_ptr<SortJob>> SortJob::create(Context& ctx, Sorter& sorter, u
         SORTLAB_TRY(make(job->inputKeys_, kb, "the input copy"));
         if (hasValues) SORTLAB_TRY(make(job->inputValues_, vb, "the input value copy"));
     }
-    auto addr = [](const Buffer& b) { return b.valid() ? b.address() : VkDeviceAddress(0); };
-    job->addresses_ = {addr(job->keys_), addr(job->values_), addr(job->keysTemp_), addr(job->valuesTemp_),
-                       addr(job->scratch_)};
+    auto range = [](const Buffer& b) { return b.valid() ? b.range() : BufferRange{}; };
+    job->addresses_ = {range(job->keys_), range(job->values_), range(job->keysTemp_), range(job->valuesTemp_),
+                       range(job->scratch_)};
 
     if (ctx.info().timestamps && !job->plan_.steps.empty()) {
         VkQueryPoolCreateInfo qi{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
@@ -121,12 +121,14 @@ Result<Timing> SortJob::run(bool timestamps) {
     const size_t steps = plan_.steps.size();
     const bool useQueries = timestamps && queries_ != VK_NULL_HANDLE && steps > 0;
     auto start = std::chrono::steady_clock::now();
+    Result<void> recorded;
     SORTLAB_TRY(ctx_.submitAndWait([&](VkCommandBuffer cmd) {
         recordRestore(cmd);
         if (useQueries) vkCmdResetQueryPool(cmd, queries_, 0, static_cast<uint32_t>(steps + 1));
-        sorter_.record(cmd, plan_, addresses_, 0, steps, useQueries ? queries_ : VK_NULL_HANDLE, 0);
+        recorded = sorter_.record(cmd, plan_, addresses_, 0, steps, useQueries ? queries_ : VK_NULL_HANDLE, 0);
         computeToCompute(cmd);
     }));
+    SORTLAB_TRY(recorded);
     auto end = std::chrono::steady_clock::now();
     stepsDone_ = steps;
     t.totalMs = std::chrono::duration<double, std::milli>(end - start).count();
@@ -147,10 +149,12 @@ Result<Timing> SortJob::run(bool timestamps) {
 Result<void> SortJob::runTo(size_t last) {
     last = std::min(last, plan_.steps.size());
     if (last <= stepsDone_) return {};
+    Result<void> recorded;
     SORTLAB_TRY(ctx_.submitAndWait([&](VkCommandBuffer cmd) {
-        sorter_.record(cmd, plan_, addresses_, stepsDone_, last);
+        recorded = sorter_.record(cmd, plan_, addresses_, stepsDone_, last);
         computeToCompute(cmd);
     }));
+    SORTLAB_TRY(recorded);
     stepsDone_ = last;
     return {};
 }

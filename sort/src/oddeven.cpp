@@ -240,12 +240,9 @@ public:
     explicit OddEvenSorter(Context& ctx) : PipelineSorter(ctx) {}
     Algorithm algorithm() const override { return Algorithm::oddeven; }
 
-    Result<Plan> plan(uint64_t n, const SortConfig& config) override {
+    Result<Plan> makePlan(uint64_t n, const SortConfig& config) override {
         Plan p = newPlan(Algorithm::oddeven, n, config);
         const uint32_t elemBytes = keyBytes(config.key) + valueBytes(config.values);
-        if (n > (uint64_t(1) << 40))
-            return makeError(Errc::too_large,
-                             "n = " + std::to_string(n) + " is beyond what sortlab indexes (2^40 keys)");
 
         // A window is one subgroup holding keysPerLane keys per lane; the tile step sorts aligned
         // tiles of that size. Tests may ask for smaller tiles so that small n reach every step kind.
@@ -283,7 +280,7 @@ public:
         }
         p.bytesMovedFloor = static_cast<uint64_t>(bytes);
 
-        // Make every pipeline the plan binds now, so record() cannot fail.
+        // Make every pipeline the plan binds now, so record() compiles nothing.
         p.pipelines.assign(kPipes, VK_NULL_HANDLE);
         for (auto& s : p.steps) {
             VkPipeline& slot = p.pipelines[pipeOf(s.kind)];
@@ -295,11 +292,11 @@ public:
         return p;
     }
 
-    void record(VkCommandBuffer cmd, const Plan& plan, const DeviceBuffers& buf, size_t first, size_t last,
-                VkQueryPool timestamps, uint32_t firstQuery) const override {
-        if (!recordsSteps(plan, Algorithm::oddeven, kPipes, first, last)) return;
+    Result<void> recordSteps(VkCommandBuffer cmd, const Plan& plan, const DeviceBuffers& buf, size_t first,
+                             size_t last, VkQueryPool timestamps, uint32_t firstQuery) const override {
+        if (!hasPipelines(plan, kPipes)) return lostPipelines();
         for (size_t i = first; i < last; ++i)
-            if (!plan.pipelines[pipeOf(plan.steps[i].kind)]) return; // not planned by plan()
+            if (!plan.pipelines[pipeOf(plan.steps[i].kind)]) return lostPipelines();
         timestampBefore(cmd, timestamps, firstQuery);
         auto inTemp = [](const Step& s) { return s.keysAfter == KeyLocation::inKeysTemp(); };
         for (size_t i = first; i < last; ++i) {
@@ -307,10 +304,10 @@ public:
             if (i > first) computeToCompute(cmd);
             vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, plan.pipelines[pipeOf(s.kind)]);
             const bool readsTemp = i > 0 && inTemp(plan.steps[i - 1]);
-            const uint64_t inKeys = readsTemp ? buf.keysTemp : buf.keys,
-                           inValues = readsTemp ? buf.valuesTemp : buf.values;
-            const uint64_t outKeys = inTemp(s) ? buf.keysTemp : buf.keys;
-            const uint64_t outValues = inTemp(s) ? buf.valuesTemp : buf.values;
+            const uint64_t inKeys = readsTemp ? buf.keysTemp.address : buf.keys.address,
+                           inValues = readsTemp ? buf.valuesTemp.address : buf.values.address;
+            const uint64_t outKeys = inTemp(s) ? buf.keysTemp.address : buf.keys.address;
+            const uint64_t outValues = inTemp(s) ? buf.valuesTemp.address : buf.values.address;
             const FoldedGroups folded = foldGroups(s.workgroups, tuning::kMaxGroupsX);
             const uint32_t groupsX = folded.x, groupsY = folded.y;
             if (s.kind == StepKind::layer) {
@@ -332,6 +329,7 @@ public:
             if (s.workgroups) vkCmdDispatch(cmd, groupsX, groupsY, 1);
             timestampAfter(cmd, timestamps, firstQuery, first, i);
         }
+        return {};
     }
 
 private:

@@ -99,7 +99,7 @@ public:
     Algorithm algorithm() const override { return Algorithm::onesweep; }
     void setLimits(const internal::OneSweepLimits& limits) { limits_ = limits; }
 
-    Result<Plan> plan(uint64_t n, const SortConfig& config) override {
+    Result<Plan> makePlan(uint64_t n, const SortConfig& config) override {
         const DeviceInfo& dev = ctx_.info();
         constexpr uint32_t needed = VK_SUBGROUP_FEATURE_BALLOT_BIT | VK_SUBGROUP_FEATURE_ARITHMETIC_BIT |
                                     VK_SUBGROUP_FEATURE_SHUFFLE_BIT | VK_SUBGROUP_FEATURE_VOTE_BIT;
@@ -140,19 +140,19 @@ public:
                              [&](const char* shader) { return pipelineFor(shader, config, *g); });
     }
 
-    void record(VkCommandBuffer cmd, const Plan& plan, const DeviceBuffers& buf, size_t first, size_t last,
-                VkQueryPool timestamps, uint32_t firstQuery) const override {
-        if (!recordsSteps(plan, Algorithm::onesweep, std::size(kShaders), first, last) || plan.n == 0) return;
+    Result<void> recordSteps(VkCommandBuffer cmd, const Plan& plan, const DeviceBuffers& buf, size_t first,
+                             size_t last, VkQueryPool timestamps, uint32_t firstQuery) const override {
+        if (!hasPipelines(plan, std::size(kShaders))) return lostPipelines();
         const auto geo = geometry(plan.n, plan.config); // plan() made it
-        if (!geo) return;
+        if (!geo) return geo.error();
         const Geometry& g = geo.value();
         timestampBefore(cmd, timestamps, firstQuery);
         Push pc{};
-        pc.keys = buf.keys;
-        pc.keysTemp = buf.keysTemp;
-        pc.values = buf.values;
-        pc.valuesTemp = buf.valuesTemp;
-        pc.scratch = buf.scratch;
+        pc.keys = buf.keys.address;
+        pc.keysTemp = buf.keysTemp.address;
+        pc.values = buf.values.address;
+        pc.valuesTemp = buf.valuesTemp.address;
+        pc.scratch = buf.scratch.address;
         pc.n = plan.n;
         pc.passes = g.passes;
         pc.histGroups = g.histGroups;
@@ -203,6 +203,7 @@ public:
             }
             timestampAfter(cmd, timestamps, firstQuery, first, i);
         }
+        return {};
     }
 
     std::vector<SnapshotRegion> snapshotRegions(const Plan& plan, size_t stepsDone) const override {

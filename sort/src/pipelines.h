@@ -76,7 +76,7 @@ inline FoldedGroups foldGroups(uint64_t groups, uint32_t rowLimit) {
 }
 
 // Creates the pipeline of every shader a plan uses, in the order given (what Plan::pipelines
-// holds), so that record() binds them and cannot fail. pipelineFor(shader) returns Result<VkPipeline>.
+// holds), so that record() binds them and compiles nothing. pipelineFor(shader) returns Result<VkPipeline>.
 template <class F>
 Result<std::vector<VkPipeline>> preparePipelines(std::span<const char* const> shaders, F&& pipelineFor) {
     std::vector<VkPipeline> out;

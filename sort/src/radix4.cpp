@@ -67,7 +67,7 @@ public:
     explicit Radix4Sorter(Context& ctx) : PipelineSorter(ctx) {}
     Algorithm algorithm() const override { return Algorithm::radix4; }
 
-    Result<Plan> plan(uint64_t n, const SortConfig& config) override {
+    Result<Plan> makePlan(uint64_t n, const SortConfig& config) override {
         const DeviceInfo& dev = ctx_.info();
         constexpr uint32_t needed =
             VK_SUBGROUP_FEATURE_BALLOT_BIT | VK_SUBGROUP_FEATURE_ARITHMETIC_BIT | VK_SUBGROUP_FEATURE_SHUFFLE_BIT;
@@ -103,18 +103,18 @@ public:
                              [&](const char* shader) { return pipelineFor(shader, config, *geo); });
     }
 
-    void record(VkCommandBuffer cmd, const Plan& plan, const DeviceBuffers& buf, size_t first, size_t last,
-                VkQueryPool timestamps, uint32_t firstQuery) const override {
-        if (!recordsSteps(plan, Algorithm::radix4, std::size(kShaders), first, last) || plan.tileKeys == 0) return;
+    Result<void> recordSteps(VkCommandBuffer cmd, const Plan& plan, const DeviceBuffers& buf, size_t first,
+                             size_t last, VkQueryPool timestamps, uint32_t firstQuery) const override {
+        if (!hasPipelines(plan, std::size(kShaders)) || plan.tileKeys == 0) return lostPipelines();
         const SortConfig& cfg = plan.config;
         timestampBefore(cmd, timestamps, firstQuery);
         const uint64_t workgroups = (plan.n + plan.tileKeys - 1) / plan.tileKeys;
         const uint32_t passes = keyBits(cfg.key) / kDigitBits;
-        Push pc{buf.keys,
-                buf.keysTemp,
-                buf.values,
-                buf.valuesTemp,
-                buf.scratch,
+        Push pc{buf.keys.address,
+                buf.keysTemp.address,
+                buf.values.address,
+                buf.valuesTemp.address,
+                buf.scratch.address,
                 plan.n,
                 0,
                 passes,
@@ -143,6 +143,7 @@ public:
             }
             timestampAfter(cmd, timestamps, firstQuery, first, i);
         }
+        return {};
     }
 
     std::vector<SnapshotRegion> snapshotRegions(const Plan& plan, size_t stepsDone) const override {

@@ -18,6 +18,7 @@ namespace sortlab {
 class PipelineSorter : public Sorter {
 protected:
     explicit PipelineSorter(Context& ctx) : ctx_(ctx), pipelines_(ctx) {}
+    const DeviceInfo& device() const override { return ctx_.info(); }
 
     // The pipeline of `shader` for the configuration's key width and values.
     Result<VkPipeline> pipelineOf(const std::string& shader, const SortConfig& cfg, const SpecValues& spec,
@@ -54,11 +55,13 @@ template <class F> Result<Plan> withPipelines(Plan p, std::span<const char* cons
     return p;
 }
 
-// Clamps `last` to the plan's steps. Whether record() has steps from `first` to record, from a plan
-// of `algorithm` that binds `shaders` pipelines (one this kind of sorter planned).
-inline bool recordsSteps(const Plan& plan, Algorithm algorithm, size_t shaders, size_t first, size_t& last) {
-    last = std::min(last, plan.steps.size());
-    return first < last && plan.algorithm == algorithm && plan.pipelines.size() == shaders;
+// Whether a plan (that Sorter::record checked was this sorter's) has the pipelines of `shaders`
+// shaders: plan() made them; a plan edited by hand may have lost them.
+inline bool hasPipelines(const Plan& plan, size_t shaders) {
+    return plan.pipelines.size() == shaders;
+}
+inline Error lostPipelines() {
+    return makeError(Errc::invalid_argument, "record: the plan lacks the pipelines plan() made for it");
 }
 
 // The radix sorts' last step: the result copied back into `keys` where an odd number of passes ran

@@ -28,6 +28,15 @@ struct OneCallState {
 Result<void> sortBytes(Context& ctx, KeyType type, std::span<std::byte> keys, std::span<uint32_t> values,
                        bool withValues, const SortOptions& o) {
     const uint64_t n = keys.size() / keyBytes(type);
+    if (static_cast<unsigned>(o.order) > static_cast<unsigned>(Order::descending))
+        return makeError(Errc::invalid_argument, "SortOptions::order is " + std::to_string(unsigned(o.order)) +
+                                                     ", not ascending or descending");
+    if (static_cast<unsigned>(o.algorithm) > static_cast<unsigned>(Algorithm::onesweep))
+        return makeError(Errc::invalid_argument, "SortOptions::algorithm is " + std::to_string(unsigned(o.algorithm)) +
+                                                     ", not oddeven, radix4 or onesweep");
+    if (withValues && o.algorithm == Algorithm::oddeven)
+        return makeError(Errc::invalid_argument, "sortPairs is stable and the odd-even network is not (equal keys' "
+                                                 "values may swap): use Algorithm::onesweep or radix4");
     if (withValues && values.size() != n)
         return makeError(Errc::invalid_argument, "sortPairs: " + std::to_string(values.size()) + " values for " +
                                                      std::to_string(n) + " keys");

@@ -12,6 +12,14 @@
 
 namespace sortlab {
 
+// A region of a buffer that a recorded sort reads and writes (Sorter::record): its device address
+// (the VkBuffer's vkGetBufferDeviceAddress plus your offset into it) and the bytes it may use
+// from there.
+struct BufferRange {
+    VkDeviceAddress address = 0;
+    uint64_t size = 0;
+};
+
 enum class MemoryKind {
     device,   // device-local, for the sort's working buffers
     upload,   // host-visible, written by the CPU, read by the GPU
@@ -31,6 +39,12 @@ public:
 
     VkBuffer handle() const { return buffer_; }
     VkDeviceAddress address() const { return address_; }
+    // The bytes [offset, offset + bytes) of this buffer as a BufferRange (bytes clamped to the
+    // buffer's end; an offset past the end gives an empty range). Device buffers only.
+    BufferRange range(uint64_t offset = 0, uint64_t bytes = UINT64_MAX) const {
+        if (!address_ || offset > bytes_) return {};
+        return {address_ + offset, bytes < bytes_ - offset ? bytes : bytes_ - offset};
+    }
     uint64_t size() const { return bytes_; }
     bool valid() const { return buffer_ != VK_NULL_HANDLE; }
     // Host pointer for upload/readback buffers (persistently mapped); nullptr for device buffers.

@@ -185,7 +185,12 @@ public:
                                 VkMemoryPropertyFlags preferred = 0) const;
 
     // Record with `record` into a fresh primary command buffer, submit, and wait on a fence at
-    // most fenceTimeout(). A timeout returns Errc::timeout (the GPU is then left to the driver).
+    // most fenceTimeout(). Past it: Errc::timeout ("did not finish within 50 us"). The submission
+    // may still be running then, so until its fence signals every submission on this context
+    // (sorts, uploads, readbacks) returns Errc::timeout too without queueing anything, and what it
+    // may use is freed only after it (destroyWhenIdle); once it has finished, the context works
+    // as before. Errc::device_lost only where Vulkan reports VK_ERROR_DEVICE_LOST: the device,
+    // and with it this context, cannot be used again.
     Result<void> submitAndWait(const std::function<void(VkCommandBuffer)>& record);
     // What sortlab::sort and sortPairs (sortlab/sortlab.h) keep between calls on this context:
     // their sorters and buffers. Released first when the context is destroyed.

@@ -2,6 +2,8 @@
 // app/ and bench/ turn an Error into a message and an exit code.
 #pragma once
 
+#include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <utility>
 #include <variant>
@@ -15,8 +17,8 @@ enum class Errc {
     out_of_memory,    // the request does not fit in device or host memory
     too_large,        // n beyond what the library can index or the device can allocate
     invalid_argument, // a caller error: bad enum value, null handle, mismatched sizes
-    timeout,          // a fence wait ran past its limit (a hung GPU)
-    device_lost,
+    timeout,          // a fence wait ran past its limit, or such work still runs (Context::submitAndWait)
+    device_lost,      // Vulkan reported VK_ERROR_DEVICE_LOST: the context cannot be used again
     vulkan_error,     // any other VkResult
     io_error,
     parse_error,
@@ -29,6 +31,10 @@ struct Error {
     std::string message; // in words a user can act on
 };
 
+// Reading a Result: check ok() (or the bool) first. value(), * and -> on a Result that holds an
+// error are a bug in the calling program: nothing is thrown; the program stops there (std::abort)
+// after printing the error it did not check to stderr. error() on a Result that holds a value
+// returns an invalid_argument Error that says so.
 template <class T>
 class [[nodiscard]] Result {
 public:
@@ -38,16 +44,37 @@ public:
     bool ok() const { return v_.index() == 0; }
     explicit operator bool() const { return ok(); }
 
-    T& value() & { return std::get<0>(v_); }
-    const T& value() const& { return std::get<0>(v_); }
-    T&& value() && { return std::get<0>(std::move(v_)); }
-    T* operator->() { return &value(); }
-    const T* operator->() const { return &value(); }
-    T& operator*() & { return value(); }
+    T& value() & { return *valuePtr(); }
+    const T& value() const& { return *valuePtr(); }
+    T&& value() && { return std::move(*valuePtr()); }
+    T* operator->() { return valuePtr(); }
+    const T* operator->() const { return valuePtr(); }
+    T& operator*() & { return *valuePtr(); }
+    const T& operator*() const& { return *valuePtr(); }
 
-    const Error& error() const { return std::get<1>(v_); }
+    const Error& error() const {
+        if (const Error* e = std::get_if<1>(&v_)) return *e;
+        return noError();
+    }
 
 private:
+    T* valuePtr() {
+        if (T* v = std::get_if<0>(&v_)) return v;
+        uncheckedError(*std::get_if<1>(&v_));
+    }
+    const T* valuePtr() const {
+        if (const T* v = std::get_if<0>(&v_)) return v;
+        uncheckedError(*std::get_if<1>(&v_));
+    }
+    [[noreturn]] static void uncheckedError(const Error& e) {
+        std::fprintf(stderr, "sortlab: the value of a failed Result was read without checking it (%s): %s\n",
+                     errcName(e.code), e.message.c_str());
+        std::abort();
+    }
+    static const Error& noError() {
+        static const Error e{Errc::invalid_argument, "error() was called on a Result that holds a value"};
+        return e;
+    }
     std::variant<T, Error> v_;
 };
 
@@ -58,10 +85,11 @@ public:
     Result(Error error) : error_(std::move(error)), ok_(false) {}
     bool ok() const { return ok_; }
     explicit operator bool() const { return ok_; }
+    // On a Result that succeeded: an invalid_argument Error that says so.
     const Error& error() const { return error_; }
 
 private:
-    Error error_{Errc::vulkan_error, {}};
+    Error error_{Errc::invalid_argument, "error() was called on a Result that succeeded"};
     bool ok_ = true;
 };
 

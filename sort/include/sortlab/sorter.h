@@ -2,23 +2,39 @@
 // buffers, with their own buffers (and for SortJob, which does the same for them). plan() turns
 // (n, config) into data: the list of steps (sortlab/steps.h), the buffers they need and the
 // pipelines they bind. record() puts a range of those steps into the caller's command buffer.
-// The variants by name (the menus' and --algo's table) are in sortlab/variants.h.
+// The variants by name (the menus' and --algo's table) are in sortlab/variants.h. docs/library.md
+// walks through it with an example.
 //
 // Contract:
-//  * buffers are passed by device address (VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT, memory
-//    allocated with VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT); keys hold n keys of the configured
-//    type (4 or 8 bytes each), values hold n u32 values when the config has values;
-//    keysTemp/valuesTemp (same sizes) and scratch (plan.scratchBytes) when the plan asks for them
-//    (storageRequirements(plan) gives every size);
+//  * buffers are passed as BufferRange (device address + size): memory allocated with
+//    VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT, buffers made with
+//    VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT. keys hold n keys of the configured type (4 or 8
+//    bytes each), values n u32 values when the config has values; keysTemp/valuesTemp (same sizes)
+//    and scratch (plan.scratchBytes) when the plan asks for them (storageRequirements(plan) gives
+//    every size). Each address is a multiple of kBufferAlignment (16: the kernels read keys and
+//    scratch as 16-byte vectors), and the ranges a plan uses do not overlap; they may all be
+//    regions of one VkBuffer. record() checks these and returns invalid_argument otherwise;
+//  * record() binds compute pipelines and sets push constants (the shaders take the addresses
+//    there): after it, the command buffer's compute pipeline and push constants are the sort's;
+//    rebind yours. It binds no descriptor sets and leaves other bind points alone;
 //  * the caller makes the keys and values visible to compute-shader reads and writes before the
-//    first recorded step, and waits for compute-shader writes after the last one;
+//    first recorded step, and waits for compute-shader writes after the last one (memory
+//    barriers from/to VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT). keysTemp, valuesTemp and scratch are
+//    written too: a sort recorded again (the next frame) or another user of those buffers needs the
+//    same compute-to-compute (or compute-to-your-stage) barrier after the last step before it;
 //  * between steps, record() inserts compute-to-compute memory barriers itself;
+//  * the shaders reach the buffers by device address, which the validation layers cannot track:
+//    a missing barrier, a buffer too small or freed too early gives no validation message;
 //  * plan.resultLocation says where the sorted keys (and values) are after the last step: keys,
 //    keysTemp, or (SortKnobs::resultInEither) the scratch word the GPU writes it into;
 //    plan.steps[i].keysAfter says the same after step i;
 //  * timestamps (optional): query slot firstQuery + i is written after step first + i - 1, slot
 //    firstQuery before the first step; so a range of s steps needs s + 1 slots;
-//  * the plan holds pipelines of the sorter that made it: record it with that sorter, while it lives.
+//  * the plan holds pipelines of the sorter that made it: record it with that sorter, while it lives
+//    (record() refuses a plan of another sorter);
+//  * stability: radix4 and onesweep keep equal keys in input order (their values too); the odd-even
+//    network does not (equal keys' values may come out in any order). sortPairs() (sortlab.h) is
+//    stable and refuses Algorithm::oddeven.
 #pragma once
 
 #include <sortlab/buffer.h>
@@ -79,6 +95,8 @@ struct SortConfig {
     SortKnobs knobs;
 };
 
+class Sorter;
+
 struct Plan {
     Algorithm algorithm = Algorithm::oddeven;
     SortConfig config;
@@ -94,7 +112,14 @@ struct Plan {
     // The pipelines record() binds, made by plan() and owned by the sorter that planned (in that
     // sorter's order; VK_NULL_HANDLE for one this plan does not use).
     std::vector<VkPipeline> pipelines;
+    // The sorter that made this plan (record() takes plans of that sorter only).
+    const Sorter* planner = nullptr;
 };
+
+// The largest n a plan takes (2^40 keys): the library's sizes and offsets stay far from overflow.
+inline constexpr uint64_t kMaxKeys = uint64_t(1) << 40;
+// What every buffer address given to record() is a multiple of.
+inline constexpr uint64_t kBufferAlignment = 16;
 
 // The device memory a plan needs, buffer by buffer: what SortJob allocates, and what a program
 // that brings its own buffers to record() allocates (see the contract above).
@@ -102,7 +127,7 @@ struct StorageRequirements {
     uint64_t keys = 0, values = 0;         // n keys; n u32 values when the config has values
     uint64_t keysTemp = 0, valuesTemp = 0; // the same sizes, when Plan::needsTemp
     uint64_t scratch = 0;                  // Plan::scratchBytes
-    uint64_t total() const { return keys + values + keysTemp + valuesTemp + scratch; }
+    uint64_t total() const; // the sum (UINT64_MAX if it does not fit in 64 bits)
     uint64_t largest() const; // the largest single buffer (against VkPhysicalDeviceLimits)
 };
 StorageRequirements storageRequirements(const Plan& plan);
@@ -112,29 +137,36 @@ StorageRequirements storageRequirements(const Plan& plan);
 // onesweep moves the same bytes, so sortlab-bench measures its cub rows against it too.
 uint64_t oneSweepBytesFloor(uint64_t n, const SortConfig& config);
 
+// The buffers record() binds (see the contract above); those the plan does not use may stay empty.
 struct DeviceBuffers {
-    VkDeviceAddress keys = 0, values = 0, keysTemp = 0, valuesTemp = 0, scratch = 0;
+    BufferRange keys, values, keysTemp, valuesTemp, scratch;
 };
 
 class Sorter {
 public:
     virtual ~Sorter() = default;
     virtual Algorithm algorithm() const = 0;
-    // Plans a sort of n keys and makes the pipelines it binds (Plan::pipelines). Errors: an
-    // unsupported config, n too large for the device, a pipeline the device could not make.
-    virtual Result<Plan> plan(uint64_t n, const SortConfig& config) = 0;
+    // Plans a sort of n keys and makes the pipelines it binds (Plan::pipelines). Errors:
+    // invalid_argument for a config with an enum value out of range or knobs the sorter refuses;
+    // too_large for n beyond kMaxKeys or the algorithm's own limit, or a buffer larger than the
+    // device's maxBufferSize; out_of_memory for buffers that together exceed the device's largest
+    // device-local heap; missing_feature; a pipeline the device could not make.
+    Result<Plan> plan(uint64_t n, const SortConfig& config);
     // The buffers a sort of n keys needs (plans it: the plan decides temporaries and scratch).
     Result<StorageRequirements> storageRequirements(uint64_t n, const SortConfig& config) {
         auto p = plan(n, config);
         if (!p) return p.error();
         return sortlab::storageRequirements(*p);
     }
-    // Records steps [first, last) of `plan` (last clamped to the plan's size), binding the plan's
-    // pipelines; it cannot fail. A plan of another algorithm, or one without its pipelines,
-    // records nothing.
-    virtual void record(VkCommandBuffer cmd, const Plan& plan, const DeviceBuffers& buffers, size_t first = 0,
-                        size_t last = SIZE_MAX, VkQueryPool timestamps = VK_NULL_HANDLE,
-                        uint32_t firstQuery = 0) const = 0;
+    // Records steps [first, last) of `plan` (last clamped to the plan's size) into `cmd`, with
+    // the barriers between them. Checks what it can before recording anything, and returns
+    // invalid_argument (recording nothing) for: a null command buffer, a plan this sorter did not
+    // make, first past the last step, a buffer the plan uses that is missing (address 0), smaller
+    // than storageRequirements(plan) says, at an address not a multiple of kBufferAlignment, or
+    // overlapping another. It cannot check the buffers' usage flags, that the memory is still
+    // there, or the query pool's size.
+    Result<void> record(VkCommandBuffer cmd, const Plan& plan, const DeviceBuffers& buffers, size_t first = 0,
+                        size_t last = SIZE_MAX, VkQueryPool timestamps = VK_NULL_HANDLE, uint32_t firstQuery = 0) const;
     // The auxiliary state a snapshot after steps [0, stepsDone) shows (counts, histograms,
     // offsets, tile status), as regions of the scratch buffer. Empty by default.
     virtual std::vector<SnapshotRegion> snapshotRegions(const Plan& plan, size_t stepsDone) const {
@@ -142,6 +174,16 @@ public:
         (void)stepsDone;
         return {};
     }
+
+protected:
+    // The device the sorter plans for (plan() checks the buffers against its limits).
+    virtual const DeviceInfo& device() const = 0;
+    // The algorithm's plan for a valid config and n <= kMaxKeys (plan() checks both, then the device).
+    virtual Result<Plan> makePlan(uint64_t n, const SortConfig& config) = 0;
+    // Records steps [first, last) (first < last <= steps) of a plan this sorter made, with buffers
+    // record() checked; invalid_argument for a plan that lost its pipelines.
+    virtual Result<void> recordSteps(VkCommandBuffer cmd, const Plan& plan, const DeviceBuffers& buffers, size_t first,
+                             size_t last, VkQueryPool timestamps, uint32_t firstQuery) const = 0;
 };
 
 Result<std::unique_ptr<Sorter>> makeSorter(Context& ctx, Algorithm algorithm);

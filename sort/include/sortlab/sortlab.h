@@ -1,17 +1,21 @@
 // sortlab in one call: sort an array that is in host memory on the GPU, in place.
 //
 //   auto ctx = sortlab::Context::create();          // once: a Vulkan device for the sorts
+//   if (!ctx) return std::puts(ctx.error().message.c_str()), 1;
 //   std::vector<float> keys = ...;
 //   if (auto r = sortlab::sort(**ctx, std::span(keys)); !r) std::puts(r.error().message.c_str());
 //
 // sort() uploads the keys, sorts them on the GPU and downloads them into the same span;
-// sortPairs() moves a u32 value with each key (stable: equal keys keep their order). The sorters
+// sortPairs() moves a u32 value with each key (stable: equal keys keep their order; so it takes
+// onesweep or radix4, and refuses oddeven, the network, which is not stable). The sorters
 // and device buffers stay with the context and are reused by the next call of the same kind and
 // size. One call at a time per context (calls from several threads on one context take turns).
-// Errors come back as values (never exceptions, never an abort): an invalid argument, a size the
-// device cannot hold (out_of_memory), a GPU that stops answering (device_lost after the context's
-// fence timeout). Programs that keep their data on the GPU record the sorts into their own command
-// buffers instead: Sorter::plan and Sorter::record (sortlab/sorter.h, docs/library.md).
+// Errors come back as values (never exceptions, never an abort): an invalid argument (an enum
+// value out of range, values.size() != keys.size(), oddeven for pairs), a size the device cannot
+// hold (too_large, out_of_memory), a GPU that does not finish within the context's fence timeout
+// (timeout; the context takes work again once the GPU has finished, see Context::submitAndWait).
+// Programs that keep their data on the GPU record the sorts into their own command buffers
+// instead: Sorter::plan and Sorter::record (sortlab/sorter.h, docs/library.md).
 #pragma once
 
 #include <sortlab/context.h>
@@ -25,7 +29,8 @@ namespace sortlab {
 
 struct SortOptions {
     Order order = Order::ascending;
-    Algorithm algorithm = Algorithm::onesweep; // the fastest; radix4 and oddeven (the fused network) too
+    // onesweep: the fastest; radix4 too; oddeven (the fused network) for sort() only: it is not stable.
+    Algorithm algorithm = Algorithm::onesweep;
 };
 
 // T: uint32_t, int32_t, float, uint64_t, int64_t or double. Floats sort in IEEE total order
