@@ -33,3 +33,9 @@ add_executable(sortlab-library-features-tests library/features_test.cpp)
 target_link_libraries(sortlab-library-features-tests PRIVATE sortlab::sort Vulkan::Vulkan GTest::gtest GTest::gtest_main)
 gtest_discover_tests(sortlab-library-features-tests TEST_PREFIX "library." DISCOVERY_MODE PRE_TEST
                      PROPERTIES TIMEOUT ${SORTLAB_GPU_TEST_TIMEOUT})
+
+add_test(NAME library.install_component
+         COMMAND ${CMAKE_COMMAND} -DBUILD=${PROJECT_BINARY_DIR} -DSOURCE=${PROJECT_SOURCE_DIR}
+                 -DPREFIX=${CMAKE_CURRENT_BINARY_DIR}/library-prefix -DLIBDIR=${CMAKE_INSTALL_LIBDIR}
+                 -DINCLUDEDIR=${CMAKE_INSTALL_INCLUDEDIR} -P ${CMAKE_CURRENT_LIST_DIR}/packaging/component_check.cmake)
+set_tests_properties(library.install_component PROPERTIES TIMEOUT 600)

@@ -74,6 +74,7 @@ Error vkError(VkResult r, const std::string& what) {
 }
 
 bool deviceHasExtension(VkPhysicalDevice device, const char* name) {
+    if (!vkEnumerateDeviceExtensionProperties) return false; // an instance the library was never shown
     uint32_t count = 0;
     vkEnumerateDeviceExtensionProperties(device, nullptr, &count, nullptr);
     std::vector<VkExtensionProperties> exts(count);
@@ -129,6 +130,11 @@ Result<void> loadVulkan() {
         return makeError(Errc::no_vulkan, "no Vulkan loader found (libvulkan.so.1); install libvulkan1 and a driver "
                                           "(mesa-vulkan-drivers for the CPU driver, or your GPU vendor's)");
     return {};
+}
+
+// The library's loader pointed at `instance` (made by the program, perhaps, with its own Vulkan).
+void loadInstance(VkInstance instance) {
+    if (instance && loadVulkan() && volkGetLoadedInstance() != instance) volkLoadInstance(instance);
 }
 
 bool hasInstanceExtension(const char* name) {
@@ -349,6 +355,9 @@ Result<VkInstance> makeInstance(bool validation, bool* debugUtils, VkInstanceCre
 
 Result<VkDebugUtilsMessengerEXT> createDebugMessenger(VkInstance instance,
                                                       PFN_vkDebugUtilsMessengerCallbackEXT callback, void* user) {
+    loadInstance(instance);
+    if (!vkCreateDebugUtilsMessengerEXT)
+        return makeError(Errc::missing_feature, "the instance was created without VK_EXT_debug_utils");
     VkDebugUtilsMessengerCreateInfoEXT mi{VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT};
     mi.messageSeverity =
         VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
@@ -467,7 +476,11 @@ void enable(VkBool32& feature, bool on) {
 
 } // namespace
 
+DeviceFeatures::DeviceFeatures(VkInstance instance, VkPhysicalDevice physicalDevice, uint32_t apiVersion)
+    : DeviceFeatures((loadInstance(instance), physicalDevice), apiVersion) {}
+
 DeviceFeatures::DeviceFeatures(VkPhysicalDevice physicalDevice, uint32_t apiVersion) : physical_(physicalDevice) {
+    if (!vkGetPhysicalDeviceFeatures2) return; // an instance the library was never shown: the needs alone
     have_.pNext = &have12_;
     v13 = apiVersion >= VK_API_VERSION_1_3;
     if (v13) have12_.pNext = &have13_;

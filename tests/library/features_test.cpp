@@ -10,6 +10,8 @@
 //                       pending work alone. Descriptor indexing: its struct is always in the
 //                       program's chain; its features are enabled and used where the device has
 //                       them (lavapipe in Mesa 22.3, Debian 12's, has none of them).
+//   library.OwnInstance.*  an instance the program made with its own Vulkan calls, shown to sortlab
+//                       first through DeviceFeatures(instance, ...), then adopted.
 #include <sortlab/context.h>
 #include <sortlab/sortlab.h>
 
@@ -426,6 +428,78 @@ TEST_F(Features, DestroyingAnAdoptedContextLeavesTheProgramsWork) {
     EXPECT_EQ(vkWaitForFences(device, 1, &fence, VK_TRUE, 10'000'000'000ull), VK_SUCCESS);
     vkDestroyFence(device, fence, nullptr);
     vkDestroySemaphore(device, timeline, nullptr);
+}
+
+// A program that makes its instance with its own Vulkan calls and shows it to sortlab first through
+// DeviceFeatures (ctest runs each test in a process of its own: here nothing of sortlab ran before).
+TEST(OwnInstance, DeviceFeaturesAndAdoptBeforeAnythingElse) {
+    const char* layer = "VK_LAYER_KHRONOS_validation";
+    const char* debugUtils = VK_EXT_DEBUG_UTILS_EXTENSION_NAME;
+    VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
+    app.apiVersion = VK_API_VERSION_1_3;
+    VkInstanceCreateInfo ci{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
+    ci.pApplicationInfo = &app;
+    ci.enabledLayerCount = 1;
+    ci.ppEnabledLayerNames = &layer;
+    ci.enabledExtensionCount = 1;
+    ci.ppEnabledExtensionNames = &debugUtils;
+    VkInstance instance = VK_NULL_HANDLE;
+    ASSERT_EQ(vkCreateInstance(&ci, nullptr, &instance), VK_SUCCESS);
+    VkDebugUtilsMessengerCreateInfoEXT mi{VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT};
+    mi.messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
+    mi.messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT;
+    mi.pfnUserCallback = &onMessage;
+    auto createMessenger = reinterpret_cast<PFN_vkCreateDebugUtilsMessengerEXT>(
+        vkGetInstanceProcAddr(instance, "vkCreateDebugUtilsMessengerEXT"));
+    auto destroyMessenger = reinterpret_cast<PFN_vkDestroyDebugUtilsMessengerEXT>(
+        vkGetInstanceProcAddr(instance, "vkDestroyDebugUtilsMessengerEXT"));
+    VkDebugUtilsMessengerEXT messenger = VK_NULL_HANDLE;
+    ASSERT_EQ(createMessenger(instance, &mi, nullptr, &messenger), VK_SUCCESS);
+    uint32_t count = 1;
+    VkPhysicalDevice physical = VK_NULL_HANDLE;
+    vkEnumeratePhysicalDevices(instance, &count, &physical); // the first device
+    ASSERT_TRUE(physical);
+    VkPhysicalDeviceProperties props;
+    vkGetPhysicalDeviceProperties(physical, &props);
+    VkPhysicalDeviceVulkan13Features have13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
+    VkPhysicalDeviceFeatures2 have{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &have13};
+    vkGetPhysicalDeviceFeatures2(physical, &have);
+    const bool sizeControl = props.apiVersion >= VK_API_VERSION_1_3 && have13.subgroupSizeControl;
+
+    DeviceFeatures features(instance, physical, props.apiVersion); // sortlab's first call
+    VkPhysicalDeviceVulkan12Features v12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+    v12.timelineSemaphore = VK_TRUE;
+    const float priority = 1.0f;
+    VkDeviceQueueCreateInfo qi{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
+    qi.queueCount = 1; // family 0: lavapipe's only one, and the first on most GPUs, computes
+    qi.pQueuePriorities = &priority;
+    VkDeviceCreateInfo di{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, &v12};
+    di.queueCreateInfoCount = 1;
+    di.pQueueCreateInfos = &qi;
+    ASSERT_TRUE(features.addTo(di).ok());
+    EXPECT_EQ(features.enabled().subgroupSizeControl, sizeControl) << "sortlab saw what the device has";
+    VkDevice device = VK_NULL_HANDLE;
+    ASSERT_EQ(vkCreateDevice(physical, &di, nullptr, &device), VK_SUCCESS);
+    VkQueue queue = VK_NULL_HANDLE;
+    vkGetDeviceQueue(device, 0, 0, &queue);
+    {
+        auto ctx = Context::adopt({.instance = instance, .physicalDevice = physical, .device = device, .queue = queue,
+                                   .queueFamily = 0, .enabled = features.enabled()});
+        ASSERT_TRUE(ctx.ok()) << ctx.error().message;
+        EXPECT_EQ((*ctx)->subgroupSizeControl(), sizeControl);
+        std::vector<uint64_t> keys(30'000);
+        std::mt19937_64 rng(9);
+        for (auto& k : keys) k = rng();
+        auto want = keys;
+        std::sort(want.begin(), want.end());
+        auto r = sort(**ctx, std::span(keys));
+        ASSERT_TRUE(r.ok()) << r.error().message;
+        EXPECT_EQ(keys, want);
+    }
+    vkDestroyDevice(device, nullptr);
+    destroyMessenger(instance, messenger, nullptr);
+    vkDestroyInstance(instance, nullptr);
+    EXPECT_EQ(takeMessages(), "") << "validation messages";
 }
 
 } // namespace

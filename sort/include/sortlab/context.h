@@ -122,8 +122,13 @@ struct AdoptInfo {
 // creates its own device for Context::adopt adds these to its own VkDeviceCreateInfo with addTo().
 class DeviceFeatures {
 public:
-    // What `physicalDevice` has of the above. apiVersion: the lower of the device's and the
-    // instance's API version (the 1.3 features are used only at 1.3).
+    // What `physicalDevice` of `instance` has of the above. apiVersion: the lower of the device's
+    // and the instance's API version (the 1.3 features are used only at 1.3). Points the library's
+    // own loader at `instance` (an instance your program made with its own Vulkan calls works).
+    DeviceFeatures(VkInstance instance, VkPhysicalDevice physicalDevice, uint32_t apiVersion);
+    // The same for a physical device of an instance the library knows already: one from
+    // createInstance(), a Context's, or one given to adopt() or the constructor above. Of any other,
+    // it sees nothing the device has, and enables only shaderInt64 and bufferDeviceAddress.
     DeviceFeatures(VkPhysicalDevice physicalDevice, uint32_t apiVersion);
     DeviceFeatures(const DeviceFeatures&) = delete; // the chain points into this object
     DeviceFeatures& operator=(const DeviceFeatures&) = delete;
@@ -183,7 +188,8 @@ EnabledFeatures enabledFeatures(const VkDeviceCreateInfo& info);
 // for but not installed.
 Result<VkInstance> createInstance(bool validation, const std::vector<const char*>& extensions = {});
 
-// The device extensions a device made for the sorts must enable besides the caller's own:
+// The device extensions a device made for the sorts must enable besides the caller's own (of an
+// instance the library knows, as for DeviceFeatures; DeviceFeatures::addTo adds them):
 // VK_KHR_portability_subset where the device advertises it (a portability implementation such as
 // MoltenVK; Vulkan requires it enabled then). Empty on other devices. A program that creates its own
 // device for Context::adopt enables these too.
