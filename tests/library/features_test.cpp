@@ -12,6 +12,11 @@
 //                       them (lavapipe in Mesa 22.3, Debian 12's, has none of them).
 //   library.OwnInstance.*  an instance the program made with its own Vulkan calls, shown to sortlab
 //                       first through DeviceFeatures(instance, ...), then adopted.
+// [SECTION] Validation messages and pNext chains
+// [SECTION] The program: instance, device, its own features, adoption
+// [SECTION] Features merged: Vulkan12/13Features, per-feature structs, pEnabledFeatures, errors
+// [SECTION] Adoption: refused without the needs, destroyed without waiting for the device
+// [SECTION] An instance of the program's own, shown to sortlab first
 #include <sortlab/context.h>
 #include <sortlab/sortlab.h>
 
@@ -31,6 +36,8 @@
 using namespace sortlab;
 
 namespace {
+
+// [SECTION] Validation messages and pNext chains --------------------------------------------------
 
 std::mutex messagesMutex;
 std::vector<std::string> messages;
@@ -59,6 +66,8 @@ std::vector<VkStructureType> sTypes(const void* next) {
 bool holds(const std::vector<VkStructureType>& types, VkStructureType t) {
     return std::find(types.begin(), types.end(), t) != types.end();
 }
+
+// [SECTION] The program: instance, device, its own features, adoption ------------------------------
 
 // The program: an instance with validation, its device of choice, a compute queue family.
 class Features : public ::testing::Test {
@@ -278,6 +287,8 @@ protected:
     VkDeviceQueueCreateInfo queueInfo{};
 };
 
+// [SECTION] Features merged: Vulkan12/13Features, per-feature structs, pEnabledFeatures, errors ----
+
 // The program enables its features through VkPhysicalDeviceVulkan12Features and 13Features: the
 // sorts' are set in those same structs, none is added beside them.
 TEST_F(Features, MergedIntoVulkan12And13Features) {
@@ -362,6 +373,8 @@ TEST_F(Features, ForbiddenChainIsAnError) {
     EXPECT_FALSE(v12.bufferDeviceAddress);
 }
 
+// [SECTION] Adoption: refused without the needs, destroyed without waiting for the device ---------
+
 // AdoptInfo::enabled without bufferDeviceAddress: refused, before anything is made.
 TEST_F(Features, AdoptRefusesWhatTheDeviceLacks) {
     VkDeviceCreateInfo info{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
@@ -429,6 +442,8 @@ TEST_F(Features, DestroyingAnAdoptedContextLeavesTheProgramsWork) {
     vkDestroyFence(device, fence, nullptr);
     vkDestroySemaphore(device, timeline, nullptr);
 }
+
+// [SECTION] An instance of the program's own, shown to sortlab first --------------------------------
 
 // A program that makes its instance with its own Vulkan calls and shows it to sortlab first through
 // DeviceFeatures (ctest runs each test in a process of its own: here nothing of sortlab ran before).
