@@ -359,6 +359,21 @@ TEST_F(Features, MergedIntoEnabledFeatures) {
     EXPECT_TRUE(features.enabled().shaderInt64 && features.enabled().bufferDeviceAddress);
 }
 
+// chain(next): the same merge for a bare pNext chain (the program's Vulkan12Features, set in place).
+TEST_F(Features, ChainMergesIntoABareChain) {
+    VkPhysicalDeviceVulkan12Features v12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+    v12.timelineSemaphore = VK_TRUE;
+    DeviceFeatures features(physical, apiVersion);
+    VkDeviceCreateInfo info{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, features.chain(&v12)};
+    EXPECT_TRUE(v12.bufferDeviceAddress && v12.timelineSemaphore);
+    const auto types = sTypes(info.pNext);
+    EXPECT_EQ(std::count(types.begin(), types.end(), VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES), 1);
+    EXPECT_TRUE(holds(types, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2));
+    device = makeDevice(info, features); // addTo again: nothing more to add
+    ASSERT_TRUE(device);
+    EXPECT_EQ(sTypes(info.pNext), types);
+}
+
 // A chain Vulkan already forbids is refused with the reason, and left as it was.
 TEST_F(Features, ForbiddenChainIsAnError) {
     VkPhysicalDeviceTimelineSemaphoreFeatures timeline{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TIMELINE_SEMAPHORE_FEATURES};
