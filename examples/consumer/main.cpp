@@ -1,8 +1,11 @@
 // A consumer of the installed sortlab library (docs/library.md):
 //  1. sortlab::sort and sortlab::sortPairs sort host arrays of every key type, checked here against
 //     std::sort / std::stable_sort;
-//  2. on a Vulkan device this program creates itself, the sort is recorded into its own command
-//     buffer between its own upload and download (Sorter::plan and Sorter::record).
+//  2. on a Vulkan device this program creates itself (its own features merged with the sorts' by
+//     DeviceFeatures::addTo), the sort is recorded into its own command buffer between its own
+//     upload and download (Sorter::plan and Sorter::record).
+// Its own Vulkan calls are Vulkan's prototypes, linked to libvulkan (Vulkan::Vulkan); sortlab's
+// entry points are its own and do not meet them.
 // Exit 0 when every check passes, 1 otherwise; a one-line message on stderr for any error.
 #include <sortlab/buffer.h>
 #include <sortlab/context.h>
@@ -102,26 +105,31 @@ int ownDevice() {
     vkGetPhysicalDeviceQueueFamilyProperties(pd, &families, fam.data());
     uint32_t family = 0;
     while (family < families && !(fam[family].queueFlags & VK_QUEUE_COMPUTE_BIT)) ++family;
-    sortlab::DeviceFeatures features(pd, props.apiVersion); // what the sorts need, enabled
+    // Our own features (timeline semaphores), and what the sorts need added to the same structs.
+    VkPhysicalDeviceVulkan12Features ours{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+    ours.timelineSemaphore = VK_TRUE;
+    sortlab::DeviceFeatures features(*instance, pd, props.apiVersion);
     float priority = 1.0f;
     VkDeviceQueueCreateInfo qi{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
     qi.queueFamilyIndex = family;
     qi.queueCount = 1;
     qi.pQueuePriorities = &priority;
     VkDeviceCreateInfo di{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
-    di.pNext = features.chain();
+    di.pNext = &ours;
     di.queueCreateInfoCount = 1;
     di.pQueueCreateInfos = &qi;
-    const std::vector<const char*> exts = sortlab::requiredDeviceExtensions(pd); // (MoltenVK's subset)
-    di.enabledExtensionCount = static_cast<uint32_t>(exts.size());
-    di.ppEnabledExtensionNames = exts.data();
+    // shaderInt64, bufferDeviceAddress (into `ours`), the optional features, MoltenVK's extension.
+    if (auto added = features.addTo(di); !added)
+        return std::fprintf(stderr, "consumer: %s\n", added.error().message.c_str()), 1;
     VkDevice device = VK_NULL_HANDLE;
     CHECK_VK(vkCreateDevice(pd, &di, nullptr, &device));
     VkQueue queue = VK_NULL_HANDLE;
     vkGetDeviceQueue(device, family, 0, &queue);
     int rc = 0;
     {
-        auto ctx = sortlab::Context::adopt({*instance, pd, device, queue, family});
+        // With what the device enabled: the same pipelines as Context::create() would build.
+        auto ctx = sortlab::Context::adopt({.instance = *instance, .physicalDevice = pd, .device = device,
+                                            .queue = queue, .queueFamily = family, .enabled = features.enabled()});
         if (!ctx) return std::fprintf(stderr, "consumer: %s\n", ctx.error().message.c_str()), 1;
         auto sorter = sortlab::makeSorter(**ctx, sortlab::Algorithm::onesweep);
         if (!sorter) return std::fprintf(stderr, "consumer: %s\n", sorter.error().message.c_str()), 1;

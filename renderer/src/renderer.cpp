@@ -128,21 +128,21 @@ Result<void> Renderer::pickDevice(const RendererOptions& o) {
 Result<void> Renderer::createDevice() {
     // The features the sort library needs (see Context::adopt), and the optional ones it uses.
     DeviceFeatures features(physical_, apiVersion_);
-    // The swapchain, and what the library says every device must enable (the portability subset
-    // on a portability implementation such as MoltenVK).
-    std::vector<const char*> exts = requiredDeviceExtensions(physical_);
-    exts.push_back(VK_KHR_SWAPCHAIN_EXTENSION_NAME);
+    // The swapchain; addTo adds what the library says every device must enable (the portability
+    // subset on a portability implementation such as MoltenVK).
+    std::vector<const char*> exts = {VK_KHR_SWAPCHAIN_EXTENSION_NAME};
     float priority = 1.0f;
     VkDeviceQueueCreateInfo qi{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
     qi.queueFamilyIndex = family_;
     qi.queueCount = 1;
     qi.pQueuePriorities = &priority;
     VkDeviceCreateInfo di{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
-    di.pNext = features.chain();
     di.queueCreateInfoCount = 1;
     di.pQueueCreateInfos = &qi;
     di.enabledExtensionCount = static_cast<uint32_t>(exts.size());
     di.ppEnabledExtensionNames = exts.data();
+    SORTLAB_TRY(features.addTo(di));
+    enabled_ = features.enabled(); // for the Contexts that adopt the device: the same pipelines as create()
     // Mesa's llvmpipe (22.3 here) keys its on-disk shader cache by the shader and the CPU, not by
     // its vector width. A lavapipe narrower than the usual 8 lanes (what every other process on an
     // AVX CPU compiles for) then loads 8-lane vertex code for ImGui's draws and runs it on vertex

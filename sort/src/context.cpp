@@ -1,6 +1,8 @@
 // [SECTION] Errors and names
 // [SECTION] Device inspection (what a physical device offers, whether it can run the sorts)
 // [SECTION] Instance and device creation
+// [SECTION] Device features merged into the caller's
+// [SECTION] Device choice
 // [SECTION] Submission with a fence timeout
 // [SECTION] Validation messages
 #include <sortlab/context.h>
@@ -73,6 +75,7 @@ Error vkError(VkResult r, const std::string& what) {
 }
 
 bool deviceHasExtension(VkPhysicalDevice device, const char* name) {
+    if (!vkEnumerateDeviceExtensionProperties) return false; // an instance the library was never shown
     uint32_t count = 0;
     vkEnumerateDeviceExtensionProperties(device, nullptr, &count, nullptr);
     std::vector<VkExtensionProperties> exts(count);
@@ -128,6 +131,11 @@ Result<void> loadVulkan() {
         return makeError(Errc::no_vulkan, "no Vulkan loader found (libvulkan.so.1); install libvulkan1 and a driver "
                                           "(mesa-vulkan-drivers for the CPU driver, or your GPU vendor's)");
     return {};
+}
+
+// The library's loader pointed at `instance` (made by the program, perhaps, with its own Vulkan).
+void loadInstance(VkInstance instance) {
+    if (instance && loadVulkan() && volkGetLoadedInstance() != instance) volkLoadInstance(instance);
 }
 
 bool hasInstanceExtension(const char* name) {
@@ -348,6 +356,9 @@ Result<VkInstance> makeInstance(bool validation, bool* debugUtils, VkInstanceCre
 
 Result<VkDebugUtilsMessengerEXT> createDebugMessenger(VkInstance instance,
                                                       PFN_vkDebugUtilsMessengerCallbackEXT callback, void* user) {
+    loadInstance(instance);
+    if (!vkCreateDebugUtilsMessengerEXT)
+        return makeError(Errc::missing_feature, "the instance was created without VK_EXT_debug_utils");
     VkDebugUtilsMessengerCreateInfoEXT mi{VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT};
     mi.messageSeverity =
         VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
@@ -369,41 +380,255 @@ bool instanceHasLayer(const char* name) {
     return false;
 }
 
-// [SECTION] Device requirements and choice ------------------------------------------------------------
+// [SECTION] Device features merged into the caller's -------------------------------------------------
 
-DeviceFeatures::DeviceFeatures(VkPhysicalDevice physicalDevice, uint32_t apiVersion) {
-    VkPhysicalDeviceVulkan12Features have12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
-    VkPhysicalDeviceVulkan13Features have13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
-    VkPhysicalDeviceFeatures2 have{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
-    have.pNext = &have12;
-    v13 = apiVersion >= VK_API_VERSION_1_3;
-    if (v13) have12.pNext = &have13;
-    vkGetPhysicalDeviceFeatures2(physicalDevice, &have);
+namespace {
 
-    features_.features.shaderInt64 = VK_TRUE;
-    v12_.bufferDeviceAddress = VK_TRUE;
-    v12_.vulkanMemoryModel = have12.vulkanMemoryModel;
-    v12_.vulkanMemoryModelDeviceScope = have12.vulkanMemoryModelDeviceScope;
-    v12_.shaderBufferInt64Atomics = have12.shaderBufferInt64Atomics;
-    v12_.hostQueryReset = have12.hostQueryReset;
-    if (v13) {
-        v13_.subgroupSizeControl = have13.subgroupSizeControl;
-        v13_.computeFullSubgroups = have13.computeFullSubgroups;
-        v13_.maintenance4 = have13.maintenance4;
-        fullSubgroups_ = have13.computeFullSubgroups && have13.subgroupSizeControl;
+// The structs each VulkanNNFeatures contains: Vulkan forbids a VulkanNNFeatures and one of its
+// structs in the same chain (VUID-VkDeviceCreateInfo-pNext-02829, -02830, -06532).
+VkStructureType containerOf(VkStructureType t) {
+    switch (t) {
+    case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_16BIT_STORAGE_FEATURES:
+    case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTIVIEW_FEATURES:
+    case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VARIABLE_POINTERS_FEATURES:
+    case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROTECTED_MEMORY_FEATURES:
+    case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SAMPLER_YCBCR_CONVERSION_FEATURES:
+    case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_DRAW_PARAMETERS_FEATURES:
+        return VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES;
+    case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_8BIT_STORAGE_FEATURES:
+    case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_INT64_FEATURES:
+    case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_FLOAT16_INT8_FEATURES:
+    case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_INDEXING_FEATURES:
+    case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SCALAR_BLOCK_LAYOUT_FEATURES:
+    case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_MEMORY_MODEL_FEATURES:
+    case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGELESS_FRAMEBUFFER_FEATURES:
+    case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_UNIFORM_BUFFER_STANDARD_LAYOUT_FEATURES:
+    case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_SUBGROUP_EXTENDED_TYPES_FEATURES:
+    case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SEPARATE_DEPTH_STENCIL_LAYOUTS_FEATURES:
+    case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_HOST_QUERY_RESET_FEATURES:
+    case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TIMELINE_SEMAPHORE_FEATURES:
+    case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BUFFER_DEVICE_ADDRESS_FEATURES:
+        return VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES;
+    case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_ROBUSTNESS_FEATURES:
+    case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_INLINE_UNIFORM_BLOCK_FEATURES:
+    case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_CREATION_CACHE_CONTROL_FEATURES:
+    case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIVATE_DATA_FEATURES:
+    case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_DEMOTE_TO_HELPER_INVOCATION_FEATURES:
+    case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_TERMINATE_INVOCATION_FEATURES:
+    case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_FEATURES:
+    case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SYNCHRONIZATION_2_FEATURES:
+    case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TEXTURE_COMPRESSION_ASTC_HDR_FEATURES:
+    case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ZERO_INITIALIZE_WORKGROUP_MEMORY_FEATURES:
+    case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DYNAMIC_RENDERING_FEATURES:
+    case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_INTEGER_DOT_PRODUCT_FEATURES:
+    case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_4_FEATURES:
+        return VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES;
+    default:
+        return VK_STRUCTURE_TYPE_MAX_ENUM;
     }
+}
+
+std::string containerName(VkStructureType t) {
+    return t == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES   ? "VkPhysicalDeviceVulkan11Features"
+           : t == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES ? "VkPhysicalDeviceVulkan12Features"
+                                                                        : "VkPhysicalDeviceVulkan13Features";
+}
+
+// The structs of a pNext chain by sType.
+struct FeatureChain {
+    std::map<VkStructureType, VkBaseOutStructure*> structs;
+    template <class T> T* find(VkStructureType type) const {
+        auto it = structs.find(type);
+        return it == structs.end() ? nullptr : reinterpret_cast<T*>(it->second);
+    }
+    bool holdsPartOf(VkStructureType container) const {
+        for (auto& [type, s] : structs)
+            if (containerOf(type) == container) return true;
+        return false;
+    }
+};
+
+// The chain at `next`; an error for one that Vulkan forbids.
+Result<FeatureChain> readChain(const void* next, bool enabledFeatures) {
+    FeatureChain chain;
+    size_t length = 0;
+    for (auto* s = static_cast<VkBaseOutStructure*>(const_cast<void*>(next)); s; s = s->pNext) {
+        if (++length > 4096) return makeError(Errc::invalid_argument, "the pNext chain does not end (a loop?)");
+        if (!chain.structs.emplace(s->sType, s).second)
+            return makeError(Errc::invalid_argument,
+                             "the pNext chain holds sType " + std::to_string(int(s->sType)) + " twice");
+    }
+    for (auto& [type, s] : chain.structs) {
+        const VkStructureType container = containerOf(type);
+        if (container != VK_STRUCTURE_TYPE_MAX_ENUM && chain.structs.count(container))
+            return makeError(Errc::invalid_argument, "the pNext chain holds " + containerName(container) +
+                                                         " and sType " + std::to_string(int(type)) +
+                                                         ", a struct it contains");
+    }
+    if (enabledFeatures && chain.structs.count(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2))
+        return makeError(Errc::invalid_argument, "pEnabledFeatures is set and the pNext chain holds "
+                                                 "VkPhysicalDeviceFeatures2; Vulkan allows one of them");
+    return chain;
+}
+
+void enable(VkBool32& feature, bool on) {
+    if (on) feature = VK_TRUE;
+}
+
+} // namespace
+
+DeviceFeatures::DeviceFeatures(VkInstance instance, VkPhysicalDevice physicalDevice, uint32_t apiVersion)
+    : DeviceFeatures((loadInstance(instance), physicalDevice), apiVersion) {}
+
+DeviceFeatures::DeviceFeatures(VkPhysicalDevice physicalDevice, uint32_t apiVersion) : physical_(physicalDevice) {
+    if (!vkGetPhysicalDeviceFeatures2) return; // an instance the library was never shown: the needs alone
+    have_.pNext = &have12_;
+    v13 = apiVersion >= VK_API_VERSION_1_3;
+    if (v13) have12_.pNext = &have13_;
+    vkGetPhysicalDeviceFeatures2(physicalDevice, &have_);
+    have12_.pNext = nullptr;
+    fullSubgroups_ = v13 && have13_.computeFullSubgroups && have13_.subgroupSizeControl;
+}
+
+Result<void> DeviceFeatures::addTo(VkDeviceCreateInfo& info) {
+    auto read = readChain(info.pNext, info.pEnabledFeatures != nullptr);
+    if (!read) return read.error();
+    const FeatureChain& chain = *read;
+    std::vector<VkBaseOutStructure*> front; // ours, put before the caller's chain
+    // The caller's struct of this sType, else ours (reset, and put in front).
+    auto use = [&]<class T>(T& ours, VkStructureType type) -> T& {
+        if (T* theirs = chain.find<T>(type)) return *theirs;
+        ours = T{};
+        ours.sType = type;
+        front.push_back(reinterpret_cast<VkBaseOutStructure*>(&ours));
+        return ours;
+    };
+
+    // shaderInt64: VkPhysicalDeviceFeatures, in the chain or at pEnabledFeatures.
+    const VkPhysicalDeviceFeatures* enabledCore = info.pEnabledFeatures;
+    if (info.pEnabledFeatures) {
+        core_ = *info.pEnabledFeatures;
+        core_.shaderInt64 = VK_TRUE;
+        enabledCore = &core_;
+    } else {
+        use(features_, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2).features.shaderInt64 = VK_TRUE;
+    }
+
+    // Vulkan 1.2: one VkPhysicalDeviceVulkan12Features, or the per-feature structs where the chain
+    // already has some of those.
+    const bool memoryModel = have12_.vulkanMemoryModel, atomics = have12_.shaderBufferInt64Atomics,
+               queryReset = have12_.hostQueryReset;
+    auto set12 = [&](VkPhysicalDeviceVulkan12Features& f) {
+        f.bufferDeviceAddress = VK_TRUE;
+        enable(f.vulkanMemoryModel, memoryModel);
+        enable(f.vulkanMemoryModelDeviceScope, memoryModel && have12_.vulkanMemoryModelDeviceScope);
+        enable(f.shaderBufferInt64Atomics, atomics);
+        enable(f.hostQueryReset, queryReset);
+    };
+    if (chain.structs.count(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES) ||
+        !chain.holdsPartOf(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES)) {
+        set12(use(v12_, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES));
+    } else {
+        use(address_, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BUFFER_DEVICE_ADDRESS_FEATURES).bufferDeviceAddress = VK_TRUE;
+        if (memoryModel) {
+            auto& f = use(memoryModel_, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_MEMORY_MODEL_FEATURES);
+            f.vulkanMemoryModel = VK_TRUE;
+            enable(f.vulkanMemoryModelDeviceScope, have12_.vulkanMemoryModelDeviceScope);
+        }
+        if (atomics)
+            use(atomics_, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_INT64_FEATURES).shaderBufferInt64Atomics =
+                VK_TRUE;
+        if (queryReset)
+            use(queryReset_, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_HOST_QUERY_RESET_FEATURES).hostQueryReset = VK_TRUE;
+    }
+
+    // Vulkan 1.3 (only on a 1.3 device, and only what it has): the same choice.
+    const bool sizeControl = v13 && have13_.subgroupSizeControl, full = fullSubgroups_,
+               maintenance4 = v13 && have13_.maintenance4;
+    if (sizeControl || maintenance4) {
+        if (chain.structs.count(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES) ||
+            !chain.holdsPartOf(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES)) {
+            auto& f = use(v13_, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES);
+            enable(f.subgroupSizeControl, sizeControl);
+            enable(f.computeFullSubgroups, full);
+            enable(f.maintenance4, maintenance4);
+        } else {
+            if (sizeControl) {
+                auto& f = use(sizeControl_, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_FEATURES);
+                f.subgroupSizeControl = VK_TRUE;
+                enable(f.computeFullSubgroups, full);
+            }
+            if (maintenance4)
+                use(maintenance4_, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_4_FEATURES).maintenance4 = VK_TRUE;
+        }
+    }
+
+    // Ours in front of the caller's chain.
+    for (size_t i = 0; i < front.size(); ++i)
+        front[i]->pNext = i + 1 < front.size() ? front[i + 1] : static_cast<VkBaseOutStructure*>(const_cast<void*>(info.pNext));
+    if (!front.empty()) info.pNext = front.front();
+    info.pEnabledFeatures = enabledCore;
+
+    // The extensions every device for the sorts enables, each once.
+    std::vector<const char*> exts(info.ppEnabledExtensionNames,
+                                  info.ppEnabledExtensionNames + info.enabledExtensionCount);
+    bool added = false;
+    for (const char* name : requiredDeviceExtensions(physical_))
+        if (std::none_of(exts.begin(), exts.end(), [&](const char* e) { return std::strcmp(e, name) == 0; })) {
+            exts.push_back(name);
+            added = true;
+        }
+    if (added) {
+        extensions_ = std::move(exts);
+        info.enabledExtensionCount = static_cast<uint32_t>(extensions_.size());
+        info.ppEnabledExtensionNames = extensions_.data();
+    }
+    enabled_ = enabledFeatures(info);
+    return {};
 }
 
 void* DeviceFeatures::chain(void* next) {
-    features_.pNext = &v12_;
-    if (v13) {
-        v12_.pNext = &v13_;
-        v13_.pNext = next;
-    } else {
-        v12_.pNext = next;
-    }
-    return &features_;
+    VkDeviceCreateInfo info{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
+    info.pNext = next;
+    (void)addTo(info); // a chain Vulkan forbids comes back as it was
+    return const_cast<void*>(info.pNext);
 }
+
+EnabledFeatures enabledFeatures(const VkDeviceCreateInfo& info) {
+    EnabledFeatures e;
+    for (auto* s = static_cast<const VkBaseInStructure*>(info.pNext); s; s = s->pNext) {
+        switch (s->sType) {
+        case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2:
+            e.shaderInt64 |= reinterpret_cast<const VkPhysicalDeviceFeatures2*>(s)->features.shaderInt64 != 0;
+            break;
+        case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES:
+            e.bufferDeviceAddress |= reinterpret_cast<const VkPhysicalDeviceVulkan12Features*>(s)->bufferDeviceAddress != 0;
+            break;
+        case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BUFFER_DEVICE_ADDRESS_FEATURES:
+            e.bufferDeviceAddress |=
+                reinterpret_cast<const VkPhysicalDeviceBufferDeviceAddressFeatures*>(s)->bufferDeviceAddress != 0;
+            break;
+        case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES: {
+            auto* f = reinterpret_cast<const VkPhysicalDeviceVulkan13Features*>(s);
+            e.subgroupSizeControl |= f->subgroupSizeControl != 0;
+            e.computeFullSubgroups |= f->computeFullSubgroups != 0;
+            break;
+        }
+        case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_FEATURES: {
+            auto* f = reinterpret_cast<const VkPhysicalDeviceSubgroupSizeControlFeatures*>(s);
+            e.subgroupSizeControl |= f->subgroupSizeControl != 0;
+            e.computeFullSubgroups |= f->computeFullSubgroups != 0;
+            break;
+        }
+        default:
+            break;
+        }
+    }
+    if (info.pEnabledFeatures) e.shaderInt64 |= info.pEnabledFeatures->shaderInt64 != 0;
+    return e;
+}
+
+// [SECTION] Device choice -----------------------------------------------------------------------------
 
 Result<uint32_t> chooseDevice(const std::vector<DeviceInfo>& devices, const std::string& want, const DeviceFits& fits,
                               const std::string& user) {
@@ -501,19 +726,16 @@ Result<std::unique_ptr<Context>> Context::create(const ContextOptions& options) 
     ctx->queueFamily_ = *computeFamily(ctx->physical_, nullptr);
 
     DeviceFeatures features(ctx->physical_, chosen->apiVersion);
-    ctx->fullSubgroups_ = features.fullSubgroups();
-    VkPhysicalDeviceFeatures2 en{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2}; // only the head of the chain
     // The pipelines' compiler statistics (registers, shared memory, spills, ...) where the driver
     // offers VK_KHR_pipeline_executable_properties: ContextOptions::pipelineStats (sortlab-bench
     // --pipeline-stats), or SORTLAB_PIPELINE_STATS=1, which also prints them as they are made.
-    std::vector<const char*> deviceExts = requiredDeviceExtensions(ctx->physical_);
+    std::vector<const char*> deviceExts;
     VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR execProps{
         VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR};
     if (options.pipelineStats || std::getenv("SORTLAB_PIPELINE_STATS")) {
         if (deviceHasExtension(ctx->physical_, VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME)) {
             deviceExts.push_back(VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME);
             execProps.pipelineExecutableInfo = VK_TRUE;
-            en.pNext = &execProps;
             ctx->pipelineStats_ = true;
         }
     }
@@ -523,13 +745,16 @@ Result<std::unique_ptr<Context>> Context::create(const ContextOptions& options) 
     qi.queueCount = 1;
     qi.pQueuePriorities = &priority;
     VkDeviceCreateInfo di{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
-    di.pNext = features.chain(en.pNext);
+    if (ctx->pipelineStats_) di.pNext = &execProps;
     di.queueCreateInfoCount = 1;
     di.pQueueCreateInfos = &qi;
     di.enabledExtensionCount = static_cast<uint32_t>(deviceExts.size());
     di.ppEnabledExtensionNames = deviceExts.data();
+    SORTLAB_TRY(features.addTo(di)); // and the extensions every such device enables
+    ctx->subgroupSizeControl_ = features.enabled().subgroupSizeControl;
+    ctx->fullSubgroups_ = ctx->subgroupSizeControl_ && features.enabled().computeFullSubgroups;
     SORTLAB_VK(vkCreateDevice(ctx->physical_, &di, nullptr, &ctx->device_), "vkCreateDevice");
-    ctx->deviceExtensions_.assign(deviceExts.begin(), deviceExts.end());
+    ctx->deviceExtensions_.assign(di.ppEnabledExtensionNames, di.ppEnabledExtensionNames + di.enabledExtensionCount);
     vkGetDeviceQueue(ctx->device_, ctx->queueFamily_, 0, &ctx->queue_);
     SORTLAB_TRY(ctx->finishSetup());
     return ctx;
@@ -553,6 +778,16 @@ Result<std::unique_ptr<Context>> Context::adopt(const AdoptInfo& a) {
     if (!ctx->info_.suitable)
         return makeError(Errc::missing_feature,
                          ctx->info_.name + " cannot run the sorts: it " + ctx->info_.unsuitableWhy);
+    if (a.enabled) {
+        // What the program says it enabled: the same pipelines as create() with the same features.
+        if (!a.enabled->shaderInt64 || !a.enabled->bufferDeviceAddress)
+            return makeError(Errc::missing_feature,
+                             std::string("the device was created without ") +
+                                 (a.enabled->shaderInt64 ? "bufferDeviceAddress" : "shaderInt64") +
+                                 " enabled; add the sorts' features with sortlab::DeviceFeatures::addTo");
+        ctx->subgroupSizeControl_ = a.enabled->subgroupSizeControl && ctx->info_.apiVersion >= VK_API_VERSION_1_3;
+        ctx->fullSubgroups_ = ctx->subgroupSizeControl_ && a.enabled->computeFullSubgroups;
+    }
     SORTLAB_TRY(ctx->finishSetup());
     return ctx;
 }
@@ -578,7 +813,10 @@ Context::~Context() {
         timedOutWorkPending(); // signalled now: frees what was deferred
     }
     if (device_) {
-        vkDeviceWaitIdle(device_);
+        // Every submission of ours was waited for on fence_ (a timed-out one, above). An adopted
+        // device is the program's: waiting for it to idle would wait for the program's own work
+        // and need every queue of it externally synchronized.
+        if (ownsDevice_) vkDeviceWaitIdle(device_);
         if (fence_) vkDestroyFence(device_, fence_, nullptr);
         if (pool_) vkDestroyCommandPool(device_, pool_, nullptr);
     }

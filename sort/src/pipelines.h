@@ -57,10 +57,11 @@ inline constexpr uint32_t kPushConstantBytes = 128;
 // The subgroup size a pipeline must pin: the device's own where the size can vary (e.g. AMD's 32
 // or 64, Intel's 8 to 32), because the kernels are planned and specialised for it; 0 (nothing to
 // pin) elsewhere, and where compute pipelines may not require a size (MoltenVK reports no stage).
-// Unpinned, a SPIR-V 1.5 module (the build's) still runs at the device's subgroupSize.
+// Unpinned, a SPIR-V 1.5 module (the build's) still runs at the device's subgroupSize. Pinning needs
+// subgroupSizeControl enabled on the device (an adopted one says so in AdoptInfo::enabled).
 inline uint32_t subgroupSizeToPin(const Context& ctx) {
     const DeviceInfo& d = ctx.info();
-    if (!(d.requiredSubgroupSizeStages & VK_SHADER_STAGE_COMPUTE_BIT)) return 0;
+    if (!ctx.subgroupSizeControl() || !(d.requiredSubgroupSizeStages & VK_SHADER_STAGE_COMPUTE_BIT)) return 0;
     const bool varies = d.minSubgroupSize != d.maxSubgroupSize;
     return varies || internal::ContextAccess::alwaysPinsSubgroupSize(ctx) ? d.subgroupSize : 0;
 }

@@ -53,8 +53,10 @@ void GpuEnvironment::SetUp() {
     // $SORTLAB_TEST_PIN_SUBGROUP_SIZE=1: the pipelines require the subgroup size (and full
     // subgroups), as on devices whose size can vary (AMD, Intel), though this one's cannot.
     if (const char* pin = std::getenv("SORTLAB_TEST_PIN_SUBGROUP_SIZE"); pin && std::strcmp(pin, "1") == 0) {
-        if (!(gContext->info().requiredSubgroupSizeStages & VK_SHADER_STAGE_COMPUTE_BIT)) {
-            gError = "SORTLAB_TEST_PIN_SUBGROUP_SIZE=1, but the device cannot require a subgroup size in compute";
+        if (!(gContext->info().requiredSubgroupSizeStages & VK_SHADER_STAGE_COMPUTE_BIT) ||
+            !gContext->subgroupSizeControl()) {
+            gError = "SORTLAB_TEST_PIN_SUBGROUP_SIZE=1, but the device cannot require a subgroup size in compute "
+                     "(or the context did not enable subgroup size control)";
             gContext.reset();
             return;
         }

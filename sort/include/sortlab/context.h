@@ -1,17 +1,23 @@
 // The Vulkan compute context the sorts run on: it either creates its own instance and device
 // (best discrete GPU, else any GPU, else Mesa lavapipe; or the one the caller names) or adopts
-// a caller's. Vulkan is loaded at run time (volk), so a machine without a Vulkan loader gets an
-// error value, not a failed program start.
+// a caller's. The library loads Vulkan at run time through entry points of its own (sortlab_vk*,
+// never a global vk* symbol), so a machine without a Vulkan loader gets an error value, not a
+// failed program start, and a program's own Vulkan (libvulkan's prototypes, or its own volk) is
+// left alone. This header includes only <vulkan/vulkan_core.h>, with or without VK_NO_PROTOTYPES.
 //
 // Contract for adopt(): the caller's device must have been created with Vulkan 1.2 or newer,
-// with the features bufferDeviceAddress and shaderInt64 enabled, and the queue must support
-// compute. The caller keeps ownership of what it passed in; the Context destroys only what it
-// made (its command pool, fence, query pool).
+// with the features bufferDeviceAddress and shaderInt64 enabled (DeviceFeatures::addTo adds them,
+// and the optional ones, to the caller's VkDeviceCreateInfo), and the queue must support compute.
+// The caller keeps ownership of what it passed in; the Context destroys only what it made (its
+// command pool and fence, and the one-call API's sorters and buffers), after waiting for its own
+// submissions only: it never waits for the device to idle (see ~Context).
 #pragma once
 
 #include <sortlab/result.h>
 
-#include <volk.h>
+#include <vulkan/vulkan_core.h>
+
+#include <optional>
 
 #include <chrono>
 #include <cstdint>
@@ -92,6 +98,15 @@ struct PipelineStatistics {
     std::vector<PipelineStatistic> stats;
 };
 
+// The features a device was created with, of those the sorts need or use: what DeviceFeatures::
+// enabled() reports after addTo(), or what enabledFeatures() reads from a VkDeviceCreateInfo.
+struct EnabledFeatures {
+    bool shaderInt64 = false;
+    bool bufferDeviceAddress = false;
+    bool subgroupSizeControl = false;  // pipelines may require a subgroup size
+    bool computeFullSubgroups = false; // ...and full subgroups
+};
+
 struct AdoptInfo {
     VkInstance instance = VK_NULL_HANDLE;
     VkPhysicalDevice physicalDevice = VK_NULL_HANDLE;
@@ -103,30 +118,76 @@ struct AdoptInfo {
     // externally synchronized): the mutex the Context holds around each of its vkQueueSubmit
     // calls, and that the caller holds around its own. Null: the Context is the queue's only user.
     std::mutex* queueMutex = nullptr;
+    // What the device was created with (DeviceFeatures::enabled(), or enabledFeatures(createInfo)).
+    // Given, the Context builds the same pipelines as Context::create() on a device made with the same
+    // features (a required subgroup size, full subgroups where enabled), and adopt() refuses a
+    // device without shaderInt64 or bufferDeviceAddress. Left out, the Context assumes subgroup size
+    // control is off: no pipeline requires a subgroup size or full subgroups.
+    std::optional<EnabledFeatures> enabled;
 };
 
 // The device features the sorts need (shaderInt64, bufferDeviceAddress) and the optional ones they
 // use when the device has them (the Vulkan memory model, 64-bit buffer atomics, host query reset,
-// subgroup size control with full subgroups, maintenance4), as a chain for VkDeviceCreateInfo::pNext.
-// A program that creates its own device for Context::adopt enables these (and its own on top).
+// and on Vulkan 1.3 subgroup size control with full subgroups and maintenance4). A program that
+// creates its own device for Context::adopt adds these to its own VkDeviceCreateInfo with addTo().
 class DeviceFeatures {
 public:
-    // What `physicalDevice` (of API version apiVersion) has of the above.
+    // What `physicalDevice` of `instance` has of the above. apiVersion: the lower of the device's
+    // and the instance's API version (the 1.3 features are used only at 1.3). Points the library's
+    // own loader at `instance` (an instance your program made with its own Vulkan calls works).
+    DeviceFeatures(VkInstance instance, VkPhysicalDevice physicalDevice, uint32_t apiVersion);
+    // The same for a physical device of an instance the library knows already: one from
+    // createInstance(), a Context's, or one given to adopt() or the constructor above. Of any other,
+    // it sees nothing the device has, and enables only shaderInt64 and bufferDeviceAddress.
     DeviceFeatures(VkPhysicalDevice physicalDevice, uint32_t apiVersion);
     DeviceFeatures(const DeviceFeatures&) = delete; // the chain points into this object
     DeviceFeatures& operator=(const DeviceFeatures&) = delete;
-    // The head of the chain (VkPhysicalDeviceFeatures2), for VkDeviceCreateInfo::pNext; `next` is
-    // appended after it (the caller's own feature structs, or null).
+    // Adds the features above to `info`, merged with the caller's own: each is set (never cleared)
+    // in the caller's struct that holds it, wherever it is in info.pNext: VkPhysicalDeviceFeatures2
+    // (or pEnabledFeatures, copied here), VkPhysicalDeviceVulkan12Features/13Features, or the
+    // per-feature structs (VkPhysicalDeviceBufferDeviceAddressFeatures, ...SubgroupSizeControl-
+    // Features, ...). A struct the chain lacks is put in front of it, owned by this object: a
+    // VulkanNNFeatures where the chain holds none of the structs it contains, the per-feature struct
+    // otherwise, so that no sType appears twice and no VulkanNNFeatures meets a struct it contains
+    // (VUID-VkDeviceCreateInfo-sType-unique, -pNext-02830, -pNext-06532). Also adds
+    // requiredDeviceExtensions() to the extensions, once (the array is then this object's). This
+    // object must outlive vkCreateDevice. Errors (invalid_argument, `info` unchanged): a chain Vulkan
+    // already forbids (an sType twice, a VulkanNNFeatures beside a struct it contains, pEnabledFeatures
+    // beside VkPhysicalDeviceFeatures2).
+    Result<void> addTo(VkDeviceCreateInfo& info);
+    // The same for a pNext chain alone: returns the new head for VkDeviceCreateInfo::pNext (with
+    // VkPhysicalDeviceFeatures2; so pEnabledFeatures must be null). `next` may be null.
     void* chain(void* next = nullptr);
-    // Subgroup size control and computeFullSubgroups are both enabled.
+    // What the last addTo() or chain() left enabled, for AdoptInfo::enabled.
+    EnabledFeatures enabled() const { return enabled_; }
+    // The device has subgroup size control and computeFullSubgroups at 1.3: addTo enables both.
     bool fullSubgroups() const { return fullSubgroups_; }
 
 private:
+    VkPhysicalDeviceFeatures2 have_{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
+    VkPhysicalDeviceVulkan12Features have12_{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+    VkPhysicalDeviceVulkan13Features have13_{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
+    // The structs addTo may put in front of the caller's chain.
+    VkPhysicalDeviceFeatures core_{};
     VkPhysicalDeviceFeatures2 features_{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
     VkPhysicalDeviceVulkan12Features v12_{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
     VkPhysicalDeviceVulkan13Features v13_{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
+    VkPhysicalDeviceBufferDeviceAddressFeatures address_{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BUFFER_DEVICE_ADDRESS_FEATURES};
+    VkPhysicalDeviceVulkanMemoryModelFeatures memoryModel_{
+        VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_MEMORY_MODEL_FEATURES};
+    VkPhysicalDeviceShaderAtomicInt64Features atomics_{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_INT64_FEATURES};
+    VkPhysicalDeviceHostQueryResetFeatures queryReset_{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_HOST_QUERY_RESET_FEATURES};
+    VkPhysicalDeviceSubgroupSizeControlFeatures sizeControl_{
+        VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_FEATURES};
+    VkPhysicalDeviceMaintenance4Features maintenance4_{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_4_FEATURES};
+    std::vector<const char*> extensions_;
+    VkPhysicalDevice physical_ = VK_NULL_HANDLE;
+    EnabledFeatures enabled_;
     bool v13 = false, fullSubgroups_ = false;
 };
+
+// What `info` enables of the features the sorts need or use (its pNext chain and pEnabledFeatures).
+EnabledFeatures enabledFeatures(const VkDeviceCreateInfo& info);
 
 // An instance for the sorts: Vulkan 1.3 where the loader has it (1.2 at least), the debug-utils
 // extension where offered, VK_KHR_portability_enumeration with its create flag where the loader
@@ -137,7 +198,8 @@ private:
 // for but not installed.
 Result<VkInstance> createInstance(bool validation, const std::vector<const char*>& extensions = {});
 
-// The device extensions a device made for the sorts must enable besides the caller's own:
+// The device extensions a device made for the sorts must enable besides the caller's own (of an
+// instance the library knows, as for DeviceFeatures; DeviceFeatures::addTo adds them):
 // VK_KHR_portability_subset where the device advertises it (a portability implementation such as
 // MoltenVK; Vulkan requires it enabled then). Empty on other devices. A program that creates its own
 // device for Context::adopt enables these too.
@@ -166,6 +228,13 @@ public:
     static Result<std::vector<DeviceInfo>> listDevices();
     static Result<std::unique_ptr<Context>> create(const ContextOptions& options = {});
     static Result<std::unique_ptr<Context>> adopt(const AdoptInfo& info);
+    // Frees the one-call API's sorters and buffers and the Context's command pool and fence. An
+    // adopted Context first waits for its own submissions only (they have all finished, unless one
+    // timed out: then one more fenceTimeout(), and if it still runs, nothing is freed), never for
+    // the device: vkDeviceWaitIdle would wait for the program's own work too and need every queue
+    // of the device externally synchronized. What the program recorded with (sorters, plans,
+    // buffers) it keeps until its own command buffers have run. A Context from create() also
+    // waits for its device to idle, then destroys the device and the instance.
     ~Context();
     Context(const Context&) = delete;
     Context& operator=(const Context&) = delete;
@@ -221,6 +290,8 @@ public:
     // computeFullSubgroups is enabled: pipelines that pin a subgroup size can also ask for every
     // subgroup to be full (the radix kernels assume it).
     bool fullSubgroups() const { return fullSubgroups_; }
+    // subgroupSizeControl is enabled: pipelines may require a subgroup size.
+    bool subgroupSizeControl() const { return subgroupSizeControl_; }
 
 private:
     friend struct internal::ContextAccess;
@@ -249,6 +320,7 @@ private:
     std::map<VkPipeline, PipelineStatistics> pipelineInfo_; // every pipeline seen, described once
     std::vector<VkPipeline> pipelinesUsed_;
     bool fullSubgroups_ = false;
+    bool subgroupSizeControl_ = false;
     bool alwaysPinSubgroupSize_ = false;          // internal::ContextAccess: the tests' knob
     std::mutex* queueMutex_ = nullptr;            // AdoptInfo::queueMutex
     bool lost_ = false;                           // a fence timed out: refuse new work until that submission finishes

@@ -1,0 +1,22 @@
+# libsortlab.a defines no global vk* or volk* symbol (a program's own Vulkan would meet it), and
+# does define sortlab's own loader (sortlab_vkCreateInstance, sortlab_volkInitialize).
+#   cmake -DNM=<nm> -DLIB=<libsortlab.a> -P symbols_check.cmake
+cmake_minimum_required(VERSION 3.22)
+execute_process(COMMAND ${NM} -g --defined-only ${LIB} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "${NM} ${LIB} failed (${rc}): ${err}")
+endif()
+string(REGEX MATCHALL "[^\n]* [A-Za-z] (vk|volk)[A-Za-z0-9_]*\n" clashes "${out}")
+if(clashes)
+  list(LENGTH clashes count)
+  list(SUBLIST clashes 0 5 first)
+  message(FATAL_ERROR "${LIB} defines ${count} global vk*/volk* symbols, e.g.:\n${first}")
+endif()
+foreach(own sortlab_vkCreateInstance sortlab_vkCmdDispatch sortlab_volkInitialize)
+  if(NOT out MATCHES " [A-Za-z] ${own}\n")
+    message(FATAL_ERROR "${LIB} does not define ${own}: is volk.c still compiled with sortlab's names?")
+  endif()
+endforeach()
+string(REGEX MATCHALL " [A-Za-z] sortlab_vk[A-Za-z0-9_]*\n" own "${out}")
+list(LENGTH own count)
+message("${LIB}: no global vk*/volk* symbol; ${count} sortlab_vk* entry points")
