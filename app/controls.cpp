@@ -243,12 +243,12 @@ void App::drawPlaybackControls(const SortWorker::View& v) {
     const size_t at = v.data ? v.data->step : 0;
     if (ImGui::Button(ui_.playing ? "Pause (Space)" : "Play (Space)")) ui_.playing = !ui_.playing;
     ImGui::SameLine();
-    if (ImGui::Button("<") && v.target > 0) {
+    if (ImGui::Button("< Step back") && v.target > 0) {
         ui_.playing = false;
         goTo(v.target - 1);
     }
     ImGui::SameLine();
-    if (ImGui::Button(">") && v.target < steps) {
+    if (ImGui::Button("Step on >") && v.target < steps) {
         ui_.playing = false;
         goTo(v.target + 1);
     }

@@ -546,6 +546,7 @@ void drawArrayView(const ViewContext& c, bool* open) {
     const float plotH = size.y - labelH;
     dl->AddRectFilled(p0, ImVec2(p0.x + size.x, p0.y + plotH), palette().plotBg);
     ImGui::InvisibleButton("##array", size);
+    noteSubject(c.ui, SubjectKind::array, p0, ImVec2(p0.x + size.x, p0.y + size.y)); // a lesson's @subject array
     const bool hovered = ImGui::IsItemHovered();
     const bool clicked = ImGui::IsItemDeactivated() && ImGui::GetIO().MouseDragMaxDistanceSqr[0] < 16;
     if (n == 0) {
