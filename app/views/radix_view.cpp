@@ -227,7 +227,16 @@ void heatMap(const UiState& ui, const char* title, const Snapshot::Aux& a, const
                               heatColour(float(k) / 15.0f));
         ImGui::Dummy(ImVec2(fs * 8, fs));
         ImGui::SameLine();
-        ImGui::TextDisabled("%u%s", mx, rows > 1 ? (" (rows: " + rowsName + " 0.." + std::to_string(rows - 1) + ", top to bottom)").c_str() : "");
+        ImGui::TextDisabled("%u", mx);
+        if (rows > 1) { // beside the ramp where it fits, else on a line of its own: never cut
+            const std::string note = "rows: " + rowsName + " 0.." + std::to_string(rows - 1) + ", top to bottom";
+            if (ImGui::GetContentRegionAvail().x - ImGui::GetItemRectMax().x + ImGui::GetCursorScreenPos().x >
+                ImGui::CalcTextSize(note.c_str()).x + fs)
+                ImGui::SameLine();
+            ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+            textWrappedAtSpaces(note);
+            ImGui::PopStyleColor();
+        }
     }
     const ImVec2 o = ImGui::GetCursorScreenPos();
     const float w = ImGui::GetContentRegionAvail().x;
@@ -728,8 +737,11 @@ void drawRadixView(const ViewContext& c, LookbackReplayChoice& replay, bool* ope
     if (step && step->kind == StepKind::scatter && haveDigit) {
         if (hoveredKey >= 0)
             explainMove(c, to, uint64_t(hoveredKey));
-        else if (small)
-            ImGui::TextDisabled("hover a key in binary: its new index as the scatter builds it");
+        else if (small) {
+            ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+            textWrappedAtSpaces("hover a key in binary: its new index as the scatter builds it");
+            ImGui::PopStyleColor();
+        }
     }
     if (const Snapshot::Aux* a = s.find(AuxKind::tileCounts); a && !skipped)
         heatMap(c.ui, "tile counts, from the status words (inclusive prefix: keys of the digit in tiles 0..t)", *a, "tile",

@@ -343,8 +343,8 @@ void checkLessonFlow(const json& r, const std::string& at) {
     if (r.contains("question") && r["question"]["kind"] == "count" && !r["label_shots"].empty() && r.contains("after")) {
         const json& bits = r["label_shots"][0]["histogram_bits"];
         if (!bits.is_null() && (bits[0] != r["after"]["bit_lo"] || bits[1] != r["after"]["bit_hi"]))
-            fail(title + ": the question asks about bits " + r["after"]["bit_lo"].dump() + ".." +
-                 r["after"]["bit_hi"].dump() + " while the histogram on screen is of bits " + bits.dump());
+            fail(title + ": the question asks about bits [" + r["after"]["bit_lo"].dump() + "," +
+                 r["after"]["bit_hi"].dump() + "] while the histogram on screen is of bits " + bits.dump());
     }
 }
 
