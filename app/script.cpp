@@ -404,6 +404,7 @@ Outcome pinKeyVerb(VerbContext& c) {
                                    " keys",
                                2};
             c.worker.pinInput(i);
+            c.app.ui().lesson.stopPinned = false; // the teacher's pin: it stays across a lesson's stops
         } catch (const std::invalid_argument&) {
             return Failure{"pin-key '" + c.a.args[0] + "': an input index, or off", 2};
         }

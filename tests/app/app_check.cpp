@@ -30,7 +30,8 @@
 //       --visible, no stop's highlight, question or feedback was outside the window.
 //   app_check lesson-held RECORDS.jsonl
 //       two records of one stop with a question: after Right, the stop's step, nothing answered,
-//       a hint naming "Show me"; then answered, with no hint.
+//       a hint naming "Show me"; then answered, with no hint; then, two stops on, the key the
+//       teacher pinned (input index 3) still pinned.
 //   app_check move STEM
 //       STEM-0/-0.5/-1.json and .png (--transition-at 0, 0.5, 1): keys drawn at their indices at 0,
 //       at a permutation at 1, between the two half-way; the half-way picture differs from both.
@@ -427,8 +428,12 @@ int checkLessonHeld(const std::string& path) {
     if (!in) throw std::runtime_error("cannot read " + path);
     std::vector<json> r;
     for (std::string line; std::getline(in, line);) r.push_back(json::parse(line));
-    if (r.size() != 2) return fail(path + ": expected 2 records (held, then answered), found " + std::to_string(r.size())), 1;
-    const json &held = r[0], &answered = r[1];
+    if (r.size() != 3)
+        return fail(path + ": expected 3 records (held, answered, pinned), found " + std::to_string(r.size())), 1;
+    const json &held = r[0], &answered = r[1], &pinned = r[2];
+    if (pinned["pinned"] != 3 || pinned["pinned_by_stop"] != false)
+        fail(path + ": the key the teacher pinned (input index 3) is " + pinned["pinned"].dump() + " at stop " +
+             pinned["stop"].dump());
     if (!held.contains("question")) fail(path + ": the stop has no question");
     if (!held["given"].is_null() || !held["right"].is_null() || held["result"] != "")
         fail(path + ": Right revealed the answer: " + held["result"].dump());
