@@ -56,11 +56,19 @@ const Pseudo kOneSweep[] = {
 // clang-format on
 constexpr int kOneSweepLines = int(sizeof kOneSweep / sizeof kOneSweep[0]);
 
-// Lines [highlight, highlightLast] are highlighted (highlightLast < 0: just highlight). A line wider
-// than the panel wraps at spaces, its continuation indented one step further: never cut.
+// Lines [highlight, highlightLast] are highlighted (highlightLast < 0: just highlight). Where the
+// widest line does not fit the panel, the font shrinks (to 80% at most); a line still too wide wraps
+// at spaces, its continuation indented one step further: never cut.
 void pseudocode(const Pseudo* lines, int count, int highlight, const ViewContext& c, int highlightLast = -1) {
     if (highlightLast < highlight) highlightLast = highlight;
     ImGui::PushFont(c.ui.presentation ? c.fonts.monoLarge : c.fonts.mono);
+    { // shrink first (to 80% at most) so that the widest line fits; what still does not, wraps
+        const float spaces = ImGui::CalcTextSize("  ").x;
+        float widest = 1;
+        for (int i = 0; i < count; ++i)
+            widest = std::max(widest, spaces * float(lines[i].indent) + ImGui::CalcTextSize(lines[i].text).x);
+        ImGui::SetWindowFontScale(std::clamp(ImGui::GetContentRegionAvail().x / widest, 0.8f, 1.0f));
+    }
     const float indent = ImGui::CalcTextSize("  ").x;
     for (int i = 0; i < count; ++i) {
         const ImVec2 p = ImGui::GetCursorScreenPos();
@@ -84,6 +92,7 @@ void pseudocode(const Pseudo* lines, int count, int highlight, const ViewContext
             ImGui::TextUnformatted(rows[r].c_str());
         }
     }
+    ImGui::SetWindowFontScale(1.0f);
     ImGui::PopFont();
 }
 
