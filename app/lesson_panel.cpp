@@ -1,6 +1,10 @@
 // Lessons in the window: the Lessons menu (Controls), the lesson panel (the stop's title and
 // narration, its question, the GPU's answer, next / back / restart), and the stop's state reached
 // over frames (settings, then the step once the worker has the plan, then the replay).
+//
+// Index: openLesson, goToStop, answerStop; noteScreenshot (what each screenshot showed: the
+// visible checks); reachStop, updateLesson; lessonRecord (the JSONL line); [SECTION] The lesson
+// panel: drawLessonPanel, drawLessonFooter, drawLessonRecording, drawLessonTiming, drawLessonMenu.
 #include <sortlab/app/app.h>
 #include <sortlab/app/measured.h>
 #include <sortlab/app/state_dump.h>

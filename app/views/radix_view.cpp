@@ -16,7 +16,8 @@
 //
 // Index: digitBits; digitAxis, barCounts, bars (histogram and offsets); usedDigits; heatMap;
 // tileStatus; movesOf, shownBits, binaryKeys (the keys in binary), explainMove; tableScale,
-// numberTable (per-workgroup tables); arrows; passLines; digitSections; drawRadixView.
+// numberTable (per-workgroup tables); arrows; passLines; subjectSection (a lesson's @subject),
+// digitSections; drawRadixView.
 #include <sortlab/app/views.h>
 
 #include <sortlab/app/transition.h>
