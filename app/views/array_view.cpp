@@ -424,8 +424,14 @@ void drawArrayHeading(const ViewContext& c, uint64_t first, uint64_t count, bool
     const JobInfo& job = c.v.job;
     const uint64_t n = job.settings.n;
     const bool classView = c.ui.presentation || c.ui.lesson.lesson;
-    ImGui::Text("%llu keys after step %zu of %zu: %s", (unsigned long long)n, d.step, job.plan->steps.size(),
-                (classView ? classLabel(s.label) : s.label).c_str());
+    char title[512];
+    std::snprintf(title, sizeof title, "%llu keys after step %zu of %zu: %s", (unsigned long long)n, d.step,
+                  job.plan->steps.size(), (classView ? classLabel(s.label) : s.label).c_str());
+    // Never cut: a smaller font (to 75%) where the line is too wide, and wrapped if still too wide.
+    const float wide = ImGui::CalcTextSize(title).x, avail = ImGui::GetContentRegionAvail().x;
+    if (wide > avail) ImGui::SetWindowFontScale(std::max(0.75f, avail / wide));
+    textWrappedAtSpaces(title);
+    ImGui::SetWindowFontScale(1.0f);
     if (zoomed || (n > 16 && !classView)) ImGui::SameLine(); // a hint after the title, on the same line
     if (zoomed)
         ImGui::TextDisabled("  keys %llu..%llu%s (wheel: zoom, drag: pan, double-click: all)",
