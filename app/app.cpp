@@ -84,10 +84,37 @@ void App::setLive(bool on) {
         goTo(at);
 }
 
-void App::goTo(size_t step) {
+bool App::goTo(size_t step) {
+    // A lesson's open question is about the next step: stepping on would show its answer.
+    auto& L = ui_.lesson;
+    if (L.lesson && !L.pending && !L.answering && !L.answered && L.lesson->stops[L.stop].question &&
+        step > L.shownStep) {
+        const bool predict = !graded(L.lesson->stops[L.stop].question->kind);
+        L.hint = predict ? "Predict first, or press \"Watch\": stepping on would skip the question."
+                         : "Answer first, or press \"Show me\": the next step is the question's answer.";
+        ui_.playing = false;
+        ui_.jumpTo = int(L.shownStep);
+        return false;
+    }
     worker_.goTo(step);
     ui_.jumpTo = int(step);
     ui_.replay.shown = -1;
+    return true;
+}
+
+void App::stepBy(int delta) {
+    const SortWorker::View v = worker_.view();
+    const size_t steps = v.job.plan ? v.job.plan->steps.size() : 0;
+    const size_t at = v.data ? v.data->step : 0;
+    const size_t target = v.target;
+    if (delta > 0 && target < steps) {
+        ui_.playing = false;
+        goTo(std::max(at, target) + 1 > steps ? steps : target + 1);
+    }
+    if (delta < 0 && target > 0) {
+        ui_.playing = false;
+        goTo(target - 1);
+    }
 }
 
 void App::setCheck(bool on) {
@@ -152,7 +179,10 @@ void App::frame() {
     }
     if (ui_.showArray) {
         place(Panel::array, "Array");
-        drawArrayView(c, &ui_.showArray);
+        const std::optional<SortWorker::View> input = replayedPassInput(v);
+        const ViewContext ca{input ? *input : v, ui_, ui_.views, fonts_, c.line, cpu};
+        drawArrayView(ca, &ui_.showArray);
+        ui_.probe.arrayStep = ca.v.data ? int64_t(ca.v.data->step) : -1;
     }
     const bool radix = radixAvailable(v);
     if (ui_.settings.algorithm() == Algorithm::oddeven) {
@@ -191,6 +221,25 @@ void App::frame() {
     }
     ui_.pinClick.reset();
     if (viewport.x > 0 && viewport.y > 0) lastViewport_ = viewport;
+}
+
+// A OneSweep pass replayed before its last event has not written its keys out yet (each tile
+// writes its keys to the other buffer when its walks end): the array shows the pass's input, the
+// keys after the step before, until the replay reaches the end. None otherwise.
+std::optional<SortWorker::View> App::replayedPassInput(const SortWorker::View& v) const {
+    const ViewState& m = ui_.views;
+    if (!v.data || !v.data->previous || v.data->step == 0 || m.replayFor != v.data->snapshot || !m.replay ||
+        m.replay->shown >= m.replay->events.size())
+        return std::nullopt;
+    auto before = std::make_shared<StepData>(*v.data);
+    before->step = v.data->step - 1;
+    before->snapshot = v.data->previous;
+    before->previous = nullptr;
+    before->strip = nullptr;
+    before->stripBits = 0;
+    SortWorker::View out = v;
+    out.data = std::move(before);
+    return out;
 }
 
 // Where each panel goes: on first use (later imgui.ini remembers the user's layout), or always in
@@ -237,6 +286,10 @@ void App::place(Panel p, const char* title) {
         x = left + m, y = m, w = W - left - 2 * m, h = H - 2 * m;
         break;
     }
+    // A lesson in presentation mode: its panel takes the right-hand column from the top, so that a
+    // stop's text, its question and the feedback all fit at 1280x720; the array is the left column's top.
+    if (ui_.presentation && ui_.lesson.lesson && p == Panel::array) w = mainW - m;
+    if (ui_.presentation && ui_.lesson.lesson && p == Panel::explain) y = m, h = H - 2 * m;
     if (ui_.presentation && p == Panel::check)
         x = left + mainW + m, y = H * 0.75f, w = W - left - mainW - 2 * m, h = H * 0.25f - m;
     const ImGuiCond cond = ui_.presentation ? ImGuiCond_Always : ImGuiCond_FirstUseEver;
@@ -250,18 +303,10 @@ void App::handleKeys(const SortWorker::View& v) {
     ImGuiIO& io = ImGui::GetIO();
     if (io.WantTextInput) return;
     const size_t steps = v.job.plan ? v.job.plan->steps.size() : 0;
-    const size_t at = v.data ? v.data->step : 0;
-    const size_t target = v.target;
     auto pressed = [](int key) { return ImGui::IsKeyPressed(key, true); };
     if (ImGui::IsKeyPressed(GLFW_KEY_SPACE, false)) ui_.playing = !ui_.playing;
-    if (pressed(GLFW_KEY_RIGHT) && target < steps) {
-        ui_.playing = false;
-        goTo(std::max(at, target) + 1 > steps ? steps : target + 1);
-    }
-    if (pressed(GLFW_KEY_LEFT) && target > 0) {
-        ui_.playing = false;
-        goTo(target - 1);
-    }
+    if (pressed(GLFW_KEY_RIGHT)) stepBy(+1);
+    if (pressed(GLFW_KEY_LEFT)) stepBy(-1);
     if (ImGui::IsKeyPressed(GLFW_KEY_HOME, false)) {
         ui_.playing = false;
         goTo(0);
@@ -304,7 +349,9 @@ void App::updateMove(const SortWorker::View& v) {
     if (v.data && v.data != shown_ && !v.busy) {
         ui_.move.reset();
         const bool on = ui_.moveSeconds > 0 || ui_.frozenMove;
-        if (on && shown_ && v.job.plan && movable(*shown_, *v.data)) {
+        // A lesson's stop that replays a pass from before its end shows the pass's input: no move.
+        const bool replayBefore = ui_.replay.shown >= 0 && v.data->snapshot && v.data->snapshot->find(AuxKind::lookbackLog);
+        if (on && shown_ && v.job.plan && !replayBefore && movable(*shown_, *v.data)) {
             Transition t;
             t.from = shown_;
             t.to = v.data;

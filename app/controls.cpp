@@ -241,18 +241,25 @@ void App::drawPlaybackControls(const SortWorker::View& v) {
     ImGui::TextDisabled("PLAYBACK");
     const size_t steps = v.job.plan ? v.job.plan->steps.size() : 0;
     const size_t at = v.data ? v.data->step : 0;
-    if (ImGui::Button(ui_.playing ? "Pause (Space)" : "Play (Space)")) ui_.playing = !ui_.playing;
-    ImGui::SameLine();
-    if (ImGui::Button("<") && v.target > 0) {
+    // The next button beside the last where it fits, else on the next line: no label cut.
+    auto besideIfItFits = [](const char* label) {
+        const float w = ImGui::CalcTextSize(label).x + ImGui::GetStyle().FramePadding.x * 2;
+        const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+        if (ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + w <= right) ImGui::SameLine();
+    };
+    const char* play = ui_.playing ? "Pause (Space)" : "Play (Space)";
+    if (ImGui::Button(play)) ui_.playing = !ui_.playing;
+    besideIfItFits("< Step back");
+    if (ImGui::Button("< Step back") && v.target > 0) {
         ui_.playing = false;
         goTo(v.target - 1);
     }
-    ImGui::SameLine();
-    if (ImGui::Button(">") && v.target < steps) {
+    besideIfItFits("Step on >");
+    if (ImGui::Button("Step on >") && v.target < steps) {
         ui_.playing = false;
         goTo(v.target + 1);
     }
-    ImGui::SameLine();
+    besideIfItFits("Run to end");
     if (ImGui::Button("Run to end")) {
         ui_.playing = false;
         goTo(steps);

@@ -1,6 +1,10 @@
 // Lessons in the window: the Lessons menu (Controls), the lesson panel (the stop's title and
 // narration, its question, the GPU's answer, next / back / restart), and the stop's state reached
 // over frames (settings, then the step once the worker has the plan, then the replay).
+//
+// Index: openLesson, goToStop, answerStop; noteScreenshot (what each screenshot showed: the
+// visible checks); reachStop, updateLesson; lessonRecord (the JSONL line); [SECTION] The lesson
+// panel: drawLessonPanel, drawLessonFooter, drawLessonRecording, drawLessonTiming, drawLessonMenu.
 #include <sortlab/app/app.h>
 #include <sortlab/app/measured.h>
 #include <sortlab/app/state_dump.h>
@@ -57,8 +61,9 @@ void App::goToStop(size_t stop) {
     L.answer.reset();
     L.result.clear();
     L.answerEdit[0] = 0;
-    L.seenHighlight = L.seenQuestion = L.seenFeedback = std::nullopt;
+    L.seenHighlight = L.seenQuestion = L.seenFeedback = L.seenSubject = L.seenNarration = std::nullopt;
     L.labelShots = nlohmann::json::array();
+    L.hint.clear();
     ui_.highlight = L.lesson->stops[stop].highlight;
     if (!s) {
         L.result = s.error().message;
@@ -76,6 +81,7 @@ void App::answerStop(std::optional<int64_t> given, UiState::LessonUi::Mode mode)
     L.given = given;
     L.mode = mode;
     L.answering = true;
+    L.hint.clear();
     // A graded question is about the next step: run it. A prediction is about the pass shown.
     if (graded(L.lesson->stops[L.stop].question->kind)) goTo(L.shownStep + 1);
 }
@@ -89,7 +95,20 @@ void App::noteScreenshot() {
     if (stop.highlight.kind != HighlightKind::none) seen(L.seenHighlight, p.highlight && p.highlightVisible);
     if (stop.question) seen(L.seenQuestion, p.question && p.questionVisible);
     if (stop.question && !L.result.empty()) seen(L.seenFeedback, p.feedback && p.feedbackVisible);
-    L.labelShots.push_back(labelsJson());
+    if (L.subjects || p.subjectDrawn)
+        seen(L.seenSubject, (L.subjectsNamed & ~p.subjectDrawn) == 0 && p.subjectVisible);
+    seen(L.seenNarration, p.narration && p.narrationVisible);
+    nlohmann::json shot = labelsJson();
+    // What the views showed of the state: the step, the step the array drew, the replay's events.
+    const auto& d = worker_.view().data;
+    shot["step"] = d ? nlohmann::json(d->step) : nlohmann::json(nullptr);
+    shot["array_step"] = p.arrayStep;
+    const ViewState& m = ui_.views;
+    shot["replay"] = d && m.replay && m.replayFor == d->snapshot
+                         ? nlohmann::json::array({m.replay->shown, m.replay->events.size()})
+                         : nlohmann::json(nullptr);
+    shot["histogram_bits"] = p.histogramLo >= 0 ? nlohmann::json::array({p.histogramLo, p.histogramHi}) : nlohmann::json(nullptr);
+    L.labelShots.push_back(std::move(shot));
 }
 
 // The stop's state once the worker has its plan: the step, then the replay.
@@ -125,6 +144,9 @@ void App::reachStop(const SortWorker::View& v) {
 void App::updateLesson(const SortWorker::View& v) {
     auto& L = ui_.lesson;
     if (!L.lesson) return;
+    L.subjects = lessonSubjects(L.lesson->stops[L.stop], ui_.settings.algorithm(), L.answered);
+    L.subjectsNamed = 0;
+    for (SubjectKind k : L.lesson->stops[L.stop].subjects) L.subjectsNamed |= uint32_t(1) << unsigned(k);
     if (L.scrollFrames > 0 && !L.pending && !v.busy) --L.scrollFrames;
     if (L.pending) return reachStop(v);
     const LessonStop& stop = L.lesson->stops[L.stop];
@@ -171,7 +193,19 @@ std::string App::lessonRecord() const {
     j["visible"] = {
         {"highlight", seen(L.seenHighlight, stop.highlight.kind != HighlightKind::none, p.highlight && p.highlightVisible)},
         {"question", seen(L.seenQuestion, bool(stop.question), p.question && p.questionVisible)},
-        {"feedback", seen(L.seenFeedback, bool(stop.question), p.feedback && p.feedbackVisible)}};
+        {"feedback", seen(L.seenFeedback, bool(stop.question), p.feedback && p.feedbackVisible)},
+        {"subject", seen(L.seenSubject, L.subjects || p.subjectDrawn,
+                         (L.subjectsNamed & ~p.subjectDrawn) == 0 && p.subjectVisible)},
+        {"narration", seen(L.seenNarration, true, p.narration && p.narrationVisible)}};
+    json subjects = json::array();
+    for (unsigned k = 0; k < 32; ++k)
+        if ((L.subjects >> k) & 1u) subjects.push_back(std::string(subjectKindName(SubjectKind(k))));
+    j["subjects"] = subjects;
+    // The key whose path the views draw (its input index), and whether the stop pinned it.
+    const auto& pinned = worker_.view().data ? worker_.view().data->pinned : std::nullopt;
+    j["pinned"] = pinned ? json(*pinned) : json(nullptr);
+    j["pinned_by_stop"] = L.stopPinned;
+    j["hint"] = L.hint;
     j["label_shots"] = L.labelShots;
     if (!stop.question) return j.dump();
     j["question"] = {{"kind", std::string(questionKindName(stop.question->kind))},
@@ -224,11 +258,11 @@ void App::drawLessonPanel(const SortWorker::View& v) {
     // Navigation first, so that it never scrolls away.
     const bool busy = L.pending || L.answering;
     ImGui::BeginDisabled(busy || L.stop == 0);
-    if (ImGui::Button("< Back")) goToStop(L.stop - 1);
+    if (ImGui::Button("< Previous stop")) goToStop(L.stop - 1);
     ImGui::EndDisabled();
     ImGui::SameLine();
     ImGui::BeginDisabled(busy || L.stop + 1 >= lesson.stops.size());
-    if (ImGui::Button("Next >")) goToStop(L.stop + 1);
+    if (ImGui::Button("Next stop >")) goToStop(L.stop + 1);
     ImGui::EndDisabled();
     ImGui::SameLine();
     if (ImGui::Button("Restart")) goToStop(0);
@@ -244,12 +278,15 @@ void App::drawLessonPanel(const SortWorker::View& v) {
     if (stop.question) {
         footer = ImGui::GetStyle().ItemSpacing.y * 3 + wrappedHeight("Question: " + stop.question->text, width);
         if (!L.answered) footer += ImGui::GetFrameHeightWithSpacing() + line;
+        if (!L.answered && !L.hint.empty()) footer += wrappedHeight(L.hint, width);
         if (!L.result.empty()) footer += wrappedHeight(L.result, width);
     }
     drawLessonRecording(v);
     ImGui::BeginChild("##narration", ImVec2(0, -std::max(footer, 1.0f)), false);
-    textWrappedAtSpaces(stop.narration);
+    const ImVec2 text0 = textWrappedAtSpaces(stop.narration).first;
     drawLessonTiming(v);
+    // The stop's text fits when all of it shows without scrolling (the lesson's check: narration).
+    noteVisible(ui_, ProbeItem::narration, text0, ImVec2(text0.x, ImGui::GetItemRectMax().y));
     ImGui::EndChild();
     if (stop.question) drawLessonFooter(lesson, stop, busy);
     ImGui::End();
@@ -281,6 +318,11 @@ void App::drawLessonFooter(const Lesson&, const LessonStop& stop, bool busy) {
                             : worker_.view().job.recording ? "shows the next step the GPU recorded"
                             : device_.isLavapipe         ? "runs the next step on lavapipe"
                                                          : "runs the next step on the GPU");
+        if (!L.hint.empty()) { // Right (or >, Play) was pressed with the question open
+            ImGui::PushStyleColor(ImGuiCol_Text, vec4(palette().question));
+            textWrappedAtSpaces(L.hint);
+            ImGui::PopStyleColor();
+        }
     }
     if (!L.result.empty()) {
         const bool said = L.answer && L.given && graded(stop.question->kind);

@@ -141,8 +141,10 @@ Outcome keyVerb(VerbContext& c) {
         app.ui().bench.open = !app.ui().bench.open;
     else if (k == "Space") // play / pause (frame times while playing: `key Space`, `frames N`)
         app.ui().playing = !app.ui().playing;
+    else if (k == "Right" || k == "Left") // the arrow keys: step the sort on or back
+        app.stepBy(k == "Right" ? +1 : -1);
     else
-        return Failure{"key '" + k + "': scripts can press P, F1, C, B or Space", 2};
+        return Failure{"key '" + k + "': scripts can press P, F1, C, B, Space, Left or Right", 2};
     return {};
 }
 
@@ -402,6 +404,7 @@ Outcome pinKeyVerb(VerbContext& c) {
                                    " keys",
                                2};
             c.worker.pinInput(i);
+            c.app.ui().lesson.stopPinned = false; // the teacher's pin: it stays across a lesson's stops
         } catch (const std::invalid_argument&) {
             return Failure{"pin-key '" + c.a.args[0] + "': an input index, or off", 2};
         }

@@ -479,11 +479,30 @@ app_check(app_theme_light_png app_theme_light png app_theme_light.png --width 16
 app_run(app_theme_switch --theme light --script ${CMAKE_CURRENT_LIST_DIR}/app/theme.script)
 app_check(app_theme_switch_light app_theme_switch png theme_light.png --width 1600 --height 1000 --theme light)
 app_check(app_theme_switch_dark app_theme_switch png theme_dark.png --width 1600 --height 1000 --theme dark)
-file(MAKE_DIRECTORY ${APP_OUT}/lessons_light)
-app_run(app_theme_lesson --theme light --presentation --width 1280 --height 720 --lesson radix4
-        --screenshot-each lessons_light)
-app_check(app_theme_lesson_check app_theme_lesson lesson lessons_light/radix4.jsonl --min-stops 10)
-app_check(app_theme_lesson_labels app_theme_lesson labels lessons_light/radix4.jsonl --min-labels 100)
+# The built-in lessons in the light theme at 1280x720 in presentation mode and at 1600x1000 (the
+# dark runs are above): every stop's highlight, subject, question, feedback and text on screen.
+foreach(run light light1600)
+  file(MAKE_DIRECTORY ${APP_OUT}/lessons_${run})
+endforeach()
+foreach(lesson oddeven radix4 onesweep)
+  app_run(app_theme_lesson_${lesson} --theme light --presentation --width 1280 --height 720 --lesson ${lesson}
+          --screenshot-each lessons_light)
+  app_check(app_theme_lesson_${lesson}_check app_theme_lesson_${lesson} lesson lessons_light/${lesson}.jsonl
+            --min-stops 10 --visible)
+  app_run(app_theme_lesson_${lesson}_1600 --theme light --lesson ${lesson} --screenshot-each lessons_light1600)
+  app_check(app_theme_lesson_${lesson}_1600_check app_theme_lesson_${lesson}_1600 lesson
+            lessons_light1600/${lesson}.jsonl --min-stops 10 --visible)
+endforeach()
+app_check(app_theme_lesson_labels app_theme_lesson_radix4 labels lessons_light/radix4.jsonl --min-labels 100)
+
+# --- Lesson flow: Right with a question open neither steps nor reveals the answer; the panel asks
+#     for an answer or "Show me" first (tests/app/lesson_held.script) -------------------------------
+add_test(NAME app_lesson_held_clean COMMAND ${CMAKE_COMMAND} -E rm -f ${APP_OUT}/lesson_held.jsonl)
+set_tests_properties(app_lesson_held_clean PROPERTIES FIXTURES_SETUP app_lesson_held_clean)
+app_run(app_lesson_held --presentation --width 1280 --height 720 --script ${CMAKE_CURRENT_LIST_DIR}/app/lesson_held.script)
+set_tests_properties(app_lesson_held PROPERTIES FIXTURES_REQUIRED app_lesson_held_clean)
+app_check(app_lesson_held_check app_lesson_held lesson-held lesson_held.jsonl)
+app_check(app_lesson_held_png app_lesson_held png lesson_held.png --width 1280 --height 720)
 
 # --- Failures: exit code and exactly one line on stderr ------------------------------------------------
 set(APP_EXPECT ${CMAKE_CURRENT_LIST_DIR}/cli/expect_failure.cmake)

@@ -28,12 +28,27 @@ const std::pair<std::string_view, std::string_view> kSettingDirectives[] = {
 };
 constexpr std::string_view kDirectives = "@sort, @n, @type, @values, @order, @dist, @seed, @keys, @tile, "
                                          "@force-fallback, @lookback-log, @step, @replay-digit, @replay-event, "
-                                         "@highlight, @ask or @recording";
+                                         "@highlight, @subject, @ask or @recording";
 
 const std::pair<std::string_view, HighlightKind> kHighlights[] = {
     {"key", HighlightKind::key},         {"layer", HighlightKind::layer}, {"digit", HighlightKind::digit},
     {"workgroup", HighlightKind::workgroup}, {"tile", HighlightKind::tile},
 };
+const std::pair<std::string_view, SubjectKind> kSubjects[] = {
+    {"array", SubjectKind::array},
+    {"network", SubjectKind::network},
+    {"binary", SubjectKind::binary},
+    {"histogram", SubjectKind::histogram},
+    {"offsets", SubjectKind::offsets},
+    {"counts", SubjectKind::counts},
+    {"workgroup-offsets", SubjectKind::workgroupOffsets},
+    {"replay", SubjectKind::replay},
+    {"tile-status", SubjectKind::tileStatus},
+    {"all-histograms", SubjectKind::allHistograms},
+    {"all-offsets", SubjectKind::allOffsets},
+};
+constexpr std::string_view kSubjectNames = "array, network, binary, histogram, offsets, counts, workgroup-offsets, "
+                                           "replay, tile-status, all-histograms or all-offsets";
 const std::pair<std::string_view, QuestionKind> kQuestions[] = {
     {"swaps", QuestionKind::swaps}, {"where", QuestionKind::where},
     {"count", QuestionKind::count}, {"depth", QuestionKind::depth},
@@ -68,6 +83,33 @@ Result<void> checkStop(const LessonStop& stop, const SortSettings& s, const std:
                                (radix ? "digits go to " + std::to_string(digits - 1) : "the sort has no digits"));
     else if (h.kind == HighlightKind::layer && algo != Algorithm::oddeven)
         return bad(h.line, "@highlight layer: only the odd-even network has layers");
+    for (SubjectKind k : stop.subjects) {
+        const std::string what = "@subject " + std::string(subjectKindName(k));
+        switch (k) {
+        case SubjectKind::array: break;
+        case SubjectKind::network:
+            if (algo != Algorithm::oddeven) return bad(stop.subjectLine, what + ": only the odd-even sorts draw a network");
+            break;
+        case SubjectKind::binary:
+        case SubjectKind::histogram:
+        case SubjectKind::offsets:
+            if (!radix) return bad(stop.subjectLine, what + ": only the radix sorts draw it (the Radix view)");
+            break;
+        case SubjectKind::counts:
+        case SubjectKind::workgroupOffsets:
+            if (algo != Algorithm::radix4) return bad(stop.subjectLine, what + ": only radix4 has workgroup tables");
+            break;
+        case SubjectKind::replay:
+            if (algo != Algorithm::onesweep || !s.effectiveLookbackLog())
+                return bad(stop.subjectLine, what + ": only OneSweep with @lookback-log on has a replay");
+            break;
+        case SubjectKind::tileStatus:
+        case SubjectKind::allHistograms:
+        case SubjectKind::allOffsets:
+            if (algo != Algorithm::onesweep) return bad(stop.subjectLine, what + ": only OneSweep draws it");
+            break;
+        }
+    }
     if (!stop.question) return {};
     const Question& q = *stop.question;
     const std::string ask = "@ask " + std::string(questionKindName(q.kind)) + " " + std::to_string(q.arg);
@@ -109,6 +151,33 @@ std::string_view questionKindName(QuestionKind k) {
     for (const auto& [name, kind] : kQuestions)
         if (kind == k) return name;
     return "?";
+}
+
+std::string_view subjectKindName(SubjectKind k) {
+    for (const auto& [name, kind] : kSubjects)
+        if (kind == k) return name;
+    return "?";
+}
+
+uint32_t lessonSubjects(const LessonStop& stop, Algorithm algo, bool answered) {
+    auto bit = [](SubjectKind k) { return uint32_t(1) << unsigned(k); };
+    uint32_t m = 0;
+    for (SubjectKind k : stop.subjects) m |= bit(k);
+    if (!stop.subjects.empty()) return m;
+    switch (stop.highlight.kind) {
+    case HighlightKind::workgroup: m |= bit(SubjectKind::counts); break;
+    case HighlightKind::digit: m |= bit(SubjectKind::histogram); break;
+    case HighlightKind::tile: m |= bit(SubjectKind::replay); break;
+    default: break;
+    }
+    if (const auto& q = stop.question) {
+        if (q->kind == QuestionKind::depth) m |= bit(SubjectKind::replay);
+        if (answered && q->kind == QuestionKind::count)
+            m |= bit(algo == Algorithm::radix4 ? SubjectKind::counts : SubjectKind::histogram);
+        if (answered && q->kind == QuestionKind::where && algo != Algorithm::oddeven)
+            m |= bit(SubjectKind::offsets) | bit(algo == Algorithm::radix4 ? SubjectKind::workgroupOffsets : SubjectKind::offsets);
+    }
+    return m;
 }
 
 std::string_view highlightKindName(HighlightKind k) {
@@ -185,6 +254,15 @@ std::string readDirective(const std::string& l, int line, LessonStop& stop, Sort
         if (k == std::end(kHighlights) || !i)
             return "@highlight takes key, layer, digit, workgroup or tile, then a number";
         stop.highlight = {k->second, *i, line};
+    } else if (directive == "subject") {
+        if (a0.empty()) return "@subject takes " + std::string(kSubjectNames);
+        if (!stop.subjects.empty()) return "one @subject line a stop (it may name several parts)";
+        for (std::string w = a0; !w.empty(); w.clear(), args >> w) {
+            auto k = std::find_if(std::begin(kSubjects), std::end(kSubjects), [&](const auto& x) { return x.first == w; });
+            if (k == std::end(kSubjects)) return "@subject '" + w + "': use " + std::string(kSubjectNames);
+            stop.subjects.push_back(k->second);
+        }
+        stop.subjectLine = line;
     } else {
         return "unknown directive '@" + directive + "' (expected " + std::string(kDirectives) + ")";
     }

@@ -526,8 +526,14 @@ void drawArrayHeading(const ViewContext& c, uint64_t first, uint64_t count, bool
     const JobInfo& job = c.v.job;
     const uint64_t n = job.settings.n;
     const bool classView = c.ui.presentation || c.ui.lesson.lesson;
-    ImGui::Text("%llu keys after step %zu of %zu: %s", (unsigned long long)n, d.step, job.plan->steps.size(),
-                (classView ? classLabel(s.label) : s.label).c_str());
+    char title[512];
+    std::snprintf(title, sizeof title, "%llu keys after step %zu of %zu: %s", (unsigned long long)n, d.step,
+                  job.plan->steps.size(), (classView ? classLabel(s.label) : s.label).c_str());
+    // Never cut: a smaller font (to 75%) where the line is too wide, and wrapped if still too wide.
+    const float wide = ImGui::CalcTextSize(title).x, avail = ImGui::GetContentRegionAvail().x;
+    if (wide > avail) ImGui::SetWindowFontScale(std::max(0.75f, avail / wide));
+    textWrappedAtSpaces(title);
+    ImGui::SetWindowFontScale(1.0f);
     if (const auto& m = c.ui.move; m && !m->moves.at.empty() && !zoomed) { // a staged pass: the bucket under way
         const uint32_t st = stageAt(*m, c.ui.moveFraction);
         uint64_t lo = UINT64_MAX, hi = 0, keys = 0;
@@ -669,6 +675,7 @@ void drawArrayView(const ViewContext& c, bool* open) {
     const float plotH = size.y - labelH;
     dl->AddRectFilled(p0, ImVec2(p0.x + size.x, p0.y + plotH), palette().plotBg);
     ImGui::InvisibleButton("##array", size);
+    noteSubject(c.ui, SubjectKind::array, p0, ImVec2(p0.x + size.x, p0.y + size.y)); // a lesson's @subject array
     const bool hovered = ImGui::IsItemHovered();
     const bool clicked = ImGui::IsItemDeactivated() && ImGui::GetIO().MouseDragMaxDistanceSqr[0] < 16;
     if (n == 0) {

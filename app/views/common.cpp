@@ -207,7 +207,32 @@ void noteVisible(const UiState& ui, ProbeItem item, ImVec2 a, ImVec2 b) {
         p.feedback = true;
         p.feedbackVisible = p.feedbackVisible && inside;
         break;
+    case ProbeItem::narration:
+        p.narration = true;
+        p.narrationVisible = p.narrationVisible && inside;
+        break;
     }
+}
+
+bool isSubject(const UiState& ui, SubjectKind k) {
+    return ui.lesson.lesson && (ui.lesson.subjects >> unsigned(k)) & 1u;
+}
+
+void noteSubject(const UiState& ui, SubjectKind k, ImVec2 a, ImVec2 b) {
+    if (!isSubject(ui, k)) return;
+    const ImGuiWindow* w = ImGui::GetCurrentWindow();
+    const ImRect clip = shownArea();
+    constexpr float eps = 3.0f;
+    const bool inside = !w->SkipItems && a.x >= clip.Min.x - eps && a.y >= clip.Min.y - eps &&
+                        b.x <= clip.Max.x + eps && b.y <= clip.Max.y + eps;
+    UiState::Probe& p = ui.probe;
+    p.subjectDrawn |= uint32_t(1) << unsigned(k);
+    p.subjectVisible = p.subjectVisible && inside;
+    // A new stop: scroll the first part it is about in each window to the window's top (next frame).
+    const bool first = p.subjectWindow != w->ID;
+    p.subjectWindow = w->ID;
+    if (first && !inside && ui.lesson.scrollFrames > 0 && (b.y > clip.Max.y || a.y < clip.Min.y))
+        ImGui::SetScrollFromPosY(a.y - ImGui::GetWindowPos().y - ImGui::GetStyle().ItemSpacing.y, 0.0f);
 }
 
 float shownWidth() {

@@ -5,8 +5,11 @@
 
 #include <sortlab/app/view_common.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
+#include <string>
+#include <vector>
 
 namespace sortlab::app {
 namespace {
@@ -53,20 +56,43 @@ const Pseudo kOneSweep[] = {
 // clang-format on
 constexpr int kOneSweepLines = int(sizeof kOneSweep / sizeof kOneSweep[0]);
 
-// Lines [highlight, highlightLast] are highlighted (highlightLast < 0: just highlight).
+// Lines [highlight, highlightLast] are highlighted (highlightLast < 0: just highlight). Where the
+// widest line does not fit the panel, the font shrinks (to 80% at most); a line still too wide wraps
+// at spaces, its continuation indented one step further: never cut.
 void pseudocode(const Pseudo* lines, int count, int highlight, const ViewContext& c, int highlightLast = -1) {
     if (highlightLast < highlight) highlightLast = highlight;
     ImGui::PushFont(c.ui.presentation ? c.fonts.monoLarge : c.fonts.mono);
+    { // shrink first (to 80% at most) so that the widest line fits; what still does not, wraps
+        const float spaces = ImGui::CalcTextSize("  ").x;
+        float widest = 1;
+        for (int i = 0; i < count; ++i)
+            widest = std::max(widest, spaces * float(lines[i].indent) + ImGui::CalcTextSize(lines[i].text).x);
+        ImGui::SetWindowFontScale(std::clamp(ImGui::GetContentRegionAvail().x / widest, 0.8f, 1.0f));
+    }
     const float indent = ImGui::CalcTextSize("  ").x;
     for (int i = 0; i < count; ++i) {
-        ImVec2 p = ImGui::GetCursorScreenPos();
-        const float h = ImGui::GetTextLineHeightWithSpacing();
+        const ImVec2 p = ImGui::GetCursorScreenPos();
+        const float avail = ImGui::GetContentRegionAvail().x, h = ImGui::GetTextLineHeightWithSpacing();
+        const float x0 = indent * float(lines[i].indent);
+        const float minW = indent * 4;
+        std::vector<std::string> rows = wrapAtSpaces(lines[i].text, std::max(avail - x0, minW));
+        if (rows.size() > 1) { // the continuation, one indent further in
+            std::string rest = rows[1];
+            for (size_t r = 2; r < rows.size(); ++r) rest += " " + rows[r];
+            std::vector<std::string> more = wrapAtSpaces(rest, std::max(avail - x0 - indent, minW));
+            rows.resize(1);
+            rows.insert(rows.end(), more.begin(), more.end());
+        }
         if (highlight >= 0 && i >= highlight && i <= highlightLast)
-            ImGui::GetWindowDrawList()->AddRectFilled(p, ImVec2(p.x + ImGui::GetContentRegionAvail().x, p.y + h),
+            ImGui::GetWindowDrawList()->AddRectFilled(p, ImVec2(p.x + avail, p.y + h * float(rows.size())),
                                                       palette().codeHighlight, 3.0f);
-        ImGui::SetCursorScreenPos(ImVec2(p.x + indent * float(lines[i].indent), p.y));
-        ImGui::TextUnformatted(lines[i].text);
+        for (size_t r = 0; r < rows.size(); ++r) {
+            const ImVec2 at(p.x + x0 + (r ? indent : 0.0f), p.y + h * float(r));
+            ImGui::SetCursorScreenPos(at);
+            ImGui::TextUnformatted(rows[r].c_str());
+        }
     }
+    ImGui::SetWindowFontScale(1.0f);
     ImGui::PopFont();
 }
 

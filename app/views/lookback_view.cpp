@@ -271,12 +271,15 @@ void drawLookbackReplay(const ViewContext& c, LookbackReplayChoice& choice) {
     const Snapshot::Aux* h = s.find(AuxKind::histogram);
     const uint32_t keys = h && h->data.size() > r->digit ? h->data[r->digit] : 0;
     ImGui::Separator();
+    const ImVec2 top = ImGui::GetCursorScreenPos();
     ImGui::Text("The lookback, event by event: digit %02X (%u key%s), %zu tiles", r->digit, keys, keys == 1 ? "" : "s",
                 r->records.size());
     controls(*r, choice);
     wrappedf("%s", describe(*r, k, c.v.job.settings.config().knobs.forceFallback).c_str());
     tiles(c, *r, k);
     flagLegend();
+    // A lesson's stop about the replay: from its title to the colours' legend, on screen.
+    noteSubject(c.ui, SubjectKind::replay, top, ImVec2(top.x + 1, ImGui::GetItemRectMax().y));
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     wrappedf("I: inclusive prefix, A: aggregate. An arc: a walk back, to the tile whose prefix ended it "
                        "(red: it counted tiles itself, a fallback).");

@@ -462,6 +462,10 @@ void drawDiagram(const ViewContext& c) {
     L.o = ImGui::GetCursorScreenPos();
     L.o.y += kTop;
     ImGui::Dummy(ImVec2(L.width, L.height + kTop));
+    { // a lesson's @subject network: all the wires in view, top to bottom (the layers scroll sideways)
+        const float x = ImGui::GetWindowPos().x + ImGui::GetStyle().WindowPadding.x;
+        noteSubject(c.ui, SubjectKind::network, ImVec2(x, L.o.y), ImVec2(x + 1, L.o.y + L.height));
+    }
     drawBandAndWires(c, L, g, step, curLo);
     drawComparators(c, L, g, step, curLo);
     if (L.text) drawWireKeys(c, L, g);

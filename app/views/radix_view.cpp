@@ -16,7 +16,8 @@
 //
 // Index: digitBits; digitAxis, barCounts, bars (histogram and offsets); usedDigits; heatMap;
 // tileStatus; movesOf, shownBits, binaryKeys (the keys in binary), explainMove; tableScale,
-// numberTable (per-workgroup tables); arrows; passLines; digitSections; drawRadixView.
+// numberTable (per-workgroup tables); arrows; passLines; subjectSection (a lesson's @subject),
+// digitSections; drawRadixView.
 #include <sortlab/app/views.h>
 
 #include <sortlab/app/transition.h>
@@ -250,7 +251,16 @@ void heatMap(const UiState& ui, const char* title, const Snapshot::Aux& a, const
                               heatColour(float(k) / 15.0f));
         ImGui::Dummy(ImVec2(fs * 8, fs));
         ImGui::SameLine();
-        ImGui::TextDisabled("%u%s", mx, rows > 1 ? (" (rows: " + rowsName + " 0.." + std::to_string(rows - 1) + ", top to bottom)").c_str() : "");
+        ImGui::TextDisabled("%u", mx);
+        if (rows > 1) { // beside the ramp where it fits, else on a line of its own: never cut
+            const std::string note = "rows: " + rowsName + " 0.." + std::to_string(rows - 1) + ", top to bottom";
+            if (ImGui::GetContentRegionAvail().x - ImGui::GetItemRectMax().x + ImGui::GetCursorScreenPos().x >
+                ImGui::CalcTextSize(note.c_str()).x + fs)
+                ImGui::SameLine();
+            ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+            textWrappedAtSpaces(note);
+            ImGui::PopStyleColor();
+        }
     }
     const ImVec2 o = ImGui::GetCursorScreenPos();
     const float w = ImGui::GetContentRegionAvail().x;
@@ -578,8 +588,8 @@ void passLines(const ViewContext& c, bool haveDigit, uint32_t lo, uint32_t hi) {
     else if (result)
         wrappedf("%s: the keys are sorted.", step->label.c_str());
     if ((input || result) && n > 64)
-        ImGui::TextDisabled(input ? "Step forward (>) to see what each step counts, scans and moves."
-                                  : "Step back (<) to see each pass's histogram and offsets.");
+        ImGui::TextDisabled(input ? "Step on (Right arrow) to see what each step counts, scans and moves."
+                                  : "Step back (Left arrow) to see each pass's histogram and offsets.");
     if (const Snapshot::Aux* u = s.find(AuxKind::uniformTiles); u && !u->data.empty() && !skipped) {
         const uint64_t tiles = step ? step->workgroups : 0;
         wrappedf("tiles of one digit: %u of %llu had keys of a single digit, staged in their order without "
@@ -596,6 +606,15 @@ void passLines(const ViewContext& c, bool haveDigit, uint32_t lo, uint32_t hi) {
     }
 }
 
+// Draws a section and, when a lesson's stop is about it, notes the rectangle it took (noteSubject).
+template <class Draw>
+void subjectSection(const ViewContext& c, SubjectKind k, Draw&& draw) {
+    const ImVec2 a = ImGui::GetCursorScreenPos();
+    draw();
+    if (ImGui::GetCursorScreenPos().y > a.y) // drew something
+        noteSubject(c.ui, k, a, ImVec2(a.x + 1, ImGui::GetItemRectMax().y));
+}
+
 // A lesson's stop that asks where a key goes (or whose answer says so): about the offsets.
 bool stopAboutOffsets(const UiState& ui) {
     const auto& L = ui.lesson;
@@ -605,18 +624,30 @@ bool stopAboutOffsets(const UiState& ui) {
 }
 
 // The digit histogram, the offsets and, for a few workgroups, their counts and offsets as numbers
-// (more: heat maps). A lesson's stop about workgroups puts their tables first; one about where a
-// key goes, the offsets.
-void digitSections(const ViewContext& c, const std::string& ofPass) {
+// (more: heat maps). The sections a lesson's stop is about come first (its subjects); then, for a
+// stop about workgroups, their tables; for one about where a key goes, the offsets. While a
+// question about the next pass's count is open, this pass's sections are left out: they would
+// answer another pass's question (the keys in binary show the next pass's bits).
+void digitSections(const ViewContext& c, const std::string& ofPass, uint32_t lo, uint32_t hi,
+                   std::optional<std::pair<uint32_t, uint32_t>> asked) {
     const Snapshot& s = *c.v.data->snapshot;
     const float fs = ImGui::GetFontSize();
     const Answer* answer = shownAnswer(c.ui);
+    if (asked && (asked->first != lo || asked->second != hi) && s.find(AuxKind::histogram)) {
+        wrappedf("The histogram of bits %u..%u appears once the question is answered; this step's histogram "
+                 "(bits %u..%u) is another pass's.",
+                 asked->first, asked->second - 1, lo, hi - 1);
+        return;
+    }
     const bool aboutWorkgroups = highlighted(c.ui, HighlightKind::workgroup).has_value();
     const bool aboutOffsets = stopAboutOffsets(c.ui);
     enum Section { histogram, offsets, counts, wgOffsets };
-    const std::array<Section, 4> order = aboutWorkgroups ? std::array{counts, wgOffsets, histogram, offsets}
-                                         : aboutOffsets  ? std::array{offsets, wgOffsets, counts, histogram}
-                                                         : std::array{histogram, offsets, counts, wgOffsets};
+    std::array<Section, 4> order = aboutWorkgroups ? std::array{counts, wgOffsets, histogram, offsets}
+                                   : aboutOffsets  ? std::array{offsets, wgOffsets, counts, histogram}
+                                                   : std::array{histogram, offsets, counts, wgOffsets};
+    constexpr SubjectKind kKind[] = {SubjectKind::histogram, SubjectKind::offsets, SubjectKind::counts,
+                                     SubjectKind::workgroupOffsets};
+    std::stable_partition(order.begin(), order.end(), [&](Section x) { return isSubject(c.ui, kKind[x]); });
     const std::optional<uint64_t> answerDigit = answer ? answer->digit : std::nullopt;
     const DigitRange range = usedDigits(s.find(AuxKind::histogram));
     char rangeNote[96] = "";
@@ -631,16 +662,19 @@ void digitSections(const ViewContext& c, const std::string& ofPass) {
             !numberTable(c, id, title, *a, highlighted(c.ui, HighlightKind::workgroup), answer))
             heatMap(c.ui, heatTitle, *a, "workgroup", fs * 8, false);
     };
-    for (Section sec : order) switch (sec) {
+    for (Section sec : order) subjectSection(c, kKind[sec], [&] { switch (sec) {
         case histogram:
-            if (const Snapshot::Aux* a = s.find(AuxKind::histogram))
+            if (const Snapshot::Aux* a = s.find(AuxKind::histogram)) {
                 bars(c, "digit histogram" + ofPass + " (all keys)" + rangeNote, *a, fs * 6,
                      highlighted(c.ui, HighlightKind::digit), answerDigit, range);
+                c.ui.probe.histogramLo = int(lo), c.ui.probe.histogramHi = int(hi);
+            }
             break;
         case offsets:
             if (const Snapshot::Aux* a = s.find(AuxKind::offsets))
                 bars(c, "exclusive offsets" + ofPass + ": where each digit starts" + rangeNote, *a, fs * 4,
-                     aboutOffsets ? highlighted(c.ui, HighlightKind::digit) : std::nullopt,
+                     aboutOffsets || isSubject(c.ui, SubjectKind::offsets) ? highlighted(c.ui, HighlightKind::digit)
+                                                                           : std::nullopt,
                      answer && answer->workgroup ? answerDigit : std::nullopt, range);
             break;
         case counts:
@@ -651,7 +685,7 @@ void digitSections(const ViewContext& c, const std::string& ofPass) {
             table(AuxKind::workgroupOffsets, "##offsets",
                   "per-workgroup offsets: where each workgroup's keys of a digit start", "per-workgroup offsets");
             break;
-        }
+        } });
 }
 
 } // namespace
@@ -703,8 +737,10 @@ void drawRadixView(const ViewContext& c, LookbackReplayChoice& replay, bool* ope
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
         if (moves) arrows(c, to);
-        if (keyDigit) hoveredKey = binaryKeys(c, klo, khi);
-        else if (result) binaryKeys(c, 0, 0); // sorted: no digit to mark
+        subjectSection(c, SubjectKind::binary, [&] {
+            if (keyDigit) hoveredKey = binaryKeys(c, klo, khi);
+            else if (result) binaryKeys(c, 0, 0); // sorted: no digit to mark
+        });
         ImGui::TableNextColumn();
     }
     // Which pass the histogram and offsets belong to (OneSweep's "histogram"/"scan" steps: pass 0).
@@ -718,21 +754,31 @@ void drawRadixView(const ViewContext& c, LookbackReplayChoice& replay, bool* ope
     } else {
         drawLookbackReplay(c, replay); // a OneSweep pass with its log: the pass as it happened, first
     }
-    digitSections(c, ofPass);
+    // A lesson's open question about the count of the next step's pass: that pass's bits.
+    std::optional<std::pair<uint32_t, uint32_t>> asked;
+    if (haveDigit && keyDigit && (klo != lo || khi != hi)) asked = std::pair{klo, khi};
+    digitSections(c, ofPass, lo, hi, asked);
     if (step && step->kind == StepKind::scatter && haveDigit) {
         if (hoveredKey >= 0)
             explainMove(c, to, uint64_t(hoveredKey));
-        else if (small)
-            ImGui::TextDisabled("hover a key in binary: its new index as the scatter builds it");
+        else if (small) {
+            ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+            textWrappedAtSpaces("hover a key in binary: its new index as the scatter builds it");
+            ImGui::PopStyleColor();
+        }
     }
     if (const Snapshot::Aux* a = s.find(AuxKind::tileCounts); a && !skipped)
         heatMap(c.ui, "tile counts, from the status words (inclusive prefix: keys of the digit in tiles 0..t)", *a, "tile",
                 fs * 8, true);
-    if (const Snapshot::Aux* a = s.find(AuxKind::tileStatus); a && !skipped) tileStatus(*a, s.find(AuxKind::tileCounts), fs * 12);
+    if (const Snapshot::Aux* a = s.find(AuxKind::tileStatus); a && !skipped)
+        subjectSection(c, SubjectKind::tileStatus, [&] { tileStatus(*a, s.find(AuxKind::tileCounts), fs * 12); });
     if (const Snapshot::Aux* a = s.find(AuxKind::allHistograms))
-        heatMap(c.ui, "the histograms of every pass (one read of the keys)", *a, "pass", fs * 5, true);
+        subjectSection(c, SubjectKind::allHistograms, [&] {
+            heatMap(c.ui, "the histograms of every pass (one read of the keys)", *a, "pass", fs * 5, true);
+        });
     if (const Snapshot::Aux* a = s.find(AuxKind::allOffsets))
-        heatMap(c.ui, "the exclusive offsets of every pass", *a, "pass", fs * 5, true);
+        subjectSection(c, SubjectKind::allOffsets,
+                       [&] { heatMap(c.ui, "the exclusive offsets of every pass", *a, "pass", fs * 5, true); });
     if (small) ImGui::EndTable();
     ImGui::End();
 }

@@ -28,6 +28,10 @@
 //       the replayed digit in the raw lookback log. The feedback carries the GPU's arithmetic (the
 //       pairs that swapped, "index = start + earlier + rank", the histogram column's sum). With
 //       --visible, no stop's highlight, question or feedback was outside the window.
+//   app_check lesson-held RECORDS.jsonl
+//       two records of one stop with a question: after Right, the stop's step, nothing answered,
+//       a hint naming "Show me"; then answered, with no hint; then, two stops on, the key the
+//       teacher pinned (input index 3) still pinned.
 //   app_check move STEM
 //       STEM-0/-0.5/-1.json and .png (--transition-at 0, 0.5, 1): keys drawn at their indices at 0,
 //       at a permutation at 1, between the two half-way (a pass moved one bucket at a time: inside
@@ -323,6 +327,35 @@ bool feedbackExplains(const std::string& kind, const std::string& result, uint64
     return false;
 }
 
+// What a stop shows agrees with what it says: a key path is drawn only at a stop that points at a
+// key (a stop's path ends with it); while a OneSweep pass's replay is before its last event, the
+// array shows the pass's input (the step before), else the step itself; before a count question
+// is answered, no histogram of another pass than the one asked about is on screen.
+void checkLessonFlow(const json& r, const std::string& at) {
+    const std::string title = at + " (" + r["title"].get<std::string>() + ")";
+    const bool aboutKey = r["highlight"]["kind"] == "key";
+    if (r["pinned"].is_null() == aboutKey || r["pinned_by_stop"] != aboutKey)
+        fail(title + ": a key path is " + (r["pinned"].is_null() ? "not " : "") + "drawn, and the stop " +
+             (aboutKey ? "points at a key" : "does not point at one"));
+    for (const json& shot : r["label_shots"]) {
+        if (!shot.contains("array_step") || shot["step"].is_null()) {
+            fail(title + ": a screenshot without the array's step");
+            continue;
+        }
+        const int64_t step = shot["step"], drawn = shot["array_step"];
+        const bool before = shot["replay"].is_array() && shot["replay"][0] < shot["replay"][1];
+        if (drawn != (before ? step - 1 : step))
+            fail(title + ": the array shows step " + std::to_string(drawn) + " at step " + std::to_string(step) +
+                 (before ? " while the replay is before the pass's end" : ""));
+    }
+    if (r.contains("question") && r["question"]["kind"] == "count" && !r["label_shots"].empty() && r.contains("after")) {
+        const json& bits = r["label_shots"][0]["histogram_bits"];
+        if (!bits.is_null() && (bits[0] != r["after"]["bit_lo"] || bits[1] != r["after"]["bit_hi"]))
+            fail(title + ": the question asks about bits [" + r["after"]["bit_lo"].dump() + "," +
+                 r["after"]["bit_hi"].dump() + "] while the histogram on screen is of bits " + bits.dump());
+    }
+}
+
 int checkLesson(const std::string& path, size_t minStops, const std::string& answers, bool visible) {
     std::ifstream in(path);
     if (!in) throw std::runtime_error("cannot read " + path);
@@ -340,11 +373,13 @@ int checkLesson(const std::string& path, size_t minStops, const std::string& ans
         if (r.contains("question")) checkPng(stem + nn + "-answer.png", 0, 0);
         if (failures != before) fail(at + ": its screenshots");
         ++stops;
-        // What the stop talks about was on screen: its highlight, its question, its feedback.
+        // What the stop talks about was on screen: its highlight, its question, its feedback, the
+        // parts of the views its text is about (subject), and all of its text without scrolling.
         if (visible)
-            for (const char* item : {"highlight", "question", "feedback"})
+            for (const char* item : {"highlight", "question", "feedback", "subject", "narration"})
                 if (!r["visible"].contains(item) || r["visible"][item] == false)
                     fail(at + " (" + r["title"].get<std::string>() + "): its " + item + " is not visible in the window");
+        checkLessonFlow(r, at);
         if (!r.contains("question")) continue;
         ++questions;
         const json& q = r["question"];
@@ -390,6 +425,35 @@ int checkLesson(const std::string& path, size_t minStops, const std::string& ans
     if (!failures)
         std::printf("%s: %zu stops, %zu questions answered (%s) as the GPU's state says%s\n", path.c_str(), stops,
                     questions, answers.c_str(), visible ? ", everything each stop points at on screen" : "");
+    return failures ? 1 : 0;
+}
+
+// A stop's record after Right was pressed with its question open (tests/app/lesson_held.script):
+// the stop still shows its own step, nothing was answered or revealed, the panel asks for an
+// answer or "Show me", and the outline is the stop's own; then the same stop answered.
+int checkLessonHeld(const std::string& path) {
+    std::ifstream in(path);
+    if (!in) throw std::runtime_error("cannot read " + path);
+    std::vector<json> r;
+    for (std::string line; std::getline(in, line);) r.push_back(json::parse(line));
+    if (r.size() != 3)
+        return fail(path + ": expected 3 records (held, answered, pinned), found " + std::to_string(r.size())), 1;
+    const json &held = r[0], &answered = r[1], &pinned = r[2];
+    if (pinned["pinned"] != 3 || pinned["pinned_by_stop"] != false)
+        fail(path + ": the key the teacher pinned (input index 3) is " + pinned["pinned"].dump() + " at stop " +
+             pinned["stop"].dump());
+    if (!held.contains("question")) fail(path + ": the stop has no question");
+    if (!held["given"].is_null() || !held["right"].is_null() || held["result"] != "")
+        fail(path + ": Right revealed the answer: " + held["result"].dump());
+    for (const json& shot : held["label_shots"])
+        if (shot["step"] != held["step"] || shot["array_step"] != held["step"])
+            fail(path + ": Right stepped the sort to " + shot["step"].dump() + " (the stop shows " + held["step"].dump() + ")");
+    const std::string hint = held["hint"];
+    if (hint.find("Show me") == std::string::npos) fail(path + ": no hint to answer or press Show me: '" + hint + "'");
+    if (answered["right"].is_null() || answered["hint"] != "")
+        fail(path + ": answering afterwards gave " + answered["result"].dump() + ", hint " + answered["hint"].dump());
+    if (held["highlight"] != answered["highlight"]) fail(path + ": the stop's outline changed");
+    if (!failures) std::printf("%s: Right with the question open did not step; the hint: %s\n", path.c_str(), hint.c_str());
     return failures ? 1 : 0;
 }
 
@@ -745,6 +809,7 @@ int main(int argc, char** argv) {
             return checkLesson(argv[2], std::stoul(arg(argc, argv, "--min-stops", "1")), arg(argc, argv, "--answers", "right"),
                                flag(argc, argv, "--visible"));
         if (mode == "move") return checkMove(argv[2]);
+        if (mode == "lesson-held") return checkLessonHeld(argv[2]);
         if (mode == "labels") {
             std::vector<std::string> files;
             for (int i = 2; i < argc && std::string(argv[i]).rfind("--", 0) != 0; ++i) files.push_back(argv[i]);

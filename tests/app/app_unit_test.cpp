@@ -650,12 +650,38 @@ TEST(AppLessons, MalformedLessonsNameTheLine) {
         {"# T\n## S\n@sort radix4\n@ask swaps How many?\n", "t.lesson:4: @ask swaps: only a network layer swaps"},
         {"# T\n## S\n@keys 3, 1\n@highlight key 5\n", "t.lesson:4: @highlight key 5: there are 2 keys"},
         {"# T\n@recording\n## S\n", "t.lesson:2: @recording needs a file"},
+        // @subject: a part of a view that exists, and that the stop's sort draws.
+        {"# T\n## S\n@subject\n", "t.lesson:3: @subject takes array, network"},
+        {"# T\n## S\n@subject histogram table\n", "t.lesson:3: @subject 'table': use array"},
+        {"# T\n## S\n@subject array\n@subject network\n", "t.lesson:4: one @subject line a stop"},
+        {"# T\n## S\n@sort radix4\n@subject network\n", "t.lesson:4: @subject network: only the odd-even"},
+        {"# T\n## S\n@sort oddeven-layer\n@subject counts\n", "t.lesson:4: @subject counts: only radix4"},
+        {"# T\n## S\n@sort onesweep\n@lookback-log off\n@subject replay\n",
+         "t.lesson:5: @subject replay: only OneSweep with @lookback-log on"},
     };
     for (const auto& [text, want] : cases) {
         auto l = parseLesson(text, "t.lesson", "t");
         ASSERT_FALSE(l.ok()) << text;
         EXPECT_EQ(l.error().message.rfind(want, 0), 0u) << l.error().message;
     }
+}
+
+// A stop's subjects: as written, or inferred from its highlight and question (before and after
+// the answer).
+TEST(AppLessons, SubjectsWrittenOrInferred) {
+    using namespace sortlab::app;
+    auto l = parseLesson("# T\n## A\n@sort radix4\n@keys 3, 1, 2\n@values u32\n@tile 4\n@subject workgroup-offsets offsets\n"
+                         "## B\n@highlight workgroup 0\n## C\n@ask count 1 How many?\n## D\n@ask where 1 Where?\n",
+                         "t.lesson", "t");
+    ASSERT_TRUE(l.ok()) << l.error().message;
+    auto bit = [](SubjectKind k) { return uint32_t(1) << unsigned(k); };
+    const auto radix = sortlab::Algorithm::radix4;
+    EXPECT_EQ(lessonSubjects(l->stops[0], radix, false), bit(SubjectKind::workgroupOffsets) | bit(SubjectKind::offsets));
+    EXPECT_EQ(lessonSubjects(l->stops[1], radix, false), bit(SubjectKind::counts));
+    EXPECT_EQ(lessonSubjects(l->stops[2], radix, false), 0u);
+    EXPECT_EQ(lessonSubjects(l->stops[2], radix, true), bit(SubjectKind::counts));
+    EXPECT_EQ(lessonSubjects(l->stops[3], radix, true), bit(SubjectKind::offsets) | bit(SubjectKind::workgroupOffsets));
+    EXPECT_EQ(l->stops[0].subjectLine, 7);
 }
 
 // @recording lines belong to the lesson (before or inside a stop), and a relative name is found

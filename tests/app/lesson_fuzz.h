@@ -22,7 +22,7 @@ inline std::string fuzzLesson(uint64_t seed) {
         if (st == 0) out += "@sort " + pick({"oddeven-layer", "oddeven", "radix4", "onesweep", "onesweep-fallback"}) + "\n";
         const int directives = int(rng() % 5);
         for (int d = 0; d < directives; ++d) {
-            switch (rng() % 13) {
+            switch (rng() % 14) {
             case 0: out += "@sort " + pick({"oddeven-layer", "oddeven", "radix4", "onesweep"}) + "\n"; break;
             case 1: out += "@n " + pick({"1", "2", "3", "5", "8", "10", "16", "17", "33", "64"}) + "\n"; break;
             case 2: {
@@ -47,6 +47,15 @@ inline std::string fuzzLesson(uint64_t seed) {
             }
             case 9: out += "@lookback-log " + pick({"auto", "on", "off"}) + "\n"; break;
             case 10: out += "@force-fallback " + pick({"on", "off"}) + "\n"; break;
+            case 12: { // one to three parts, any of them perhaps not drawn by the stop's sort (or no part)
+                std::string parts;
+                const int k = 1 + int(rng() % 3);
+                for (int i = 0; i < k; ++i)
+                    parts += " " + pick({"array", "network", "binary", "histogram", "offsets", "counts", "workgroup-offsets",
+                                         "replay", "tile-status", "all-histograms", "all-offsets", "table"});
+                out += "@subject" + parts + "\n";
+                break;
+            }
             case 11: out += "@replay-" + pick({"digit " + upTo(255), "digit auto", "event " + upTo(30), "event end"}) + "\n"; break;
             default: out += "@" + pick({"order desc", "order asc", "dist uniform", "seed 7", "type i32", "type u64"}) + "\n"; break;
             }

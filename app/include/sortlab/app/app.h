@@ -156,7 +156,12 @@ struct UiState {
         bool longText = false; // the explanation's long form (a lesson shows the short one)
         // Whether the stop's highlight, question and feedback were inside the window in every
         // screenshot of the stop (none: the stop has no such thing, or no screenshot yet).
-        std::optional<bool> seenHighlight, seenQuestion, seenFeedback;
+        std::optional<bool> seenHighlight, seenQuestion, seenFeedback, seenSubject, seenNarration;
+        // The parts of the views the stop is about now (lessonSubjects): those its @subject names
+        // must be drawn; inferred ones must be on screen where a view draws them.
+        uint32_t subjects = 0, subjectsNamed = 0;
+        // Why the sort did not step on: a question is open (Right, >, Play): answer or "Show me" first.
+        std::string hint;
         // The labels the views drew in each screenshot of the stop (App::labelsJson).
         nlohmann::json labelShots = nlohmann::json::array();
     } lesson;
@@ -166,7 +171,14 @@ struct UiState {
         bool highlight = false, highlightVisible = false;
         bool question = false, questionVisible = true;
         bool feedback = false, feedbackVisible = true;
-        unsigned highlightWindow = 0; // the ImGui window that noted the highlight last
+        bool narration = false, narrationVisible = true;
+        uint32_t subjectDrawn = 0; // the SubjectKinds a view drew (bit i: kind i)
+        bool subjectVisible = true;
+        unsigned highlightWindow = 0, subjectWindow = 0; // the ImGui windows that noted them last
+        // What the views showed of the state: the step the array view drew (a OneSweep replay
+        // before its end shows the pass's input), and the bits of the histogram on show (none: -1).
+        int64_t arrayStep = -1;
+        int histogramLo = -1, histogramHi = -1;
         // Every number and name the array, network and radix views wrote this frame (drawLabel,
         // noteLabel in view_common.h): its window, text, rectangle, and the part of the window that
         // shows; and the labels a view had no room for. Checked by app_check labels.
@@ -204,7 +216,9 @@ public:
 
     UiState& ui() { return ui_; }
     void applySettings(const SortSettings& s); // new input
-    void goTo(size_t step);
+    // Shows a step; false (and the lesson's hint says why) when a lesson's open question is about it.
+    bool goTo(size_t step);
+    void stepBy(int delta); // the Right (+1) and Left (-1) arrow keys: step the sort on or back
     void setCheck(bool on);
     void setPresentation(bool on) { ui_.presentation = on; }
     void toggleFullscreen();
@@ -290,6 +304,7 @@ private:
     void drawBenchThroughput(plot::Canvas& canvas, const plot::Figure& f, const plot::Style& style, ImVec2 size);
     const plot::Figure& benchFigure(const BenchWorker::State& st);
     bool radixAvailable(const SortWorker::View& v) const;
+    std::optional<SortWorker::View> replayedPassInput(const SortWorker::View& v) const;
     enum class Panel { controls, check, array, main, explain, bench };
     SortWorker::View lessonView_; // the view the last answer was computed from (lessonRecord)
     void place(Panel p, const char* title);

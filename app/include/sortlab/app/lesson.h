@@ -28,6 +28,24 @@ struct Highlight {
     int line = 0; // in its lesson file
 };
 
+// What a stop's text is about, beyond what it points at: a part of a view that must be on screen,
+// whole, while the stop shows (`@subject`, or inferred from the stop's highlight and question:
+// lessonSubjects). The layout brings it into view; the lesson's check (visible.subject) measures it.
+enum class SubjectKind : uint8_t {
+    array,            // the Array view's bars
+    network,          // the Network view's diagram
+    binary,           // the Radix view's keys in binary
+    histogram,        // the digit histogram
+    offsets,          // the exclusive offsets
+    counts,           // radix4: the per-workgroup digit counts
+    workgroupOffsets, // radix4: the per-workgroup offsets
+    replay,           // OneSweep: the lookback replay
+    tileStatus,       // OneSweep: the tile status map
+    allHistograms,    // OneSweep: the histograms of every pass
+    allOffsets,       // OneSweep: the offsets of every pass
+};
+std::string_view subjectKindName(SubjectKind k);
+
 // A question. Graded ones are about the next step: the answer runs it, and the GPU's buffers after
 // it give a number that depends only on the input and the algorithm. `depth` depends on which
 // workgroups the GPU ran first, so it is a prediction about the pass shown (with its replay),
@@ -78,6 +96,8 @@ struct LessonStop {
     std::optional<int> replayDigit, replayEvent;               // OneSweep's replay (-1: auto / the end)
     Highlight highlight;
     std::optional<Question> question;
+    std::vector<SubjectKind> subjects; // @subject, in the order written
+    int subjectLine = 0;
 };
 
 struct Lesson {
@@ -135,6 +155,11 @@ std::optional<RadixPlace> radixPlace(const Snapshot& after, const JobInfo& job, 
 // then how the GPU got its number. `given` is signed: a class may type -1.
 std::string feedbackText(const Question& q, std::optional<int64_t> given, const Answer& a);
 std::string_view questionKindName(QuestionKind k);
+// The parts of the views a stop is about while it shows (answered: after its answer): its
+// @subject, else what its highlight and question imply (a workgroup: the counts; a digit: the
+// histogram; a tile or a depth question: the replay; a count's answer: the counts (radix4) or the
+// histogram; a radix `where` answer: the offsets and the workgroup offsets). Bit i: SubjectKind i.
+uint32_t lessonSubjects(const LessonStop& stop, Algorithm algo, bool answered);
 std::string_view highlightKindName(HighlightKind k);
 
 } // namespace sortlab::app

@@ -59,8 +59,13 @@ inline bool answerMarksKey(const UiState& ui, uint64_t k) {
 // The lesson's probe (UiState::probe): this frame drew the stop's highlight (or its question, its
 // feedback) at [min, max) in the current window. Visible when all of it lies inside the window's
 // visible area and the main viewport; while the stop is new, a view scrolls to a hidden highlight.
-enum class ProbeItem : uint8_t { highlight, question, feedback };
+enum class ProbeItem : uint8_t { highlight, question, feedback, narration };
 void noteVisible(const UiState& ui, ProbeItem item, ImVec2 min, ImVec2 max);
+// A part of a view that the stop is about (lessonSubjects, UiState::LessonUi::subjects): whether it
+// is; and, when it is, that this frame drew it at [min, max) (the probe's subject check; while the
+// stop is new, the window scrolls it to its top when it is out of sight).
+bool isSubject(const UiState& ui, SubjectKind k);
+void noteSubject(const UiState& ui, SubjectKind k, ImVec2 min, ImVec2 max);
 // The labels check (UiState::Probe::labels, app_check labels): every number or name a view writes
 // on its pictures goes through drawLabel (drawn at pos, its rectangle noted; returns its size) or,
 // for an ImGui text item just drawn (a table's cell), noteTextItem; a label a view has no room
