@@ -104,7 +104,9 @@ TEST_F(FenceTimeout, LongSortTimesOutThenTheContextRecovers) {
     // While the sort still runs, new work is refused with the same code, not queued or hung
     // (it may have finished by now: then the reset runs).
     auto busy = job_->reset();
-    if (!busy.ok()) EXPECT_TRUE(stillRunning(busy.error())) << errcName(busy.error().code) << ": " << busy.error().message;
+    if (!busy.ok()) {
+        EXPECT_TRUE(stillRunning(busy.error())) << errcName(busy.error().code) << ": " << busy.error().message;
+    }
 
     // Once the fence signals, submissions work again.
     ctx_->setFenceTimeout(60s);
@@ -147,7 +149,9 @@ TEST_F(FenceTimeout, TheMessageNamesTheLimitAndTheOneCallApiRecoversToo) {
     EXPECT_NE(r.error().message.find("within 50 us"), std::string::npos) << r.error().message;
     std::vector<uint32_t> keys = {3, 1, 2};
     auto busy = sort(*ctx_, std::span(keys), {.algorithm = Algorithm::oddeven});
-    if (!busy.ok()) EXPECT_TRUE(stillRunning(busy.error())) << errcName(busy.error().code) << ": " << busy.error().message;
+    if (!busy.ok()) {
+        EXPECT_TRUE(stillRunning(busy.error())) << errcName(busy.error().code) << ": " << busy.error().message;
+    }
     ctx_->setFenceTimeout(60s);
     auto usable = waitUntilUsable();
     ASSERT_TRUE(usable.ok()) << usable.error().message;

@@ -284,7 +284,6 @@ CaseResult Runner::runStd(const AlgoSpec& algo, const CaseSpec& spec, CaseData& 
 
 CaseResult Runner::runGpu(const AlgoSpec& algo, const CaseSpec& spec, CaseData& data) {
     Context& ctx = *ctx_;
-    Sorter& sorter = *sorters_.at(*algo.gpu);
     SortConfig cfg = configFor(algo, spec.type, spec.values, spec.order, opt_.knobs);
     cfg.knobs.logLookback = opt_.lookbackStats && algo.gpu == Algorithm::onesweep;
     cfg.knobs.logInIdOrder = false; // the statistics: the schedule as free as the log lets it be
@@ -297,12 +296,30 @@ CaseResult Runner::runGpu(const AlgoSpec& algo, const CaseSpec& spec, CaseData& 
     r.device = ctx.info().name;
     ctx.beginPipelineUse();
     r.driver = ctx.info().driver;
+    std::unique_ptr<SortJob> owned = makeJob(cfg, spec, r, what);
+    SortJob& j = *owned;
+    r.steps = j.plan().steps.size();
+    r.bytesFloor = j.plan().bytesMovedFloor;
+    r.oddEvenTileKeys = j.plan().algorithm == Algorithm::oddeven ? uint32_t(j.plan().tileKeys) : 0;
+    timeRuns(j, algo, spec, data, r, what);
+    readPassInfo(j, cfg, r, what);
+    if (opt_.pipelineStats) r.pipelines = ctx.pipelinesUsed();
+    if (opt_.check) {
+        if (auto res = j.download(data.resultKeys(), data.resultValues()); !res) jobError(res.error(), what);
+        if (opt_.corruptResult && spec.n > 0) data.resultKeys()[(spec.n / 2) * keyBytes(spec.type)] ^= std::byte{1};
+        checkResult(algo, spec, data, r);
+    }
+    return r;
+}
 
+std::unique_ptr<SortJob> Runner::makeJob(const SortConfig& cfg, const CaseSpec& spec, CaseResult& r,
+                                         const std::string& what) {
+    Sorter& sorter = *sorters_.at(*r.algo->gpu);
     // Keep a device copy of the input so that every rep starts from it; when the device cannot
     // hold that copy too, run without it: one timed rep, the input uploaded again after the warm-up.
-    auto job = SortJob::create(ctx, sorter, spec.n, cfg, true);
+    auto job = SortJob::create(*ctx_, sorter, spec.n, cfg, true);
     if (!job && job.error().code == Errc::out_of_memory) {
-        auto again = SortJob::create(ctx, sorter, spec.n, cfg, false);
+        auto again = SortJob::create(*ctx_, sorter, spec.n, cfg, false);
         if (again) {
             if (!opt_.quiet)
                 std::printf("note: %s: the device cannot also hold a copy of the input; running 1 timed rep, "
@@ -315,16 +332,14 @@ CaseResult Runner::runGpu(const AlgoSpec& algo, const CaseSpec& spec, CaseData& 
     if (!job && opt_.knobs.oddEvenTileKeys && job.error().code == Errc::invalid_argument)
         libraryError(job.error(), what + " with --shared-elems " + std::to_string(opt_.knobs.oddEvenTileKeys));
     if (!job) libraryError(job.error(), what);
-    std::unique_ptr<SortJob> owned = std::move(job.value());
-    SortJob& j = *owned;
-    r.steps = j.plan().steps.size();
-    r.bytesFloor = j.plan().bytesMovedFloor;
-    r.oddEvenTileKeys = j.plan().algorithm == Algorithm::oddeven ? uint32_t(j.plan().tileKeys) : 0;
+    return std::move(job.value());
+}
 
-    auto must = [&](const Result<void>& res) {
-        if (!res) jobError(res.error(), what);
+void Runner::timeRuns(SortJob& j, const AlgoSpec& algo, const CaseSpec& spec, CaseData& data, CaseResult& r,
+                      const std::string& what) {
+    auto upload = [&] {
+        if (auto res = j.upload(data.keys(), data.values()); !res) jobError(res.error(), what);
     };
-    auto upload = [&] { must(j.upload(data.keys(), data.values())); };
     upload();
     // Warm-up: after seconds of CPU-only work (a large std::sort) the H200 ran the next GPU case
     // at a steady 2-5x slower pace for a few hundred ms, then at full speed (clock states; seen
@@ -351,6 +366,12 @@ CaseResult Runner::runGpu(const AlgoSpec& algo, const CaseSpec& spec, CaseData& 
         for (size_t i = 0; i < t->stepMs.size() && i < r.steps; ++i) perStep[i].push_back(t->stepMs[i]);
     }
     fillTimes(r);
+    if (!perStep.empty() && !perStep[0].empty())
+        for (size_t i = 0; i < r.steps; ++i)
+            r.stepMs.push_back({j.plan().steps[i].label, j.plan().steps[i].kind, median(perStep[i])});
+}
+
+void Runner::readPassInfo(SortJob& j, const SortConfig& cfg, CaseResult& r, const std::string& what) {
     // Which radix passes the GPU skipped (radix4's scatters, OneSweep's passes: every key had the
     // same digit), read once from each pass's info words, which stay after the run.
     const auto& steps = j.plan().steps;
@@ -361,6 +382,7 @@ CaseResult Runner::runGpu(const AlgoSpec& algo, const CaseSpec& spec, CaseData& 
         if (!info) jobError(info.error(), what);
         skipped[i] = !info->empty() && Snapshot::skipped(&info->front());
     }
+    for (size_t i = 0; i < r.stepMs.size(); ++i) r.stepMs[i].skipped = skipped[i];
     if (j.plan().algorithm == Algorithm::onesweep)
         for (size_t i = steps.size(); i-- > 0;)
             if (steps[i].kind == StepKind::pass) { // the last pass (all its portions)
@@ -381,18 +403,6 @@ CaseResult Runner::runGpu(const AlgoSpec& algo, const CaseSpec& spec, CaseData& 
             r.lookback.push_back(lookbackStats(lookbackRecords(log->front())));
             r.lookbackPass.push_back(steps[i].pass);
         }
-    if (opt_.pipelineStats) r.pipelines = ctx.pipelinesUsed();
-    if (!perStep.empty() && !perStep[0].empty())
-        for (size_t i = 0; i < r.steps; ++i)
-            r.stepMs.push_back({j.plan().steps[i].label, j.plan().steps[i].kind, median(perStep[i])});
-    for (size_t i = 0; i < r.stepMs.size(); ++i) r.stepMs[i].skipped = skipped[i];
-
-    if (opt_.check) {
-        must(j.download(data.resultKeys(), data.resultValues()));
-        if (opt_.corruptResult && spec.n > 0) data.resultKeys()[(spec.n / 2) * keyBytes(spec.type)] ^= std::byte{1};
-        checkResult(algo, spec, data, r);
-    }
-    return r;
 }
 
 void Runner::checkResult(const AlgoSpec& algo, const CaseSpec& spec, CaseData& data, CaseResult& r) {

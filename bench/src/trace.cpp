@@ -113,6 +113,70 @@ void TraceWriter::writeLine(const std::string& line) {
     ++lines_;
 }
 
+namespace {
+
+// ",\"keys\":[...]" and, with values, ",\"values\":[...]" of a snapshot.
+std::string arraysJson(const Snapshot& s, const CaseSpec& spec) {
+    std::string out = ",\"keys\":[";
+    for (size_t i = 0; i < spec.n; ++i) out += (i ? "," : "") + jsonKey(s.keys, i, spec.type);
+    out += "]";
+    if (spec.values != ValueType::none) {
+        out += ",\"values\":[";
+        for (size_t i = 0; i < s.values.size(); ++i) out += (i ? "," : "") + std::to_string(s.values[i]);
+        out += "]";
+    }
+    return out;
+}
+
+// A snapshot's aux buffer as a JSON array; "" where the snapshot has none.
+std::string auxArray(const Snapshot& snap, AuxKind kind) {
+    const Snapshot::Aux* a = snap.find(kind);
+    if (!a) return "";
+    std::string out = "[";
+    for (size_t i = 0; i < a->data.size(); ++i) out += (i ? "," : "") + std::to_string(a->data[i]);
+    return out + "]";
+}
+
+// OneSweep's fields of a pass line: its tiles, fallbacks, tiles of one digit, and (where the pass
+// ran) the tile statuses and the lookback log.
+std::string oneSweepFields(const Step& s, const Snapshot& snap, bool skipped) {
+    auto single = [&](AuxKind kind) { // "[k]" -> "k"
+        std::string a = auxArray(snap, kind);
+        return a.size() > 2 ? a.substr(1, a.size() - 2) : std::string("null");
+    };
+    std::string line = ",\"tiles\":" + std::to_string(s.workgroups) + ",\"fallbacks\":" +
+                       single(AuxKind::fallbacks) + ",\"uniform_tiles\":" + single(AuxKind::uniformTiles);
+    // A skipped pass ran no tile: the statuses and the log are the last pass's that ran.
+    if (!skipped) {
+        line += ",\"tile_status\":" + auxArray(snap, AuxKind::tileStatus);
+        if (const Snapshot::Aux* log = snap.find(AuxKind::lookbackLog))
+            line += lookbackJson(*log, snap.find(AuxKind::tileCounts));
+    }
+    return line;
+}
+
+// A radix pass line's fields: the pass, its digit's bits, its histogram and offsets as the GPU
+// left them, radix4's per-workgroup counts, whether the GPU skipped it, OneSweep's tile fields.
+std::string radixFields(const Plan& plan, const Step& s, const Snapshot& snap, const std::string& what) {
+    std::string line = ",\"pass\":" + std::to_string(s.pass) + ",\"digit_bits\":[" + std::to_string(s.bitLo) +
+                       "," + std::to_string(s.bitHi) + "]";
+    for (AuxKind kind : {AuxKind::histogram, AuxKind::offsets}) {
+        std::string a = auxArray(snap, kind);
+        if (a.empty())
+            throw BenchError(kExitDevice, what + ": the snapshot after '" + s.label + "' has no " +
+                                              std::string(auxKindName(kind)));
+        line += ",\"" + std::string(auxKindName(kind)) + "\":" + a;
+    }
+    if (plan.algorithm == Algorithm::radix4) line += ",\"workgroup_counts\":" + auxArray(snap, AuxKind::digitCounts);
+    const Snapshot::Aux* info = snap.find(AuxKind::passInfo);
+    const bool skipped = Snapshot::skipped(info);
+    if (info && info->data.size() == 4) line += std::string(",\"skipped\":") + (skipped ? "true" : "false");
+    if (plan.algorithm == Algorithm::onesweep) line += oneSweepFields(s, snap, skipped);
+    return line + ",\"tile_keys\":" + std::to_string(plan.tileKeys);
+}
+
+} // namespace
+
 void TraceWriter::traceCase(Context& ctx, Sorter& sorter, const AlgoSpec& algo, const CaseSpec& spec,
                             std::span<const std::byte> keys, std::span<const uint32_t> values, const SortKnobs& knobs,
                             bool lookbackLog) {
@@ -132,33 +196,14 @@ void TraceWriter::traceCase(Context& ctx, Sorter& sorter, const AlgoSpec& algo, 
                              ",\"type\":" + str(keyTypeName(spec.type)) +
                              ",\"values_type\":" + str(valueTypeName(spec.values)) +
                              ",\"order\":" + str(orderName(spec.order)) + ",\"n\":" + std::to_string(spec.n);
-    auto arrays = [&](const Snapshot& s) {
-        std::string out = ",\"keys\":[";
-        for (size_t i = 0; i < spec.n; ++i) out += (i ? "," : "") + jsonKey(s.keys, i, spec.type);
-        out += "]";
-        if (spec.values != ValueType::none) {
-            out += ",\"values\":[";
-            for (size_t i = 0; i < s.values.size(); ++i) out += (i ? "," : "") + std::to_string(s.values[i]);
-            out += "]";
-        }
-        return out;
-    };
-
     auto snap = j.capture();
     if (!snap) jobError(snap.error(), what);
-    writeLine(head + ",\"step\":0,\"label\":\"input\"" + arrays(*snap) + "}");
+    writeLine(head + ",\"step\":0,\"label\":\"input\"" + arraysJson(*snap, spec) + "}");
 
     const Plan& plan = j.plan();
     // Radix sorts: one line per pass, after its scatter (the keys sorted on the low bits so far),
     // with that pass's histogram and offsets as the GPU left them.
     const bool radix = plan.algorithm == Algorithm::radix4 || plan.algorithm == Algorithm::onesweep;
-    auto auxArray = [&](const Snapshot& snap, AuxKind kind) -> std::string {
-        const Snapshot::Aux* a = snap.find(kind);
-        if (!a) return "";
-        std::string out = "[";
-        for (size_t i = 0; i < a->data.size(); ++i) out += (i ? "," : "") + std::to_string(a->data[i]);
-        return out + "]";
-    };
     for (size_t i = 0; i < plan.steps.size(); ++i) {
         const Step& s = plan.steps[i];
         if (radix && s.kind != StepKind::scatter && s.kind != StepKind::pass) continue;
@@ -175,38 +220,8 @@ void TraceWriter::traceCase(Context& ctx, Sorter& sorter, const AlgoSpec& algo, 
                 line += ",\"merge_p\":" + std::to_string(uint64_t(1) << s.logP) +
                         ",\"stride_k\":" + std::to_string(uint64_t(1) << s.logKHi);
         }
-        if (radix) {
-            line += ",\"pass\":" + std::to_string(s.pass) + ",\"digit_bits\":[" + std::to_string(s.bitLo) + "," +
-                    std::to_string(s.bitHi) + "]";
-            for (AuxKind kind : {AuxKind::histogram, AuxKind::offsets}) {
-                std::string a = auxArray(*snap, kind);
-                if (a.empty())
-                    throw BenchError(kExitDevice, what + ": the snapshot after '" + s.label + "' has no " +
-                                                      std::string(auxKindName(kind)));
-                line += ",\"" + std::string(auxKindName(kind)) + "\":" + a;
-            }
-            if (plan.algorithm == Algorithm::radix4)
-                line += ",\"workgroup_counts\":" + auxArray(*snap, AuxKind::digitCounts);
-            const Snapshot::Aux* info = snap->find(AuxKind::passInfo);
-            const bool skipped = Snapshot::skipped(info);
-            if (info && info->data.size() == 4) line += std::string(",\"skipped\":") + (skipped ? "true" : "false");
-            if (plan.algorithm == Algorithm::onesweep) {
-                auto single = [&](AuxKind kind) { // "[k]" -> "k"
-                    std::string a = auxArray(*snap, kind);
-                    return a.size() > 2 ? a.substr(1, a.size() - 2) : std::string("null");
-                };
-                line += ",\"tiles\":" + std::to_string(s.workgroups) + ",\"fallbacks\":" + single(AuxKind::fallbacks) +
-                        ",\"uniform_tiles\":" + single(AuxKind::uniformTiles);
-                // A skipped pass ran no tile: the statuses and the log are the last pass's that ran.
-                if (!skipped) {
-                    line += ",\"tile_status\":" + auxArray(*snap, AuxKind::tileStatus);
-                    if (const Snapshot::Aux* log = snap->find(AuxKind::lookbackLog))
-                        line += lookbackJson(*log, snap->find(AuxKind::tileCounts));
-                }
-            }
-            line += ",\"tile_keys\":" + std::to_string(plan.tileKeys);
-        }
-        writeLine(line + arrays(*snap) + "}");
+        if (radix) line += radixFields(plan, s, *snap, what);
+        writeLine(line + arraysJson(*snap, spec) + "}");
     }
 }
 

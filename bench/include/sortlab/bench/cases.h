@@ -180,6 +180,13 @@ private:
     std::string shapeSuffix(const AlgoSpec& algo) const;
     void runCase(const CaseSpec& spec);
     CaseResult runGpu(const AlgoSpec& algo, const CaseSpec& spec, CaseData& data);
+    // runGpu's parts: the job (without a device copy of the input where the device cannot hold
+    // one), the warm-up and the timed reps, and what the GPU left in the pass info words.
+    std::unique_ptr<sortlab::SortJob> makeJob(const sortlab::SortConfig& cfg, const CaseSpec& spec, CaseResult& r,
+                                              const std::string& what);
+    void timeRuns(sortlab::SortJob& job, const AlgoSpec& algo, const CaseSpec& spec, CaseData& data, CaseResult& r,
+                  const std::string& what);
+    void readPassInfo(sortlab::SortJob& job, const sortlab::SortConfig& cfg, CaseResult& r, const std::string& what);
     CaseResult runStd(const AlgoSpec& algo, const CaseSpec& spec, CaseData& data);
     CaseResult runCub(const CaseSpec& spec, CaseData& data);
     void checkResult(const AlgoSpec& algo, const CaseSpec& spec, CaseData& data, CaseResult& r);
