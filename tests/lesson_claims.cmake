@@ -1,5 +1,5 @@
-# The built-in lessons' claims that a script can check against the code (docs/lessons.md, "What
-# the lessons claim, and where"). Fails with every claim that no longer holds.
+# The built-in lessons' claims that a script can check against the code (tests/lessons_tests.md,
+# "What the lessons claim, and where"). Fails with every claim that no longer holds.
 #
 #   cmake -DSRC=<repository root> -DCOMPARATORS=<build>/bin/sortlab-network-comparators \
 #         -P tests/lesson_claims.cmake
