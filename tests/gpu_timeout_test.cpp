@@ -148,9 +148,13 @@ TEST_F(FenceTimeout, TheMessageNamesTheLimitAndTheOneCallApiRecoversToo) {
     EXPECT_EQ(r.error().code, Errc::timeout) << r.error().message;
     EXPECT_NE(r.error().message.find("within 50 us"), std::string::npos) << r.error().message;
     std::vector<uint32_t> keys = {3, 1, 2};
+    // Refused while the first sort runs, or (where that one has finished meanwhile) a timeout of
+    // its own under the same 50 us limit: both are timeouts that say which.
     auto busy = sort(*ctx_, std::span(keys), {.algorithm = Algorithm::oddeven});
     if (!busy.ok()) {
-        EXPECT_TRUE(stillRunning(busy.error())) << errcName(busy.error().code) << ": " << busy.error().message;
+        const Error& e = busy.error();
+        EXPECT_TRUE(stillRunning(e) || (e.code == Errc::timeout && e.message.find("within 50 us") != std::string::npos))
+            << errcName(e.code) << ": " << e.message;
     }
     ctx_->setFenceTimeout(60s);
     auto usable = waitUntilUsable();

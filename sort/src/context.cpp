@@ -490,19 +490,31 @@ DeviceFeatures::DeviceFeatures(VkPhysicalDevice physicalDevice, uint32_t apiVers
     fullSubgroups_ = v13 && have13_.computeFullSubgroups && have13_.subgroupSizeControl;
 }
 
-Result<void> DeviceFeatures::addTo(VkDeviceCreateInfo& info) {
-    auto read = readChain(info.pNext, info.pEnabledFeatures != nullptr);
-    if (!read) return read.error();
-    const FeatureChain& chain = *read;
-    std::vector<VkBaseOutStructure*> front; // ours, put before the caller's chain
-    // The caller's struct of this sType, else ours (reset, and put in front).
-    auto use = [&]<class T>(T& ours, VkStructureType type) -> T& {
-        if (T* theirs = chain.find<T>(type)) return *theirs;
+// The caller's chain, and ours to put in front of it: use() gives the caller's struct of a type,
+// else ours (reset, and put in front).
+struct DeviceFeatures::Merge {
+    std::map<VkStructureType, VkBaseOutStructure*> structs; // the caller's, by sType
+    std::vector<VkBaseOutStructure*> front;
+    template <class T> T& use(T& ours, VkStructureType type) {
+        if (auto it = structs.find(type); it != structs.end()) return *reinterpret_cast<T*>(it->second);
         ours = T{};
         ours.sType = type;
         front.push_back(reinterpret_cast<VkBaseOutStructure*>(&ours));
         return ours;
-    };
+    }
+    // The caller's chain has container (a VulkanNNFeatures) or a struct that container holds.
+    bool holds(VkStructureType container) const {
+        if (structs.count(container)) return true;
+        for (auto& [type, s] : structs)
+            if (containerOf(type) == container) return true;
+        return false;
+    }
+};
+
+Result<void> DeviceFeatures::addTo(VkDeviceCreateInfo& info) {
+    auto read = readChain(info.pNext, info.pEnabledFeatures != nullptr);
+    if (!read) return read.error();
+    Merge m{read->structs, {}};
 
     // shaderInt64: VkPhysicalDeviceFeatures, in the chain or at pEnabledFeatures.
     const VkPhysicalDeviceFeatures* enabledCore = info.pEnabledFeatures;
@@ -511,65 +523,76 @@ Result<void> DeviceFeatures::addTo(VkDeviceCreateInfo& info) {
         core_.shaderInt64 = VK_TRUE;
         enabledCore = &core_;
     } else {
-        use(features_, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2).features.shaderInt64 = VK_TRUE;
+        m.use(features_, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2).features.shaderInt64 = VK_TRUE;
     }
+    merge12(m);
+    merge13(m);
 
-    // Vulkan 1.2: one VkPhysicalDeviceVulkan12Features, or the per-feature structs where the chain
-    // already has some of those.
+    // Ours in front of the caller's chain.
+    for (size_t i = 0; i < m.front.size(); ++i)
+        m.front[i]->pNext = i + 1 < m.front.size() ? m.front[i + 1]
+                                                   : static_cast<VkBaseOutStructure*>(const_cast<void*>(info.pNext));
+    if (!m.front.empty()) info.pNext = m.front.front();
+    info.pEnabledFeatures = enabledCore;
+    addExtensions(info);
+    enabled_ = enabledFeatures(info);
+    return {};
+}
+
+// Vulkan 1.2: one VkPhysicalDeviceVulkan12Features, or the per-feature structs where the chain
+// already has some of those.
+void DeviceFeatures::merge12(Merge& m) {
     const bool memoryModel = have12_.vulkanMemoryModel, atomics = have12_.shaderBufferInt64Atomics,
                queryReset = have12_.hostQueryReset;
-    auto set12 = [&](VkPhysicalDeviceVulkan12Features& f) {
+    // Ours where the chain has the VulkanNNFeatures or nothing of it; else the per-feature structs.
+    if (m.structs.count(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES) ||
+        !m.holds(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES)) {
+        auto& f = m.use(v12_, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES);
         f.bufferDeviceAddress = VK_TRUE;
         enable(f.vulkanMemoryModel, memoryModel);
         enable(f.vulkanMemoryModelDeviceScope, memoryModel && have12_.vulkanMemoryModelDeviceScope);
         enable(f.shaderBufferInt64Atomics, atomics);
         enable(f.hostQueryReset, queryReset);
-    };
-    if (chain.structs.count(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES) ||
-        !chain.holdsPartOf(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES)) {
-        set12(use(v12_, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES));
-    } else {
-        use(address_, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BUFFER_DEVICE_ADDRESS_FEATURES).bufferDeviceAddress = VK_TRUE;
-        if (memoryModel) {
-            auto& f = use(memoryModel_, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_MEMORY_MODEL_FEATURES);
-            f.vulkanMemoryModel = VK_TRUE;
-            enable(f.vulkanMemoryModelDeviceScope, have12_.vulkanMemoryModelDeviceScope);
-        }
-        if (atomics)
-            use(atomics_, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_INT64_FEATURES).shaderBufferInt64Atomics =
-                VK_TRUE;
-        if (queryReset)
-            use(queryReset_, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_HOST_QUERY_RESET_FEATURES).hostQueryReset = VK_TRUE;
+        return;
     }
+    m.use(address_, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BUFFER_DEVICE_ADDRESS_FEATURES).bufferDeviceAddress = VK_TRUE;
+    if (memoryModel) {
+        auto& f = m.use(memoryModel_, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_MEMORY_MODEL_FEATURES);
+        f.vulkanMemoryModel = VK_TRUE;
+        enable(f.vulkanMemoryModelDeviceScope, have12_.vulkanMemoryModelDeviceScope);
+    }
+    if (atomics)
+        m.use(atomics_, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_INT64_FEATURES).shaderBufferInt64Atomics =
+            VK_TRUE;
+    if (queryReset)
+        m.use(queryReset_, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_HOST_QUERY_RESET_FEATURES).hostQueryReset = VK_TRUE;
+}
 
-    // Vulkan 1.3 (only on a 1.3 device, and only what it has): the same choice.
+// Vulkan 1.3 (only on a 1.3 device, and only what it has): the same choice.
+void DeviceFeatures::merge13(Merge& m) {
     const bool sizeControl = v13 && have13_.subgroupSizeControl, full = fullSubgroups_,
                maintenance4 = v13 && have13_.maintenance4;
-    if (sizeControl || maintenance4) {
-        if (chain.structs.count(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES) ||
-            !chain.holdsPartOf(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES)) {
-            auto& f = use(v13_, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES);
-            enable(f.subgroupSizeControl, sizeControl);
-            enable(f.computeFullSubgroups, full);
-            enable(f.maintenance4, maintenance4);
-        } else {
-            if (sizeControl) {
-                auto& f = use(sizeControl_, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_FEATURES);
-                f.subgroupSizeControl = VK_TRUE;
-                enable(f.computeFullSubgroups, full);
-            }
-            if (maintenance4)
-                use(maintenance4_, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_4_FEATURES).maintenance4 = VK_TRUE;
-        }
+    if (!sizeControl && !maintenance4) return;
+    // Ours where the chain has the VulkanNNFeatures or nothing of it; else the per-feature structs.
+    if (m.structs.count(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES) ||
+        !m.holds(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES)) {
+        auto& f = m.use(v13_, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES);
+        enable(f.subgroupSizeControl, sizeControl);
+        enable(f.computeFullSubgroups, full);
+        enable(f.maintenance4, maintenance4);
+        return;
     }
+    if (sizeControl) {
+        auto& f = m.use(sizeControl_, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_FEATURES);
+        f.subgroupSizeControl = VK_TRUE;
+        enable(f.computeFullSubgroups, full);
+    }
+    if (maintenance4)
+        m.use(maintenance4_, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_4_FEATURES).maintenance4 = VK_TRUE;
+}
 
-    // Ours in front of the caller's chain.
-    for (size_t i = 0; i < front.size(); ++i)
-        front[i]->pNext = i + 1 < front.size() ? front[i + 1] : static_cast<VkBaseOutStructure*>(const_cast<void*>(info.pNext));
-    if (!front.empty()) info.pNext = front.front();
-    info.pEnabledFeatures = enabledCore;
-
-    // The extensions every device for the sorts enables, each once.
+// The extensions every device for the sorts enables, each once.
+void DeviceFeatures::addExtensions(VkDeviceCreateInfo& info) {
     std::vector<const char*> exts(info.ppEnabledExtensionNames,
                                   info.ppEnabledExtensionNames + info.enabledExtensionCount);
     bool added = false;
@@ -583,8 +606,6 @@ Result<void> DeviceFeatures::addTo(VkDeviceCreateInfo& info) {
         info.enabledExtensionCount = static_cast<uint32_t>(extensions_.size());
         info.ppEnabledExtensionNames = extensions_.data();
     }
-    enabled_ = enabledFeatures(info);
-    return {};
 }
 
 void* DeviceFeatures::chain(void* next) {

@@ -125,6 +125,66 @@ WindowChoice chooseGroup(uint32_t logP, uint32_t logK, const PlanParams& pp, con
 
 } // namespace
 
+namespace {
+
+// The tile step: every merge whose 2p blocks fit in one subgroup window (2^tileMerges keys), in
+// registers.
+Step tileStep(uint64_t n, uint32_t tileMerges, uint64_t windowsPerGroup) {
+    Step s;
+    s.kind = StepKind::tile;
+    s.logP = tileMerges - 1; // the last merge run
+    s.logKHi = s.logKLo = 0;
+    s.centreRows = 1u << tileMerges;
+    s.firstLayer = 0;
+    s.layerCount = tileMerges * (tileMerges + 1) / 2;
+    s.label = "tiles of " + pow2(tileMerges) + ": merges 2.." + pow2(tileMerges) + " (" +
+              std::to_string(s.layerCount) + " layers)";
+    s.windows = (n + s.centreRows - 1) / s.centreRows;
+    s.workgroups = (s.windows + windowsPerGroup - 1) / windowsPerGroup;
+    return s;
+}
+
+// A window step: c.layers layers of merge 2^(logP+1) from stride 2^logK down, in one subgroup
+// window each.
+Step windowStep(uint64_t n, uint32_t logP, uint32_t logK, const WindowChoice& c, uint32_t firstLayer,
+                uint64_t windowsPerGroup) {
+    Step s;
+    s.kind = StepKind::window;
+    s.logP = logP;
+    s.logKHi = logK;
+    s.logKLo = logK - c.layers + 1;
+    s.logR = c.logR;
+    s.centreRows = c.centreRows;
+    s.halo = c.halo;
+    s.firstLayer = firstLayer;
+    s.layerCount = c.layers;
+    const uint64_t blocks = (n + (uint64_t(2) << logP) - 1) >> (logP + 1);
+    const uint64_t rowsPerBlock = uint64_t(2) << (logP - s.logKLo);
+    const uint64_t segments = (rowsPerBlock + c.centreRows - 1) / c.centreRows;
+    s.windows = blocks * (uint64_t(1) << (s.logKLo - s.logR)) * segments;
+    s.workgroups = (s.windows + windowsPerGroup - 1) / windowsPerGroup;
+    s.label = "merge " + pow2(logP + 1) + ", strides " + pow2(s.logKHi) + ".." + pow2(s.logKLo) + " (" +
+              std::to_string(c.layers) + " layers" + (c.halo ? ", halo " + std::to_string(c.halo) + " rows" : "") +
+              ")";
+    return s;
+}
+
+// Buffers: a window with halo reads rows its neighbours write, so it reads one buffer of the
+// pair and writes the other. The tile step may do the same at no cost (it rewrites every key), so
+// it takes the extra flip when the halo windows alone would leave the result in the temporary
+// buffer. Layer steps and windows without halo work in place.
+void assignBuffers(std::vector<Step>& steps) {
+    size_t flips = 0;
+    for (auto& s : steps) flips += (s.kind == StepKind::window && s.halo) ? 1 : 0;
+    bool inTemp = false;
+    for (auto& s : steps) {
+        if ((s.kind == StepKind::window && s.halo) || (s.kind == StepKind::tile && flips % 2 == 1)) inTemp = !inTemp;
+        s.keysAfter = inTemp ? KeyLocation::inKeysTemp() : KeyLocation::inKeys();
+    }
+}
+
+} // namespace
+
 std::vector<Step> planSteps(uint64_t n, const PlanParams& pp) {
     std::vector<Step> steps;
     const uint32_t depth = log2Ceil(n);
@@ -148,26 +208,10 @@ std::vector<Step> planSteps(uint64_t n, const PlanParams& pp) {
             for (uint32_t logK = logP + 1; logK-- > 0;) layerStep(logP, logK);
         return steps;
     }
-
-    // The tile step: every merge whose 2p blocks fit in one subgroup window, in registers.
-    const uint32_t logTile = log2Ceil(std::min(pp.tileKeys, pp.windowKeys));
-    const uint32_t tileMerges = std::min(logTile, depth);
+    const uint32_t tileMerges = std::min(log2Ceil(std::min(pp.tileKeys, pp.windowKeys)), depth);
     const uint64_t windowsPerGroup = t.warpWorkgroup / pp.subgroupSize;
-    {
-        Step s;
-        s.kind = StepKind::tile;
-        s.logP = tileMerges - 1; // the last merge run
-        s.logKHi = s.logKLo = 0;
-        s.centreRows = 1u << tileMerges;
-        s.firstLayer = 0;
-        s.layerCount = tileMerges * (tileMerges + 1) / 2;
-        s.label = "tiles of " + pow2(tileMerges) + ": merges 2.." + pow2(tileMerges) + " (" +
-                  std::to_string(s.layerCount) + " layers)";
-        s.windows = (n + s.centreRows - 1) / s.centreRows;
-        s.workgroups = (s.windows + windowsPerGroup - 1) / windowsPerGroup;
-        layerIndex = s.layerCount;
-        steps.push_back(std::move(s));
-    }
+    steps.push_back(tileStep(n, tileMerges, windowsPerGroup));
+    layerIndex = steps.back().layerCount;
     for (uint32_t logP = tileMerges; logP < depth; ++logP) {
         int logK = static_cast<int>(logP);
         while (logK >= 0) {
@@ -177,40 +221,12 @@ std::vector<Step> planSteps(uint64_t n, const PlanParams& pp) {
                 --logK;
                 continue;
             }
-            Step s;
-            s.kind = StepKind::window;
-            s.logP = logP;
-            s.logKHi = static_cast<uint32_t>(logK);
-            s.logKLo = static_cast<uint32_t>(logK) - c.layers + 1;
-            s.logR = c.logR;
-            s.centreRows = c.centreRows;
-            s.halo = c.halo;
-            s.firstLayer = layerIndex;
-            s.layerCount = c.layers;
+            steps.push_back(windowStep(n, logP, static_cast<uint32_t>(logK), c, layerIndex, windowsPerGroup));
             layerIndex += c.layers;
-            uint64_t blocks = (n + (uint64_t(2) << logP) - 1) >> (logP + 1);
-            uint64_t rowsPerBlock = uint64_t(2) << (logP - s.logKLo);
-            uint64_t segments = (rowsPerBlock + c.centreRows - 1) / c.centreRows;
-            s.windows = blocks * (uint64_t(1) << (s.logKLo - s.logR)) * segments;
-            s.workgroups = (s.windows + windowsPerGroup - 1) / windowsPerGroup;
-            s.label = "merge " + pow2(logP + 1) + ", strides " + pow2(s.logKHi) + ".." + pow2(s.logKLo) + " (" +
-                      std::to_string(c.layers) + " layers" +
-                      (c.halo ? ", halo " + std::to_string(c.halo) + " rows" : "") + ")";
-            steps.push_back(std::move(s));
             logK -= static_cast<int>(c.layers);
         }
     }
-    // Buffers: a window with halo reads rows its neighbours write, so it reads one buffer of the
-    // pair and writes the other. The tile step may do the same at no cost (it rewrites every
-    // key), so it takes the extra flip when the halo windows alone would leave the result in the
-    // temporary buffer. Layer steps and windows without halo work in place.
-    size_t flips = 0;
-    for (auto& s : steps) flips += (s.kind == StepKind::window && s.halo) ? 1 : 0;
-    bool inTemp = false;
-    for (auto& s : steps) {
-        if ((s.kind == StepKind::window && s.halo) || (s.kind == StepKind::tile && flips % 2 == 1)) inTemp = !inTemp;
-        s.keysAfter = inTemp ? KeyLocation::inKeysTemp() : KeyLocation::inKeys();
-    }
+    assignBuffers(steps);
     return steps;
 }
 

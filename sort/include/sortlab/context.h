@@ -184,6 +184,11 @@ private:
     VkPhysicalDevice physical_ = VK_NULL_HANDLE;
     EnabledFeatures enabled_;
     bool v13 = false, fullSubgroups_ = false;
+    // addTo's parts: the caller's chain and the structs of ours it puts in front of it.
+    struct Merge;
+    void merge12(Merge& m);
+    void merge13(Merge& m);
+    void addExtensions(VkDeviceCreateInfo& info);
 };
 
 // What `info` enables of the features the sorts need or use (its pNext chain and pEnabledFeatures).
