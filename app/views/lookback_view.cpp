@@ -294,13 +294,17 @@ void drawLookbackReplay(const ViewContext& c, LookbackReplayChoice& choice) {
                 r->records.size());
     controls(*r, choice);
     wrappedf("%s", describe(*r, k, c.v.job.settings.config().knobs.forceFallback).c_str());
-    // The arcs' legend in a smaller font (four fifths), and the arcs lower where the window is short,
+    // Where the window is short, the arcs' legend in a smaller font (four fifths) and the arcs lower,
     // so that both legends stay on screen under the tiles.
     const std::string arcLegend = "I: inclusive prefix, A: aggregate. An arc: a walk back, to the tile whose prefix "
                                   "ended it (red: it counted tiles itself, a fallback).";
-    constexpr float kLegendScale = 0.8f;
+    const float fs = ImGui::GetFontSize(), avail = ImGui::GetContentRegionAvail().x;
+    const float room = ImGui::GetWindowPos().y + ImGui::GetWindowHeight() - ImGui::GetStyle().WindowPadding.y -
+                       ImGui::GetCursorScreenPos().y;
+    const float full = fs * 6.0f + fs * 3.0f + 4 + ImGui::GetTextLineHeightWithSpacing() * 2 + wrappedHeight(arcLegend, avail);
+    const float kLegendScale = room >= full ? 1.0f : 0.8f; // full: the tallest arcs, the tiles, both legends
     ImGui::SetWindowFontScale(kLegendScale);
-    const float legendH = wrappedHeight(arcLegend, ImGui::GetContentRegionAvail().x);
+    const float legendH = wrappedHeight(arcLegend, avail);
     ImGui::SetWindowFontScale(1.0f);
     tiles(c, *r, k, ImGui::GetTextLineHeightWithSpacing() + legendH);
     flagLegend();
