@@ -97,13 +97,19 @@ void controls(const LookbackReplay& r, LookbackReplayChoice& choice) {
     ImGui::SameLine();
     if (ImGui::Button(">|")) shown = events;
     ImGui::SameLine();
-    ImGui::SetNextItemWidth(std::max(80.0f, ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize("event").x - 8));
-    char format[64];
-    std::snprintf(format, sizeof format, shown == events ? "%%d of %d: the pass's end" : "%%d of %d", events);
-    ImGui::SliderInt("event", &shown, 0, events, format, ImGuiSliderFlags_AlwaysClamp);
+    // The count beside the slider, not on it: the slider's handle would cover it. Its place is as
+    // wide as the widest it gets, so the slider does not change width as the count does.
+    char label[64], widest[64];
+    std::snprintf(label, sizeof label, shown == events ? "event %d of %d: the end" : "event %d of %d", shown, events);
+    std::snprintf(widest, sizeof widest, "event %d of %d: the end", events, events);
+    const float labelW = ImGui::CalcTextSize(widest).x;
+    ImGui::SetNextItemWidth(std::max(80.0f, ImGui::GetContentRegionAvail().x - labelW - ImGui::GetStyle().ItemInnerSpacing.x));
+    ImGui::SliderInt("##event", &shown, 0, events, "##%d", ImGuiSliderFlags_AlwaysClamp);
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("how many of this digit's events have happened: tiles taking their ids, publishing their "
                           "aggregates, publishing their inclusive prefixes");
+    ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
+    ImGui::TextUnformatted(label);
     int digit = int(r.digit);
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10);
     if (ImGui::SliderInt("digit", &digit, 0, 255, "%02X")) choice.digit = digit;
@@ -126,6 +132,13 @@ void drawWalkArcs(const ViewContext& c, const LookbackReplay& r, float arcH, flo
     const LookbackEvent* e = r.last();
     const uint32_t now = e ? e->event : 0;
     const Palette& pal = palette();
+    // An arc's height grows with its walk's depth; where arcH is short of the deepest's, all are
+    // lowered in proportion, so that walks of different depths still differ in height.
+    auto rise = [&](uint32_t depth) { return fs * (0.9f + 0.8f * float(depth)); };
+    uint32_t deepest = 1;
+    for (size_t t = 1; t < r.records.size(); ++t)
+        deepest = std::max(deepest, std::min<uint32_t>(r.records[t].walks[r.digit].depth(), uint32_t(t)));
+    const float lower = std::min(1.0f, (arcH - 4) / rise(deepest));
     for (size_t t = 1; t < r.records.size(); ++t) {
         const LookbackWalk& wk = r.records[t].walks[r.digit];
         if (!wk.published || wk.published > now) continue;
@@ -133,7 +146,7 @@ void drawWalkArcs(const ViewContext& c, const LookbackReplay& r, float arcH, flo
         const bool current = e && e->tile == t && e->kind == LookbackEventKind::published;
         const ImU32 col = current ? pal.currentEvent : wk.counted ? pal.arcFallback : pal.arc;
         const float x0 = centre(t), x1 = centre(t - depth);
-        const float h = std::min(arcH - 4, fs * (0.9f + 0.8f * float(depth)));
+        const float h = std::min(arcH - 4, rise(depth) * lower);
         const ImVec2 a(x0, top - 2), b(x1, top - 2);
         dl->AddBezierCubic(a, ImVec2(x0, top - h), ImVec2(x1, top - h), b, col, (current ? 3.0f : 1.6f) * c.line);
         const float hs = fs * 0.35f; // the arrow's head, at the tile whose prefix ended the walk
@@ -163,7 +176,9 @@ void tileTooltip(const LookbackReplay& r, const Counts& k, size_t t) {
 }
 
 // One box per tile (its status word for the digit), arcs above for the walks that have ended.
-void tiles(const ViewContext& c, const LookbackReplay& r, const Counts& k) {
+// `below`: the height of what follows the tiles (the legends), which the arcs leave room for: their
+// space shrinks (to a line and a half at least) so that the legends end inside the window.
+void tiles(const ViewContext& c, const LookbackReplay& r, const Counts& k, float below) {
     const size_t n = r.records.size();
     const float fs = ImGui::GetFontSize();
     const float w = ImGui::GetContentRegionAvail().x;
@@ -171,11 +186,14 @@ void tiles(const ViewContext& c, const LookbackReplay& r, const Counts& k) {
     const float box = std::max(2.0f, pitch - std::min(6.0f, pitch * 0.15f));
     uint32_t deepest = 1;
     for (size_t t = 1; t < n; ++t) deepest = std::max(deepest, r.records[t].walks[r.digit].depth());
-    const float arcH = std::min(fs * 6.0f, fs * (1.5f + float(std::min<uint32_t>(deepest, 6)) * 0.8f));
+    const float boxH = fs * 2.0f;
+    const float bottom = ImGui::GetWindowPos().y + ImGui::GetWindowHeight() - ImGui::GetStyle().WindowPadding.y;
+    const float room = bottom - ImGui::GetCursorScreenPos().y - boxH - fs - 4 - ImGui::GetStyle().ItemSpacing.y - below;
+    const float arcH = std::max(fs * 1.5f, std::min({fs * 6.0f, fs * (1.5f + float(std::min<uint32_t>(deepest, 6)) * 0.8f), room}));
     const bool text = box >= ImGui::CalcTextSize("I 00").x + 6;
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 o = ImGui::GetCursorScreenPos();
-    const float top = o.y + arcH, boxH = fs * 2.2f;
+    const float top = o.y + arcH;
     const LookbackEvent* e = r.last();
     const uint32_t now = e ? e->event : 0;
     const Palette& pal = palette();
@@ -276,13 +294,26 @@ void drawLookbackReplay(const ViewContext& c, LookbackReplayChoice& choice) {
                 r->records.size());
     controls(*r, choice);
     wrappedf("%s", describe(*r, k, c.v.job.settings.config().knobs.forceFallback).c_str());
-    tiles(c, *r, k);
+    // Where the window is short, the arcs' legend in a smaller font (four fifths) and the arcs lower,
+    // so that both legends stay on screen under the tiles.
+    const std::string arcLegend = "I: inclusive prefix, A: aggregate. An arc: a walk back, to the tile whose prefix "
+                                  "ended it (red: it counted tiles itself, a fallback).";
+    const float fs = ImGui::GetFontSize(), avail = ImGui::GetContentRegionAvail().x;
+    const float room = ImGui::GetWindowPos().y + ImGui::GetWindowHeight() - ImGui::GetStyle().WindowPadding.y -
+                       ImGui::GetCursorScreenPos().y;
+    const float full = fs * 6.0f + fs * 3.0f + 4 + ImGui::GetTextLineHeightWithSpacing() * 2 + wrappedHeight(arcLegend, avail);
+    const float kLegendScale = room >= full ? 1.0f : 0.8f; // full: the tallest arcs, the tiles, both legends
+    ImGui::SetWindowFontScale(kLegendScale);
+    const float legendH = wrappedHeight(arcLegend, avail);
+    ImGui::SetWindowFontScale(1.0f);
+    tiles(c, *r, k, ImGui::GetTextLineHeightWithSpacing() + legendH);
     flagLegend();
     // A lesson's stop about the replay: from its title to the colours' legend, on screen.
     noteSubject(c.ui, SubjectKind::replay, top, ImVec2(top.x + 1, ImGui::GetItemRectMax().y));
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    wrappedf("I: inclusive prefix, A: aggregate. An arc: a walk back, to the tile whose prefix ended it "
-                       "(red: it counted tiles itself, a fallback).");
+    ImGui::SetWindowFontScale(kLegendScale);
+    textWrappedAtSpaces(arcLegend);
+    ImGui::SetWindowFontScale(1.0f);
     ImGui::PopStyleColor();
     passStats(c.ui, r->stats);
     ImGui::Separator();

@@ -10,11 +10,12 @@
 //             status word: the tile's aggregate or its inclusive prefix) and "fallbacks" {1}.
 // It shows the keys in binary with the current digit highlighted (small n), the digit histogram,
 // the exclusive offsets, per-workgroup counts (or OneSweep's tile status and counts) as heat maps,
+// OneSweep's histograms and offsets of every pass as bars per pass where most of their cells are 0,
 // and for small n arrows from each key's old position to its new one. Sections appear as their
 // buffers do. Every number it writes fits its place (a smaller font where needed) and is noted for
 // the labels check (view_common.h).
 //
-// Index: digitBits; digitAxis, barCounts, bars (histogram and offsets); usedDigits; heatMap;
+// Index: digitBits; digitAxis, barCounts, fitHeight, bars (histogram and offsets); usedDigits; heatMap; passBars;
 // tileStatus; movesOf, shownBits, binaryKeys (the keys in binary), explainMove; tableScale,
 // numberTable (per-workgroup tables); arrows; passLines; subjectSection (a lesson's @subject),
 // digitSections; drawRadixView.
@@ -176,6 +177,15 @@ void barCounts(const ViewContext& c, const Snapshot::Aux& a, size_t r0, size_t r
     }
 }
 
+// A plot `want` high whose top is on screen shrinks (not below `least`) so that it and the `below`
+// under it (its digit labels) end inside the window: the labels that say which bar is which digit
+// stay on screen without scrolling. A plot that starts too low to fit keeps its height.
+float fitHeight(float want, float below, float least) {
+    const float bottom = ImGui::GetWindowPos().y + ImGui::GetWindowHeight() - ImGui::GetStyle().WindowPadding.y;
+    const float room = bottom - ImGui::GetCursorScreenPos().y - below;
+    return room >= least && room < want ? room : want;
+}
+
 void bars(const ViewContext& c, const std::string& title, const Snapshot::Aux& a, float height,
           std::optional<uint64_t> mark, std::optional<uint64_t> answer, DigitRange range) {
     textWrappedAtSpaces(title);
@@ -189,6 +199,7 @@ void bars(const ViewContext& c, const std::string& title, const Snapshot::Aux& a
     const float w = ImGui::GetContentRegionAvail().x;
     const float bw = w / float(bins), fs = ImGui::GetFontSize();
     const float labelH = fs + 2;
+    height = fitHeight(height, labelH + ImGui::GetStyle().ItemSpacing.y, std::min(height, fs * 2.5f));
     dl->AddRectFilled(o, ImVec2(o.x + w, o.y + height), palette().plotBg);
     for (size_t i = r0; i <= r1; ++i) {
         const float h = float(a.data[i]) / float(mx) * (height - fs - 4);
@@ -294,6 +305,46 @@ void heatMap(const UiState& ui, const char* title, const Snapshot::Aux& a, const
         uint32_t r = uint32_t(uint64_t(sr) * rows / shownRows);
         ImGui::SetTooltip("digit %X, %s %u: %u", d, rowName, r, at(d, r));
     }
+}
+
+// OneSweep's {passes, 256} histograms or offsets (data[pass * 256 + d]) when most of their cells are
+// 0 (a few keys): a heat map of them is black with a few thin lines, so instead each pass gets a
+// line, and its counts as bars over the digits its keys use, or, when every key has one digit (the
+// scan skips that pass), says so. `hist`: the histograms, which name each pass's digits. False: the
+// cells are mostly nonzero (the heat map reads), nothing drawn.
+bool passBars(const ViewContext& c, const char* title, const Snapshot::Aux& a, const Snapshot::Aux& hist) {
+    if (a.shape.size() < 2 || a.shape[1] != 256 || hist.shape != a.shape || a.data.size() < size_t(a.shape[0]) * 256 ||
+        hist.data.size() < a.data.size())
+        return false;
+    const uint32_t passes = a.shape[0];
+    size_t nonzero = 0;
+    for (size_t i = 0; i < size_t(passes) * 256; ++i) nonzero += hist.data[i] != 0;
+    if (nonzero * 2 >= size_t(passes) * 256) return false;
+    textWrappedAtSpaces(title);
+    const float fs = ImGui::GetFontSize();
+    for (uint32_t p = 0; p < passes; ++p) {
+        Snapshot::Aux row{a.kind, {256}, {a.data.begin() + p * 256, a.data.begin() + (p + 1) * 256}};
+        Snapshot::Aux counts{hist.kind, {256}, {hist.data.begin() + p * 256, hist.data.begin() + (p + 1) * 256}};
+        uint64_t keys = 0;
+        uint32_t single = 256;
+        for (uint32_t d = 0; d < 256; ++d) {
+            keys += counts.data[d];
+            if (counts.data[d]) single = single == 256 ? d : 257;
+        }
+        char head[160];
+        if (single < 256)
+            std::snprintf(head, sizeof head, "pass %u (bits %u..%u): all %llu keys in digit %02X: the pass is skipped", p,
+                          p * 8, p * 8 + 7, static_cast<unsigned long long>(keys), single);
+        else
+            std::snprintf(head, sizeof head, "pass %u (bits %u..%u)", p, p * 8, p * 8 + 7);
+        ImGui::PushID(int(p));
+        if (single < 256)
+            textWrappedAtSpaces(head);
+        else
+            bars(c, head, row, fs * 3, std::nullopt, std::nullopt, usedDigits(&counts));
+        ImGui::PopID();
+    }
+    return true;
 }
 
 // OneSweep's lookback state: per tile and digit, the flag of the status word the GPU left
@@ -473,17 +524,21 @@ void explainMove(const ViewContext& c, const std::vector<uint64_t>& to, uint64_t
              (unsigned long long)p->rank, w, d);
 }
 
-// The font scale at which a {digits, rows} table's widest number fits its column with a quarter of
-// a line's height to spare (numbers in neighbouring cells never run together), at most 1; below
-// 0.45 the numbers would be too small to read.
+// A number table's cell padding across: narrow, so that its numbers get the width (the borders
+// keep neighbouring cells apart).
+float tablePadX() { return std::max(1.0f, ImGui::GetFontSize() * 0.08f); }
+
+// The font scale at which a {digits, rows} table's widest number fits its column with a sixth of a
+// line's height to spare (numbers in neighbouring cells never run together), at most 1; below 0.45
+// the numbers would be too small to read. The workgroup column is as narrow as its heading "wg".
 float tableScale(const Snapshot::Aux& a, uint32_t digits, uint32_t rows) {
     uint32_t mx = rows ? rows - 1 : 0;
     for (uint32_t x : a.data) mx = std::max(mx, x);
     char widest[16];
     std::snprintf(widest, sizeof widest, "%u", mx);
-    const float padX = ImGui::GetStyle().CellPadding.x;
-    const float inner = ImGui::GetContentRegionAvail().x / float(digits + 1) - 2 * padX - 1; // 1: the border
-    return std::min(1.0f, inner / (ImGui::CalcTextSize(widest).x + 0.3f * ImGui::GetFontSize()));
+    const float padX = tablePadX(), wg = ImGui::CalcTextSize("wg").x + 2 * padX + 1; // 1: the border
+    const float inner = (ImGui::GetContentRegionAvail().x - wg) / float(digits) - 2 * padX - 1;
+    return std::min(1.0f, inner / (ImGui::CalcTextSize(widest).x + ImGui::GetFontSize() / 6));
 }
 
 // A {16, W} table of numbers (data[d * W + w]) for a few workgroups: one row per workgroup, in a
@@ -496,13 +551,16 @@ bool numberTable(const ViewContext& c, const char* id, const char* title, const 
     const float scale = tableScale(a, digits, rows);
     if (scale < 0.45f) return false;
     wrappedf("%s (%u digits x %u workgroup%s)", title, digits, rows, rows == 1 ? "" : "s");
+    const float wgW = ImGui::CalcTextSize("wg").x; // at the full size: the column's width in tableScale
     ImGui::SetWindowFontScale(scale);
+    ImGui::PushStyleVar(ImGuiStyleVar_CellPadding, ImVec2(tablePadX(), ImGui::GetStyle().CellPadding.y));
     const bool open = ImGui::BeginTable(id, int(digits) + 1, ImGuiTableFlags_BordersInner | ImGuiTableFlags_SizingStretchSame);
+    ImGui::PopStyleVar();
     if (!open) {
         ImGui::SetWindowFontScale(1.0f);
         return true;
     }
-    ImGui::TableSetupColumn("wg");
+    ImGui::TableSetupColumn("wg", ImGuiTableColumnFlags_WidthFixed, wgW);
     for (uint32_t d = 0; d < digits; ++d) {
         char h[12];
         std::snprintf(h, sizeof h, "%X", d);
@@ -587,9 +645,12 @@ void passLines(const ViewContext& c, bool haveDigit, uint32_t lo, uint32_t hi) {
         wrappedf("the input: no step has run yet.");
     else if (result)
         wrappedf("%s: the keys are sorted.", step->label.c_str());
-    if ((input || result) && n > 64)
-        ImGui::TextDisabled(input ? "Step on (Right arrow) to see what each step counts, scans and moves."
+    if ((input || result) && n > 64) { // wrapped: never cut at the panel's right edge
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+        textWrappedAtSpaces(input ? "Step on (Right arrow) to see what each step counts, scans and moves."
                                   : "Step back (Left arrow) to see each pass's histogram and offsets.");
+        ImGui::PopStyleColor();
+    }
     if (const Snapshot::Aux* u = s.find(AuxKind::uniformTiles); u && !u->data.empty() && !skipped) {
         const uint64_t tiles = step ? step->workgroups : 0;
         wrappedf("tiles of one digit: %u of %llu had keys of a single digit, staged in their order without "
@@ -772,13 +833,18 @@ void drawRadixView(const ViewContext& c, LookbackReplayChoice& replay, bool* ope
                 fs * 8, true);
     if (const Snapshot::Aux* a = s.find(AuxKind::tileStatus); a && !skipped)
         subjectSection(c, SubjectKind::tileStatus, [&] { tileStatus(*a, s.find(AuxKind::tileCounts), fs * 12); });
-    if (const Snapshot::Aux* a = s.find(AuxKind::allHistograms))
+    const Snapshot::Aux* allHist = s.find(AuxKind::allHistograms);
+    if (allHist)
         subjectSection(c, SubjectKind::allHistograms, [&] {
-            heatMap(c.ui, "the histograms of every pass (one read of the keys)", *a, "pass", fs * 5, true);
+            constexpr const char* title = "the histograms of every pass (one read of the keys)";
+            if (!passBars(c, title, *allHist, *allHist)) heatMap(c.ui, title, *allHist, "pass", fs * 5, true);
         });
     if (const Snapshot::Aux* a = s.find(AuxKind::allOffsets))
-        subjectSection(c, SubjectKind::allOffsets,
-                       [&] { heatMap(c.ui, "the exclusive offsets of every pass", *a, "pass", fs * 5, true); });
+        subjectSection(c, SubjectKind::allOffsets, [&] {
+            constexpr const char* title = "the exclusive offsets of every pass: where each digit starts";
+            if (!allHist || !passBars(c, title, *a, *allHist))
+                heatMap(c.ui, "the exclusive offsets of every pass", *a, "pass", fs * 5, true);
+        });
     if (small) ImGui::EndTable();
     ImGui::End();
 }
