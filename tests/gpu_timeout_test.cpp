@@ -13,6 +13,7 @@
 #include <sortlab/sortlab.h>
 
 #include <chrono>
+#include <string>
 #include <thread>
 
 namespace sortlab::test {
@@ -76,6 +77,28 @@ protected:
         ASSERT_TRUE(r.ok()) << r.error().message;
     }
 
+    // Uploads 2^20 keys and runs them under a fence timeout of `limit` (`named` as the message names
+    // it), which they cannot meet: run() returns Errc::timeout, and its message names the limit.
+    // How long run() took goes to `waited`.
+    void runPastTheLimit(std::chrono::nanoseconds limit, const std::string& named,
+                         std::chrono::steady_clock::duration* waited = nullptr) {
+        makeJob(uint64_t(1) << 20);
+        ctx_->setFenceTimeout(limit);
+        const auto t0 = std::chrono::steady_clock::now();
+        auto r = job_->run();
+        if (waited) *waited = std::chrono::steady_clock::now() - t0;
+        ASSERT_FALSE(r.ok()) << "a 2^20-key sort finished within " << named;
+        EXPECT_EQ(r.error().code, Errc::timeout) << r.error().message;
+        EXPECT_NE(r.error().message.find("within " + named), std::string::npos) << r.error().message;
+    }
+
+    // Once the timed-out sort's fence signals, submissions work again.
+    void expectRecovery() {
+        ctx_->setFenceTimeout(60s);
+        auto usable = waitUntilUsable();
+        ASSERT_TRUE(usable.ok()) << "the context did not recover: " << usable.error().message;
+    }
+
     void expectSortedNow() {
         SortRun got;
         ASSERT_TRUE(runJob(*job_, keys_, {}, got));
@@ -90,16 +113,9 @@ protected:
 };
 
 TEST_F(FenceTimeout, LongSortTimesOutThenTheContextRecovers) {
-    makeJob(uint64_t(1) << 20);
-    ctx_->setFenceTimeout(1ns);
-    const auto t0 = std::chrono::steady_clock::now();
-    auto r = job_->run();
-    const auto waited = std::chrono::steady_clock::now() - t0;
-    ASSERT_FALSE(r.ok()) << "a 2^20-key sort finished within 1 ns";
-    EXPECT_EQ(r.error().code, Errc::timeout) << r.error().message;
+    std::chrono::steady_clock::duration waited{};
+    ASSERT_NO_FATAL_FAILURE(runPastTheLimit(1ns, "1 ns", &waited));
     EXPECT_LT(waited, 10s) << "run() must return at the timeout, not when the GPU finishes";
-
-    EXPECT_NE(r.error().message.find("within 1 ns"), std::string::npos) << r.error().message;
 
     // While the sort still runs, new work is refused with the same code, not queued or hung
     // (it may have finished by now: then the reset runs).
@@ -108,10 +124,7 @@ TEST_F(FenceTimeout, LongSortTimesOutThenTheContextRecovers) {
         EXPECT_TRUE(stillRunning(busy.error())) << errcName(busy.error().code) << ": " << busy.error().message;
     }
 
-    // Once the fence signals, submissions work again.
-    ctx_->setFenceTimeout(60s);
-    auto usable = waitUntilUsable();
-    ASSERT_TRUE(usable.ok()) << "the context did not recover: " << usable.error().message;
+    ASSERT_NO_FATAL_FAILURE(expectRecovery());
     std::printf("[sortlab] refused %d submissions while the timed-out sort finished\n", refusals_);
     expectSortedNow();
 }
@@ -119,17 +132,11 @@ TEST_F(FenceTimeout, LongSortTimesOutThenTheContextRecovers) {
 // The job's buffers and the sorter's pipelines may still be in use by the timed-out sort when
 // their owners go away: the library must defer or leak them, not destroy them under the GPU.
 TEST_F(FenceTimeout, JobAndSorterDestroyedWhileTheirSortStillRuns) {
-    makeJob(uint64_t(1) << 20);
-    ctx_->setFenceTimeout(1ns);
-    auto r = job_->run();
-    ASSERT_FALSE(r.ok()) << "a 2^20-key sort finished within 1 ns";
-    EXPECT_EQ(r.error().code, Errc::timeout) << r.error().message;
+    ASSERT_NO_FATAL_FAILURE(runPastTheLimit(1ns, "1 ns"));
     job_.reset();
     sorter_.reset();
     expectNoValidationMessages(*ctx_, "destroying a job and sorter whose sort still runs");
-    ctx_->setFenceTimeout(60s);
-    auto usable = waitUntilUsable();
-    ASSERT_TRUE(usable.ok()) << usable.error().message;
+    ASSERT_NO_FATAL_FAILURE(expectRecovery());
     // The context still works: a new sorter and job sort correctly.
     auto s = makeSorter(*ctx_, Algorithm::oddeven);
     ASSERT_TRUE(s.ok());
@@ -141,12 +148,7 @@ TEST_F(FenceTimeout, JobAndSorterDestroyedWhileTheirSortStillRuns) {
 // The message names the limit in its own unit (50 us, not "0 ms"); the one-call API on the same
 // context gets the same code while the sort still runs, and sorts again afterwards.
 TEST_F(FenceTimeout, TheMessageNamesTheLimitAndTheOneCallApiRecoversToo) {
-    makeJob(uint64_t(1) << 20);
-    ctx_->setFenceTimeout(50us);
-    auto r = job_->run();
-    ASSERT_FALSE(r.ok()) << "a 2^20-key sort finished within 50 us";
-    EXPECT_EQ(r.error().code, Errc::timeout) << r.error().message;
-    EXPECT_NE(r.error().message.find("within 50 us"), std::string::npos) << r.error().message;
+    ASSERT_NO_FATAL_FAILURE(runPastTheLimit(50us, "50 us"));
     std::vector<uint32_t> keys = {3, 1, 2};
     // Refused while the first sort runs, or (where that one has finished meanwhile) a timeout of
     // its own under the same 50 us limit: both are timeouts that say which.
@@ -156,9 +158,7 @@ TEST_F(FenceTimeout, TheMessageNamesTheLimitAndTheOneCallApiRecoversToo) {
         EXPECT_TRUE(stillRunning(e) || (e.code == Errc::timeout && e.message.find("within 50 us") != std::string::npos))
             << errcName(e.code) << ": " << e.message;
     }
-    ctx_->setFenceTimeout(60s);
-    auto usable = waitUntilUsable();
-    ASSERT_TRUE(usable.ok()) << usable.error().message;
+    ASSERT_NO_FATAL_FAILURE(expectRecovery());
     auto again = sort(*ctx_, std::span(keys), {.algorithm = Algorithm::oddeven});
     ASSERT_TRUE(again.ok()) << again.error().message;
     EXPECT_EQ(keys, (std::vector<uint32_t>{1, 2, 3}));

@@ -547,20 +547,28 @@ function(skipped_with_a_key out layer)
   set(${out} "${found}" PARENT_SCOPE)
 endfunction()
 
-lesson_stop(text step "${oddeven_file}" "Runs of four")
-if(NOT text MATCHES "built for ([0-9]+) positions")
-  claim_failed("oddeven.lesson 'Runs of four' no longer says 'built for P positions': update tests/lesson_claims.cmake")
-elseif(NOT CMAKE_MATCH_1 EQUAL padded)
+# The narration of the oddeven.lesson stop `title` in `text` and its @step in `step`. `stop_says`
+# is TRUE when the narration matches `regex` (CMAKE_MATCH_<n> hold its groups); otherwise a claim
+# fails: the lesson no longer says `claim`. A macro, so that the matches reach the caller.
+macro(oddeven_says title regex claim)
+  lesson_stop(text step "${oddeven_file}" "${title}")
+  if(text MATCHES "${regex}")
+    set(stop_says TRUE)
+  else()
+    set(stop_says FALSE)
+    claim_failed("oddeven.lesson '${title}' no longer says '${claim}': update tests/lesson_claims.cmake")
+  endif()
+endmacro()
+
+oddeven_says("Runs of four" "built for ([0-9]+) positions" "built for P positions")
+if(stop_says AND NOT CMAKE_MATCH_1 EQUAL padded)
   claim_failed("oddeven.lesson 'Runs of four' says the network is built for ${CMAKE_MATCH_1} positions, but for n = ${n} "
                "it is built for ${padded}")
 endif()
 
-lesson_stop(text step "${oddeven_file}" "No padding")
 math(EXPR last "${padded} - 1")
-if(NOT text MATCHES "positions ([0-9]+) to ([0-9]+) hold no key")
-  claim_failed("oddeven.lesson 'No padding' no longer says 'positions A to B hold no key': update "
-               "tests/lesson_claims.cmake")
-elseif(NOT CMAKE_MATCH_1 EQUAL n OR NOT CMAKE_MATCH_2 EQUAL last)
+oddeven_says("No padding" "positions ([0-9]+) to ([0-9]+) hold no key" "positions A to B hold no key")
+if(stop_says AND (NOT CMAKE_MATCH_1 EQUAL n OR NOT CMAKE_MATCH_2 EQUAL last))
   claim_failed("oddeven.lesson 'No padding' says positions ${CMAKE_MATCH_1} to ${CMAKE_MATCH_2} hold no key, but they are "
                "${n} to ${last}")
 endif()
@@ -601,11 +609,10 @@ else()
   same_set("oddeven.lesson 'No padding': index ${index}'s skipped comparators (layer:partner)" "${said}" "${computed}")
 endif()
 
-lesson_stop(text step "${oddeven_file}" "Merging runs of four into eight")
-if(NOT text MATCHES "Layer ([0-9]+) [^:]*: positions ([0-9]+)-([0-9]+) meet ([0-9]+)-([0-9]+), and ([0-9]+)-([0-9]+) would meet ([0-9]+)-([0-9]+)")
-  claim_failed("oddeven.lesson 'Merging runs of four into eight' no longer says 'Layer L ...: positions A-B meet C-D, "
-               "and E-F would meet G-H': update tests/lesson_claims.cmake")
-else()
+oddeven_says("Merging runs of four into eight"
+             "Layer ([0-9]+) [^:]*: positions ([0-9]+)-([0-9]+) meet ([0-9]+)-([0-9]+), and ([0-9]+)-([0-9]+) would meet ([0-9]+)-([0-9]+)"
+             "Layer L ...: positions A-B meet C-D, and E-F would meet G-H")
+if(stop_says)
   set(layer "${CMAKE_MATCH_1}")
   range_pairs(said_run ${CMAKE_MATCH_2} ${CMAKE_MATCH_3} ${CMAKE_MATCH_4} ${CMAKE_MATCH_5})
   range_pairs(said_skipped ${CMAKE_MATCH_6} ${CMAKE_MATCH_7} ${CMAKE_MATCH_8} ${CMAKE_MATCH_9})
@@ -651,10 +658,8 @@ else()
   same_set("oddeven.lesson 'The last merge': layer ${layer}'s dashed comparators" "${said_skipped}" "${touching}")
 endif()
 
-lesson_stop(text step "${oddeven_file}" "Sorted")
-if(NOT text MATCHES "= ([0-9]+) layers")
-  claim_failed("oddeven.lesson 'Sorted' no longer says '= N layers': update tests/lesson_claims.cmake")
-elseif(NOT CMAKE_MATCH_1 EQUAL layer_count)
+oddeven_says("Sorted" "= ([0-9]+) layers" "= N layers")
+if(stop_says AND NOT CMAKE_MATCH_1 EQUAL layer_count)
   claim_failed("oddeven.lesson 'Sorted' says ${CMAKE_MATCH_1} layers, but oddeven::layers(${n}) has ${layer_count}")
 endif()
 
@@ -668,16 +673,13 @@ list(REMOVE_DUPLICATES per_lane)
 if(NOT per_lane)
   message(FATAL_ERROR "lesson_claims: found no '.keysPerLane = K' rows in kOddEvenTable")
 endif()
-lesson_stop(text step "${oddeven_file}" "Why a GPU likes it")
-if(NOT text MATCHES "window of ([0-9]+) keys a thread")
-  claim_failed("oddeven.lesson 'Why a GPU likes it' no longer says 'a window of N keys a thread': update "
-               "tests/lesson_claims.cmake")
-else()
-  set(said "${CMAKE_MATCH_1}")
+oddeven_says("Why a GPU likes it" "window of ([0-9]+) keys a thread" "a window of N keys a thread")
+if(stop_says)
+  set(said_keys "${CMAKE_MATCH_1}")
   foreach(row IN LISTS per_lane)
     string(REGEX MATCH "[0-9]+" k "${row}")
-    if(NOT k EQUAL said)
-      claim_failed("oddeven.lesson 'Why a GPU likes it' says a window of ${said} keys a thread, but tuning::oddEven has a "
+    if(NOT k EQUAL said_keys)
+      claim_failed("oddeven.lesson 'Why a GPU likes it' says a window of ${said_keys} keys a thread, but tuning::oddEven has a "
                    "row with keysPerLane = ${k}")
     endif()
   endforeach()

@@ -32,6 +32,13 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <type_traits>
+
+namespace sortlab {
+// A recording's "knobs": every SortKnobs member under its own name, written and read from this one list.
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(SortKnobs, perLayer, oddEvenTileKeys, radixTileKeys, forceFallback, logLookback,
+                                   logInIdOrder, resultInEither)
+} // namespace sortlab
 
 namespace sortlab::app {
 
@@ -226,28 +233,6 @@ Result<SortSettings> settingsFrom(const json& a) {
     return s;
 }
 
-json knobsJson(const SortKnobs& k) {
-    return {{"perLayer", k.perLayer},
-            {"oddEvenTileKeys", k.oddEvenTileKeys},
-            {"radixTileKeys", k.radixTileKeys},
-            {"forceFallback", k.forceFallback},
-            {"logLookback", k.logLookback},
-            {"logInIdOrder", k.logInIdOrder},
-            {"resultInEither", k.resultInEither}};
-}
-
-SortKnobs knobsFrom(const json& j) {
-    SortKnobs k;
-    k.perLayer = j.at("perLayer");
-    k.oddEvenTileKeys = j.at("oddEvenTileKeys");
-    k.radixTileKeys = j.at("radixTileKeys");
-    k.forceFallback = j.at("forceFallback");
-    k.logLookback = j.at("logLookback");
-    k.logInIdOrder = j.at("logInIdOrder");
-    k.resultInEither = j.at("resultInEither");
-    return k;
-}
-
 json locationJson(const KeyLocation& l) {
     return {{"kind", int(l.kind)}, {"wordOffset", l.wordOffset}};
 }
@@ -258,33 +243,40 @@ KeyLocation locationFrom(const json& j) {
     return {KeyLocation::Kind(kind), j.at("wordOffset").get<uint64_t>()};
 }
 
+// Calls f(name, field) for every number of a plan's step that a recording stores as it is: the one
+// list that writing and reading use.
+template <class S, class F> void forEachStepNumber(S& s, F&& f) {
+    f("firstLayer", s.firstLayer);
+    f("layerCount", s.layerCount);
+    f("logP", s.logP);
+    f("logKHi", s.logKHi);
+    f("logKLo", s.logKLo);
+    f("logR", s.logR);
+    f("centreRows", s.centreRows);
+    f("halo", s.halo);
+    f("windows", s.windows);
+    f("pass", s.pass);
+    f("bitLo", s.bitLo);
+    f("bitHi", s.bitHi);
+    f("workgroups", s.workgroups);
+    f("dispatchedWorkgroups", s.dispatchedWorkgroups);
+    f("portions", s.portions);
+    f("tilesByIndex", s.tilesByIndex);
+}
+
 json planJson(const Plan& p) {
     json steps = json::array();
-    for (const Step& s : p.steps)
-        steps.push_back({{"label", s.label},
-                         {"kind", std::string(stepKindName(s.kind))},
-                         {"keysAfter", locationJson(s.keysAfter)},
-                         {"firstLayer", s.firstLayer},
-                         {"layerCount", s.layerCount},
-                         {"logP", s.logP},
-                         {"logKHi", s.logKHi},
-                         {"logKLo", s.logKLo},
-                         {"logR", s.logR},
-                         {"centreRows", s.centreRows},
-                         {"halo", s.halo},
-                         {"windows", s.windows},
-                         {"pass", s.pass},
-                         {"bitLo", s.bitLo},
-                         {"bitHi", s.bitHi},
-                         {"workgroups", s.workgroups},
-                         {"dispatchedWorkgroups", s.dispatchedWorkgroups},
-                         {"portions", s.portions},
-                         {"tilesByIndex", s.tilesByIndex}});
+    for (const Step& s : p.steps) {
+        json step = {
+            {"label", s.label}, {"kind", std::string(stepKindName(s.kind))}, {"keysAfter", locationJson(s.keysAfter)}};
+        forEachStepNumber(s, [&](const char* name, const auto& v) { step[name] = v; });
+        steps.push_back(std::move(step));
+    }
     return {{"algorithm", std::string(algorithmName(p.algorithm))},
             {"key", std::string(keyTypeName(p.config.key))},
             {"values", std::string(valueTypeName(p.config.values))},
             {"order", std::string(orderName(p.config.order))},
-            {"knobs", knobsJson(p.config.knobs)},
+            {"knobs", p.config.knobs},
             {"n", p.n},
             {"needsTemp", p.needsTemp},
             {"scratchBytes", p.scratchBytes},
@@ -306,7 +298,7 @@ Plan planFrom(const json& j) {
     auto values = parseValueType(j.at("values").get<std::string>());
     auto order = parseOrder(j.at("order").get<std::string>());
     if (!key || !values || !order) throw std::out_of_range("key, values or order");
-    p.config = {*key, *values, *order, knobsFrom(j.at("knobs"))};
+    p.config = {*key, *values, *order, j.at("knobs").get<SortKnobs>()};
     p.n = j.at("n");
     p.needsTemp = j.at("needsTemp");
     p.scratchBytes = j.at("scratchBytes");
@@ -322,22 +314,7 @@ Plan planFrom(const json& j) {
             if (stepKindName(k) == kind) st.kind = k, found = true;
         if (!found) throw std::out_of_range("unknown step kind '" + kind + "'");
         st.keysAfter = locationFrom(s.at("keysAfter"));
-        st.firstLayer = s.at("firstLayer");
-        st.layerCount = s.at("layerCount");
-        st.logP = s.at("logP");
-        st.logKHi = s.at("logKHi");
-        st.logKLo = s.at("logKLo");
-        st.logR = s.at("logR");
-        st.centreRows = s.at("centreRows");
-        st.halo = s.at("halo");
-        st.windows = s.at("windows");
-        st.pass = s.at("pass");
-        st.bitLo = s.at("bitLo");
-        st.bitHi = s.at("bitHi");
-        st.workgroups = s.at("workgroups");
-        st.dispatchedWorkgroups = s.at("dispatchedWorkgroups");
-        st.portions = s.at("portions");
-        st.tilesByIndex = s.at("tilesByIndex");
+        forEachStepNumber(st, [&](const char* name, auto& v) { v = s.at(name).get<std::decay_t<decltype(v)>>(); });
         p.steps.push_back(std::move(st));
     }
     return p;
