@@ -8,6 +8,7 @@
 #include <sortlab/sortlab.h>
 
 #include <algorithm>
+#include <atomic>
 #include <numeric>
 #include <chrono>
 #include <random>
@@ -159,9 +160,15 @@ TEST_F(GpuTest, OneCallWaitsOnAndSignalsTimelineSemaphores) {
     auto want = keys;
     std::sort(want.begin(), want.end());
     Result<void> r;
-    std::thread sorting([&] { r = sort(ctx(), std::span(keys), {.wait = {before, 5}, .signal = {after, 9}}); });
-    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    std::atomic<bool> returned = false;
+    std::thread sorting([&] {
+        r = sort(ctx(), std::span(keys), {.wait = {before, 5}, .signal = {after, 9}});
+        returned = true;
+    });
+    // Long enough for the sort to finish several times over on lavapipe, were it not waiting.
+    std::this_thread::sleep_for(std::chrono::seconds(2));
     EXPECT_EQ(counter(device, after), 0u) << "the sort ran before its wait semaphore was signalled";
+    EXPECT_FALSE(returned) << "sort() returned before its wait semaphore was signalled";
     VkSemaphoreSignalInfo signal{VK_STRUCTURE_TYPE_SEMAPHORE_SIGNAL_INFO};
     signal.semaphore = before;
     signal.value = 5;
