@@ -1,14 +1,18 @@
 // sortlab::sort and sortPairs (sortlab/sortlab.h): every key type and algorithm against std::sort
 // (the installed copy of the library is tested by examples/consumer), sizes that change between
 // calls on one context (its kept buffers are replaced), 0 and 1 keys, pairs stable with many equal
-// keys (oddeven refused for pairs), and a values span of the wrong size refused.
+// keys (oddeven refused for pairs), a values span of the wrong size refused, and timeline semaphores
+// waited on and signalled (refused on a device without the feature).
 #include <sortlab/testing/gpu_env.h>
 
 #include <sortlab/sortlab.h>
 
 #include <algorithm>
+#include <atomic>
 #include <numeric>
+#include <chrono>
 #include <random>
+#include <thread>
 
 namespace sortlab::test {
 namespace {
@@ -129,6 +133,100 @@ TEST_F(GpuTest, OneCallRefusesValuesOfTheWrongSize) {
     EXPECT_EQ(r.error().code, Errc::invalid_argument);
     EXPECT_NE(r.error().message.find("2 values for 3 keys"), std::string::npos) << r.error().message;
     EXPECT_EQ(keys, (std::vector<uint32_t>{3, 1, 2})); // untouched
+}
+
+VkSemaphore makeTimeline(VkDevice device) {
+    VkSemaphoreTypeCreateInfo type{VK_STRUCTURE_TYPE_SEMAPHORE_TYPE_CREATE_INFO};
+    type.semaphoreType = VK_SEMAPHORE_TYPE_TIMELINE;
+    VkSemaphoreCreateInfo ci{VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO, &type};
+    VkSemaphore s = VK_NULL_HANDLE;
+    EXPECT_EQ(vkCreateSemaphore(device, &ci, nullptr, &s), VK_SUCCESS);
+    return s;
+}
+
+uint64_t counter(VkDevice device, VkSemaphore s) {
+    uint64_t v = ~0ull;
+    EXPECT_EQ(vkGetSemaphoreCounterValue(device, s, &v), VK_SUCCESS);
+    return v;
+}
+
+// The sort waits for the host's signal (its signal semaphore stays 0 until then), then signals its
+// own value; the keys come out sorted. n = 1 does no GPU work and still waits and signals.
+TEST_F(GpuTest, OneCallWaitsOnAndSignalsTimelineSemaphores) {
+    ASSERT_TRUE(ctx().timelineSemaphore()) << "Context::create() enables timelineSemaphore where the device has it";
+    const VkDevice device = ctx().device();
+    VkSemaphore before = makeTimeline(device), after = makeTimeline(device);
+    auto keys = keysOf<uint32_t>(100000, 5);
+    auto want = keys;
+    std::sort(want.begin(), want.end());
+    Result<void> r;
+    std::atomic<bool> returned = false;
+    std::thread sorting([&] {
+        r = sort(ctx(), std::span(keys), {.wait = {before, 5}, .signal = {after, 9}});
+        returned = true;
+    });
+    // Long enough for the sort to finish several times over on lavapipe, were it not waiting.
+    std::this_thread::sleep_for(std::chrono::seconds(2));
+    EXPECT_EQ(counter(device, after), 0u) << "the sort ran before its wait semaphore was signalled";
+    EXPECT_FALSE(returned) << "sort() returned before its wait semaphore was signalled";
+    VkSemaphoreSignalInfo signal{VK_STRUCTURE_TYPE_SEMAPHORE_SIGNAL_INFO};
+    signal.semaphore = before;
+    signal.value = 5;
+    ASSERT_EQ(vkSignalSemaphore(device, &signal), VK_SUCCESS);
+    VkSemaphoreWaitInfo wait{VK_STRUCTURE_TYPE_SEMAPHORE_WAIT_INFO};
+    wait.semaphoreCount = 1;
+    wait.pSemaphores = &after;
+    const uint64_t nine = 9;
+    wait.pValues = &nine;
+    EXPECT_EQ(vkWaitSemaphores(device, &wait, 60'000'000'000ull), VK_SUCCESS);
+    sorting.join();
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    EXPECT_EQ(keys, want);
+    EXPECT_EQ(counter(device, after), 9u);
+
+    std::vector<uint32_t> one = {7}, value = {3};
+    signal.value = 6;
+    ASSERT_EQ(vkSignalSemaphore(device, &signal), VK_SUCCESS);
+    r = sortPairs(ctx(), std::span(one), std::span(value), {.wait = {before, 6}, .signal = {after, 10}});
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    EXPECT_EQ(counter(device, after), 10u);
+    vkDestroySemaphore(device, before, nullptr);
+    vkDestroySemaphore(device, after, nullptr);
+}
+
+// A context adopted without timelineSemaphore in AdoptInfo::enabled refuses a semaphore, and touches
+// nothing; with it, takes one.
+TEST_F(GpuTest, OneCallRefusesSemaphoresWithoutTheTimelineFeature) {
+    AdoptInfo info;
+    info.instance = ctx().instance();
+    info.physicalDevice = ctx().physicalDevice();
+    info.device = ctx().device();
+    info.queue = ctx().queue();
+    info.queueFamily = ctx().queueFamily();
+    info.enabled = EnabledFeatures{.shaderInt64 = true, .bufferDeviceAddress = true};
+    auto adopted = Context::adopt(info);
+    ASSERT_TRUE(adopted.ok()) << adopted.error().message;
+    EXPECT_FALSE((*adopted)->timelineSemaphore());
+    VkSemaphore s = makeTimeline(ctx().device());
+    std::vector<uint32_t> keys = {3, 1, 2};
+    for (SortOptions o : {SortOptions{.signal = {s, 1}}, SortOptions{.wait = {s, 1}}}) {
+        auto r = sort(**adopted, std::span(keys), o);
+        ASSERT_FALSE(r.ok());
+        EXPECT_EQ(r.error().code, Errc::invalid_argument);
+        EXPECT_NE(r.error().message.find("timelineSemaphore"), std::string::npos) << r.error().message;
+        EXPECT_EQ(keys, (std::vector<uint32_t>{3, 1, 2}));
+    }
+    EXPECT_EQ(counter(ctx().device(), s), 0u);
+    adopted->reset();
+    info.enabled->timelineSemaphore = true;
+    adopted = Context::adopt(info);
+    ASSERT_TRUE(adopted.ok()) << adopted.error().message;
+    EXPECT_TRUE((*adopted)->timelineSemaphore());
+    ASSERT_TRUE(sort(**adopted, std::span(keys), {.signal = {s, 1}}).ok());
+    EXPECT_EQ(keys, (std::vector<uint32_t>{1, 2, 3}));
+    EXPECT_EQ(counter(ctx().device(), s), 1u);
+    adopted->reset();
+    vkDestroySemaphore(ctx().device(), s, nullptr);
 }
 
 } // namespace

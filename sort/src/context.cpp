@@ -543,7 +543,7 @@ Result<void> DeviceFeatures::addTo(VkDeviceCreateInfo& info) {
 // already has some of those.
 void DeviceFeatures::merge12(Merge& m) {
     const bool memoryModel = have12_.vulkanMemoryModel, atomics = have12_.shaderBufferInt64Atomics,
-               queryReset = have12_.hostQueryReset;
+               queryReset = have12_.hostQueryReset, timeline = have12_.timelineSemaphore;
     // Ours where the chain has the VulkanNNFeatures or nothing of it; else the per-feature structs.
     if (m.structs.count(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES) ||
         !m.holds(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES)) {
@@ -553,6 +553,7 @@ void DeviceFeatures::merge12(Merge& m) {
         enable(f.vulkanMemoryModelDeviceScope, memoryModel && have12_.vulkanMemoryModelDeviceScope);
         enable(f.shaderBufferInt64Atomics, atomics);
         enable(f.hostQueryReset, queryReset);
+        enable(f.timelineSemaphore, timeline);
         return;
     }
     m.use(address_, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BUFFER_DEVICE_ADDRESS_FEATURES).bufferDeviceAddress = VK_TRUE;
@@ -566,6 +567,8 @@ void DeviceFeatures::merge12(Merge& m) {
             VK_TRUE;
     if (queryReset)
         m.use(queryReset_, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_HOST_QUERY_RESET_FEATURES).hostQueryReset = VK_TRUE;
+    if (timeline)
+        m.use(timeline_, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TIMELINE_SEMAPHORE_FEATURES).timelineSemaphore = VK_TRUE;
 }
 
 // Vulkan 1.3 (only on a 1.3 device, and only what it has): the same choice.
@@ -622,8 +625,14 @@ EnabledFeatures enabledFeatures(const VkDeviceCreateInfo& info) {
         case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2:
             e.shaderInt64 |= reinterpret_cast<const VkPhysicalDeviceFeatures2*>(s)->features.shaderInt64 != 0;
             break;
-        case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES:
-            e.bufferDeviceAddress |= reinterpret_cast<const VkPhysicalDeviceVulkan12Features*>(s)->bufferDeviceAddress != 0;
+        case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES: {
+            auto* f = reinterpret_cast<const VkPhysicalDeviceVulkan12Features*>(s);
+            e.bufferDeviceAddress |= f->bufferDeviceAddress != 0;
+            e.timelineSemaphore |= f->timelineSemaphore != 0;
+            break;
+        }
+        case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TIMELINE_SEMAPHORE_FEATURES:
+            e.timelineSemaphore |= reinterpret_cast<const VkPhysicalDeviceTimelineSemaphoreFeatures*>(s)->timelineSemaphore != 0;
             break;
         case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BUFFER_DEVICE_ADDRESS_FEATURES:
             e.bufferDeviceAddress |=
@@ -774,6 +783,7 @@ Result<std::unique_ptr<Context>> Context::create(const ContextOptions& options) 
     SORTLAB_TRY(features.addTo(di)); // and the extensions every such device enables
     ctx->subgroupSizeControl_ = features.enabled().subgroupSizeControl;
     ctx->fullSubgroups_ = ctx->subgroupSizeControl_ && features.enabled().computeFullSubgroups;
+    ctx->timelineSemaphore_ = features.enabled().timelineSemaphore;
     SORTLAB_VK(vkCreateDevice(ctx->physical_, &di, nullptr, &ctx->device_), "vkCreateDevice");
     ctx->deviceExtensions_.assign(di.ppEnabledExtensionNames, di.ppEnabledExtensionNames + di.enabledExtensionCount);
     vkGetDeviceQueue(ctx->device_, ctx->queueFamily_, 0, &ctx->queue_);
@@ -808,6 +818,7 @@ Result<std::unique_ptr<Context>> Context::adopt(const AdoptInfo& a) {
                                  " enabled; add the sorts' features with sortlab::DeviceFeatures::addTo");
         ctx->subgroupSizeControl_ = a.enabled->subgroupSizeControl && ctx->info_.apiVersion >= VK_API_VERSION_1_3;
         ctx->fullSubgroups_ = ctx->subgroupSizeControl_ && a.enabled->computeFullSubgroups;
+        ctx->timelineSemaphore_ = a.enabled->timelineSemaphore;
     }
     SORTLAB_TRY(ctx->finishSetup());
     return ctx;
@@ -898,7 +909,14 @@ static std::string durationText(std::chrono::nanoseconds t) {
     return in(1, "ns");
 }
 
-Result<void> Context::submitAndWait(const std::function<void(VkCommandBuffer)>& record) {
+Result<void> Context::submitAndWait(const std::function<void(VkCommandBuffer)>& record,
+                                    const SubmitSemaphores& semaphores) {
+    const bool waits = semaphores.wait.semaphore != VK_NULL_HANDLE,
+               signals = semaphores.signal.semaphore != VK_NULL_HANDLE;
+    if ((waits || signals) && !timelineSemaphore_)
+        return makeError(Errc::invalid_argument,
+                         "a timeline semaphore to wait on or signal, on a device without the timelineSemaphore feature "
+                         "enabled (adopt(): AdoptInfo::enabled tells what the device was created with)");
     if (timedOutWorkPending())
         return makeError(Errc::timeout, "an earlier GPU submission ran past the fence timeout and is still running; "
                                         "this context takes new work once it has finished");
@@ -927,6 +945,18 @@ Result<void> Context::submitAndWait(const std::function<void(VkCommandBuffer)>& 
     VkSubmitInfo si{VK_STRUCTURE_TYPE_SUBMIT_INFO};
     si.commandBufferCount = 1;
     si.pCommandBuffers = &cmd;
+    VkTimelineSemaphoreSubmitInfo ti{VK_STRUCTURE_TYPE_TIMELINE_SEMAPHORE_SUBMIT_INFO};
+    const VkPipelineStageFlags waitStage = VK_PIPELINE_STAGE_ALL_COMMANDS_BIT;
+    if (waits || signals) {
+        si.pNext = &ti;
+        ti.waitSemaphoreValueCount = si.waitSemaphoreCount = waits ? 1 : 0;
+        ti.pWaitSemaphoreValues = &semaphores.wait.value;
+        si.pWaitSemaphores = &semaphores.wait.semaphore;
+        si.pWaitDstStageMask = &waitStage;
+        ti.signalSemaphoreValueCount = si.signalSemaphoreCount = signals ? 1 : 0;
+        ti.pSignalSemaphoreValues = &semaphores.signal.value;
+        si.pSignalSemaphores = &semaphores.signal.semaphore;
+    }
     SORTLAB_VK(vkResetFences(device_, 1, &fence_), "vkResetFences");
     {
         std::unique_lock<std::mutex> queueLock;

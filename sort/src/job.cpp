@@ -116,7 +116,7 @@ Result<void> SortJob::reset() {
     return {};
 }
 
-Result<Timing> SortJob::run(bool timestamps) {
+Result<Timing> SortJob::run(bool timestamps, const SubmitSemaphores& semaphores) {
     Timing t;
     const size_t steps = plan_.steps.size();
     const bool useQueries = timestamps && queries_ != VK_NULL_HANDLE && steps > 0;
@@ -127,7 +127,7 @@ Result<Timing> SortJob::run(bool timestamps) {
         if (useQueries) vkCmdResetQueryPool(cmd, queries_, 0, static_cast<uint32_t>(steps + 1));
         recorded = sorter_.record(cmd, plan_, addresses_, 0, steps, useQueries ? queries_ : VK_NULL_HANDLE, 0);
         computeToCompute(cmd);
-    }));
+    }, semaphores));
     SORTLAB_TRY(recorded);
     auto end = std::chrono::steady_clock::now();
     stepsDone_ = steps;

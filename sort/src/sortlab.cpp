@@ -40,11 +40,18 @@ Result<void> sortBytes(Context& ctx, KeyType type, std::span<std::byte> keys, st
     if (withValues && values.size() != n)
         return makeError(Errc::invalid_argument, "sortPairs: " + std::to_string(values.size()) + " values for " +
                                                      std::to_string(n) + " keys");
-    if (n < 2) return {};
+    const SubmitSemaphores semaphores{o.wait, o.signal};
+    const bool synced = o.wait.semaphore != VK_NULL_HANDLE || o.signal.semaphore != VK_NULL_HANDLE;
+    if (synced && !ctx.timelineSemaphore())
+        return makeError(Errc::invalid_argument, "SortOptions::wait or signal names a timeline semaphore, and the "
+                                                 "device was made without the timelineSemaphore feature enabled "
+                                                 "(adopt(): say so in AdoptInfo::enabled)");
+    if (n < 2 && !synced) return {};
     auto& slot = ctx.oneCallState();
     if (!slot) slot = std::make_shared<OneCallState>();
     OneCallState& state = *std::static_pointer_cast<OneCallState>(slot);
     std::lock_guard lock(state.mutex);
+    if (n < 2) return ctx.submitAndWait([](VkCommandBuffer) {}, semaphores); // nothing to sort: the semaphores alone
     std::unique_ptr<Sorter>& sorter = state.sorters[o.algorithm];
     if (!sorter) {
         auto s = makeSorter(ctx, o.algorithm);
@@ -63,7 +70,7 @@ Result<void> sortBytes(Context& ctx, KeyType type, std::span<std::byte> keys, st
         job = std::move(*j);
     }
     SORTLAB_TRY(job->upload(keys, withValues ? values : std::span<uint32_t>{}));
-    if (auto t = job->run(false); !t) return t.error();
+    if (auto t = job->run(false, semaphores); !t) return t.error();
     return job->download(keys, withValues ? values : std::span<uint32_t>{});
 }
 

@@ -105,6 +105,18 @@ struct EnabledFeatures {
     bool bufferDeviceAddress = false;
     bool subgroupSizeControl = false;  // pipelines may require a subgroup size
     bool computeFullSubgroups = false; // ...and full subgroups
+    bool timelineSemaphore = false;    // the one-call API may wait on and signal timeline semaphores
+};
+
+// A timeline semaphore and a value: a submission waits until the semaphore reaches the value, or
+// sets it to the value when done. A null semaphore: none.
+struct TimelinePoint {
+    VkSemaphore semaphore = VK_NULL_HANDLE;
+    uint64_t value = 0;
+};
+// What a submission waits for before it starts (every stage) and signals when it is done.
+struct SubmitSemaphores {
+    TimelinePoint wait, signal;
 };
 
 struct AdoptInfo {
@@ -128,7 +140,7 @@ struct AdoptInfo {
 
 // The device features the sorts need (shaderInt64, bufferDeviceAddress) and the optional ones they
 // use when the device has them (the Vulkan memory model, 64-bit buffer atomics, host query reset,
-// and on Vulkan 1.3 subgroup size control with full subgroups and maintenance4). A program that
+// timeline semaphores, and on Vulkan 1.3 subgroup size control with full subgroups and maintenance4). A program that
 // creates its own device for Context::adopt adds these to its own VkDeviceCreateInfo with addTo().
 class DeviceFeatures {
 public:
@@ -177,6 +189,7 @@ private:
         VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_MEMORY_MODEL_FEATURES};
     VkPhysicalDeviceShaderAtomicInt64Features atomics_{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_INT64_FEATURES};
     VkPhysicalDeviceHostQueryResetFeatures queryReset_{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_HOST_QUERY_RESET_FEATURES};
+    VkPhysicalDeviceTimelineSemaphoreFeatures timeline_{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TIMELINE_SEMAPHORE_FEATURES};
     VkPhysicalDeviceSubgroupSizeControlFeatures sizeControl_{
         VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_FEATURES};
     VkPhysicalDeviceMaintenance4Features maintenance4_{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_4_FEATURES};
@@ -264,8 +277,11 @@ public:
     // (sorts, uploads, readbacks) returns Errc::timeout too without queueing anything, and what it
     // may use is freed only after it (destroyWhenIdle); once it has finished, the context works
     // as before. Errc::device_lost only where Vulkan reports VK_ERROR_DEVICE_LOST: the device,
-    // and with it this context, cannot be used again.
-    Result<void> submitAndWait(const std::function<void(VkCommandBuffer)>& record);
+    // and with it this context, cannot be used again. `semaphores`: timeline semaphores the
+    // submission waits on and signals (VkTimelineSemaphoreSubmitInfo); Errc::invalid_argument, with
+    // nothing submitted, where one is given and timelineSemaphore() is false.
+    Result<void> submitAndWait(const std::function<void(VkCommandBuffer)>& record,
+                               const SubmitSemaphores& semaphores = {});
     // What sortlab::sort and sortPairs (sortlab/sortlab.h) keep between calls on this context:
     // their sorters and buffers. Released first when the context is destroyed.
     std::shared_ptr<void>& oneCallState() { return oneCall_; }
@@ -297,6 +313,9 @@ public:
     bool fullSubgroups() const { return fullSubgroups_; }
     // subgroupSizeControl is enabled: pipelines may require a subgroup size.
     bool subgroupSizeControl() const { return subgroupSizeControl_; }
+    // timelineSemaphore is enabled (create(): where the device has it; adopt(): AdoptInfo::enabled
+    // says so): submissions may wait on and signal timeline semaphores.
+    bool timelineSemaphore() const { return timelineSemaphore_; }
 
 private:
     friend struct internal::ContextAccess;
@@ -326,6 +345,7 @@ private:
     std::vector<VkPipeline> pipelinesUsed_;
     bool fullSubgroups_ = false;
     bool subgroupSizeControl_ = false;
+    bool timelineSemaphore_ = false;
     bool alwaysPinSubgroupSize_ = false;          // internal::ContextAccess: the tests' knob
     std::mutex* queueMutex_ = nullptr;            // AdoptInfo::queueMutex
     bool lost_ = false;                           // a fence timed out: refuse new work until that submission finishes

@@ -59,8 +59,9 @@ public:
 
     // keys: n * keyBytes bytes; values: n entries when the config has values, else empty.
     Result<void> upload(std::span<const std::byte> keys, std::span<const uint32_t> values);
-    // Restore the uploaded input (needs keepInput) and run every step in one submission.
-    Result<Timing> run(bool timestamps = true);
+    // Restore the uploaded input (needs keepInput) and run every step in one submission, which
+    // waits on and signals `semaphores` (Context::submitAndWait).
+    Result<Timing> run(bool timestamps = true, const SubmitSemaphores& semaphores = {});
     // Restore the uploaded input; the step path starts again at step 0.
     Result<void> reset();
     // Run steps [stepsDone(), last) in one submission.

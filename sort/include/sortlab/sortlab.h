@@ -14,6 +14,7 @@
 // value out of range, values.size() != keys.size(), oddeven for pairs), a size the device cannot
 // hold (too_large, out_of_memory), a GPU that does not finish within the context's fence timeout
 // (timeout; the context takes work again once the GPU has finished, see Context::submitAndWait).
+// SortOptions::wait and signal order the sort with other GPU work through timeline semaphores.
 // Programs that keep their data on the GPU record the sorts into their own command buffers
 // instead: Sorter::plan and Sorter::record (sortlab/sorter.h, docs/library.md).
 #pragma once
@@ -31,6 +32,12 @@ struct SortOptions {
     Order order = Order::ascending;
     // onesweep: the fastest; radix4 too; oddeven (the fused network) for sort() only: it is not stable.
     Algorithm algorithm = Algorithm::onesweep;
+    // Timeline semaphores (on a device with the timelineSemaphore feature enabled: Context::
+    // timelineSemaphore(); else invalid_argument): the sort's GPU work starts once `wait` reaches its
+    // value, and sets `signal` to its value when done (also for n < 2, which does no GPU work). The
+    // call still returns only when the sort is done, so something else (another thread, another
+    // queue's submission) must signal `wait`. After an error `signal` may stay unsignaled.
+    TimelinePoint wait, signal;
 };
 
 // T: uint32_t, int32_t, float, uint64_t, int64_t or double. Floats sort in IEEE total order
