@@ -372,7 +372,10 @@ void drawWireKeys(const ViewContext& c, const DiagramLayout& L, const Geometry& 
             const ImVec2 b0(x, L.wy(i) - ts.y / 2 - 1), b1(x + ts.x + 6, L.wy(i) + ts.y / 2 + 1);
             dl->AddRectFilled(b0, b1, col.marks && changed[i] ? pal.keyBoxChanged : pal.keyBox, 3.0f);
             drawLabel(c.ui, dl, L.font, L.tfs, ImVec2(x + 3, L.wy(i) - ts.y / 2), pal.keyBoxText, cur.c_str());
-            if (col.outline == i && col.keys) dl->AddRect(b0, b1, pal.highlight, 3.0f, 0, 2.0f * c.line);
+            if (col.outline == i && col.keys) {
+                dl->AddRect(b0, b1, pal.highlight, 3.0f, 0, 2.0f * c.line);
+                noteVisible(c.ui, ProbeItem::highlight, b0, b1);
+            }
         }
     // The pinned column: the input keys and their positions, over a panel-coloured background.
     const float left = L.o.x + L.scrollX;
@@ -463,7 +466,9 @@ Focus focusOf(const ViewContext& c, uint32_t curLo, uint32_t curHi, uint32_t lay
         const bool answered = d.step == *shown + 1;
         const Highlight& h = c.ui.lesson.lesson->stops[c.ui.lesson.stop].highlight; // where the stop pointed
         const auto before = h.kind == HighlightKind::key ? std::optional<uint64_t>(h.index) : std::nullopt;
-        f.inputOutline = before;
+        // The input column holds the keys before the sort, not those at the stop's step: the key
+        // asked about is outlined in the slot of the keys the stop shows.
+        f.inputOutline = std::nullopt;
         if (*shown >= 1)
             f.columns.push_back(
                 {endOf(*shown), answered ? d.previous.get() : d.snapshot.get(), !answered, answered ? before : marked});
