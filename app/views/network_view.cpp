@@ -379,7 +379,11 @@ void drawWireKeys(const ViewContext& c, const DiagramLayout& L, const Geometry& 
         }
     // The pinned column: the input keys and their positions, over a panel-coloured background.
     const float left = L.o.x + L.scrollX;
-    dl->AddRectFilled(ImVec2(left - 2, L.o.y - 4), ImVec2(L.pinnedRight(), L.bandBottom()), ImGui::GetColorU32(ImGuiCol_WindowBg) | IM_COL32_A_MASK);
+    dl->AddRectFilled(ImVec2(left - 2, L.o.y - 4), ImVec2(L.pinnedRight(), L.bandBottom()),
+                      ImGui::GetColorU32(ImGuiCol_WindowBg) | IM_COL32_A_MASK);
+    if (L.scrollX > 0) // the layers scrolled under it: an edge says so
+        dl->AddLine(ImVec2(L.pinnedRight(), L.o.y - 4), ImVec2(L.pinnedRight(), L.bandBottom()), pal.mergeLine,
+                    c.line);
     for (uint64_t i = 0; i < n; ++i) {
         std::string inText = formatKey(*job.inputKeys, i, job.settings.key);
         if (inText.size() > 10) inText = inText.substr(0, 10);
