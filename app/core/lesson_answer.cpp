@@ -397,8 +397,7 @@ Result<Answer> whereAnswer(const Question& q, const StepData& d, const JobInfo& 
     if (const auto r = std::from_chars(keyText.data(), keyText.data() + keyText.size(), keyValue);
         r.ec == std::errc() && r.ptr == keyText.data() + keyText.size())
         addSlip(a, keyValue,
-                "You gave the key's value (" + keyText + "), not its index: the question asks at which index it "
-                "ends.");
+                "You gave the key's value (" + keyText + "), not its index: the question asks where it ends.");
     addSlip(a, a.value + 1, num(a.value + 1) + " is index " + num(a.value) + " counted from 1; indices start at 0.");
     const Step* st = stepOf(d, job);
     if (!st) return a;

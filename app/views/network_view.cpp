@@ -131,12 +131,12 @@ struct DiagramLayout {
     float labelW = 0, slotW = 0, cw = 0;
     size_t layers = 0;
     float width = 0, height = 0;
-    float numbersOff = 0; // the top of the layer numbers' row, below o
-    float legendOff = 0;  // the top of the legend, below o
-    float legendFs = 0;   // its font size
-    std::string legend;   // "" when n is a power of two: nothing is skipped
-    uint32_t curHi = 0;   // the end of the current step's layers
-    std::vector<KeyColumn> columns; // the keys written on the wires, each in a gap before layer `at`
+    float numbersOff = 0;                 // the top of the layer numbers' row, below o
+    float legendOff = 0;                  // the top of the legend, below o
+    float legendFs = 0;                   // its font size
+    std::string legend;                   // "" when n is a power of two: nothing is skipped
+    uint32_t curHi = 0;                   // the end of the current step's layers
+    std::vector<KeyColumn> columns;       // the keys written on the wires, each in a gap before layer `at`
     std::optional<uint64_t> inputOutline; // a lesson's key in the input column
     std::optional<uint32_t> askedLayer;   // the layer (0-based) a lesson's question asks about
     ImVec2 textSize(const char* t) const { return font->CalcTextSizeA(tfs, FLT_MAX, 0.0f, t); }
@@ -149,7 +149,7 @@ struct DiagramLayout {
     // The slot after layer l (0-based): where the keys after it are written.
     float slotX(const std::vector<float>& x1, size_t l) const { return lxl(l, x1[l]); }
     float wireEnd() const { return lx(float(unitsWide)) + slotW * float(layers); }
-    float scrollX = 0;     // the child window's horizontal scroll
+    float scrollX = 0;         // the child window's horizontal scroll
     bool twoLineNoKey = false; // "no key" written on two lines (the column stays narrow)
     float pinnedRight() const { return o.x + scrollX + labelW; } // the pinned column's right edge
     float unitsWide = 0;
@@ -382,8 +382,7 @@ void drawWireKeys(const ViewContext& c, const DiagramLayout& L, const Geometry& 
     dl->AddRectFilled(ImVec2(left - 2, L.o.y - 4), ImVec2(L.pinnedRight(), L.bandBottom()),
                       ImGui::GetColorU32(ImGuiCol_WindowBg) | IM_COL32_A_MASK);
     if (L.scrollX > 0) // the layers scrolled under it: an edge says so
-        dl->AddLine(ImVec2(L.pinnedRight(), L.o.y - 4), ImVec2(L.pinnedRight(), L.bandBottom()), pal.mergeLine,
-                    c.line);
+        dl->AddLine(ImVec2(L.pinnedRight(), L.o.y - 4), ImVec2(L.pinnedRight(), L.bandBottom()), pal.mergeLine, c.line);
     for (uint64_t i = 0; i < n; ++i) {
         std::string inText = formatKey(*job.inputKeys, i, job.settings.key);
         if (inText.size() > 10) inText = inText.substr(0, 10);
