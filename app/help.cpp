@@ -141,7 +141,7 @@ void App::drawHelp() {
             colourRow(Swatch::line, p.swap, "network: ... that swapped its two keys");
             colourRow(Swatch::line, p.comparatorDone, "network: a comparator already run");
             colourRow(Swatch::line, p.comparatorPending, "network: a comparator still to run");
-            colourRow(Swatch::dashed, p.wire, "network: a position past the keys (n) and its skipped comparators");
+            colourRow(Swatch::dashed, p.comparatorSkipped, "network: a position past the keys (n) and its skipped comparators");
             colourRow(Swatch::fill, p.keyBoxChanged, "network: a key box this step changed");
             colourRow(Swatch::fill, p.binaryDigitBg, "radix: the bits of the digit this pass sorts by");
             colourRow(Swatch::fill, p.codeHighlight, "pseudocode: the lines this step runs");

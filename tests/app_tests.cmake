@@ -428,7 +428,7 @@ app_run(app_lesson_feedback --script ${CMAKE_CURRENT_LIST_DIR}/app/feedback.scri
 set_tests_properties(app_lesson_feedback PROPERTIES FIXTURES_REQUIRED app_lesson_feedback_clean TIMEOUT 300)
 app_check(app_lesson_feedback_check app_lesson_feedback feedback feedback.jsonl --tile 4 --expect
           "swaps:impossible,swaps:every,swaps:dashed,swaps:upside,swaps:equal,swaps:moved,swaps:prev,swaps:none,\
-where:impossible,where:from1,where:upside,where:stride,where:along,where:stays,where:earlier,where:rank,where:start,\
+where:impossible,where:value,where:from1,where:upside,where:stride,where:along,where:stays,where:earlier,where:rank,where:start,\
 where:inclusive,where:reverse,where:otherpass,count:impossible,count:otherpass,count:nibble,count:beside,count:below,count:upto,\
 count:workgroup,depth:impossible")
 # Generated lessons (tests/app/lesson_fuzz.h): six the checks accept run to their end, eight they

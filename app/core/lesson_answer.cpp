@@ -15,6 +15,7 @@
 #include <sortlab/oddeven.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cstdio>
 #include <cstring>
 
@@ -390,6 +391,13 @@ Result<Answer> whereAnswer(const Question& q, const StepData& d, const JobInfo& 
     a.most = n - 1;
     a.aboveMost = "the " + num(n) + " keys are at indices 0 to " + num(n - 1);
     a.belowLeast = "indices start at 0";
+    // First: the key's own value given for its index (a key that is a whole number).
+    const std::string keyText = formatKey(before.keys, q.arg, job.settings.key);
+    uint64_t keyValue = 0;
+    if (const auto r = std::from_chars(keyText.data(), keyText.data() + keyText.size(), keyValue);
+        r.ec == std::errc() && r.ptr == keyText.data() + keyText.size())
+        addSlip(a, keyValue,
+                "You gave the key's value (" + keyText + "), not its index: the question asks where it ends.");
     addSlip(a, a.value + 1, num(a.value + 1) + " is index " + num(a.value) + " counted from 1; indices start at 0.");
     const Step* st = stepOf(d, job);
     if (!st) return a;

@@ -1,10 +1,11 @@
 // The network view (odd-even). n <= 64: Knuth's comparator diagram: one horizontal wire per key,
 // comparators as vertical links grouped by layer (merges separated by a wider gap), the layers of
 // the current step on a highlighted band, comparators of this step that swapped in orange, the
-// input keys at the left and the current GPU keys on the wires after the band (in a lesson's
-// question, also after the layer asked about, so that the question's screen and the answer's have
-// one layout). Comparators keep a minimum spacing and every layer its number: a network wider than
-// its panel scrolls, keeping the current layers and their neighbours in view. When n is not a
+// input keys at the left and the current GPU keys on the wires in the slot after the band (in a
+// lesson's question, also after the layer asked about, which is outlined). Every layer has a slot,
+// so the layout never changes with the step. Comparators keep a minimum spacing and every layer its
+// number: a network wider than its panel scrolls under the pinned input keys, keeping the current
+// layers (or a lesson's layer) and their neighbours in view. When n is not a
 // power of two, the positions n .. P - 1 of the power-of-two network (P) are drawn as dashed wires
 // below the keys, with the comparators that would pair a key with one of them dashed: the GPU
 // skips those (no key is stored past n), and a legend inside the diagram says so. Larger n: a
@@ -48,10 +49,12 @@ const Geometry& geometryFor(uint64_t n, const std::vector<oddeven::Layer>& layer
     g = Geometry{};
     g.n = n;
     g.padded = uint64_t(1) << oddeven::log2Ceil(n);
-    float x = 1.0f;
+    // Layers are separated by the slots of keys between them (DiagramLayout::slotW), so the gaps in
+    // sub-columns are small: a quarter between layers, a little more between merges.
+    float x = 0.5f;
     uint32_t lastP = UINT32_MAX;
     for (auto& layer : layers) {
-        if (lastP != UINT32_MAX && layer.logP != lastP) x += 1.0f; // gap between merges
+        if (lastP != UINT32_MAX && layer.logP != lastP) x += 0.5f; // gap between merges
         lastP = layer.logP;
         // The comparators n's network runs (the library's own list), and the rest of P's network
         // that touches a key: those the GPU skips because one end is past n.
@@ -71,11 +74,11 @@ const Geometry& geometryFor(uint64_t n, const std::vector<oddeven::Layer>& layer
         g.x0.push_back(x);
         x += float(std::max<size_t>(1, columnEnd.size()));
         g.x1.push_back(x);
-        x += 0.6f;
+        x += 0.25f;
         g.layers.push_back(std::move(links));
         g.skipped.push_back(std::move(skipped));
     }
-    g.width = x + 1.0f;
+    g.width = x + 0.25f;
     return g;
 }
 
@@ -111,9 +114,12 @@ struct KeyColumn {
 };
 
 // Where the comparator diagram's parts go, in pixels: one wire per key, dy apart, then the dashed
-// wires of the positions past n (gy apart); the input keys' column (labelW) at the left; the
-// layers' sub-columns (cw each); a gap after the current step (gapPx), where the keys now are
-// written; below the wires the layer numbers, and the legend of the dashed comparators.
+// wires of the positions past n (gy apart); the input keys' column (labelW) at the left, pinned
+// there when the diagram scrolls; the layers' sub-columns (cw each), each layer followed by a slot
+// (slotW) where the keys after it may be written. Every layer has its slot whether keys are written
+// there or not, so the layout depends only on the network and the panel, never on the step: the
+// diagram does not move between the stops of a lesson, nor between a question and its answer.
+// Below the wires the layer numbers, and the legend of the dashed comparators.
 struct DiagramLayout {
     ImVec2 o;          // the diagram's top-left corner (in the child window)
     uint64_t n = 0;    // keys (wires 0 .. n - 1); the wires n .. P - 1 are past the end
@@ -122,27 +128,30 @@ struct DiagramLayout {
     bool text = false; // keys written on the wires (the wires are far enough apart)
     float tfs = 0;     // their font size: the font's, or smaller when the wires are close together
     ImFont* font = nullptr;
-    float labelW = 0, gapPx = 0, cw = 0;
+    float labelW = 0, slotW = 0, cw = 0;
+    size_t layers = 0;
     float width = 0, height = 0;
-    float numbersOff = 0; // the top of the layer numbers' row, below o
-    float legendOff = 0;  // the top of the legend, below o
-    float legendFs = 0;   // its font size
-    std::string legend;   // "" when n is a power of two: nothing is skipped
-    uint32_t curHi = 0;   // the end of the current step's layers
-    std::vector<KeyColumn> columns; // the keys written on the wires, each in a gap before layer `at`
+    float numbersOff = 0;                 // the top of the layer numbers' row, below o
+    float legendOff = 0;                  // the top of the legend, below o
+    float legendFs = 0;                   // its font size
+    std::string legend;                   // "" when n is a power of two: nothing is skipped
+    uint32_t curHi = 0;                   // the end of the current step's layers
+    std::vector<KeyColumn> columns;       // the keys written on the wires, each in a gap before layer `at`
     std::optional<uint64_t> inputOutline; // a lesson's key in the input column
+    std::optional<uint32_t> askedLayer;   // the layer (0-based) a lesson's question asks about
     ImVec2 textSize(const char* t) const { return font->CalcTextSizeA(tfs, FLT_MAX, 0.0f, t); }
     float wy(uint64_t i) const {
         return i < n ? o.y + dy * (float(i) + 0.5f) : o.y + dy * float(n) + gy * (float(i - n) + 0.5f);
     }
     float lx(float units) const { return o.x + labelW + units * cw; }
-    // x of a point in layer l's units: layers after a column of keys move right by its gap.
-    float lxl(size_t l, float units) const {
-        float x = lx(units);
-        for (const KeyColumn& k : columns) x += l >= k.at ? gapPx : 0.0f;
-        return x;
-    }
-    float wireEnd() const { return lx(float(unitsWide)) + gapPx * float(columns.size()); }
+    // x of a point in layer l's units: after the slots of the layers before it.
+    float lxl(size_t l, float units) const { return lx(units) + slotW * float(l); }
+    // The slot after layer l (0-based): where the keys after it are written.
+    float slotX(const std::vector<float>& x1, size_t l) const { return lxl(l, x1[l]); }
+    float wireEnd() const { return lx(float(unitsWide)) + slotW * float(layers); }
+    float scrollX = 0;         // the child window's horizontal scroll
+    bool twoLineNoKey = false; // "no key" written on two lines (the column stays narrow)
+    float pinnedRight() const { return o.x + scrollX + labelW; } // the pinned column's right edge
     float unitsWide = 0;
     // The layers [focusLo, focusHi) the scroll keeps in view, once for each focusKey.
     uint32_t focusLo = 0, focusHi = 0;
@@ -200,22 +209,30 @@ DiagramLayout diagramLayout(const JobInfo& job, const Geometry& g, uint32_t curH
         float keysW = 0;
         for (uint64_t i = 0; i < n; ++i)
             keysW = std::max(keysW, L.textSize(formatKey(*job.inputKeys, i, job.settings.key).substr(0, 10).c_str()).x);
-        if (past) keysW = std::max(keysW, L.textSize("no key").x * 0.8f);
+        // "no key" beside the dashed rows: on two lines where they are tall enough.
+        L.twoLineNoKey = L.gy * float(past) >= L.tfs * 0.8f * 2.3f;
+        if (past) keysW = std::max(keysW, L.textSize(L.twoLineNoKey ? "key" : "no key").x * 0.8f);
         const float positionW = L.textSize(std::to_string(g.padded - 1).c_str()).x;
         labelW = std::min(widest, keysW + positionW + L.tfs) + 8;
     }
     L.labelW = labelW;
-    // The diagram opens where it writes the keys on the wires (after the current step).
-    if (L.text) L.columns = std::move(columns);
-    L.gapPx = L.columns.empty() ? 0.0f : L.labelW + 4;
-    // A sub-column never narrower than keeps two comparators' dots and thick lines apart, nor a
-    // one-column layer narrower than its number: a wide network scrolls instead of squeezing.
-    const float numberW = L.textSize("10").x * 0.8f;
-    const float minCw = std::max({6.0f, line * 9.0f, (numberW + L.tfs * 0.4f) / 1.6f});
-    const float fitCw = (region.x - L.labelW - L.gapPx * float(L.columns.size()) - fs * 1.5f) / g.width;
+    // A slot after every layer, as wide as the widest key's box (a sort keeps the same keys).
+    L.layers = g.layers.size();
+    if (L.text) {
+        L.columns = std::move(columns);
+        float keyW = L.textSize("?").x;
+        for (uint64_t i = 0; i < n; ++i)
+            keyW = std::max(keyW, L.textSize(formatKey(*job.inputKeys, i, job.settings.key).substr(0, 10).c_str()).x);
+        L.slotW = keyW + 6 + 6;
+    }
+    // A sub-column never narrower than keeps two comparators' dots and thick lines apart: a wide
+    // network scrolls instead of squeezing. Each layer's number fits in its layer and its slot.
+    const float minCw = std::max(6.0f, line * 7.5f);
+    if (!L.text) L.slotW = minCw * 0.5f;
+    const float fitCw = (region.x - L.labelW - L.slotW * float(L.layers) - fs * 0.5f) / g.width;
     L.cw = std::clamp(fitCw, minCw, std::max(minCw, fs * 0.9f));
     L.unitsWide = g.width;
-    L.width = L.labelW + g.width * L.cw + L.gapPx * float(L.columns.size()) + fs;
+    L.width = L.labelW + g.width * L.cw + L.slotW * float(L.layers) + fs * 0.5f;
     L.numbersOff = L.dy * float(n) + L.gy * float(past) - L.dy * 0.1f;
     L.legendOff = L.numbersOff + L.dy * 1.1f;
     L.height = L.legendOff + legendH;
@@ -233,17 +250,17 @@ void dashedLine(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 col, float thick, floa
     }
 }
 
-// Scrolls, once for each focus, so that the focus layers (and a column of keys right after them)
-// are in view, moving as little as it can. A question's screen and its answer's share one focus,
-// so the diagram stays where it is when the answer comes.
+// Scrolls, once for each focus, so that the focus layers and the slot after them are in view
+// right of the pinned keys' column, moving as little as it can. A question's screen and its
+// answer's share one focus, so the diagram stays where it is when the answer comes.
 void scrollToFocus(const ViewContext& c, const DiagramLayout& L, const Geometry& g) {
     if (L.focusHi <= L.focusLo || L.focusHi > g.x1.size() || c.views.networkScrolledFor == L.focusKey) return;
     c.views.networkScrolledFor = L.focusKey;
-    const float viewW = ImGui::GetWindowWidth(), margin = ImGui::GetFontSize();
+    const float viewW = ImGui::GetWindowWidth(), margin = ImGui::GetFontSize() * 0.5f;
     if (L.width <= viewW) return;
-    const float a = L.lxl(L.focusLo, g.x0[L.focusLo]) - L.o.x - margin;
-    float b = L.lxl(L.focusHi - 1, g.x1[L.focusHi - 1]) - L.o.x + margin;
-    for (const KeyColumn& k : L.columns) b += k.at == L.focusHi ? L.gapPx : 0.0f;
+    // In the diagram's own x (0 at its left edge): the focus must lie in [x + labelW, x + viewW).
+    const float a = L.lxl(L.focusLo, g.x0[L.focusLo]) - L.o.x - margin - L.labelW;
+    const float b = L.slotX(g.x1, L.focusHi - 1) + L.slotW - L.o.x + margin;
     float x = ImGui::GetScrollX();
     if (b > x + viewW) x = b - viewW;
     if (a < x) x = a;
@@ -259,12 +276,15 @@ void drawBandAndWires(const ViewContext& c, const DiagramLayout& L, const Geomet
     const Palette& pal = palette();
     const uint32_t curHi = L.curHi;
     if (step && curHi > curLo && curHi <= g.x1.size()) {
-        const float x0 = L.lxl(curLo, g.x0[curLo] - 0.3f), x1 = L.lxl(curHi - 1, g.x1[curHi - 1] + 0.3f);
+        const float x0 = L.lxl(curLo, g.x0[curLo] - 0.2f), x1 = L.lxl(curHi - 1, g.x1[curHi - 1] + 0.2f);
         dl->AddRectFilled(ImVec2(x0, L.o.y), ImVec2(x1, L.bandBottom()), pal.stepBand, 4.0f);
     }
-    if (const auto mark = highlighted(c.ui, HighlightKind::layer); mark && *mark >= 1 && *mark <= g.x1.size()) {
-        const size_t l = size_t(*mark - 1); // a lesson points at this layer (1-based)
-        const ImVec2 a(L.lxl(l, g.x0[l] - 0.4f), L.o.y - 2), b(L.lxl(l, g.x1[l] + 0.4f), L.bandBottom() + 2);
+    // A lesson points at a layer (1-based), or its question asks about one.
+    std::optional<uint64_t> mark = highlighted(c.ui, HighlightKind::layer);
+    if (!mark && L.askedLayer) mark = *L.askedLayer + 1;
+    if (mark && *mark >= 1 && *mark <= g.x1.size()) {
+        const size_t l = size_t(*mark - 1);
+        const ImVec2 a(L.lxl(l, g.x0[l] - 0.25f), L.o.y - 2), b(L.lxl(l, g.x1[l] + 0.25f), L.bandBottom() + 2);
         dl->AddRect(a, b, pal.highlight, 4.0f, 0, 2.5f * c.line);
         noteVisible(c.ui, ProbeItem::highlight, a, b);
     }
@@ -274,7 +294,7 @@ void drawBandAndWires(const ViewContext& c, const DiagramLayout& L, const Geomet
         if (i < L.n)
             dl->AddLine(ImVec2(L.lx(0), L.wy(i)), ImVec2(wireEnd, L.wy(i)), pal.wire, c.line);
         else
-            dashedLine(dl, ImVec2(L.lx(0), L.wy(i)), ImVec2(wireEnd, L.wy(i)), pal.comparatorPending, c.line,
+            dashedLine(dl, ImVec2(L.lx(0), L.wy(i)), ImVec2(wireEnd, L.wy(i)), pal.comparatorSkipped, c.line,
                        L.cw * 0.5f);
     }
 }
@@ -311,7 +331,7 @@ void drawComparators(const ViewContext& c, const DiagramLayout& L, const Geometr
         // Skipped: a dot on the key's wire, an empty ring on the position past n.
         for (const Link& link : g.skipped[l]) {
             const bool marked = markedKey && *markedKey == link.a;
-            const ImU32 lc = marked ? pal.highlight : pal.wire;
+            const ImU32 lc = marked ? pal.highlight : pal.comparatorSkipped;
             const float x = L.lxl(l, g.x0[l] + float(link.column) + 0.5f), thick = c.line * (marked ? 2.5f : 1.5f);
             const ImVec2 a(x, L.wy(link.a)), b(x, L.wy(link.b));
             dashedLine(dl, a, b, lc, thick, std::max(3.0f, L.dy * 0.25f));
@@ -323,7 +343,7 @@ void drawComparators(const ViewContext& c, const DiagramLayout& L, const Geometr
         char num[24];
         std::snprintf(num, sizeof num, "%zu", l + 1);
         const float mid = (L.lxl(l, g.x0[l]) + L.lxl(l, g.x1[l])) / 2, nw = L.textSize(num).x * 0.8f;
-        if (L.text && mid - nw / 2 > numberEnd + L.tfs * 0.3f) {
+        if (L.text && mid - nw / 2 > numberEnd + L.tfs * 0.3f && mid - nw / 2 >= L.pinnedRight()) {
             drawLabel(c.ui, dl, L.font, L.tfs * 0.8f, ImVec2(mid - nw / 2, L.numbersY()), pal.axisLabel, num);
             numberEnd = mid + nw / 2;
         }
@@ -340,31 +360,43 @@ void drawWireKeys(const ViewContext& c, const DiagramLayout& L, const Geometry& 
     const JobInfo& job = c.v.job;
     const uint64_t n = job.settings.n;
     std::vector<bool> changed = changedIndices(d, n, job.settings.key);
+    // The keys in the slots (behind the pinned column when scrolled: left out).
+    for (uint64_t i = 0; i < n; ++i)
+        for (const KeyColumn& col : L.columns) {
+            if (col.at == 0 || col.at > g.x1.size()) continue;
+            std::string cur = col.keys ? keyText(*col.keys, i, job.settings.key) : "?";
+            if (cur.size() > 10) cur = cur.substr(0, 10);
+            const ImVec2 ts = L.textSize(cur.c_str());
+            const float x = L.slotX(g.x1, col.at - 1) + (L.slotW - ts.x - 6) / 2;
+            if (x < L.pinnedRight()) continue;
+            const ImVec2 b0(x, L.wy(i) - ts.y / 2 - 1), b1(x + ts.x + 6, L.wy(i) + ts.y / 2 + 1);
+            dl->AddRectFilled(b0, b1, col.marks && changed[i] ? pal.keyBoxChanged : pal.keyBox, 3.0f);
+            drawLabel(c.ui, dl, L.font, L.tfs, ImVec2(x + 3, L.wy(i) - ts.y / 2), pal.keyBoxText, cur.c_str());
+            if (col.outline == i && col.keys) {
+                dl->AddRect(b0, b1, pal.highlight, 3.0f, 0, 2.0f * c.line);
+                noteVisible(c.ui, ProbeItem::highlight, b0, b1);
+            }
+        }
+    // The pinned column: the input keys and their positions, over a panel-coloured background.
+    const float left = L.o.x + L.scrollX;
+    dl->AddRectFilled(ImVec2(left - 2, L.o.y - 4), ImVec2(L.pinnedRight(), L.bandBottom()),
+                      ImGui::GetColorU32(ImGuiCol_WindowBg) | IM_COL32_A_MASK);
+    if (L.scrollX > 0) // the layers scrolled under it: an edge says so
+        dl->AddLine(ImVec2(L.pinnedRight(), L.o.y - 4), ImVec2(L.pinnedRight(), L.bandBottom()), pal.mergeLine, c.line);
     for (uint64_t i = 0; i < n; ++i) {
         std::string inText = formatKey(*job.inputKeys, i, job.settings.key);
         if (inText.size() > 10) inText = inText.substr(0, 10);
         ImVec2 ts = L.textSize(inText.c_str());
-        const ImVec2 in(L.o.x + L.labelW - ts.x - 4, L.wy(i) - ts.y / 2);
+        const ImVec2 in(left + L.labelW - ts.x - 4, L.wy(i) - ts.y / 2);
         drawLabel(c.ui, dl, L.font, L.tfs, in, pal.inputKey, inText.c_str());
         const std::string at = std::to_string(i);
         if (const ImVec2 as = L.textSize(at.c_str()); as.x + ts.x + L.tfs < L.labelW - 4)
-            drawLabel(c.ui, dl, L.font, L.tfs * 0.8f, ImVec2(L.o.x + 2, L.wy(i) - as.y * 0.4f), pal.axisLabel,
+            drawLabel(c.ui, dl, L.font, L.tfs * 0.8f, ImVec2(left + 2, L.wy(i) - as.y * 0.4f), pal.axisLabel,
                       at.c_str());
         if (L.inputOutline == i) {
             const ImVec2 a(in.x - 3, in.y - 1), b(in.x + ts.x + 3, in.y + ts.y + 1);
             dl->AddRect(a, b, pal.highlight, 3.0f, 0, 2.0f * c.line);
             noteVisible(c.ui, ProbeItem::highlight, a, b);
-        }
-        for (const KeyColumn& col : L.columns) {
-            if (col.at == 0 || col.at > g.x1.size()) continue;
-            std::string cur = col.keys ? keyText(*col.keys, i, job.settings.key) : "?";
-            if (cur.size() > 10) cur = cur.substr(0, 10);
-            ts = L.textSize(cur.c_str());
-            const float x = L.lxl(col.at - 1, g.x1[col.at - 1] + 0.5f);
-            const ImVec2 b0(x, L.wy(i) - ts.y / 2 - 1), b1(x + ts.x + 6, L.wy(i) + ts.y / 2 + 1);
-            dl->AddRectFilled(b0, b1, col.marks && changed[i] ? pal.keyBoxChanged : pal.keyBox, 3.0f);
-            drawLabel(c.ui, dl, L.font, L.tfs, ImVec2(x + 3, L.wy(i) - ts.y / 2), pal.keyBoxText, cur.c_str());
-            if (col.outline == i && col.keys) dl->AddRect(b0, b1, pal.highlight, 3.0f, 0, 2.0f * c.line);
         }
     }
     // The positions past n: their numbers where the rows are far enough apart (else the first and
@@ -375,13 +407,13 @@ void drawWireKeys(const ViewContext& c, const DiagramLayout& L, const Geometry& 
         const std::string at = std::to_string(i);
         const float fsz = std::max(pfs, L.tfs * 0.6f);
         const ImVec2 as = L.font->CalcTextSizeA(fsz, FLT_MAX, 0.0f, at.c_str());
-        dl->AddText(L.font, fsz, ImVec2(L.o.x + 2, L.wy(i) - as.y * 0.5f), pal.axisLabel, at.c_str());
+        dl->AddText(L.font, fsz, ImVec2(left + 2, L.wy(i) - as.y * 0.5f), pal.axisLabel, at.c_str());
     }
     if (g.padded > n) {
-        const char* none = "no key";
+        const char* none = L.twoLineNoKey ? "no\nkey" : "no key";
         const ImVec2 ns = L.font->CalcTextSizeA(L.tfs * 0.8f, FLT_MAX, 0.0f, none);
         const float y = (L.wy(n) + L.wy(g.padded - 1)) / 2 - ns.y / 2;
-        dl->AddText(L.font, L.tfs * 0.8f, ImVec2(L.o.x + L.labelW - ns.x - 4, y), pal.axisLabel, none);
+        dl->AddText(L.font, L.tfs * 0.8f, ImVec2(left + L.labelW - ns.x - 4, y), pal.axisLabel, none);
     }
 }
 
@@ -413,9 +445,19 @@ std::optional<size_t> questionShown(const ViewContext& c) {
 struct Focus {
     std::vector<KeyColumn> columns;
     std::optional<uint64_t> inputOutline;
+    std::optional<uint32_t> asked; // the layer a graded question asks about (a step of one layer)
     uint32_t lo = 0, hi = 0;
     size_t key = 0;
 };
+// A lesson's @highlight layer joins the focus (and the scroll moves when it changes).
+void focusHighlightedLayer(const ViewContext& c, Focus& f, uint32_t layers) {
+    const auto mark = highlighted(c.ui, HighlightKind::layer);
+    if (!mark || *mark < 1 || *mark > layers) return;
+    const uint32_t l = uint32_t(*mark - 1);
+    f.lo = std::min(f.lo, l);
+    f.hi = std::max(f.hi, l + 1);
+    f.key ^= size_t(*mark) << 40;
+}
 Focus focusOf(const ViewContext& c, uint32_t curLo, uint32_t curHi, uint32_t layers) {
     const StepData& d = *c.v.data;
     Focus f;
@@ -427,21 +469,26 @@ Focus focusOf(const ViewContext& c, uint32_t curLo, uint32_t curHi, uint32_t lay
         const bool answered = d.step == *shown + 1;
         const Highlight& h = c.ui.lesson.lesson->stops[c.ui.lesson.stop].highlight; // where the stop pointed
         const auto before = h.kind == HighlightKind::key ? std::optional<uint64_t>(h.index) : std::nullopt;
-        f.inputOutline = before;
+        // The input column holds the keys before the sort, not those at the stop's step: the key
+        // asked about is outlined in the slot of the keys the stop shows.
+        f.inputOutline = std::nullopt;
         if (*shown >= 1)
             f.columns.push_back(
                 {endOf(*shown), answered ? d.previous.get() : d.snapshot.get(), !answered, answered ? before : marked});
         f.columns.push_back(
             {endOf(*shown + 1), answered ? d.snapshot.get() : nullptr, answered, answered ? marked : std::nullopt});
+        if (steps[*shown].layerCount == 1) f.asked = steps[*shown].firstLayer;
         f.lo = *shown >= 1 ? steps[*shown - 1].firstLayer : 0;
-        f.hi = std::min(layers, endOf(*shown + 1) + 1);
+        f.hi = std::min(layers, endOf(*shown + 1));
         f.key = (size_t(1) << 62) | (c.ui.lesson.stop << 32) | *shown;
+        focusHighlightedLayer(c, f, layers);
         return f;
     }
     if (d.step >= 1 && curHi >= 1) f.columns.push_back({curHi, d.snapshot.get(), true, marked});
     f.lo = curLo > 0 ? curLo - 1 : 0;
     f.hi = std::min(layers, std::max(curHi, 1u) + 1);
     f.key = d.step;
+    focusHighlightedLayer(c, f, layers);
     return f;
 }
 
@@ -455,6 +502,7 @@ void drawDiagram(const ViewContext& c) {
     DiagramLayout L = diagramLayout(job, g, curHi, f.columns, c.line);
     L.inputOutline = f.inputOutline;
     L.focusLo = f.lo, L.focusHi = f.hi, L.focusKey = f.key;
+    L.askedLayer = f.asked;
 
     ImGui::BeginChild("##diagram", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
     // A few pixels above the first wire, for the outline of a lesson's layer.
@@ -462,12 +510,17 @@ void drawDiagram(const ViewContext& c) {
     L.o = ImGui::GetCursorScreenPos();
     L.o.y += kTop;
     ImGui::Dummy(ImVec2(L.width, L.height + kTop));
+    L.scrollX = ImGui::GetScrollX();
     { // a lesson's @subject network: all the wires in view, top to bottom (the layers scroll sideways)
         const float x = ImGui::GetWindowPos().x + ImGui::GetStyle().WindowPadding.x;
         noteSubject(c.ui, SubjectKind::network, ImVec2(x, L.o.y), ImVec2(x + 1, L.o.y + L.height));
     }
+    // The layers pass under the pinned keys' column when the diagram scrolls.
+    ImGui::GetWindowDrawList()->PushClipRect(ImVec2(L.pinnedRight(), -FLT_MAX / 4), ImVec2(FLT_MAX / 4, FLT_MAX / 4),
+                                             true);
     drawBandAndWires(c, L, g, step, curLo);
     drawComparators(c, L, g, step, curLo);
+    ImGui::GetWindowDrawList()->PopClipRect();
     if (L.text) drawWireKeys(c, L, g);
     drawLegend(L);
     // Tooltip: the layer under the mouse (from 1, as the numbers under the layers).

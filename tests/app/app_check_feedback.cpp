@@ -150,7 +150,12 @@ std::vector<std::string> feedbackFailures(const std::string& path, uint64_t tile
                                 std::to_string(right));
             most = n - 1;
             range = given < 0 ? "indices start at 0" : "at indices 0 to " + std::to_string(n - 1);
-            m.push_back({"from1", "counted from 1", g == right + 1});
+            // The key's value given for its index: named first, so the only mistake named when it fits.
+            const bool value = g == before[arg] && before[arg] != right;
+            m.push_back({"value", "the key's value", value});
+            if (value && result.find("the key's value") == std::string::npos)
+                fails.push_back(at + ": the key's value given for its index, not named first: " + result);
+            m.push_back({"from1", "counted from 1", !value && g == right + 1});
             if (rec["after"].value("kind", "") == "layer") {
                 const uint64_t L = rec["step"].get<uint64_t>() + 1;
                 const auto p = partner(n, L, arg);

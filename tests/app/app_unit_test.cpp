@@ -403,6 +403,7 @@ const RolePair kMarkPairs[] = {
     {"comparatorCurrent on stepBand", &Palette::comparatorCurrent, &Palette::stepBand},
     {"swap on stepBand", &Palette::swap, &Palette::stepBand},
     {"comparatorDone", &Palette::comparatorDone, nullptr},
+    {"comparatorPending", &Palette::comparatorPending, nullptr},
     {"layerCurrent", &Palette::layerCurrent, nullptr},
     {"layerDone", &Palette::layerDone, nullptr},
     {"bracket", &Palette::bracket, nullptr},
@@ -416,7 +417,7 @@ const RolePair kMarkPairs[] = {
 // Faint on purpose (what is still to come, not ready yet, a band behind the current step): they
 // must show on the panel, not stand out. 1.5:1.
 const RolePair kFaintPairs[] = {
-    {"comparatorPending", &Palette::comparatorPending, nullptr},
+    {"comparatorSkipped", &Palette::comparatorSkipped, nullptr},
     {"layerPending", &Palette::layerPending, nullptr},
     {"mergeLine", &Palette::mergeLine, nullptr},
     {"stepBand", &Palette::stepBand, nullptr},
@@ -434,6 +435,16 @@ TEST(AppThemes, TextAndMarksStandOut) {
         for (const RolePair& r : kTextPairs) expectContrast(t, r, 4.5);
         for (const RolePair& r : kMarkPairs) expectContrast(t, r, 3.0);
         for (const RolePair& r : kFaintPairs) expectContrast(t, r, 1.5);
+        // The network: a comparator that runs (still to run included) stands out more than the
+        // wires it joins and than a dashed one the GPU skips, which recedes.
+        {
+            const Palette& q = paletteFor(t);
+            const double pending = contrastOn(q.comparatorPending, panelOf(q)),
+                         wire = contrastOn(q.wire, panelOf(q)), skipped = contrastOn(q.comparatorSkipped, panelOf(q));
+            EXPECT_GT(pending, wire * 1.3) << themeName(t);
+            EXPECT_GT(pending, skipped * 2.0) << themeName(t);
+            EXPECT_LT(skipped, wire) << themeName(t);
+        }
         // The status flags: the aggregate and inclusive boxes stand out, ink on every box reads.
         const Palette& p = paletteFor(t);
         const uint32_t panel = panelOf(p);

@@ -51,8 +51,10 @@ struct Palette {
     uint32_t outOfRange;                   // a status flag that is not 0, 1 or 2
     uint32_t highlight;                    // what a lesson's stop points at (an outline)
     uint32_t answer;                       // the cells an answer's arithmetic uses (an outline)
-    // The comparator network: the current step's band, wires, comparators by state, swaps, keys.
-    uint32_t stepBand, wire, comparatorCurrent, comparatorDone, comparatorPending, swap;
+    // The comparator network: the current step's band, wires, comparators by state, swaps, keys;
+    // comparatorSkipped: the dashed positions past n and the comparators the GPU skips (faint, so
+    // that the comparators that run, done or still to run, stand out more).
+    uint32_t stepBand, wire, comparatorCurrent, comparatorDone, comparatorPending, comparatorSkipped, swap;
     uint32_t inputKey, keyBox, keyBoxChanged, keyBoxText; // input keys at the left; current keys in boxes
     // The layer map (large n): cells by state, merge separators, the plan's step brackets.
     uint32_t layerCurrent, layerDone, layerPending, mergeLine, bracket;
