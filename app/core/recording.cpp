@@ -306,7 +306,7 @@ Plan planFrom(const json& j) {
     auto values = parseValueType(j.at("values").get<std::string>());
     auto order = parseOrder(j.at("order").get<std::string>());
     if (!key || !values || !order) throw std::out_of_range("key, values or order");
-    p.config = {*key, *values, *order, knobsFrom(j.at("knobs"))};
+    p.config = {.key = *key, .values = *values, .order = *order, .knobs = knobsFrom(j.at("knobs"))};
     p.n = j.at("n");
     p.needsTemp = j.at("needsTemp");
     p.scratchBytes = j.at("scratchBytes");

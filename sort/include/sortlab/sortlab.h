@@ -31,6 +31,9 @@ struct SortOptions {
     Order order = Order::ascending;
     // onesweep: the fastest; radix4 too; oddeven (the fused network) for sort() only: it is not stable.
     Algorithm algorithm = Algorithm::onesweep;
+    // Sort by order bits [beginBit, endBit) only (endBit 0: the key's width): SortConfig::beginBit
+    // (sortlab/sorter.h) says which bits those are. The radix sorts only.
+    uint32_t beginBit = 0, endBit = 0;
 };
 
 // T: uint32_t, int32_t, float, uint64_t, int64_t or double. Floats sort in IEEE total order
