@@ -152,8 +152,10 @@ Result<void> Sorter::warmUp(const SortConfig& config, uint64_t maxN) {
     if (maxN > kMaxKeys)
         return makeError(Errc::too_large,
                          "maxN = " + std::to_string(maxN) + " is beyond what sortlab indexes (2^40 keys)");
+    auto largest = plan(maxN, config); // first: what plan() refuses, it refuses before compiling the rest
+    if (!largest) return largest.error();
     for (uint64_t n : warmUpSizes(config, maxN)) {
-        if (n == 0 || n > maxN) continue;
+        if (n == 0 || n >= maxN) continue;
         auto p = plan(n, config); // makes the plan's pipelines, which the sorter keeps
         if (!p) return p.error();
     }
