@@ -4,7 +4,7 @@
 // BitRangeSort.MatchesStableSortOfTheBits: radix4 and OneSweep, every key type x order, key-value
 //   (the values are the input indices, so the order of equal keys shows), ranges inside one digit,
 //   not aligned to 4 or 8 bits, across the two 32-bit words of 64-bit keys, at the top (the sign),
-//   and the whole key; n spans several tiles (teaching tiles of 64 keys and the tuned tile). The
+//   and the whole key; n spans several tiles (70 teaching tiles of 64 keys, 2 tuned tiles). The
 //   result must equal a CPU stable sort by (orderBits >> beginBit) & mask exactly, and the plan
 //   must run only the passes that cover the range.
 // BitRangeTest.*: bad ranges give invalid_argument (empty, past the key, the odd-even network
@@ -95,7 +95,8 @@ TEST_P(BitRangeSort, MatchesStableSortOfTheBits) {
             cfg.knobs.radixTileKeys = tileKeys;
             uint64_t tile = 0;
             ASSERT_TRUE(plannedTile(**sorter, cfg, tile));
-            const uint64_t n = tileKeys ? 5 * tile + 13 : 2 * tile + 7;
+            // 70 teaching tiles: OneSweep's persistent passes on CPUs (from 64 tiles), dispatched as twins.
+            const uint64_t n = tileKeys ? 70 * tile + 13 : 2 * tile + 7;
             SCOPED_TRACE(describe(cfg) + " bits [" + std::to_string(cfg.beginBit) + ", " +
                          std::to_string(endBitOf(cfg)) + ") n = " + std::to_string(n));
             auto plan = (*sorter)->plan(n, cfg);
