@@ -47,6 +47,7 @@ layout(push_constant) uniform Push {
     uint epoch;       // pass kernel, persistent: the epoch bit of its status words
     uint portions;    // scan kernel: portions a pass (dispatches of each twin)
     uint twins;       // scan kernel: 1 if every pass after the first is dispatched twice (persistent passes)
+    uint beginBit, endBit; // the order bits sorted by (SortConfig's bit range): digits keep only those
 } pc;
 
 layout(buffer_reference, std430, buffer_reference_align = 4) buffer WordRef { uint v; };
@@ -70,12 +71,19 @@ uint workgroupIndex() { return gl_WorkGroupID.y * pc.groupsX + gl_WorkGroupID.x;
 #define ALL_ONES uvec2(0xffffffffu)
 #endif
 
+// The bits of pass p's digit (order bits [8p, 8p + 8)) inside the bit range: 255 for the whole
+// key, 0 for a pass outside it (every key then has digit 0, and the scan skips the pass). The
+// largest digit of the pass is this mask.
+uint digitMask(uint p) {
+    const int lo = clamp(int(pc.beginBit) - int(8 * p), 0, 8), hi = clamp(int(pc.endBit) - int(8 * p), 0, 8);
+    return hi > lo ? (1u << hi) - (1u << lo) : 0u;
+}
 // The 8-bit digit of pass p.
 uint digitOfOrder(Ord o, uint p) {
 #if KEY_WORDS == 1
-    return (o >> (8 * p)) & 255u;
+    return (o >> (8 * p)) & digitMask(p);
 #else
-    return p < 4 ? (o.x >> (8 * p)) & 255u : (o.y >> (8 * (p - 4))) & 255u;
+    return (p < 4 ? o.x >> (8 * p) : o.y >> (8 * (p - 4))) & digitMask(p);
 #endif
 }
 uint digitOf(Key k, uint p) { return digitOfOrder(orderBits(k), p); }

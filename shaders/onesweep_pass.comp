@@ -126,7 +126,7 @@ uint64_t destination(uint d, uint idx) { // where staged position idx of a key w
 
 #if HALF_STAGED
 uint rankWord(uvec2 o) { return pc.pass < 4 ? o.x : o.y; }
-uint digitOfWord(uint w) { return (w >> (8 * (pc.pass & 3u))) & 255u; }
+uint digitOfWord(uint w) { return (w >> (8 * (pc.pass & 3u))) & digitMask(pc.pass); }
 uvec2 keyFromHalves(uint w, uint other) {
     if (pc.pass >= 4) return uvec2(other, keyWord(w));
     uint lo = DESCENDING != 0 ? ~w : w;
@@ -188,7 +188,8 @@ bool pending[4], published[4];
 layout(constant_id = SORTLAB_SPEC_LOAD_NEXT_EARLY) const uint LOAD_NEXT_EARLY = 1;
 
 // A tile's keys, raw. The last tile's missing keys get the largest order bits: they rank after every
-// real key (digit 255), are never written out, and are left out of digit 255's published count.
+// real key (the largest digit, digitMask(pass)), are never written out, and are left out of that
+// digit's published count.
 void loadKeys(uint64_t src, uint tile, uint runStart, out Key raw[KPT]) {
     const uint64_t base = uint64_t(pc.firstTile + tile) * TILE;
     const uint keys = uint(min(uint64_t(TILE), pc.n - base));
@@ -239,7 +240,7 @@ void publishAggregate() {
                 words[q][r] = countAt(r * 256 + d);
                 run += (words[q][r] & 0xffffu) + (words[q][r] >> 16);
             }
-            count[q] = d == 255 ? run - (SLOTS - tileKeys) : run;
+            count[q] = d == digitMask(pc.pass) ? run - (SLOTS - tileKeys) : run;
             if (count[q] == tileKeys) uniformDigit = d + 1u;
             status(tile, d).v = statusWord(tile == 0 ? SORTLAB_OS_INCLUSIVE : SORTLAB_OS_AGGREGATE, count[q]);
             within[q] = subgroupExclusiveAdd(run);

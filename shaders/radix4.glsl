@@ -31,6 +31,7 @@ layout(push_constant) uniform Push {
     uint64_t keys, keysTemp, values, valuesTemp, scratch;
     uint64_t n;
     uint pass, passes, bitLo, workgroups, rowStride, groupsX;
+    uint bitHi; // this pass's digit is order bits [bitLo, bitHi): 4 bits, fewer at a bit range's end
 } pc;
 
 layout(buffer_reference, std430, buffer_reference_align = 4) buffer WordRef { uint v; };
@@ -41,14 +42,14 @@ Word4Ref word4(uint i) { return Word4Ref(pc.scratch + uint64_t(i) * 4ul); } // i
 uint workgroupIndex() { return gl_WorkGroupID.y * pc.groupsX + gl_WorkGroupID.x; }
 bool inputInTemp() { return word(SORTLAB_R4_WHERE + pc.pass).v != 0; }
 
-// The 4-bit digit of this pass, taken from the key's order bits (so signed, float and
-// descending orders sort as unsigned integers do).
+// The digit of this pass, order bits [bitLo, bitHi) of the key (so signed, float and descending
+// orders sort as unsigned integers do). bitLo need not be a multiple of 4 (SortConfig::beginBit).
 uint digitOf(Key k) {
+    const uint mask = (1u << (pc.bitHi - pc.bitLo)) - 1u;
 #if KEY_WORDS == 1
-    return (orderBits(k) >> pc.bitLo) & 15u;
+    return (orderBits(k) >> pc.bitLo) & mask;
 #else
-    uvec2 o = orderBits(k);
-    return pc.bitLo < 32 ? (o.x >> pc.bitLo) & 15u : (o.y >> (pc.bitLo - 32)) & 15u;
+    return uint(packUint2x32(orderBits(k)) >> pc.bitLo) & mask;
 #endif
 }
 

@@ -24,7 +24,7 @@ void main() {
     if (wg == 0 && tid == 0) {
         word(SORTLAB_R4_INFO + 4 * pc.pass + 0).v = pc.pass;
         word(SORTLAB_R4_INFO + 4 * pc.pass + 1).v = pc.bitLo;
-        word(SORTLAB_R4_INFO + 4 * pc.pass + 2).v = pc.bitLo + 4;
+        word(SORTLAB_R4_INFO + 4 * pc.pass + 2).v = pc.bitHi;
     }
     barrier();
 

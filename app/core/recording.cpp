@@ -298,7 +298,7 @@ Plan planFrom(const json& j) {
     auto values = parseValueType(j.at("values").get<std::string>());
     auto order = parseOrder(j.at("order").get<std::string>());
     if (!key || !values || !order) throw std::out_of_range("key, values or order");
-    p.config = {*key, *values, *order, j.at("knobs").get<SortKnobs>()};
+    p.config = {.key = *key, .values = *values, .order = *order, .knobs = j.at("knobs").get<SortKnobs>()};
     p.n = j.at("n");
     p.needsTemp = j.at("needsTemp");
     p.scratchBytes = j.at("scratchBytes");

@@ -805,6 +805,7 @@ Result<std::unique_ptr<Context>> Context::adopt(const AdoptInfo& a) {
     ctx->queueFamily_ = a.queueFamily;
     ctx->fenceTimeout_ = a.fenceTimeout;
     ctx->queueMutex_ = a.queueMutex;
+    ctx->pipelineCache_ = a.pipelineCache;
     ctx->info_ = inspect(a.physicalDevice, 0);
     if (!ctx->info_.suitable)
         return makeError(Errc::missing_feature,

@@ -257,6 +257,9 @@ public:
     Algorithm algorithm() const override { return Algorithm::oddeven; }
 
     Result<Plan> makePlan(uint64_t n, const SortConfig& config) override {
+        if (!sortsWholeKey(config))
+            return makeError(Errc::invalid_argument, "the odd-even network compares whole keys: a bit range "
+                                                     "(SortConfig::beginBit, endBit) takes radix4 or onesweep");
         Plan p = newPlan(Algorithm::oddeven, n, config);
         const uint32_t elemBytes = keyBytes(config.key) + valueBytes(config.values);
 

@@ -21,6 +21,7 @@ struct Push {
     uint64_t keys, keysTemp, values, valuesTemp, scratch, n;
     uint32_t pass, passes, tiles, groupsX, histGroups;
     uint32_t firstTile, portion, lastPortion, dispatch, fromTemp, epoch, portions, twins;
+    uint32_t beginBit, endBit;
 };
 static_assert(sizeof(Push) <= kPushConstantBytes);
 
@@ -63,11 +64,18 @@ struct Geometry {
 };
 
 // The plan's steps, without the device's numbers (oneSweepSteps).
+// The 8-bit passes that touch the config's bit range: [first, end). The others are not planned
+// (their digits are all 0, so the scan marks them skipped and the keys stay where they are).
+std::pair<uint32_t, uint32_t> plannedPasses(const SortConfig& config) {
+    return {config.beginBit / 8, (endBitOf(config) + 7) / 8};
+}
+
 std::vector<Step> planSteps(uint64_t n, const SortConfig& config) {
     if (n == 0) return {};
     Plan p;
     p.config = config;
     const uint32_t passes = keyBits(config.key) / 8;
+    const auto [firstPass, endPass] = plannedPasses(config);
     Step h;
     h.kind = StepKind::histogram;
     h.label = "histogram of every digit (one read of the keys)";
@@ -76,7 +84,7 @@ std::vector<Step> planSteps(uint64_t n, const SortConfig& config) {
     sc.kind = StepKind::scan;
     sc.label = "exclusive scan of each digit's 256 counts, and which passes to skip";
     p.steps.push_back(sc);
-    for (uint32_t pass = 0; pass < passes; ++pass) {
+    for (uint32_t pass = firstPass; pass < endPass; ++pass) {
         Step s;
         s.kind = StepKind::pass;
         s.pass = pass;
@@ -158,6 +166,8 @@ public:
         pc.histGroups = g.histGroups;
         pc.portions = static_cast<uint32_t>(g.portions);
         pc.twins = g.persistent ? 1u : 0u;
+        pc.beginBit = plan.config.beginBit;
+        pc.endBit = endBitOf(plan.config);
         auto dispatch = [&](Pipe pipe, uint64_t groups) { dispatchPipeline(cmd, plan.pipelines[pipe], pc, groups); };
         for (size_t i = first; i < last; ++i) {
             const Step& s = plan.steps[i];
@@ -241,6 +251,32 @@ public:
                          F::u32});
         }
         return r;
+    }
+
+protected:
+    // Besides the powers of two: where each tuning row starts, and within it the first sizes with
+    // the tile counts at which the tile schedule changes (persistent workgroups, lookback steps,
+    // tiles by index: the pass kernel's specialization).
+    std::vector<uint64_t> warmUpSizes(const SortConfig& config, uint64_t maxN) const override {
+        std::vector<uint64_t> sizes = Sorter::warmUpSizes(config, maxN);
+        std::vector<uint64_t> rowStarts{1};
+        for (const tuning::OneSweepRow& r : tuning::kOneSweepTable)
+            if (tuning::detail::isRowFor(r, keyBytes(config.key), config.values != ValueType::none) &&
+                r.fromKeys > 1 && r.fromKeys <= maxN)
+                rowStarts.push_back(r.fromKeys);
+        for (uint64_t start : rowStarts) {
+            sizes.push_back(start);
+            if (start > 1) sizes.push_back(start - 1);
+            const auto g = geometry(start, config);
+            if (!g) continue; // plan() reports it
+            const tuning::OneSweepTiles& t = g->tuning.tiles;
+            for (uint64_t tiles : {t.minPersistentTiles, t.minPersistentTilesCpu, t.minLookbackStepTiles, t.minIndexTiles}) {
+                if (tiles == 0 || tiles > kMaxKeys / g->tile) continue; // (kNever among them)
+                const uint64_t first = (tiles - 1) * g->tile + 1; // the first n of that many tiles
+                if (first > start && first <= maxN) sizes.insert(sizes.end(), {first - 1, first});
+            }
+        }
+        return sizes;
     }
 
 private:
@@ -502,7 +538,8 @@ namespace sortlab {
 
 uint64_t oneSweepBytesFloor(uint64_t n, const SortConfig& config) {
     // One read of the keys for the histogram; per 8-bit pass one read and one write of keys and values.
-    const uint64_t kb = keyBytes(config.key), vb = valueBytes(config.values), passes = keyBits(config.key) / 8;
+    const auto [firstPass, endPass] = onesweep::plannedPasses(config);
+    const uint64_t kb = keyBytes(config.key), vb = valueBytes(config.values), passes = endPass - firstPass;
     return n * kb + passes * n * 2 * (kb + vb);
 }
 

@@ -200,8 +200,9 @@ Result<VkPipeline> PipelineCache::get(const std::string& shader, uint32_t keyWor
     ci.layout = layout_;
     if (ctx_.pipelineStats()) ci.flags |= VK_PIPELINE_CREATE_CAPTURE_STATISTICS_BIT_KHR;
     VkPipeline pipeline = VK_NULL_HANDLE;
-    SORTLAB_VK(vkCreateComputePipelines(ctx_.device(), VK_NULL_HANDLE, 1, &ci, nullptr, &pipeline),
+    SORTLAB_VK(vkCreateComputePipelines(ctx_.device(), ctx_.pipelineCache(), 1, &ci, nullptr, &pipeline),
                "creating the compute pipeline " + name);
+    ++ctx_.pipelinesCreated_;
     pipelines_[key] = pipeline;
     ctx_.notePipelineUse(pipeline, describe(pipeline));
     return pipeline;

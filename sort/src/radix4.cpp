@@ -16,7 +16,7 @@ namespace {
 
 struct Push {
     uint64_t keys, keysTemp, values, valuesTemp, scratch, n;
-    uint32_t pass, passes, bitLo, workgroups, rowStride, groupsX;
+    uint32_t pass, passes, bitLo, workgroups, rowStride, groupsX, bitHi;
 };
 static_assert(sizeof(Push) <= kPushConstantBytes);
 
@@ -29,13 +29,18 @@ constexpr const char* kShaders[] = {"radix4_init", "radix4_count", "radix4_scan"
 enum Pipe : size_t { kInit, kCount, kScan, kScatter, kResult };
 
 // The plan's steps, without the device's workgroup counts (radix4Steps).
+// 4-bit passes from the config's beginBit up to its endBit (the last digit cut short there).
+uint32_t passesOf(const SortConfig& config) {
+    return (endBitOf(config) - config.beginBit + kDigitBits - 1) / kDigitBits;
+}
+
 std::vector<Step> planSteps(uint64_t n, const SortConfig& config) {
     if (n == 0) return {};
     Plan p;
     p.config = config;
-    const uint32_t passes = keyBits(config.key) / kDigitBits;
+    const uint32_t passes = passesOf(config);
     for (uint32_t pass = 0; pass < passes; ++pass) {
-        const uint32_t lo = pass * kDigitBits, hi = lo + kDigitBits;
+        const uint32_t lo = config.beginBit + pass * kDigitBits, hi = std::min(lo + kDigitBits, endBitOf(config));
         const std::string head =
             "pass " + std::to_string(pass) + ": bits " + std::to_string(lo) + ".." + std::to_string(hi - 1) + ", ";
         Step s;
@@ -90,7 +95,7 @@ public:
         p.scratchBytes = (SORTLAB_R4_COUNTS + 2 * kRadix * rowStride) * 4;
         p.needsTemp = true;
 
-        const uint32_t passes = keyBits(config.key) / kDigitBits;
+        const uint32_t passes = passesOf(config);
         p.steps = planSteps(n, config);
         for (Step& s : p.steps) s.workgroups = s.kind == StepKind::scan ? kRadix : workgroups;
         p.resultLocation = p.steps.back().keysAfter;
@@ -109,7 +114,7 @@ public:
         const SortConfig& cfg = plan.config;
         timestampBefore(cmd, timestamps, firstQuery);
         const uint64_t workgroups = (plan.n + plan.tileKeys - 1) / plan.tileKeys;
-        const uint32_t passes = keyBits(cfg.key) / kDigitBits;
+        const uint32_t passes = passesOf(cfg);
         Push pc{buf.keys.address,
                 buf.keysTemp.address,
                 buf.values.address,
@@ -121,6 +126,7 @@ public:
                 0,
                 static_cast<uint32_t>(workgroups),
                 static_cast<uint32_t>((workgroups + 3) / 4 * 4),
+                0,
                 0};
         auto dispatch = [&](Pipe pipe, uint64_t groups) { dispatchPipeline(cmd, plan.pipelines[pipe], pc, groups); };
         for (size_t i = first; i < last; ++i) {
@@ -128,6 +134,7 @@ public:
             if (i > first) computeToCompute(cmd);
             pc.pass = s.pass;
             pc.bitLo = s.bitLo;
+            pc.bitHi = s.bitHi;
             if (s.kind == StepKind::count) {
                 if (s.pass == 0) {
                     dispatch(kInit, 1);

@@ -94,6 +94,10 @@ Result<void> checkConfig(const SortConfig& c) {
         return bad("values", static_cast<unsigned>(c.values), "none, u32");
     if (static_cast<unsigned>(c.order) > static_cast<unsigned>(Order::descending))
         return bad("order", static_cast<unsigned>(c.order), "ascending, descending");
+    if (c.beginBit >= endBitOf(c) || endBitOf(c) > keyBits(c.key))
+        return makeError(Errc::invalid_argument, "SortConfig's bit range [" + std::to_string(c.beginBit) + ", " +
+                                                     std::to_string(endBitOf(c)) + ") is not a non-empty range of a " +
+                                                     std::to_string(keyBits(c.key)) + "-bit key's bits");
     return {};
 }
 
@@ -132,6 +136,30 @@ Result<Plan> Sorter::plan(uint64_t n, const SortConfig& config) {
     SORTLAB_TRY(checkFits(*p, device()));
     p->planner = this;
     return p;
+}
+
+std::vector<uint64_t> Sorter::warmUpSizes(const SortConfig& config, uint64_t maxN) const {
+    (void)config;
+    std::vector<uint64_t> sizes;
+    for (uint64_t n = 1; n < maxN; n *= 2) sizes.push_back(n);
+    sizes.push_back(maxN);
+    return sizes;
+}
+
+Result<void> Sorter::warmUp(const SortConfig& config, uint64_t maxN) {
+    SORTLAB_TRY(checkConfig(config));
+    if (maxN == 0) return {};
+    if (maxN > kMaxKeys)
+        return makeError(Errc::too_large,
+                         "maxN = " + std::to_string(maxN) + " is beyond what sortlab indexes (2^40 keys)");
+    auto largest = plan(maxN, config); // first: what plan() refuses, it refuses before compiling the rest
+    if (!largest) return largest.error();
+    for (uint64_t n : warmUpSizes(config, maxN)) {
+        if (n == 0 || n >= maxN) continue;
+        auto p = plan(n, config); // makes the plan's pipelines, which the sorter keeps
+        if (!p) return p.error();
+    }
+    return {};
 }
 
 // [SECTION] Recording: the checks of the caller's binding -------------------------------------------

@@ -18,11 +18,11 @@ template <> constexpr KeyType keyTypeOf<int64_t>() { return KeyType::i64; }
 template <> constexpr KeyType keyTypeOf<double>() { return KeyType::f64; }
 
 // What a context keeps between calls: a sorter per algorithm and the last job of each kind of
-// sort (algorithm, key type, values, order), reused while n stays the same.
+// sort (algorithm, key type, values, order, bit range), reused while n stays the same.
 struct OneCallState {
     std::mutex mutex;
     std::map<Algorithm, std::unique_ptr<Sorter>> sorters;
-    std::map<std::tuple<Algorithm, KeyType, ValueType, Order>, std::unique_ptr<SortJob>> jobs;
+    std::map<std::tuple<Algorithm, KeyType, ValueType, Order, uint32_t, uint32_t>, std::unique_ptr<SortJob>> jobs;
 };
 
 Result<void> sortBytes(Context& ctx, KeyType type, std::span<std::byte> keys, std::span<uint32_t> values,
@@ -40,6 +40,14 @@ Result<void> sortBytes(Context& ctx, KeyType type, std::span<std::byte> keys, st
     if (withValues && values.size() != n)
         return makeError(Errc::invalid_argument, "sortPairs: " + std::to_string(values.size()) + " values for " +
                                                      std::to_string(n) + " keys");
+    const uint32_t endBit = o.endBit ? o.endBit : keyBits(type);
+    if (o.beginBit >= endBit || endBit > keyBits(type))
+        return makeError(Errc::invalid_argument, "SortOptions' bit range [" + std::to_string(o.beginBit) + ", " +
+                                                     std::to_string(endBit) + ") is not a non-empty range of a " +
+                                                     std::to_string(keyBits(type)) + "-bit key's bits");
+    if (o.algorithm == Algorithm::oddeven && (o.beginBit != 0 || endBit != keyBits(type)))
+        return makeError(Errc::invalid_argument, "the odd-even network compares whole keys: a bit range takes "
+                                                 "Algorithm::onesweep or radix4");
     const SubmitSemaphores semaphores{o.wait, o.signal};
     const bool synced = o.wait.semaphore != VK_NULL_HANDLE || o.signal.semaphore != VK_NULL_HANDLE;
     if (synced && !ctx.timelineSemaphore())
@@ -62,7 +70,9 @@ Result<void> sortBytes(Context& ctx, KeyType type, std::span<std::byte> keys, st
     cfg.key = type;
     cfg.values = withValues ? ValueType::u32 : ValueType::none;
     cfg.order = o.order;
-    std::unique_ptr<SortJob>& job = state.jobs[{o.algorithm, type, cfg.values, o.order}];
+    cfg.beginBit = o.beginBit;
+    cfg.endBit = o.endBit == keyBits(type) ? 0 : o.endBit;
+    std::unique_ptr<SortJob>& job = state.jobs[{o.algorithm, type, cfg.values, o.order, cfg.beginBit, cfg.endBit}];
     if (!job || job->n() != n) {
         job.reset(); // its buffers go before the new ones are made
         auto j = SortJob::create(ctx, *sorter, n, cfg, /*keepInput=*/false);

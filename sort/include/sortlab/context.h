@@ -19,6 +19,7 @@
 
 #include <optional>
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -136,6 +137,8 @@ struct AdoptInfo {
     // device without shaderInt64 or bufferDeviceAddress. Left out, the Context assumes subgroup size
     // control is off: no pipeline requires a subgroup size or full subgroups.
     std::optional<EnabledFeatures> enabled;
+    // A VkPipelineCache of the device for the sorters' pipelines: Context::setPipelineCache.
+    VkPipelineCache pipelineCache = VK_NULL_HANDLE;
 };
 
 // The device features the sorts need (shaderInt64, bufferDeviceAddress) and the optional ones they
@@ -317,8 +320,23 @@ public:
     // says so): submissions may wait on and signal timeline semaphores.
     bool timelineSemaphore() const { return timelineSemaphore_; }
 
+    // The VkPipelineCache (made on device()) that every compute pipeline the sorters of this
+    // context create from now on goes through (vkCreateComputePipelines' pipelineCache), so that a
+    // program can keep what the driver compiled (vkGetPipelineCacheData) and hand it to the next
+    // run (VkPipelineCacheCreateInfo::pInitialData). VK_NULL_HANDLE, the default: none. The caller
+    // owns the cache and keeps it alive while it is set (pipelines already made do not need it).
+    // A cache made with VK_PIPELINE_CACHE_CREATE_EXTERNALLY_SYNCHRONIZED_BIT must not be in use
+    // elsewhere while sorters plan. Pipelines are made by Sorter::plan (the first plan of each
+    // tuning range) and by Sorter::warmUp.
+    void setPipelineCache(VkPipelineCache cache) { pipelineCache_ = cache; }
+    VkPipelineCache pipelineCache() const { return pipelineCache_; }
+    // Compute pipelines the sorters of this context have created so far (what a warm-up saves
+    // later plans from creating).
+    uint64_t pipelinesCreated() const { return pipelinesCreated_; }
+
 private:
     friend struct internal::ContextAccess;
+    friend class PipelineCache; // counts the pipelines it creates
     Context() = default;
     Result<void> finishSetup(); // command pool, fence, info_
     static VkBool32 VKAPI_PTR debugCallback(VkDebugUtilsMessageSeverityFlagBitsEXT, VkDebugUtilsMessageTypeFlagsEXT,
@@ -347,6 +365,8 @@ private:
     bool subgroupSizeControl_ = false;
     bool timelineSemaphore_ = false;
     bool alwaysPinSubgroupSize_ = false;          // internal::ContextAccess: the tests' knob
+    std::atomic<VkPipelineCache> pipelineCache_{VK_NULL_HANDLE};
+    std::atomic<uint64_t> pipelinesCreated_{0};
     std::mutex* queueMutex_ = nullptr;            // AdoptInfo::queueMutex
     bool lost_ = false;                           // a fence timed out: refuse new work until that submission finishes
     VkCommandBuffer pendingCmd_ = VK_NULL_HANDLE; // the timed-out submission's command buffer

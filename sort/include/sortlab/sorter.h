@@ -92,8 +92,23 @@ struct SortConfig {
     KeyType key = KeyType::u32;
     ValueType values = ValueType::none;
     Order order = Order::ascending;
+    // The bits the radix sorts sort by (CUB's begin_bit/end_bit): bits [beginBit, endBit) of each
+    // key's order bits (sortlab/keys.h: the raw bits with the sign flipped for signed keys, the
+    // IEEE total-order flip for floats, all bits inverted for descending), bit 0 the least
+    // significant. endBit 0 means the key's width (32 or 64), so the default sorts by the whole key.
+    // Keys come out ordered by (orderBits >> beginBit) & (2^(endBit - beginBit) - 1), keys equal
+    // there in input order (stable). Fewer bits, fewer passes: radix4 runs 4-bit passes from
+    // beginBit; OneSweep the 8-bit passes of the bytes the range touches (so [4, 12) takes two).
+    // A range on signed or float keys is of the flipped bits: [0, 31) of i32 keys ignores the order
+    // bits' top bit, the sign. beginBit < endBit <= key width, otherwise plan() returns
+    // invalid_argument (an empty range too); the odd-even network takes only the whole key.
+    uint32_t beginBit = 0, endBit = 0;
     SortKnobs knobs;
 };
+// The end of config's bit range (its endBit, or the key's width where that is 0), and whether the
+// range is the whole key.
+constexpr uint32_t endBitOf(const SortConfig& c) { return c.endBit ? c.endBit : keyBits(c.key); }
+constexpr bool sortsWholeKey(const SortConfig& c) { return c.beginBit == 0 && endBitOf(c) == keyBits(c.key); }
 
 class Sorter;
 
@@ -158,6 +173,13 @@ public:
         if (!p) return p.error();
         return sortlab::storageRequirements(*p);
     }
+    // Creates every pipeline that plans of `config` for 1 to maxN keys bind (plan() makes those of
+    // a tuning range the first time n enters it: about 100 ms each on lavapipe), so that later
+    // plans of that config up to maxN create none (Context::pipelinesCreated() stays the same; the
+    // bit range and n change no pipeline). Through the context's pipeline cache where one is set
+    // (Context::setPipelineCache). Errors: plan()'s, for a config or maxN that plan() refuses.
+    // SortKnobs::logLookback makes pipelines per tile count: a warm-up does not cover those.
+    Result<void> warmUp(const SortConfig& config, uint64_t maxN);
     // Records steps [first, last) of `plan` (last clamped to the plan's size) into `cmd`, with
     // the barriers between them. Checks what it can before recording anything, and returns
     // invalid_argument (recording nothing) for: a null command buffer, a plan this sorter did not
@@ -178,6 +200,10 @@ public:
 protected:
     // The device the sorter plans for (plan() checks the buffers against its limits).
     virtual const DeviceInfo& device() const = 0;
+    // The sizes whose plans together bind every pipeline plans of config up to maxN bind (warmUp
+    // plans each): 1, every power of two below maxN, and maxN; a sorter whose pipelines change at
+    // other sizes adds those.
+    virtual std::vector<uint64_t> warmUpSizes(const SortConfig& config, uint64_t maxN) const;
     // The algorithm's plan for a valid config and n <= kMaxKeys (plan() checks both, then the device).
     virtual Result<Plan> makePlan(uint64_t n, const SortConfig& config) = 0;
     // Records steps [first, last) (first < last <= steps) of a plan this sorter made, with buffers

@@ -32,6 +32,9 @@ struct SortOptions {
     Order order = Order::ascending;
     // onesweep: the fastest; radix4 too; oddeven (the fused network) for sort() only: it is not stable.
     Algorithm algorithm = Algorithm::onesweep;
+    // Sort by order bits [beginBit, endBit) only (endBit 0: the key's width): SortConfig::beginBit
+    // (sortlab/sorter.h) says which bits those are. The radix sorts only.
+    uint32_t beginBit = 0, endBit = 0;
     // Timeline semaphores (on a device with the timelineSemaphore feature enabled: Context::
     // timelineSemaphore(); else invalid_argument): the sort's GPU work starts once `wait` reaches its
     // value, and sets `signal` to its value when done (also for n < 2, which does no GPU work). The
