@@ -31,6 +31,7 @@
 #define SORTLAB_SPEC_LOAD_NEXT_EARLY 18    // onesweep: 1: a persistent workgroup loads its next tile before the ranking
 #define SORTLAB_SPEC_WHERE_IN_REGISTER 19 // onesweep: 1: the pass kernel keeps which buffer it reads in a register
 #define SORTLAB_SPEC_COUNTS_IN_TILE 20    // onesweep: 1: the subgroups' digit counts share the staged tile's shared memory
+#define SORTLAB_SPEC_BIT_RANGE 23         // onesweep: 1: a bit range narrower than the key (digits masked); 0: the whole key
 #define SORTLAB_SPEC_EXCHANGE_ROUNDS 22   // onesweep: the staged tile holds 1 / this of a tile: written out in this many rounds
 // The lookback log (SortConfig::logLookback): at LOG_BASE the event counter (the events of every
 // pass numbered in one sequence), at LOG_BASE + 1 + k the ticket of pass dispatch k (with
