@@ -350,7 +350,8 @@ void App::updateMove(const SortWorker::View& v) {
         ui_.move.reset();
         const bool on = ui_.moveSeconds > 0 || ui_.frozenMove;
         // A lesson's stop that replays a pass from before its end shows the pass's input: no move.
-        const bool replayBefore = ui_.replay.shown >= 0 && v.data->snapshot && v.data->snapshot->find(AuxKind::lookbackLog);
+        const bool replayBefore =
+            ui_.replay.shown >= 0 && v.data->snapshot && v.data->snapshot->find(AuxKind::lookbackLog);
         if (on && shown_ && v.job.plan && !replayBefore && movable(*shown_, *v.data)) {
             Transition t;
             t.from = shown_;
@@ -391,8 +392,7 @@ nlohmann::json App::viewState() const {
     }
     if (n <= 4096) j["drawn_index"] = drawn;
     j["labels"] = labelsJson();
-    if (shown_->pinned)
-        j["pinned"] = {{"input_index", *shown_->pinned}, {"path", shown_->pinPath}};
+    if (shown_->pinned) j["pinned"] = {{"input_index", *shown_->pinned}, {"path", shown_->pinPath}};
     return j;
 }
 

@@ -515,11 +515,10 @@ void App::drawBenchRunControls(const BenchWorker::State& st, float buttonW, bool
     std::snprintf(overlay, sizeof overlay, "%.0f%%", double(fraction) * 100);
     ImGui::ProgressBar(fraction, ImVec2(-1, 0), overlay);
     if (running)
-        wrappedf(
-            "%s%s", st.progress.current.c_str(),
-            st.progress.reps
-                ? (", rep " + std::to_string(st.progress.rep) + " of " + std::to_string(st.progress.reps)).c_str()
-                : ", warming up");
+        wrappedf("%s%s", st.progress.current.c_str(),
+                 st.progress.reps
+                     ? (", rep " + std::to_string(st.progress.rep) + " of " + std::to_string(st.progress.reps)).c_str()
+                     : ", warming up");
     else if (!st.message.empty())
         wrappedf("%s", st.message.c_str());
 }

@@ -278,7 +278,8 @@ void App::drawPlaybackControls(const SortWorker::View& v) {
         goTo(size_t(ui_.jumpTo));
     }
     ImGui::SliderFloat("speed", &ui_.speed, 0.25f, 120.0f, "%.2f steps/s", ImGuiSliderFlags_Logarithmic);
-    ImGui::SliderFloat("move", &ui_.moveSeconds, 0.0f, 2.0f, ui_.moveSeconds > 0 ? "%.1f s a step" : "off (steps jump)");
+    ImGui::SliderFloat("move", &ui_.moveSeconds, 0.0f, 2.0f,
+                       ui_.moveSeconds > 0 ? "%.1f s a step" : "off (steps jump)");
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("each step drawn as a move: keys travel from their index before the step to the one the GPU "
                           "gave them (at 4 steps/s; the speed scales it). A radix pass of up to 64 keys moves one "

@@ -24,12 +24,16 @@ void colourRow(Swatch kind, ImU32 colour, const char* meaning) {
     const ImVec2 a = ImGui::GetCursorScreenPos(), b(a.x + w, a.y + h);
     ImDrawList* dl = ImGui::GetWindowDrawList();
     switch (kind) {
-    case Swatch::fill: dl->AddRectFilled(ImVec2(a.x, a.y + 2), ImVec2(b.x, b.y - 2), colour, 3.0f); break;
+    case Swatch::fill:
+        dl->AddRectFilled(ImVec2(a.x, a.y + 2), ImVec2(b.x, b.y - 2), colour, 3.0f);
+        break;
     case Swatch::outline:
         dl->AddRectFilled(ImVec2(a.x + t, a.y + 2 + t), ImVec2(b.x - t, b.y - 2 - t), palette().plotBg);
         dl->AddRect(ImVec2(a.x + t / 2, a.y + 2), ImVec2(b.x - t / 2, b.y - 2), colour, 3.0f, 0, t);
         break;
-    case Swatch::line: dl->AddLine(ImVec2(a.x, (a.y + b.y) / 2), ImVec2(b.x, (a.y + b.y) / 2), colour, t * 1.5f); break;
+    case Swatch::line:
+        dl->AddLine(ImVec2(a.x, (a.y + b.y) / 2), ImVec2(b.x, (a.y + b.y) / 2), colour, t * 1.5f);
+        break;
     case Swatch::dashed:
         for (float x = a.x; x < b.x; x += h * 0.5f)
             dl->AddLine(ImVec2(x, (a.y + b.y) / 2), ImVec2(std::min(b.x, x + h * 0.3f), (a.y + b.y) / 2), colour, t);
@@ -141,7 +145,8 @@ void App::drawHelp() {
             colourRow(Swatch::line, p.swap, "network: ... that swapped its two keys");
             colourRow(Swatch::line, p.comparatorDone, "network: a comparator already run");
             colourRow(Swatch::line, p.comparatorPending, "network: a comparator still to run");
-            colourRow(Swatch::dashed, p.comparatorSkipped, "network: a position past the keys (n) and its skipped comparators");
+            colourRow(Swatch::dashed, p.comparatorSkipped,
+                      "network: a position past the keys (n) and its skipped comparators");
             colourRow(Swatch::fill, p.keyBoxChanged, "network: a key box this step changed");
             colourRow(Swatch::fill, p.binaryDigitBg, "radix: the bits of the digit this pass sorts by");
             colourRow(Swatch::fill, p.codeHighlight, "pseudocode: the lines this step runs");

@@ -95,8 +95,7 @@ void App::noteScreenshot() {
     if (stop.highlight.kind != HighlightKind::none) seen(L.seenHighlight, p.highlight && p.highlightVisible);
     if (stop.question) seen(L.seenQuestion, p.question && p.questionVisible);
     if (stop.question && !L.result.empty()) seen(L.seenFeedback, p.feedback && p.feedbackVisible);
-    if (L.subjects || p.subjectDrawn)
-        seen(L.seenSubject, (L.subjectsNamed & ~p.subjectDrawn) == 0 && p.subjectVisible);
+    if (L.subjects || p.subjectDrawn) seen(L.seenSubject, (L.subjectsNamed & ~p.subjectDrawn) == 0 && p.subjectVisible);
     seen(L.seenNarration, p.narration && p.narrationVisible);
     nlohmann::json shot = labelsJson();
     // What the views showed of the state: the step, the step the array drew, the replay's events.
@@ -107,7 +106,8 @@ void App::noteScreenshot() {
     shot["replay"] = d && m.replay && m.replayFor == d->snapshot
                          ? nlohmann::json::array({m.replay->shown, m.replay->events.size()})
                          : nlohmann::json(nullptr);
-    shot["histogram_bits"] = p.histogramLo >= 0 ? nlohmann::json::array({p.histogramLo, p.histogramHi}) : nlohmann::json(nullptr);
+    shot["histogram_bits"] =
+        p.histogramLo >= 0 ? nlohmann::json::array({p.histogramLo, p.histogramHi}) : nlohmann::json(nullptr);
     L.labelShots.push_back(std::move(shot));
 }
 
@@ -166,7 +166,7 @@ void App::updateLesson(const SortWorker::View& v) {
     if (L.mode == Mode::right) L.given = int64_t(answer->value);
     if (L.mode == Mode::wrong) L.given = int64_t(answer->value + 1);
     if (stop.question->kind == QuestionKind::where && ui_.highlight.kind == HighlightKind::key)
-        ui_.highlight.index = answer->value; // the key the stop pointed at, where it went
+        ui_.highlight.index = answer->value;                          // the key the stop pointed at, where it went
     if (answer->replayShown) ui_.replay.shown = *answer->replayShown; // the walk, played to its end
     L.result = feedbackText(*stop.question, L.given, *answer);
     L.scrollFrames = 8;
@@ -190,13 +190,13 @@ std::string App::lessonRecord() const {
         return has ? json(acc.value_or(visibleNow)) : json(nullptr);
     };
     const UiState::Probe& p = ui_.lastProbe;
-    j["visible"] = {
-        {"highlight", seen(L.seenHighlight, stop.highlight.kind != HighlightKind::none, p.highlight && p.highlightVisible)},
-        {"question", seen(L.seenQuestion, bool(stop.question), p.question && p.questionVisible)},
-        {"feedback", seen(L.seenFeedback, bool(stop.question), p.feedback && p.feedbackVisible)},
-        {"subject", seen(L.seenSubject, L.subjects || p.subjectDrawn,
-                         (L.subjectsNamed & ~p.subjectDrawn) == 0 && p.subjectVisible)},
-        {"narration", seen(L.seenNarration, true, p.narration && p.narrationVisible)}};
+    j["visible"] = {{"highlight", seen(L.seenHighlight, stop.highlight.kind != HighlightKind::none,
+                                       p.highlight && p.highlightVisible)},
+                    {"question", seen(L.seenQuestion, bool(stop.question), p.question && p.questionVisible)},
+                    {"feedback", seen(L.seenFeedback, bool(stop.question), p.feedback && p.feedbackVisible)},
+                    {"subject", seen(L.seenSubject, L.subjects || p.subjectDrawn,
+                                     (L.subjectsNamed & ~p.subjectDrawn) == 0 && p.subjectVisible)},
+                    {"narration", seen(L.seenNarration, true, p.narration && p.narrationVisible)}};
     json subjects = json::array();
     for (unsigned k = 0; k < 32; ++k)
         if ((L.subjects >> k) & 1u) subjects.push_back(std::string(subjectKindName(SubjectKind(k))));
@@ -229,7 +229,8 @@ std::string App::lessonRecord() const {
         j["after"]["bit_hi"] = st.bitHi;
     }
     json aux = json::object();
-    for (const auto& a : v.data->snapshot->aux) aux[std::string(auxKindName(a.kind))] = {{"shape", a.shape}, {"data", a.data}};
+    for (const auto& a : v.data->snapshot->aux)
+        aux[std::string(auxKindName(a.kind))] = {{"shape", a.shape}, {"data", a.data}};
     j["after"]["aux"] = aux;
     if (auto r = lookbackReplay(*v.data->snapshot, ui_.replay)) j["replay_digit"] = r->digit;
     return j.dump();
@@ -314,10 +315,10 @@ void App::drawLessonFooter(const Lesson&, const LessonStop& stop, bool busy) {
         if (ImGui::Button(predict ? "Watch" : "Show me")) answerStop(std::nullopt, UiState::LessonUi::Mode::showMe);
         noteVisible(ui_, ProbeItem::question, field0, ImGui::GetItemRectMax());
         ImGui::EndDisabled();
-        ImGui::TextDisabled(predict                      ? "plays the replay to the walk's end"
+        ImGui::TextDisabled(predict                        ? "plays the replay to the walk's end"
                             : worker_.view().job.recording ? "shows the next step the GPU recorded"
-                            : device_.isLavapipe         ? "runs the next step on lavapipe"
-                                                         : "runs the next step on the GPU");
+                            : device_.isLavapipe           ? "runs the next step on lavapipe"
+                                                           : "runs the next step on the GPU");
         if (!L.hint.empty()) { // Right (or >, Play) was pressed with the question open
             ImGui::PushStyleColor(ImGuiCol_Text, vec4(palette().question));
             textWrappedAtSpaces(L.hint);
@@ -365,8 +366,8 @@ void App::drawLessonRecording(const SortWorker::View& v) {
     ImGui::EndDisabled();
     ImGui::SameLine();
     ImGui::PushStyleColor(ImGuiCol_Text, vec4(palette().accent));
-    const std::string line = rec ? "Replay of a run on " + d.name + ", " + d.date.substr(0, 10)
-                                 : "Live on " + here + oneAtATime;
+    const std::string line =
+        rec ? "Replay of a run on " + d.name + ", " + d.date.substr(0, 10) : "Live on " + here + oneAtATime;
     textWrappedAtSpaces(line + ".");
     ImGui::PopStyleColor();
     if (ImGui::IsItemHovered())
@@ -389,9 +390,9 @@ void App::drawLessonTiming(const SortWorker::View& v) {
     std::snprintf(ms, sizeof ms, v.data->stepMs < 10 ? "%.2f ms" : "%.0f ms", v.data->stepMs);
     const bool cpu = device_.type == VK_PHYSICAL_DEVICE_TYPE_CPU;
     ImGui::Spacing();
-    std::string text = cpu ? deviceName_ + " is CPU emulation, not a GPU: it took " + ms +
-                                 " to run this sort and read it back."
-                           : deviceName_ + " took " + ms + " to run this sort and read it back.";
+    std::string text =
+        cpu ? deviceName_ + " is CPU emulation, not a GPU: it took " + ms + " to run this sort and read it back."
+            : deviceName_ + " took " + ms + " to run this sort and read it back.";
     const std::string gpus = measuredLine(v.job.settings.algo, v.job.settings.n);
     if (cpu && !gpus.empty() && v.job.settings.key == KeyType::u32 && !v.job.settings.keyValue &&
         v.job.settings.dist == Distribution::uniform)

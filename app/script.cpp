@@ -400,9 +400,8 @@ Outcome pinKeyVerb(VerbContext& c) {
             const uint64_t i = std::stoull(c.a.args[0], &used);
             if (used != c.a.args[0].size()) throw std::invalid_argument("index");
             if (i >= c.app.ui().settings.n)
-                return Failure{"pin-key " + c.a.args[0] + ": there are " + std::to_string(c.app.ui().settings.n) +
-                                   " keys",
-                               2};
+                return Failure{
+                    "pin-key " + c.a.args[0] + ": there are " + std::to_string(c.app.ui().settings.n) + " keys", 2};
             c.worker.pinInput(i);
             c.app.ui().lesson.stopPinned = false; // the teacher's pin: it stays across a lesson's stops
         } catch (const std::invalid_argument&) {

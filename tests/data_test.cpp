@@ -48,7 +48,8 @@ TEST(GenerateKeys, StructuredDistributions) {
     for (KeyType t : kAllKeyTypes) {
         SCOPED_TRACE(std::string(keyTypeName(t)));
         const uint32_t half = keyKind(t) == KeyKind::floating ? keyBits(t) - 8 : keyBits(t) / 2;
-        const auto narrow = generateKeys(t, 5000, Distribution::narrow, 1), bits = generateKeys(t, 5000, Distribution::bits, 1),
+        const auto narrow = generateKeys(t, 5000, Distribution::narrow, 1),
+                   bits = generateKeys(t, 5000, Distribution::bits, 1),
                    runs = generateKeys(t, 5000, Distribution::runs, 1);
         std::set<uint64_t> highs, lows;
         for (size_t i = 0; i < 5000; ++i) {
@@ -63,7 +64,8 @@ TEST(GenerateKeys, StructuredDistributions) {
         }
         bool allSorted = true;
         for (size_t i = 1; i < 5000; ++i) {
-            const bool up = orderBitsAt(runs.data(), i - 1, t, Order::ascending) <= orderBitsAt(runs.data(), i, t, Order::ascending);
+            const bool up = orderBitsAt(runs.data(), i - 1, t, Order::ascending) <=
+                            orderBitsAt(runs.data(), i, t, Order::ascending);
             if (i % 1000 != 0) {
                 EXPECT_TRUE(up) << i;
             }

@@ -153,7 +153,9 @@ TEST_F(BitRangeTest, BadRangesAreInvalidArguments) {
             part.beginBit = 4;
             auto plan = (*sorter)->plan(1000, part);
             EXPECT_EQ(plan.ok(), a != Algorithm::oddeven) << algorithmName(a); // the network: whole keys only
-            if (!plan.ok()) { EXPECT_EQ(plan.error().code, Errc::invalid_argument); }
+            if (!plan.ok()) {
+                EXPECT_EQ(plan.error().code, Errc::invalid_argument);
+            }
             SortConfig whole = sortConfig(k, false, Order::ascending);
             whole.endBit = w; // the key's width, spelt out
             EXPECT_TRUE((*sorter)->plan(1000, whole).ok()) << algorithmName(a);

@@ -265,8 +265,8 @@ TEST_F(GpuTest, EnumValuesOutOfRangeAreInvalidArgument) {
     for (Algorithm a : {Algorithm::oddeven, Algorithm::radix4, Algorithm::onesweep}) {
         auto s = makeSorter(ctx(), a);
         ASSERT_TRUE(s.ok()) << s.error().message;
-        for (auto [cfg, field] : {std::pair{badOrder, "order is 7"}, std::pair{badKey, "key is 42"},
-                                  std::pair{badValues, "values is 5"}}) {
+        for (auto [cfg, field] :
+             {std::pair{badOrder, "order is 7"}, std::pair{badKey, "key is 42"}, std::pair{badValues, "values is 5"}}) {
             SCOPED_TRACE(std::string(algorithmName(a)) + ": " + field);
             for (uint64_t n : {uint64_t(0), uint64_t(1000)}) {
                 auto p = (*s)->plan(n, cfg);
@@ -331,7 +331,8 @@ TEST_F(GpuTest, PlanRefusesWhatTheDeviceCannotHold) {
     ASSERT_GT(dev.deviceLocalBytes, 0u);
     std::printf("[sortlab] %s: maxBufferSize %llu MiB, maxStorageBufferRange %llu MiB, device-local heap %llu MiB\n",
                 dev.name.c_str(), (unsigned long long)(dev.maxBufferSize >> 20),
-                (unsigned long long)(dev.maxStorageBufferRange >> 20), (unsigned long long)(dev.deviceLocalBytes >> 20));
+                (unsigned long long)(dev.maxStorageBufferRange >> 20),
+                (unsigned long long)(dev.deviceLocalBytes >> 20));
     auto onesweep = makeSorter(ctx(), Algorithm::onesweep);
     ASSERT_TRUE(onesweep.ok()) << onesweep.error().message;
     const SortConfig kv = sortConfig(KeyType::u64, true, Order::ascending);

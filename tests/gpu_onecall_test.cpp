@@ -18,12 +18,18 @@ namespace sortlab::test {
 namespace {
 
 template <class T> constexpr KeyType keyTypeOf() {
-    if constexpr (std::is_same_v<T, uint32_t>) return KeyType::u32;
-    else if constexpr (std::is_same_v<T, int32_t>) return KeyType::i32;
-    else if constexpr (std::is_same_v<T, float>) return KeyType::f32;
-    else if constexpr (std::is_same_v<T, uint64_t>) return KeyType::u64;
-    else if constexpr (std::is_same_v<T, int64_t>) return KeyType::i64;
-    else return KeyType::f64;
+    if constexpr (std::is_same_v<T, uint32_t>)
+        return KeyType::u32;
+    else if constexpr (std::is_same_v<T, int32_t>)
+        return KeyType::i32;
+    else if constexpr (std::is_same_v<T, float>)
+        return KeyType::f32;
+    else if constexpr (std::is_same_v<T, uint64_t>)
+        return KeyType::u64;
+    else if constexpr (std::is_same_v<T, int64_t>)
+        return KeyType::i64;
+    else
+        return KeyType::f64;
 }
 
 template <class T> std::vector<T> keysOf(size_t n, uint64_t seed) {
@@ -55,13 +61,16 @@ template <class T> void sortsLikeStd(Context& ctx, Algorithm algorithm) {
             ASSERT_TRUE(sort(ctx, std::span(k2), {.order = order, .algorithm = algorithm}).ok());
             EXPECT_EQ(k2, want);
             if (algorithm == Algorithm::oddeven) continue; // the network is not stable: keys only
-            ASSERT_TRUE(sortPairs(ctx, std::span(keys), std::span(values), {.order = order, .algorithm = algorithm}).ok());
+            ASSERT_TRUE(
+                sortPairs(ctx, std::span(keys), std::span(values), {.order = order, .algorithm = algorithm}).ok());
             EXPECT_EQ(keys, want);
             std::vector<T> moved(n);
             for (size_t i = 0; i < n; ++i) moved[i] = input[values[i]];
             EXPECT_EQ(moved, want); // each value came with its key
             for (size_t i = 1; i < n; ++i) {
-                if (keys[i - 1] == keys[i]) { ASSERT_LT(values[i - 1], values[i]) << i; } // stable
+                if (keys[i - 1] == keys[i]) {
+                    ASSERT_LT(values[i - 1], values[i]) << i;
+                } // stable
             }
         }
     }

@@ -214,32 +214,32 @@ TEST_P(OneSweepStep, EveryStepMatchesTheReference) {
 // clang-format off
 const StepCase kStepCases[] = {
     // name                  key           kv     order              tiles% extra dist                      fallback
-    {"u32_kv_lookback",      KeyType::u32, true,  Order::ascending,  400,   13,   Distribution::uniform,    false},
-    {"u32_kv_fallback",      KeyType::u32, true,  Order::ascending,  400,   13,   Distribution::uniform,    true},
-    {"i32_desc_partial",     KeyType::i32, false, Order::descending, 60,    0,    Distribution::gaussian,   false},
-    {"f32_special_fallback", KeyType::f32, true,  Order::ascending,  230,   1,    Distribution::special,    true},
-    {"u64_kv_lookback",      KeyType::u64, true,  Order::ascending,  310,   5,    Distribution::uniform,    false},
-    {"f64_desc_fallback",    KeyType::f64, false, Order::descending, 210,   3,    Distribution::few_unique, true},
+    {"u32_kv_lookback", KeyType::u32, true, Order::ascending, 400, 13, Distribution::uniform, false},
+    {"u32_kv_fallback", KeyType::u32, true, Order::ascending, 400, 13, Distribution::uniform, true},
+    {"i32_desc_partial", KeyType::i32, false, Order::descending, 60, 0, Distribution::gaussian, false},
+    {"f32_special_fallback", KeyType::f32, true, Order::ascending, 230, 1, Distribution::special, true},
+    {"u64_kv_lookback", KeyType::u64, true, Order::ascending, 310, 5, Distribution::uniform, false},
+    {"f64_desc_fallback", KeyType::f64, false, Order::descending, 210, 3, Distribution::few_unique, true},
     // Teaching tiles (SortKnobs::radixTileKeys): 64 keys in 8-key tiles, so that the chained scan runs
     // over 8 tiles (keys below 100: passes 1..3 skipped); 4- and 16-key tiles, with lookback and
     // with forced fallback.
-    {"u32_tile8_lookback",   KeyType::u32, true,  Order::ascending,  800,   0,    Distribution::small,      false, 8,  3},
-    {"u32_tile8_fallback",   KeyType::u32, true,  Order::ascending,  800,   0,    Distribution::small,      true,  8,  3},
-    {"i32_tile4_fallback",   KeyType::i32, false, Order::descending, 2500,  3,    Distribution::uniform,    true,  4},
-    {"u64_tile16_lookback",  KeyType::u64, true,  Order::ascending,  1700,  9,    Distribution::uniform,    false, 16},
-    {"f32_tile4_lookback",   KeyType::f32, false, Order::ascending,  1900,  1,    Distribution::special,    false, 4},
+    {"u32_tile8_lookback", KeyType::u32, true, Order::ascending, 800, 0, Distribution::small, false, 8, 3},
+    {"u32_tile8_fallback", KeyType::u32, true, Order::ascending, 800, 0, Distribution::small, true, 8, 3},
+    {"i32_tile4_fallback", KeyType::i32, false, Order::descending, 2500, 3, Distribution::uniform, true, 4},
+    {"u64_tile16_lookback", KeyType::u64, true, Order::ascending, 1700, 9, Distribution::uniform, false, 16},
+    {"f32_tile4_lookback", KeyType::f32, false, Order::ascending, 1900, 1, Distribution::special, false, 4},
     // Keys with structure: passes skipped (narrow: the top two of u32 keys, four of u64 keys, an
     // even number; bits: pass 0, so three passes run and the result step copies the keys back;
     // equal: every pass), and few-unique keys, whose tiles after pass 0 mostly hold one key.
-    {"u32_narrow_kv",        KeyType::u32, true,  Order::ascending,  300,   7,    Distribution::narrow,     false, 0,  2},
-    {"u64_narrow_fallback",  KeyType::u64, false, Order::descending, 250,   3,    Distribution::narrow,     true,  0,  4},
-    {"i32_bits_kv_fallback", KeyType::i32, true,  Order::ascending,  350,   1,    Distribution::bits,       true,  0,  1},
-    {"i64_bits_lookback",    KeyType::i64, true,  Order::descending, 1700,  5,    Distribution::bits,       false, 16, 1},
-    {"u32_equal_kv",         KeyType::u32, true,  Order::ascending,  200,   9,    Distribution::equal,      false, 0,  4},
-    {"u64_equal_fallback",   KeyType::u64, false, Order::ascending,  150,   0,    Distribution::equal,      true,  0,  8},
-    {"u32_few_tile16_kv",    KeyType::u32, true,  Order::ascending,  2000,  3,    Distribution::few_unique, false, 16, 0, true},
-    {"u64_few_tile16_fb",    KeyType::u64, true,  Order::descending, 1500,  0,    Distribution::few_unique, true,  16, 0, true},
-    {"u32_few_kv",           KeyType::u32, true,  Order::ascending,  3000,  0,    Distribution::few_unique, false, 0,  0, true},
+    {"u32_narrow_kv", KeyType::u32, true, Order::ascending, 300, 7, Distribution::narrow, false, 0, 2},
+    {"u64_narrow_fallback", KeyType::u64, false, Order::descending, 250, 3, Distribution::narrow, true, 0, 4},
+    {"i32_bits_kv_fallback", KeyType::i32, true, Order::ascending, 350, 1, Distribution::bits, true, 0, 1},
+    {"i64_bits_lookback", KeyType::i64, true, Order::descending, 1700, 5, Distribution::bits, false, 16, 1},
+    {"u32_equal_kv", KeyType::u32, true, Order::ascending, 200, 9, Distribution::equal, false, 0, 4},
+    {"u64_equal_fallback", KeyType::u64, false, Order::ascending, 150, 0, Distribution::equal, true, 0, 8},
+    {"u32_few_tile16_kv", KeyType::u32, true, Order::ascending, 2000, 3, Distribution::few_unique, false, 16, 0, true},
+    {"u64_few_tile16_fb", KeyType::u64, true, Order::descending, 1500, 0, Distribution::few_unique, true, 16, 0, true},
+    {"u32_few_kv", KeyType::u32, true, Order::ascending, 3000, 0, Distribution::few_unique, false, 0, 0, true},
 };
 // clang-format on
 
@@ -315,9 +315,9 @@ const Step& lastPassStep(const Plan& plan) {
 }
 
 void OneSweepTest::sortsUnderLimits(const SortConfig& cfg, const internal::OneSweepLimits& limits, uint64_t tiles,
-                                   uint64_t lastKeys, std::initializer_list<const char*> inputs, uint64_t keySeed,
-                                   uint64_t valueSeed, const std::string& shape,
-                                   const std::function<void(const Plan&)>& checkPlan) {
+                                    uint64_t lastKeys, std::initializer_list<const char*> inputs, uint64_t keySeed,
+                                    uint64_t valueSeed, const std::string& shape,
+                                    const std::function<void(const Plan&)>& checkPlan) {
     const bool fb = cfg.knobs.forceFallback;
     internal::ScopedOneSweepLimits scoped(onesweep(), limits);
     auto probe = onesweep().plan(1, cfg);
@@ -613,15 +613,14 @@ TEST_F(OneSweepTest, TilesByWorkgroupIndexOrCounter) {
         for (KeyType key : {KeyType::u32, KeyType::u64})
             for (bool kv : {false, true})
                 for (bool fb : {false, true}) {
-                    sortsUnderLimits(configFor({key, kv, Order::ascending, fb}),
-                                     {.oneTileAWorkgroup = true, .indexTiles = byIndex}, 7, 7,
-                                     {"uniform", "two keys", "byte 1 zero"}, 700 + byIndex, 710 + byIndex,
-                                     byIndex ? "tiles by workgroup index" : "tiles from the counter",
-                                     [](const Plan& plan) {
-                                         const Step& last = lastPassStep(plan);
-                                         ASSERT_EQ(last.workgroups, 7u);
-                                         EXPECT_EQ(last.dispatchedWorkgroups, 0u); // one tile a workgroup
-                                     });
+                    sortsUnderLimits(
+                        configFor({key, kv, Order::ascending, fb}), {.oneTileAWorkgroup = true, .indexTiles = byIndex},
+                        7, 7, {"uniform", "two keys", "byte 1 zero"}, 700 + byIndex, 710 + byIndex,
+                        byIndex ? "tiles by workgroup index" : "tiles from the counter", [](const Plan& plan) {
+                            const Step& last = lastPassStep(plan);
+                            ASSERT_EQ(last.workgroups, 7u);
+                            EXPECT_EQ(last.dispatchedWorkgroups, 0u); // one tile a workgroup
+                        });
                     if (HasFatalFailure()) return;
                 }
 }
@@ -678,7 +677,8 @@ TEST_F(OneSweepTest, TunedKeysPerLaneRunTheirOwnPassModule) {
             // On a CPU device the first has too few tiles to be persistent, so no lookback steps;
             // the second is persistent, with the row's steps. (u64 keys take none.)
             if (cpu && c.key == KeyType::u32 && !c.values) {
-                EXPECT_NE(module.find(kpt + std::to_string(c.n == 100003 ? 0 : t.tiles.lookbackStride) + "."), std::string::npos)
+                EXPECT_NE(module.find(kpt + std::to_string(c.n == 100003 ? 0 : t.tiles.lookbackStride) + "."),
+                          std::string::npos)
                     << module;
             }
         }
@@ -698,10 +698,11 @@ TEST_F(OneSweepTest, WriteOutInRounds) {
             for (bool kv : {false, true})
                 for (bool fb : {false, true}) {
                     const Order order = key == KeyType::f64 ? Order::descending : Order::ascending;
-                    sortsUnderLimits(configFor({key, kv, order, fb}),
-                                     {.keysPerLane = 8, .countsInTile = 0, .exchangeRounds = rounds, .oneTileAWorkgroup = true},
-                                     5, 5, {"uniform", "two keys"}, 800 + rounds, 810 + rounds,
-                                     std::to_string(rounds) + " rounds"); // (the last tile of 5 keys)
+                    sortsUnderLimits(
+                        configFor({key, kv, order, fb}),
+                        {.keysPerLane = 8, .countsInTile = 0, .exchangeRounds = rounds, .oneTileAWorkgroup = true}, 5,
+                        5, {"uniform", "two keys"}, 800 + rounds, 810 + rounds,
+                        std::to_string(rounds) + " rounds"); // (the last tile of 5 keys)
                     if (HasFatalFailure()) return;
                 }
 }
@@ -713,7 +714,7 @@ TEST_F(OneSweepTest, PersistentFromEnoughTiles) {
     SortConfig cfg;
     auto probe = onesweep().plan(1, cfg);
     ASSERT_TRUE(probe.ok()) << probe.error().message;
-    const tuning::OneSweepTuning t = tuning::oneSweep(4, false, 0); // (one row for u32 keys at every n)
+    const tuning::OneSweepTuning t = tuning::oneSweep(4, false, 0);    // (one row for u32 keys at every n)
     const bool cpu = ctx().info().type == VK_PHYSICAL_DEVICE_TYPE_CPU; // the CPU rows (lavapipe)
     const uint64_t T = probe->tileKeys, most = cpu ? t.tiles.persistentWorkgroupsCpu : t.tiles.persistentWorkgroups;
     const uint64_t from = cpu ? t.tiles.minPersistentTilesCpu : t.tiles.minPersistentTiles;

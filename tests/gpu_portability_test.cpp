@@ -21,7 +21,8 @@ bool loaderOffers(const char* name) {
     vkEnumerateInstanceExtensionProperties(nullptr, &count, nullptr);
     std::vector<VkExtensionProperties> exts(count);
     vkEnumerateInstanceExtensionProperties(nullptr, &count, exts.data());
-    return std::any_of(exts.begin(), exts.end(), [&](const auto& e) { return std::strcmp(e.extensionName, name) == 0; });
+    return std::any_of(exts.begin(), exts.end(),
+                       [&](const auto& e) { return std::strcmp(e.extensionName, name) == 0; });
 }
 
 bool contains(const std::vector<std::string>& names, const char* name) {

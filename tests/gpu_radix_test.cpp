@@ -204,7 +204,8 @@ TEST_F(RadixTest, StepsWithoutADeviceAreThePlans) {
     auto onesweep = makeSorter(ctx(), Algorithm::onesweep);
     ASSERT_TRUE(onesweep.ok()) << onesweep.error().message;
     using StepsOf = std::vector<Step> (*)(uint64_t, const SortConfig&);
-    const std::pair<Sorter*, StepsOf> sorts[] = {{&radix(), radix::radix4Steps}, {onesweep->get(), radix::oneSweepSteps}};
+    const std::pair<Sorter*, StepsOf> sorts[] = {{&radix(), radix::radix4Steps},
+                                                 {onesweep->get(), radix::oneSweepSteps}};
     for (const auto& [sorter, stepsOf] : sorts)
         for (KeyType key : {KeyType::u32, KeyType::u64})
             for (bool either : {false, true})

@@ -88,7 +88,8 @@ void expectEachWrongSizeRefused(Context& ctx, Sorter& sorter, const Plan& plan, 
     const uint64_t n = plan.n;
     std::vector<uint32_t> values(n);
     for (uint32_t i = 0; i < n; ++i) values[i] = i;
-    if (!uploadBytes(ctx, own.keys, 0, input).ok() || !uploadBytes(ctx, own.values, 0, std::as_bytes(std::span(values))).ok())
+    if (!uploadBytes(ctx, own.keys, 0, input).ok() ||
+        !uploadBytes(ctx, own.values, 0, std::as_bytes(std::span(values))).ok())
         return ::testing::AssertionFailure() << "upload failed";
     auto r = recordAndRun(ctx, sorter, plan, own.ranges());
     if (!r) return ::testing::AssertionFailure() << r.error().message;

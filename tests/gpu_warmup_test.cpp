@@ -33,9 +33,9 @@ std::vector<uint64_t> sizesUpTo(uint64_t maxN, uint64_t seed) {
 TEST_F(WarmUpTest, LaterPlansCreateNoPipeline) {
     const uint64_t maxN = uint64_t(1) << 24;
     for (Algorithm a : {Algorithm::oddeven, Algorithm::radix4, Algorithm::onesweep}) {
-        for (SortConfig cfg : {sortConfig(KeyType::u32, false, Order::ascending),
-                               sortConfig(KeyType::u32, true, Order::descending),
-                               sortConfig(KeyType::f64, true, Order::ascending)}) {
+        for (SortConfig cfg :
+             {sortConfig(KeyType::u32, false, Order::ascending), sortConfig(KeyType::u32, true, Order::descending),
+              sortConfig(KeyType::f64, true, Order::ascending)}) {
             if (a != Algorithm::oddeven) cfg.beginBit = 3; // a bit range needs no pipeline of its own
             SCOPED_TRACE(std::string(algorithmName(a)) + " " + describe(cfg));
             auto sorter = makeSorter(ctx(), a);

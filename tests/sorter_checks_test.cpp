@@ -16,7 +16,7 @@ public:
     mutable int recorded = 0; // recordSteps calls
     FakeSorter() {
         info.name = "a fake device";
-        info.maxBufferSize = uint64_t(1) << 20; // 1 MiB a buffer
+        info.maxBufferSize = uint64_t(1) << 20;    // 1 MiB a buffer
         info.deviceLocalBytes = uint64_t(3) << 20; // 3 MiB in all
     }
     Algorithm algorithm() const override { return Algorithm::radix4; }
@@ -90,7 +90,8 @@ TEST(SorterChecks, RecordRefusesEachWrongBindingBeforeRecording) {
     EXPECT_EQ(s.recorded, 1);
     auto refused = [&](const DeviceBuffers& b, const std::string& mentions) {
         auto r = s.record(cmd, *p, b);
-        return r.ok() ? ::testing::AssertionFailure() << "accepted" : failsWith(r.error(), Errc::invalid_argument, mentions);
+        return r.ok() ? ::testing::AssertionFailure() << "accepted"
+                      : failsWith(r.error(), Errc::invalid_argument, mentions);
     };
     DeviceBuffers b = good;
     b.keysTemp.address = 0;

@@ -21,7 +21,7 @@ struct Rect {
 // In a 256 x 256 box.
 std::vector<Rect> shapes() {
     std::vector<Rect> s = {{8, 8, 248, 248, 44, 28, 30, 38}};
-    const unsigned char colours[6][3] = {{51, 102, 217}, {43, 140, 200}, {38, 178, 166},
+    const unsigned char colours[6][3] = {{51, 102, 217},  {43, 140, 200}, {38, 178, 166},
                                          {110, 195, 120}, {200, 205, 80}, {242, 217, 64}};
     for (int i = 0; i < 6; ++i) {
         const float x0 = 40 + 30.0f * float(i), h = 36 + 30.0f * float(i);
@@ -32,7 +32,8 @@ std::vector<Rect> shapes() {
 
 bool inside(const Rect& r, float x, float y) {
     if (x < r.x0 || x > r.x1 || y < r.y0 || y > r.y1) return false;
-    const float cx = std::clamp(x, r.x0 + r.radius, r.x1 - r.radius), cy = std::clamp(y, r.y0 + r.radius, r.y1 - r.radius);
+    const float cx = std::clamp(x, r.x0 + r.radius, r.x1 - r.radius),
+                cy = std::clamp(y, r.y0 + r.radius, r.y1 - r.radius);
     return (x - cx) * (x - cx) + (y - cy) * (y - cy) <= r.radius * r.radius;
 }
 
@@ -76,10 +77,12 @@ std::vector<unsigned char> icoImage(int size) {
     const std::vector<unsigned char> px = pixels(size);
     std::vector<unsigned char> out;
     if (size >= 256) {
-        stbi_write_png_to_func([](void* ctx, void* data, int n) {
-            auto* o = static_cast<std::vector<unsigned char>*>(ctx);
-            o->insert(o->end(), (unsigned char*)data, (unsigned char*)data + n);
-        }, &out, size, size, 4, px.data(), size * 4);
+        stbi_write_png_to_func(
+            [](void* ctx, void* data, int n) {
+                auto* o = static_cast<std::vector<unsigned char>*>(ctx);
+                o->insert(o->end(), (unsigned char*)data, (unsigned char*)data + n);
+            },
+            &out, size, size, 4, px.data(), size * 4);
         return out;
     }
     const uint32_t maskRow = uint32_t((size + 31) / 32 * 4);
@@ -119,10 +122,11 @@ bool ico(const std::string& path, const std::vector<int>& sizes) {
 bool svg(const std::string& path) {
     FILE* f = std::fopen(path.c_str(), "w");
     if (!f) return false;
-    std::fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"256\" height=\"256\" viewBox=\"0 0 256 256\">\n");
+    std::fprintf(f,
+                 "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"256\" height=\"256\" viewBox=\"0 0 256 256\">\n");
     for (const Rect& r : shapes())
-        std::fprintf(f, "  <rect x=\"%g\" y=\"%g\" width=\"%g\" height=\"%g\" rx=\"%g\" fill=\"#%02x%02x%02x\"/>\n", r.x0,
-                     r.y0, r.x1 - r.x0, r.y1 - r.y0, r.radius, r.r, r.g, r.b);
+        std::fprintf(f, "  <rect x=\"%g\" y=\"%g\" width=\"%g\" height=\"%g\" rx=\"%g\" fill=\"#%02x%02x%02x\"/>\n",
+                     r.x0, r.y0, r.x1 - r.x0, r.y1 - r.y0, r.radius, r.r, r.g, r.b);
     std::fprintf(f, "</svg>\n");
     return std::fclose(f) == 0;
 }

@@ -112,13 +112,15 @@ int main(int argc, char** argv) {
     if (byDist) {
         if (!breakdownN) breakdownN = sortlab::plot::defaultDistributionN(figure);
         if (!breakdownN || sortlab::plot::distributionRows(figure, breakdownN).empty())
-            return fail(2, breakdownN ? "--by-dist: no speed-up over CUB at n = " + sortlab::plot::sizeLabel(breakdownN) +
-                                            " in the files (sortlab-bench --anchor cub writes them)"
-                                      : std::string("--by-dist: no speed-up over CUB in the files (sortlab-bench "
-                                                    "--anchor cub writes them)"));
+            return fail(2, breakdownN
+                               ? "--by-dist: no speed-up over CUB at n = " + sortlab::plot::sizeLabel(breakdownN) +
+                                     " in the files (sortlab-bench --anchor cub writes them)"
+                               : std::string("--by-dist: no speed-up over CUB in the files (sortlab-bench "
+                                             "--anchor cub writes them)"));
     }
-    const std::string error = png ? sortlab::plot::writeFigurePng(figure, output, width, height, breakdownN, logY, kind)
-                                  : sortlab::plot::writeFigureSvg(figure, output, width, height, breakdownN, logY, kind);
+    const std::string error =
+        png ? sortlab::plot::writeFigurePng(figure, output, width, height, breakdownN, logY, kind)
+            : sortlab::plot::writeFigureSvg(figure, output, width, height, breakdownN, logY, kind);
     if (!error.empty()) return fail(3, error);
     std::printf("%s: %zu results, %zu lines%s\n", output.c_str(), figure.rows.size(), figure.series.size(),
                 png ? ("; text: " + sortlab::plot::RasterCanvas::fontSource()).c_str() : "");

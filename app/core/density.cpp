@@ -8,7 +8,9 @@ namespace sortlab::app {
 
 namespace {
 
-bool floating(KeyType t) { return t == KeyType::f32 || t == KeyType::f64; }
+bool floating(KeyType t) {
+    return t == KeyType::f32 || t == KeyType::f64;
+}
 
 double floatAt(const std::byte* keys, uint64_t i, KeyType t) {
     if (t == KeyType::f32) {

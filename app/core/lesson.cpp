@@ -22,17 +22,26 @@ std::string trim(std::string_view s) {
 
 // Directives that are settings: the lesson's name for it, and applySetting's.
 const std::pair<std::string_view, std::string_view> kSettingDirectives[] = {
-    {"sort", "algo"},   {"n", "n"},         {"type", "type"}, {"values", "values"},
-    {"order", "order"}, {"dist", "dist"},   {"seed", "seed"}, {"keys", "keys"},
-    {"tile", "tile-keys"}, {"force-fallback", "force-fallback"}, {"lookback-log", "lookback-log"},
+    {"sort", "algo"},
+    {"n", "n"},
+    {"type", "type"},
+    {"values", "values"},
+    {"order", "order"},
+    {"dist", "dist"},
+    {"seed", "seed"},
+    {"keys", "keys"},
+    {"tile", "tile-keys"},
+    {"force-fallback", "force-fallback"},
+    {"lookback-log", "lookback-log"},
 };
 constexpr std::string_view kDirectives = "@sort, @n, @type, @values, @order, @dist, @seed, @keys, @tile, "
                                          "@force-fallback, @lookback-log, @step, @replay-digit, @replay-event, "
                                          "@highlight, @subject, @ask or @recording";
 
 const std::pair<std::string_view, HighlightKind> kHighlights[] = {
-    {"key", HighlightKind::key},         {"layer", HighlightKind::layer}, {"digit", HighlightKind::digit},
-    {"workgroup", HighlightKind::workgroup}, {"tile", HighlightKind::tile},
+    {"key", HighlightKind::key},     {"layer", HighlightKind::layer},
+    {"digit", HighlightKind::digit}, {"workgroup", HighlightKind::workgroup},
+    {"tile", HighlightKind::tile},
 };
 const std::pair<std::string_view, SubjectKind> kSubjects[] = {
     {"array", SubjectKind::array},
@@ -50,8 +59,10 @@ const std::pair<std::string_view, SubjectKind> kSubjects[] = {
 constexpr std::string_view kSubjectNames = "array, network, binary, histogram, offsets, counts, workgroup-offsets, "
                                            "replay, tile-status, all-histograms or all-offsets";
 const std::pair<std::string_view, QuestionKind> kQuestions[] = {
-    {"swaps", QuestionKind::swaps}, {"where", QuestionKind::where},
-    {"count", QuestionKind::count}, {"depth", QuestionKind::depth},
+    {"swaps", QuestionKind::swaps},
+    {"where", QuestionKind::where},
+    {"count", QuestionKind::count},
+    {"depth", QuestionKind::depth},
 };
 
 std::optional<uint64_t> number(const std::string& w) {
@@ -77,7 +88,8 @@ Result<void> checkStop(const LessonStop& stop, const SortSettings& s, const std:
     const bool radix = algo != Algorithm::oddeven;
     const uint64_t digits = algo == Algorithm::onesweep ? 256 : 16;
     if (const Highlight& h = stop.highlight; h.kind == HighlightKind::key && h.index >= s.n)
-        return bad(h.line, "@highlight key " + std::to_string(h.index) + ": there are " + std::to_string(s.n) + " keys");
+        return bad(h.line,
+                   "@highlight key " + std::to_string(h.index) + ": there are " + std::to_string(s.n) + " keys");
     else if (h.kind == HighlightKind::digit && (!radix || h.index >= digits))
         return bad(h.line, "@highlight digit " + std::to_string(h.index) + ": " +
                                (radix ? "digits go to " + std::to_string(digits - 1) : "the sort has no digits"));
@@ -86,9 +98,11 @@ Result<void> checkStop(const LessonStop& stop, const SortSettings& s, const std:
     for (SubjectKind k : stop.subjects) {
         const std::string what = "@subject " + std::string(subjectKindName(k));
         switch (k) {
-        case SubjectKind::array: break;
+        case SubjectKind::array:
+            break;
         case SubjectKind::network:
-            if (algo != Algorithm::oddeven) return bad(stop.subjectLine, what + ": only the odd-even sorts draw a network");
+            if (algo != Algorithm::oddeven)
+                return bad(stop.subjectLine, what + ": only the odd-even sorts draw a network");
             break;
         case SubjectKind::binary:
         case SubjectKind::histogram:
@@ -115,10 +129,13 @@ Result<void> checkStop(const LessonStop& stop, const SortSettings& s, const std:
     const std::string ask = "@ask " + std::string(questionKindName(q.kind)) + " " + std::to_string(q.arg);
     switch (q.kind) {
     case QuestionKind::swaps:
-        if (algo != Algorithm::oddeven) return bad(q.line, "@ask swaps: only a network layer swaps (@sort oddeven-layer)");
+        if (algo != Algorithm::oddeven)
+            return bad(q.line, "@ask swaps: only a network layer swaps (@sort oddeven-layer)");
         break;
     case QuestionKind::where:
-        if (q.arg >= s.n) return bad(q.line, ask + ": no key at index " + std::to_string(q.arg) + " (there are " + std::to_string(s.n) + ")");
+        if (q.arg >= s.n)
+            return bad(q.line,
+                       ask + ": no key at index " + std::to_string(q.arg) + " (there are " + std::to_string(s.n) + ")");
         if (!s.keyValue) return bad(q.line, ask + ": 'where' follows a key by its value: add @values u32");
         break;
     case QuestionKind::count:
@@ -127,7 +144,8 @@ Result<void> checkStop(const LessonStop& stop, const SortSettings& s, const std:
         break;
     case QuestionKind::depth:
         if (algo != Algorithm::onesweep) return bad(q.line, ask + ": only OneSweep looks back (@sort onesweep)");
-        if (!s.effectiveLookbackLog()) return bad(q.line, ask + ": the replay needs the lookback log (@lookback-log on)");
+        if (!s.effectiveLookbackLog())
+            return bad(q.line, ask + ": the replay needs the lookback log (@lookback-log on)");
         break;
     }
     return {};
@@ -165,17 +183,25 @@ uint32_t lessonSubjects(const LessonStop& stop, Algorithm algo, bool answered) {
     for (SubjectKind k : stop.subjects) m |= bit(k);
     if (!stop.subjects.empty()) return m;
     switch (stop.highlight.kind) {
-    case HighlightKind::workgroup: m |= bit(SubjectKind::counts); break;
-    case HighlightKind::digit: m |= bit(SubjectKind::histogram); break;
-    case HighlightKind::tile: m |= bit(SubjectKind::replay); break;
-    default: break;
+    case HighlightKind::workgroup:
+        m |= bit(SubjectKind::counts);
+        break;
+    case HighlightKind::digit:
+        m |= bit(SubjectKind::histogram);
+        break;
+    case HighlightKind::tile:
+        m |= bit(SubjectKind::replay);
+        break;
+    default:
+        break;
     }
     if (const auto& q = stop.question) {
         if (q->kind == QuestionKind::depth) m |= bit(SubjectKind::replay);
         if (answered && q->kind == QuestionKind::count)
             m |= bit(algo == Algorithm::radix4 ? SubjectKind::counts : SubjectKind::histogram);
         if (answered && q->kind == QuestionKind::where && algo != Algorithm::oddeven)
-            m |= bit(SubjectKind::offsets) | bit(algo == Algorithm::radix4 ? SubjectKind::workgroupOffsets : SubjectKind::offsets);
+            m |= bit(SubjectKind::offsets) |
+                 bit(algo == Algorithm::radix4 ? SubjectKind::workgroupOffsets : SubjectKind::offsets);
     }
     return m;
 }
@@ -258,7 +284,8 @@ std::string readDirective(const std::string& l, int line, LessonStop& stop, Sort
         if (a0.empty()) return "@subject takes " + std::string(kSubjectNames);
         if (!stop.subjects.empty()) return "one @subject line a stop (it may name several parts)";
         for (std::string w = a0; !w.empty(); w.clear(), args >> w) {
-            auto k = std::find_if(std::begin(kSubjects), std::end(kSubjects), [&](const auto& x) { return x.first == w; });
+            auto k =
+                std::find_if(std::begin(kSubjects), std::end(kSubjects), [&](const auto& x) { return x.first == w; });
             if (k == std::end(kSubjects)) return "@subject '" + w + "': use " + std::string(kSubjectNames);
             stop.subjects.push_back(k->second);
         }
@@ -322,10 +349,13 @@ Result<Lesson> parseLesson(std::string_view text, const std::string& source, con
         }
         if (const std::string why = readDirective(l, line, stop, probe); !why.empty()) return bad(why);
     }
-    if (lesson.title.empty()) return makeError(Errc::parse_error, source + ":" + std::to_string(line) + ": empty lesson (expected '# Title')");
+    if (lesson.title.empty())
+        return makeError(Errc::parse_error,
+                         source + ":" + std::to_string(line) + ": empty lesson (expected '# Title')");
     if (auto ok = checkStops(lesson); !ok) return ok.error();
     if (lesson.stops.empty())
-        return makeError(Errc::parse_error, source + ":" + std::to_string(line) + ": a lesson needs at least one stop ('## Title')");
+        return makeError(Errc::parse_error,
+                         source + ":" + std::to_string(line) + ": a lesson needs at least one stop ('## Title')");
     return lesson;
 }
 
@@ -350,7 +380,8 @@ Result<Lesson> loadLesson(const std::string& nameOrFile) {
     }
     std::ostringstream text;
     text << in.rdbuf();
-    if (text.str().size() > (1u << 20)) return makeError(Errc::parse_error, nameOrFile + ": more than 1 MiB: not a lesson");
+    if (text.str().size() > (1u << 20))
+        return makeError(Errc::parse_error, nameOrFile + ": more than 1 MiB: not a lesson");
     auto lesson = parseLesson(text.str(), nameOrFile, nameOrFile);
     if (lesson) {
         const auto dir = std::filesystem::path(nameOrFile).parent_path();

@@ -25,8 +25,12 @@ LessonPlan lessonPlan(const SortSettings& s) {
         } // fused: the tile and window steps depend on the device's subgroup size
         p.layers = oddeven::layers(s.n).size();
         break;
-    case Algorithm::radix4: p.steps = radix::radix4Steps(s.n, c); break;
-    case Algorithm::onesweep: p.steps = radix::oneSweepSteps(s.n, c); break;
+    case Algorithm::radix4:
+        p.steps = radix::radix4Steps(s.n, c);
+        break;
+    case Algorithm::onesweep:
+        p.steps = radix::oneSweepSteps(s.n, c);
+        break;
     }
     if (const uint64_t tile = s.algorithm() == Algorithm::oddeven ? 0 : s.effectiveTileKeys())
         p.tiles = (s.n + tile - 1) / tile;
@@ -35,7 +39,9 @@ LessonPlan lessonPlan(const SortSettings& s) {
 
 namespace {
 
-std::string num(uint64_t v) { return std::to_string(v); }
+std::string num(uint64_t v) {
+    return std::to_string(v);
+}
 
 // Whether every key has the same digit at bits [lo, lo + 8): a OneSweep pass the GPU skips.
 bool passSkipped(const SortSettings& s, uint32_t lo) {
@@ -79,7 +85,8 @@ std::string highlightRange(const Highlight& h, const SortSettings& s, const Less
         if (s.algorithm() != Algorithm::onesweep)
             return what + ": only OneSweep's replay draws tiles (radix4's are @highlight workgroup)";
         return tileRange(s, p, h.index, what);
-    default: return {}; // keys and digits: checkStops
+    default:
+        return {}; // keys and digits: checkStops
     }
 }
 
@@ -96,8 +103,8 @@ Result<void> checkStopRanges(const Lesson& lesson, size_t i, const SortSettings&
     if (!stop.step.empty() && stop.step != "end") {
         const uint64_t k = std::stoull(stop.step, nullptr, 0); // read as a number when parsed
         if (p.steps && k > steps)
-            return bad(stop.stepLine, "@step " + stop.step + ": the plan has " + num(steps) + " steps (0 is the input, " +
-                                          num(steps) + " or end the last)");
+            return bad(stop.stepLine, "@step " + stop.step + ": the plan has " + num(steps) +
+                                          " steps (0 is the input, " + num(steps) + " or end the last)");
         if (!p.steps && k > 0)
             return bad(stop.stepLine, "@step " + stop.step +
                                           ": the fused network's steps depend on the device's subgroup size: use "
@@ -106,8 +113,8 @@ Result<void> checkStopRanges(const Lesson& lesson, size_t i, const SortSettings&
     if (auto why = highlightRange(stop.highlight, s, p); !why.empty()) return bad(stop.highlight.line, why);
     if (!stop.question) return {};
     const Question& q = *stop.question;
-    const std::string ask = "@ask " + std::string(questionKindName(q.kind)) +
-                            (q.kind == QuestionKind::swaps ? "" : " " + num(q.arg));
+    const std::string ask =
+        "@ask " + std::string(questionKindName(q.kind)) + (q.kind == QuestionKind::swaps ? "" : " " + num(q.arg));
     const size_t shown = stepAt(lesson, i, steps);
     if (graded(q.kind)) {
         const bool next = p.steps ? shown < steps : shown == 0 && s.n >= 2;
@@ -126,7 +133,8 @@ Result<void> checkStopRanges(const Lesson& lesson, size_t i, const SortSettings&
     if (auto why = tileRange(s, p, q.arg, ask); !why.empty()) return bad(q.line, why);
     if (q.arg == 0)
         return bad(q.line, ask + ": tile 0 never looks back" +
-                               (p.tiles > 1 ? " (tiles 1.." + num(p.tiles - 1) + " do)" : std::string(", and it is the only tile")));
+                               (p.tiles > 1 ? " (tiles 1.." + num(p.tiles - 1) + " do)"
+                                            : std::string(", and it is the only tile")));
     const Step& pass = (*p.steps)[shown - 1];
     if (passSkipped(s, pass.bitLo))
         return bad(q.line, ask + ": every key has the same digit in pass " + num(pass.pass) +

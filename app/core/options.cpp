@@ -151,14 +151,16 @@ Result<std::vector<Action>> readScript(const std::string& path) {
     std::vector<Action> out;
     std::string line;
     int number = 0;
-    const std::vector<std::string> settings = {"algo", "n",    "type",  "values",       "order",          "dist",
-                                               "seed", "keys", "input", "shared-elems", "force-fallback", "tile-keys",
-                                               "lookback-log"};
+    const std::vector<std::string> settings = {"algo",           "n",         "type",        "values", "order",
+                                               "dist",           "seed",      "keys",        "input",  "shared-elems",
+                                               "force-fallback", "tile-keys", "lookback-log"};
     const std::vector<std::string> verbs = {
-        "step", "screenshot", "dump-state", "check",      "presentation", "frames",       "size",        "key",
-        "zoom", "bench",      "bench-run",  "bench-wait", "bench-cancel", "bench-export", "bench-hover", "mouse",
-        "replay-digit", "replay-event", "type-keys", "lesson", "lesson-stop", "lesson-answer", "answer", "lesson-record",
-        "theme", "move-at", "move-seconds", "pin-key", "load-results", "open-recording", "live"};
+        "step",         "screenshot",   "dump-state",   "check",         "presentation", "frames",
+        "size",         "key",          "zoom",         "bench",         "bench-run",    "bench-wait",
+        "bench-cancel", "bench-export", "bench-hover",  "mouse",         "replay-digit", "replay-event",
+        "type-keys",    "lesson",       "lesson-stop",  "lesson-answer", "answer",       "lesson-record",
+        "theme",        "move-at",      "move-seconds", "pin-key",       "load-results", "open-recording",
+        "live"};
     // Verbs that may come without a value.
     const std::vector<std::string> bare = {"step", "bench-run", "bench-wait", "bench-cancel"};
     while (std::getline(in, line)) {

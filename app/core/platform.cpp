@@ -46,7 +46,7 @@ void attachParentConsole() {
         return h == nullptr || h == INVALID_HANDLE_VALUE;
     };
     const bool out = missing(STD_OUTPUT_HANDLE), err = missing(STD_ERROR_HANDLE);
-    if (!out && !err) return; // both redirected (a file, a pipe): they work as they are
+    if (!out && !err) return;                          // both redirected (a file, a pipe): they work as they are
     if (!AttachConsole(ATTACH_PARENT_PROCESS)) return; // started from Explorer or the Start menu
     if (out && std::freopen("CONOUT$", "w", stdout)) std::setvbuf(stdout, nullptr, _IONBF, 0);
     if (err && std::freopen("CONOUT$", "w", stderr)) std::setvbuf(stderr, nullptr, _IONBF, 0);
@@ -60,9 +60,13 @@ fs::path executableDir() {
     return ec ? fs::path() : exe.parent_path();
 }
 
-std::string settingsFile() { return "imgui.ini"; }
+std::string settingsFile() {
+    return "imgui.ini";
+}
 
-fs::path bundledFontDir() { return {}; }
+fs::path bundledFontDir() {
+    return {};
+}
 
 void attachParentConsole() {}
 

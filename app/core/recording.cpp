@@ -22,7 +22,6 @@
 #include <nlohmann/json.hpp>
 #include <zlib.h>
 
-
 #include <algorithm>
 #include <bit>
 #include <chrono>

@@ -428,7 +428,7 @@ std::vector<uint64_t> SortWorker::pinPathTo(size_t step) const {
 }
 
 void SortWorker::evict(size_t keep) {
-    if (replay_) return; // its steps are the recording's: none can be recomputed
+    if (replay_) return;                          // its steps are the recording's: none can be recomputed
     constexpr size_t kBudget = size_t(768) << 20; // bytes of stored snapshots
     while (storedTotal_ > kBudget && stored_.size() > 1) {
         // The snapshot farthest from the current step goes first; the current one and the step
@@ -489,8 +489,8 @@ void SortWorker::publish(size_t step, double ms) {
             const uint32_t bits = moved ? st.bitHi : st.bitLo;
             if (bits > 0 && bits < keyBits(s.key)) d->stripBits = bits;
         }
-        d->strip = std::make_shared<const Density>(
-            densityOf(d->snapshot->keys.data(), job.scale, 0, s.n, kStripBuckets));
+        d->strip =
+            std::make_shared<const Density>(densityOf(d->snapshot->keys.data(), job.scale, 0, s.n, kStripBuckets));
     }
     if (s.algorithm() == Algorithm::oddeven) modelNetwork(*d, job, check);
     if (check) checkStep(*d, job);
@@ -504,7 +504,6 @@ void SortWorker::publish(size_t step, double ms) {
     cv_.notify_all();
     if (wake_) wake_();
 }
-
 
 bool hasRadixData(const SortWorker::View& v) {
     if (!v.data || !v.data->snapshot) return false;

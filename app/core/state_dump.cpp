@@ -122,7 +122,10 @@ void addStateJson(json& j, const SortWorker::View& v, const DumpExtras& extras) 
     if (auto r = lookbackReplay(snap, extras.replay)) j["lookback_replay"] = lookbackReplayJson(*r);
     if (d.strip) { // the array view's picture of the whole keys, merged into 256 columns
         const ColumnDensity m = mergeColumns(*d.strip, 256);
-        j["strip"] = {{"columns", m.columns}, {"rows", Density::kRows}, {"keys", m.keys}, {"counts", m.counts},
+        j["strip"] = {{"columns", m.columns},
+                      {"rows", Density::kRows},
+                      {"keys", m.keys},
+                      {"counts", m.counts},
                       {"sorted_bits", d.stripBits}};
     }
     if (extras.check) {

@@ -14,9 +14,12 @@ namespace sortlab::app {
 
 const char* moveMatchName(MoveMatch m) {
     switch (m) {
-    case MoveMatch::values: return "values";
-    case MoveMatch::comparators: return "comparators";
-    case MoveMatch::equalKeysInOrder: return "equal keys in order";
+    case MoveMatch::values:
+        return "values";
+    case MoveMatch::comparators:
+        return "comparators";
+    case MoveMatch::equalKeysInOrder:
+        return "equal keys in order";
     }
     return "?";
 }
@@ -46,7 +49,8 @@ KeyMoves matchKeys(const Snapshot& earlier, const Snapshot& later, const JobInfo
     }
     if (step.kind == StepKind::layer && step.layerCount == 1) {
         for (auto [a, b] : m.compared)
-            if (std::memcmp(earlier.keys.data() + a * kb, later.keys.data() + a * kb, kb) != 0) m.to[a] = b, m.to[b] = a;
+            if (std::memcmp(earlier.keys.data() + a * kb, later.keys.data() + a * kb, kb) != 0)
+                m.to[a] = b, m.to[b] = a;
         m.match = MoveMatch::comparators;
         return m;
     }
@@ -63,7 +67,9 @@ KeyMoves matchKeys(const Snapshot& earlier, const Snapshot& later, const JobInfo
     return m;
 }
 
-float clamp01(float x) { return std::clamp(x, 0.0f, 1.0f); }
+float clamp01(float x) {
+    return std::clamp(x, 0.0f, 1.0f);
+}
 
 // A key's way from index a to b at progress u of its share of the move: it rises into its lane,
 // travels, and lands (kLanePhase each way).
@@ -113,7 +119,7 @@ void stagedScatter(KeyMoves& m, const std::vector<uint64_t>& digit) {
     std::map<uint64_t, uint64_t> leftmost; // a digit's bucket: its leftmost place after the pass
     for (uint64_t i = 0; i < n; ++i)
         if (auto [it, fresh] = leftmost.emplace(digit[i], m.to[i]); !fresh) it->second = std::min(it->second, m.to[i]);
-    if (leftmost.size() < 2) return; // one bucket: nothing to stage
+    if (leftmost.size() < 2) return;                    // one bucket: nothing to stage
     std::vector<std::pair<uint64_t, uint64_t>> buckets; // (leftmost place, digit)
     for (auto [d, place] : leftmost) buckets.emplace_back(place, d);
     std::sort(buckets.begin(), buckets.end());
@@ -171,7 +177,9 @@ KeyPlace keyPlace(const Transition& t, uint64_t i, float f) {
     return travel(double(i), double(to), to > i ? Lane::above : Lane::below, clamp01(g));
 }
 
-double drawnIndex(const Transition& t, uint64_t i, float f) { return keyPlace(t, i, f).index; }
+double drawnIndex(const Transition& t, uint64_t i, float f) {
+    return keyPlace(t, i, f).index;
+}
 
 uint32_t stageAt(const Transition& t, float f) {
     if (t.moves.at.empty()) return 0;
@@ -180,8 +188,7 @@ uint32_t stageAt(const Transition& t, float f) {
 }
 
 bool movable(const StepData& a, const StepData& b) {
-    return a.snapshot && b.snapshot && a.generation == b.generation &&
-           (a.step + 1 == b.step || b.step + 1 == a.step);
+    return a.snapshot && b.snapshot && a.generation == b.generation && (a.step + 1 == b.step || b.step + 1 == a.step);
 }
 
 } // namespace sortlab::app

@@ -183,10 +183,18 @@ std::string scaleKeyText(const KeyScale& s, bool largest) {
     const uint64_t b = largest ? s.hi : s.lo;
     switch (s.type) {
     case KeyType::f32:
-    case KeyType::f64: std::snprintf(buf, sizeof buf, "%.6g", largest ? s.fhi : s.flo); break;
-    case KeyType::i32: std::snprintf(buf, sizeof buf, "%d", int32_t(uint32_t(b) ^ 0x80000000u)); break;
-    case KeyType::i64: std::snprintf(buf, sizeof buf, "%lld", (long long)int64_t(b ^ 0x8000000000000000ull)); break;
-    default: std::snprintf(buf, sizeof buf, "%llu", (unsigned long long)b); break;
+    case KeyType::f64:
+        std::snprintf(buf, sizeof buf, "%.6g", largest ? s.fhi : s.flo);
+        break;
+    case KeyType::i32:
+        std::snprintf(buf, sizeof buf, "%d", int32_t(uint32_t(b) ^ 0x80000000u));
+        break;
+    case KeyType::i64:
+        std::snprintf(buf, sizeof buf, "%lld", (long long)int64_t(b ^ 0x8000000000000000ull));
+        break;
+    default:
+        std::snprintf(buf, sizeof buf, "%llu", (unsigned long long)b);
+        break;
     }
     return buf;
 }
@@ -253,8 +261,7 @@ void stripLegend(const ViewContext& c, const ViewState::StripPicture& picture, I
     ImVec2 best = corners[0];
     float least = hidden(picture, corners[0], ImVec2(corners[0].x + box.x, corners[0].y + box.y));
     for (const ImVec2& k : corners)
-        if (const float h = hidden(picture, k, ImVec2(k.x + box.x, k.y + box.y)); h < least * 0.8f)
-            least = h, best = k;
+        if (const float h = hidden(picture, k, ImVec2(k.x + box.x, k.y + box.y)); h < least * 0.8f) least = h, best = k;
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const Palette& pal = palette();
     const ImVec2 a(p0.x + best.x, p0.y + best.y);
@@ -297,7 +304,8 @@ void pinnedPath(const ViewContext& c, uint64_t first, uint64_t count, ImVec2 p0,
         if (i < first || i >= first + count) continue;
         line.emplace_back(x(i), p0.y + 4 + (plotH - 8) * (steps == 1 ? 1.0f : float(s) / float(steps - 1)));
     }
-    if (line.size() >= 2) dl->AddPolyline(line.data(), int(line.size()), pal.highlight, 0, std::max(2.0f, c.line * 1.5f));
+    if (line.size() >= 2)
+        dl->AddPolyline(line.data(), int(line.size()), pal.highlight, 0, std::max(2.0f, c.line * 1.5f));
     for (const ImVec2& pt : line) dl->AddCircleFilled(pt, std::max(2.5f, c.line * 2.0f), pal.highlight);
     const uint64_t now = d.pinPath.back();
     if (now >= first && now < first + count) { // a marker over the key where it is now
@@ -431,9 +439,9 @@ void bucketBracket(const ViewContext& c, ImVec2 p0, float w, float gap) {
 // their labels ride in rows of their own over the plot (above: two rows up, or under the bar where
 // that is higher; below: one row up; in a staged pass the keys going to their bucket one row up and
 // the keys moving aside on the axis, which no other key's label crosses), on a backing of the
-// plot's colour; labels too wide for one row at rest are drawn smaller while the keys move. A radix pass colours the keys by their digit and, up to kMaxStagedKeys keys, moves
-// one bucket at a time, its place bracketed over the plot; a network layer first marks the pairs
-// it compared (swapping ones in the swap colour), then moves them.
+// plot's colour; labels too wide for one row at rest are drawn smaller while the keys move. A radix pass colours the
+// keys by their digit and, up to kMaxStagedKeys keys, moves one bucket at a time, its place bracketed over the plot; a
+// network layer first marks the pairs it compared (swapping ones in the swap colour), then moves them.
 void drawMove(const ViewContext& c, ImVec2 p0, float width, float plotH, bool labels, bool oneRow) {
     const Transition& m = *c.ui.move;
     const JobInfo& job = c.v.job;
@@ -442,8 +450,8 @@ void drawMove(const ViewContext& c, ImVec2 p0, float width, float plotH, bool la
     const Palette& pal = palette();
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const float f = c.ui.moveFraction, w = width / float(n), gap = w >= 6 ? std::max(1.0f, w * 0.12f) : 0.0f;
-    const bool digits = m.step->bitHi > m.step->bitLo &&
-                        (m.step->kind == StepKind::scatter || m.step->kind == StepKind::pass);
+    const bool digits =
+        m.step->bitHi > m.step->bitLo && (m.step->kind == StepKind::scatter || m.step->kind == StepKind::pass);
     const bool staged = !m.moves.at.empty();
     const float bottom = p0.y + plotH, fs = ImGui::GetFontSize();
     auto centre = [&](double at) { return p0.x + w * float(at) + (w - gap) / 2; };
@@ -511,8 +519,7 @@ void drawMove(const ViewContext& c, ImVec2 p0, float width, float plotH, bool la
             dl->AddRectFilled(ImVec2(x - 2 * pad, y - pad), ImVec2(x + ts.x + 2 * pad, y + ts.y + pad),
                               withAlpha(pal.plotBg | 0xff000000u, 0.9f), 3.0f * pad);
         }
-        drawLabel(c.ui, dl, font, at, ImVec2(x, y), k.lane == Lane::still ? pal.keyLabel : pal.changedLabel,
-                  t.c_str());
+        drawLabel(c.ui, dl, font, at, ImVec2(x, y), k.lane == Lane::still ? pal.keyLabel : pal.changedLabel, t.c_str());
     }
 }
 
@@ -587,8 +594,8 @@ void zoomAndPan(ViewState::Zoom& zoom, uint64_t first, uint64_t count, uint64_t 
 
 // The keys a pixel column of a strip shows, and their mean height, in a tooltip.
 void stripTooltip(const Density& d, uint32_t columns, ImVec2 p0, ImVec2 size) {
-    const uint32_t c = std::min(columns - 1, uint32_t(std::max(0.0f, ImGui::GetIO().MousePos.x - p0.x) / size.x *
-                                                      float(columns)));
+    const uint32_t c =
+        std::min(columns - 1, uint32_t(std::max(0.0f, ImGui::GetIO().MousePos.x - p0.x) / size.x * float(columns)));
     const auto [b0, b1] = columnBuckets(d.buckets, columns, c);
     double mean = 0;
     for (uint32_t b = b0; b < b1; ++b) mean += d.mean[b];
@@ -626,8 +633,8 @@ void drawZoomedStrip(const ViewContext& c, uint64_t first, uint64_t count, ImVec
         local.count = count;
         local.columns = columns;
         const uint64_t stride = std::max<uint64_t>(1, count / kMaxReads);
-        local.density = std::make_shared<const Density>(
-            densityOf(s->keys.data(), c.v.job.scale, first, count, columns, stride));
+        local.density =
+            std::make_shared<const Density>(densityOf(s->keys.data(), c.v.job.scale, first, count, columns, stride));
     }
     const ViewState::StripPicture& picture = stripPicture(c, local.density, columns, size, plotH);
     drawStripPicture(ImGui::GetWindowDrawList(), picture, p0);

@@ -69,7 +69,6 @@ ImU32 heatTextColour(float t) {
     return heatTextColourFor(gTheme, t);
 }
 
-
 const char* const kFlagName[3] = {"not ready", "aggregate", "inclusive prefix"};
 
 void flagLegend() {
@@ -247,8 +246,8 @@ void noteLabel(const UiState& ui, ImVec2 min, ImVec2 max, const char* text) {
     // The window's name without its ImGui id ("Radix###Radix-presentation": "Radix").
     std::string name = w->Name;
     name = name.substr(0, name.find("###"));
-    ui.probe.labels.push_back({std::move(name), text, min, max, clip.Min, clip.Max, w->ScrollMax.y > 0,
-                                 w->ScrollMax.x > 0});
+    ui.probe.labels.push_back(
+        {std::move(name), text, min, max, clip.Min, clip.Max, w->ScrollMax.y > 0, w->ScrollMax.x > 0});
 }
 
 ImVec2 drawLabel(const UiState& ui, ImDrawList* dl, ImVec2 pos, ImU32 colour, const char* text) {

@@ -177,7 +177,8 @@ std::string oneSweepPassWords(const Step* s, const SortWorker::View& v, const On
     const int used = std::snprintf(
         buf, sizeof buf,
         "Pass %u, bits %u..%u, %llu tile%s of up to %llu keys: each workgroup %s, counts how many of its "
-        "tile's keys have each digit d and publishes those counts right away in status[t][d] as an aggregate (tile 0: as an inclusive "
+        "tile's keys have each digit d and publishes those counts right away in status[t][d] as an aggregate (tile 0: "
+        "as an inclusive "
         "prefix). It ranks its keys by digit and stages them in shared memory in digit order%s; a tile whose "
         "keys all have one digit skips the ranking and stages them in their order. Then, per "
         "digit, it walks back over tiles t-1, t-2, ...: it adds an aggregate and goes on, adds an inclusive "
@@ -394,7 +395,7 @@ void drawCheckView(const ViewContext& c, bool* open) {
     const auto& v = c.v;
     if (!c.ui.check) {
         wrappedf("Check mode is off. Turn it on (C, or the checkbox in Controls) to compute every step on "
-                           "the CPU too and compare it with what the GPU wrote.");
+                 "the CPU too and compare it with what the GPU wrote.");
     } else if (!v.data) {
         ImGui::TextDisabled("waiting for the GPU...");
     } else {

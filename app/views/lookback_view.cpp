@@ -27,14 +27,12 @@ struct Counts {
 std::string describe(const LookbackReplay& r, const Counts& k, bool forced) {
     const LookbackEvent* e = r.last();
     char buf[512];
-    if (!e)
-        return "Before the pass: every status word reads as not ready.";
+    if (!e) return "Before the pass: every status word reads as not ready.";
     const LookbackRecord& rec = r.records[e->tile];
     std::string out;
     switch (e->kind) {
     case LookbackEventKind::took:
-        std::snprintf(buf, sizeof buf, "Tile %u was taken by workgroup %u%s.", e->tile,
-                      rec.workgroup,
+        std::snprintf(buf, sizeof buf, "Tile %u was taken by workgroup %u%s.", e->tile, rec.workgroup,
                       rec.workgroup != e->tile ? " (the id comes from a counter in the order workgroups start, so a "
                                                  "tile never waits on one that has not started)"
                                                : "");
@@ -57,8 +55,8 @@ std::string describe(const LookbackReplay& r, const Counts& k, bool forced) {
     }
     const LookbackWalk& w = rec.walks[r.digit];
     const uint32_t t = e->tile, depth = std::min(w.depth(), t);
-    std::snprintf(buf, sizeof buf, "Tile %u published its inclusive prefix for digit %02X: %u = its own %u", t,
-                  r.digit, k.inclusive(t), k.own(t));
+    std::snprintf(buf, sizeof buf, "Tile %u published its inclusive prefix for digit %02X: %u = its own %u", t, r.digit,
+                  k.inclusive(t), k.own(t));
     out = buf;
     for (uint32_t u = t - 1; u + depth >= t; --u) {
         const bool end = u + depth == t;
@@ -103,7 +101,8 @@ void controls(const LookbackReplay& r, LookbackReplayChoice& choice) {
     std::snprintf(label, sizeof label, shown == events ? "event %d of %d: the end" : "event %d of %d", shown, events);
     std::snprintf(widest, sizeof widest, "event %d of %d: the end", events, events);
     const float labelW = ImGui::CalcTextSize(widest).x;
-    ImGui::SetNextItemWidth(std::max(80.0f, ImGui::GetContentRegionAvail().x - labelW - ImGui::GetStyle().ItemInnerSpacing.x));
+    ImGui::SetNextItemWidth(
+        std::max(80.0f, ImGui::GetContentRegionAvail().x - labelW - ImGui::GetStyle().ItemInnerSpacing.x));
     ImGui::SliderInt("##event", &shown, 0, events, "##%d", ImGuiSliderFlags_AlwaysClamp);
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("how many of this digit's events have happened: tiles taking their ids, publishing their "
@@ -189,7 +188,8 @@ void tiles(const ViewContext& c, const LookbackReplay& r, const Counts& k, float
     const float boxH = fs * 2.0f;
     const float bottom = ImGui::GetWindowPos().y + ImGui::GetWindowHeight() - ImGui::GetStyle().WindowPadding.y;
     const float room = bottom - ImGui::GetCursorScreenPos().y - boxH - fs - 4 - ImGui::GetStyle().ItemSpacing.y - below;
-    const float arcH = std::max(fs * 1.5f, std::min({fs * 6.0f, fs * (1.5f + float(std::min<uint32_t>(deepest, 6)) * 0.8f), room}));
+    const float arcH =
+        std::max(fs * 1.5f, std::min({fs * 6.0f, fs * (1.5f + float(std::min<uint32_t>(deepest, 6)) * 0.8f), room}));
     const bool text = box >= ImGui::CalcTextSize("I 00").x + 6;
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 o = ImGui::GetCursorScreenPos();
@@ -203,8 +203,8 @@ void tiles(const ViewContext& c, const LookbackReplay& r, const Counts& k, float
         const uint32_t flag = std::min<uint32_t>(r.state.flag[t], 2);
         dl->AddRectFilled(ImVec2(x, top), ImVec2(x + box, top + boxH), pal.flag[flag], 3.0f);
         const LookbackRecord& rec = r.records[t];
-        const bool fellBackNow = t > 0 && rec.walks[r.digit].counted && rec.walks[r.digit].published &&
-                                 rec.walks[r.digit].published <= now;
+        const bool fellBackNow =
+            t > 0 && rec.walks[r.digit].counted && rec.walks[r.digit].published && rec.walks[r.digit].published <= now;
         if (fellBackNow)
             dl->AddRect(ImVec2(x, top), ImVec2(x + box, top + boxH), pal.fallbackOutline, 3.0f, 0, 2.0f * c.line);
         if (const auto mark = highlighted(c.ui, HighlightKind::tile); mark && *mark == t) { // a lesson's tile
@@ -237,14 +237,13 @@ void tiles(const ViewContext& c, const LookbackReplay& r, const Counts& k, float
 // The whole pass in numbers: how far the walks went (a bar per depth) and what they met.
 void passStats(const UiState& ui, const LookbackStats& s) {
     wrappedf("This pass, every digit: %u tiles, %llu walks back; depth mean %.2f, median %u, 99th "
-                       "percentile %u, deepest %u. Reads: %llu aggregates, %llu inclusive prefixes, %llu not ready. "
-                       "%u tile%s fell back; %u taken by a workgroup of another index; %u finished before the tile "
-                       "before them.",
-                       s.tiles, static_cast<unsigned long long>(s.walks), s.meanDepth, s.medianDepth, s.p99Depth,
-                       s.maxDepth, static_cast<unsigned long long>(s.readsAggregate),
-                       static_cast<unsigned long long>(s.readsInclusive),
-                       static_cast<unsigned long long>(s.readsNotReady), s.fallbacks, s.fallbacks == 1 ? "" : "s",
-                       s.takenOutOfOrder, s.finishedOutOfOrder);
+             "percentile %u, deepest %u. Reads: %llu aggregates, %llu inclusive prefixes, %llu not ready. "
+             "%u tile%s fell back; %u taken by a workgroup of another index; %u finished before the tile "
+             "before them.",
+             s.tiles, static_cast<unsigned long long>(s.walks), s.meanDepth, s.medianDepth, s.p99Depth, s.maxDepth,
+             static_cast<unsigned long long>(s.readsAggregate), static_cast<unsigned long long>(s.readsInclusive),
+             static_cast<unsigned long long>(s.readsNotReady), s.fallbacks, s.fallbacks == 1 ? "" : "s",
+             s.takenOutOfOrder, s.finishedOutOfOrder);
     if (s.walks == 0 || s.depthCount.size() < 2) return;
     const float fs = ImGui::GetFontSize();
     const size_t bins = std::min<size_t>(s.depthCount.size() - 1, 32);
@@ -283,8 +282,7 @@ void drawLookbackReplay(const ViewContext& c, LookbackReplayChoice& choice) {
     const std::optional<LookbackReplay>& r = m.replay;
     if (!r) return;
     const Snapshot::Aux* prefix = s.find(AuxKind::tileCounts);
-    if (!prefix || prefix->shape.size() != 2 || prefix->shape[0] < r->records.size() || prefix->shape[1] != 256)
-        return;
+    if (!prefix || prefix->shape.size() != 2 || prefix->shape[0] < r->records.size() || prefix->shape[1] != 256) return;
     const Counts k{*prefix, r->digit};
     const Snapshot::Aux* h = s.find(AuxKind::histogram);
     const uint32_t keys = h && h->data.size() > r->digit ? h->data[r->digit] : 0;
@@ -301,7 +299,8 @@ void drawLookbackReplay(const ViewContext& c, LookbackReplayChoice& choice) {
     const float fs = ImGui::GetFontSize(), avail = ImGui::GetContentRegionAvail().x;
     const float room = ImGui::GetWindowPos().y + ImGui::GetWindowHeight() - ImGui::GetStyle().WindowPadding.y -
                        ImGui::GetCursorScreenPos().y;
-    const float full = fs * 6.0f + fs * 3.0f + 4 + ImGui::GetTextLineHeightWithSpacing() * 2 + wrappedHeight(arcLegend, avail);
+    const float full =
+        fs * 6.0f + fs * 3.0f + 4 + ImGui::GetTextLineHeightWithSpacing() * 2 + wrappedHeight(arcLegend, avail);
     const float kLegendScale = room >= full ? 1.0f : 0.8f; // full: the tallest arcs, the tiles, both legends
     ImGui::SetWindowFontScale(kLegendScale);
     const float legendH = wrappedHeight(arcLegend, avail);

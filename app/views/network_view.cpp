@@ -168,7 +168,8 @@ std::string skippedLegend(uint64_t n, uint64_t padded, ImFont* font, float size,
     else
         std::snprintf(range, sizeof range, "%llu to %llu", (unsigned long long)n, (unsigned long long)(padded - 1));
     const std::string texts[] = {
-        std::string("dashed: positions ") + range + " (past n) and the comparators that would compare a key with "
+        std::string("dashed: positions ") + range +
+            " (past n) and the comparators that would compare a key with "
             "one of them. No key is stored there, so the GPU skips these comparators.",
         std::string("dashed: would compare a key with a position past n (") + range + "): skipped",
         "dashed: past n, skipped",
@@ -549,8 +550,8 @@ void drawLayerMap(const ViewContext& c) {
     const size_t L = layers.size();
     if (L == 0) return;
     wrappedf("%zu layers in %u merges (n = %llu is too large for a comparator diagram; it is drawn up to "
-                       "n = 64). One cell per layer: done, current step, still to run.",
-                       L, layers.back().logP + 1, (unsigned long long)job.settings.n);
+             "n = 64). One cell per layer: done, current step, still to run.",
+             L, layers.back().logP + 1, (unsigned long long)job.settings.n);
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 o = ImGui::GetCursorScreenPos();
     const float w = ImGui::GetContentRegionAvail().x;

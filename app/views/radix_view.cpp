@@ -70,7 +70,8 @@ struct DigitRange {
 // power of two whose labels never overlap, counted from the first digit of `also` in view, and
 // those in `also` (a lesson's or an answer's digit), which push aside the regular labels too
 // close to them.
-void digitAxis(const UiState& ui, ImVec2 o, float w, size_t first, size_t count, size_t totalBins, std::initializer_list<std::optional<uint64_t>> also = {}) {
+void digitAxis(const UiState& ui, ImVec2 o, float w, size_t first, size_t count, size_t totalBins,
+               std::initializer_list<std::optional<uint64_t>> also = {}) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const float bw = w / float(count), fs = ImGui::GetFontSize();
     const bool two = totalBins > 16;
@@ -84,8 +85,7 @@ void digitAxis(const UiState& ui, ImVec2 o, float w, size_t first, size_t count,
     };
     auto nearAlso = [&](size_t i) {
         for (const auto& a : also)
-            if (a && *a != i && *a >= first && *a < first + count &&
-                std::abs(float(*a) - float(i)) * bw < labelW)
+            if (a && *a != i && *a >= first && *a < first + count && std::abs(float(*a) - float(i)) * bw < labelW)
                 return true;
         return false;
     };
@@ -238,7 +238,8 @@ DigitRange usedDigits(const Snapshot::Aux* histogram) {
 // Heat map of a {digits, W} buffer (data[d * W + w]): one column per digit (aligned with the
 // histogram above), one row per workgroup or tile; rows are merged (max) when there are more
 // than pixels. transposed: the buffer is {W, digits} (data[w * digits + d]), as tile status is.
-void heatMap(const UiState& ui, const char* title, const Snapshot::Aux& a, const char* rowName, float height, bool transposed) {
+void heatMap(const UiState& ui, const char* title, const Snapshot::Aux& a, const char* rowName, float height,
+             bool transposed) {
     if (a.shape.size() < 2) return;
     const uint32_t digits = transposed ? a.shape[1] : a.shape[0], rows = transposed ? a.shape[0] : a.shape[1];
     if (!rows || !digits || a.data.size() < size_t(rows) * digits) return;
@@ -258,8 +259,8 @@ void heatMap(const UiState& ui, const char* title, const Snapshot::Aux& a, const
         ImGui::SameLine();
         const ImVec2 r = ImGui::GetCursorScreenPos();
         for (int k = 0; k < 16; ++k)
-            dl->AddRectFilled(ImVec2(r.x + fs * 0.5f * float(k), r.y + 2), ImVec2(r.x + fs * 0.5f * float(k + 1), r.y + fs),
-                              heatColour(float(k) / 15.0f));
+            dl->AddRectFilled(ImVec2(r.x + fs * 0.5f * float(k), r.y + 2),
+                              ImVec2(r.x + fs * 0.5f * float(k + 1), r.y + fs), heatColour(float(k) / 15.0f));
         ImGui::Dummy(ImVec2(fs * 8, fs));
         ImGui::SameLine();
         ImGui::TextDisabled("%u", mx);
@@ -333,8 +334,8 @@ bool passBars(const ViewContext& c, const char* title, const Snapshot::Aux& a, c
         }
         char head[160];
         if (single < 256)
-            std::snprintf(head, sizeof head, "pass %u (bits %u..%u): all %llu keys in digit %02X: the pass is skipped", p,
-                          p * 8, p * 8 + 7, static_cast<unsigned long long>(keys), single);
+            std::snprintf(head, sizeof head, "pass %u (bits %u..%u): all %llu keys in digit %02X: the pass is skipped",
+                          p, p * 8, p * 8 + 7, static_cast<unsigned long long>(keys), single);
         else
             std::snprintf(head, sizeof head, "pass %u (bits %u..%u)", p, p * 8, p * 8 + 7);
         ImGui::PushID(int(p));
@@ -358,8 +359,8 @@ void tileStatus(const Snapshot::Aux& a, const Snapshot::Aux* counts, float heigh
     if (counts && counts->data.size() < size_t(tiles) * digits) counts = nullptr;
     size_t seen[4] = {0, 0, 0, 0};
     for (size_t i = 0; i < size_t(tiles) * digits; ++i) seen[std::min<uint32_t>(a.data[i], 3)]++;
-    wrappedf("tile status flags (%u tile%s x %u digits): %zu not ready, %zu aggregate, %zu inclusive prefix",
-                       tiles, tiles == 1 ? "" : "s", digits, seen[0], seen[1], seen[2]);
+    wrappedf("tile status flags (%u tile%s x %u digits): %zu not ready, %zu aggregate, %zu inclusive prefix", tiles,
+             tiles == 1 ? "" : "s", digits, seen[0], seen[1], seen[2]);
     if (seen[3]) ImGui::TextColored(vec4(palette().mismatch), "%zu flags out of range (not 0, 1 or 2)", seen[3]);
     flagLegend();
     const ImU32 bad = palette().outOfRange;
@@ -369,7 +370,9 @@ void tileStatus(const Snapshot::Aux& a, const Snapshot::Aux* counts, float heigh
     const size_t total = size_t(tiles) * digits;
     if (seen[0] == total || seen[1] == total || seen[2] == total) {
         wrappedf("every one of the %zu status words holds %s%s", total,
-                 seen[2] == total ? "an inclusive prefix: the pass finished" : seen[1] == total ? "an aggregate" : "no count yet (not ready)",
+                 seen[2] == total   ? "an inclusive prefix: the pass finished"
+                 : seen[1] == total ? "an aggregate"
+                                    : "no count yet (not ready)",
                  "");
         height = ImGui::GetFontSize() * 1.5f;
     } else {
@@ -441,7 +444,9 @@ uint32_t shownBits(const SortWorker::View& v, uint32_t hi) {
 }
 
 // The width of a row of the binary list: index, bits (a gap every 4), digit.
-float binaryRowWidth(float charW, uint32_t bits) { return charW * (4.0f + float(bits) * 1.125f + 4.0f); }
+float binaryRowWidth(float charW, uint32_t bits) {
+    return charW * (4.0f + float(bits) * 1.125f + 4.0f);
+}
 
 // The keys in binary, one a row; returns the row under the mouse (-1: none).
 int64_t binaryKeys(const ViewContext& c, uint32_t lo, uint32_t hi) {
@@ -475,8 +480,7 @@ int64_t binaryKeys(const ViewContext& c, uint32_t lo, uint32_t hi) {
             const bool inDigit = uint32_t(bit) >= lo && uint32_t(bit) < hi;
             char ch[2] = {((b >> bit) & 1) ? '1' : '0', 0};
             if (inDigit)
-                dl->AddRectFilled(ImVec2(x, p.y), ImVec2(x + cw, p.y + ImGui::GetFontSize()),
-                                  palette().binaryDigitBg);
+                dl->AddRectFilled(ImVec2(x, p.y), ImVec2(x + cw, p.y + ImGui::GetFontSize()), palette().binaryDigitBg);
             dl->AddText(ImVec2(x, p.y), inDigit ? palette().binaryDigitText : palette().binaryOtherText, ch);
             x += cw + ((bit % 4 == 0) ? cw * 0.5f : 0);
         }
@@ -526,7 +530,9 @@ void explainMove(const ViewContext& c, const std::vector<uint64_t>& to, uint64_t
 
 // A number table's cell padding across: narrow, so that its numbers get the width (the borders
 // keep neighbouring cells apart).
-float tablePadX() { return std::max(1.0f, ImGui::GetFontSize() * 0.08f); }
+float tablePadX() {
+    return std::max(1.0f, ImGui::GetFontSize() * 0.08f);
+}
 
 // The font scale at which a {digits, rows} table's widest number fits its column with a sixth of a
 // line's height to spare (numbers in neighbouring cells never run together), at most 1; below 0.45
@@ -554,7 +560,8 @@ bool numberTable(const ViewContext& c, const char* id, const char* title, const 
     const float wgW = ImGui::CalcTextSize("wg").x; // at the full size: the column's width in tableScale
     ImGui::SetWindowFontScale(scale);
     ImGui::PushStyleVar(ImGuiStyleVar_CellPadding, ImVec2(tablePadX(), ImGui::GetStyle().CellPadding.y));
-    const bool open = ImGui::BeginTable(id, int(digits) + 1, ImGuiTableFlags_BordersInner | ImGuiTableFlags_SizingStretchSame);
+    const bool open =
+        ImGui::BeginTable(id, int(digits) + 1, ImGuiTableFlags_BordersInner | ImGuiTableFlags_SizingStretchSame);
     ImGui::PopStyleVar();
     if (!open) {
         ImGui::SetWindowFontScale(1.0f);
@@ -589,8 +596,8 @@ bool numberTable(const ViewContext& c, const char* id, const char* title, const 
             noteTextItem(c.ui, x == 0 && std::string_view(id) == "##counts" ? "." : cell);
             if (answer && answer->workgroup == w && answer->digit == d) {
                 const ImVec2 p = ImGui::GetItemRectMin(), q = ImGui::GetItemRectMax();
-                ImGui::GetWindowDrawList()->AddRect(ImVec2(p.x - 3, p.y - 1), ImVec2(q.x + 3, q.y + 1), palette().answer,
-                                                    0, 0, 2.0f * c.line);
+                ImGui::GetWindowDrawList()->AddRect(ImVec2(p.x - 3, p.y - 1), ImVec2(q.x + 3, q.y + 1),
+                                                    palette().answer, 0, 0, 2.0f * c.line);
             }
         }
         if (marked) noteVisible(c.ui, ProbeItem::highlight, rowStart, ImGui::GetItemRectMax());
@@ -634,13 +641,13 @@ void passLines(const ViewContext& c, bool haveDigit, uint32_t lo, uint32_t hi) {
     const bool skipped = Snapshot::skipped(info);
     if (info && info->data.size() >= 4)
         wrappedf("pass %u: bits %u..%u%s", info->data[0], info->data[1], info->data[2] - 1,
-                    skipped ? " (skipped: every key has the same digit, so no key moves)" : "");
+                 skipped ? " (skipped: every key has the same digit, so no key moves)" : "");
     // The steps with no buffers of their own: the input and the result.
     const Step* step = currentStep(v);
     const bool input = v.data->step == 0, result = step && step->kind == StepKind::result;
     if (input && haveDigit)
         wrappedf("the input: no step has run yet. The first pass sorts by bits %u..%u%s", lo, hi - 1,
-                           n <= 64 ? " (highlighted below)." : ".");
+                 n <= 64 ? " (highlighted below)." : ".");
     else if (input)
         wrappedf("the input: no step has run yet.");
     else if (result)
@@ -654,8 +661,8 @@ void passLines(const ViewContext& c, bool haveDigit, uint32_t lo, uint32_t hi) {
     if (const Snapshot::Aux* u = s.find(AuxKind::uniformTiles); u && !u->data.empty() && !skipped) {
         const uint64_t tiles = step ? step->workgroups : 0;
         wrappedf("tiles of one digit: %u of %llu had keys of a single digit, staged in their order without "
-                           "ranking",
-                           u->data[0], static_cast<unsigned long long>(tiles));
+                 "ranking",
+                 u->data[0], static_cast<unsigned long long>(tiles));
     }
     if (const Snapshot::Aux* f = s.find(AuxKind::fallbacks); f && !f->data.empty() && !skipped) {
         const Snapshot::Aux* st = s.find(AuxKind::tileStatus);
@@ -668,8 +675,7 @@ void passLines(const ViewContext& c, bool haveDigit, uint32_t lo, uint32_t hi) {
 }
 
 // Draws a section and, when a lesson's stop is about it, notes the rectangle it took (noteSubject).
-template <class Draw>
-void subjectSection(const ViewContext& c, SubjectKind k, Draw&& draw) {
+template <class Draw> void subjectSection(const ViewContext& c, SubjectKind k, Draw&& draw) {
     const ImVec2 a = ImGui::GetCursorScreenPos();
     draw();
     if (ImGui::GetCursorScreenPos().y > a.y) // drew something
@@ -723,30 +729,33 @@ void digitSections(const ViewContext& c, const std::string& ofPass, uint32_t lo,
             !numberTable(c, id, title, *a, highlighted(c.ui, HighlightKind::workgroup), answer))
             heatMap(c.ui, heatTitle, *a, "workgroup", fs * 8, false);
     };
-    for (Section sec : order) subjectSection(c, kKind[sec], [&] { switch (sec) {
-        case histogram:
-            if (const Snapshot::Aux* a = s.find(AuxKind::histogram)) {
-                bars(c, "digit histogram" + ofPass + " (all keys)" + rangeNote, *a, fs * 6,
-                     highlighted(c.ui, HighlightKind::digit), answerDigit, range);
-                c.ui.probe.histogramLo = int(lo), c.ui.probe.histogramHi = int(hi);
+    for (Section sec : order)
+        subjectSection(c, kKind[sec], [&] {
+            switch (sec) {
+            case histogram:
+                if (const Snapshot::Aux* a = s.find(AuxKind::histogram)) {
+                    bars(c, "digit histogram" + ofPass + " (all keys)" + rangeNote, *a, fs * 6,
+                         highlighted(c.ui, HighlightKind::digit), answerDigit, range);
+                    c.ui.probe.histogramLo = int(lo), c.ui.probe.histogramHi = int(hi);
+                }
+                break;
+            case offsets:
+                if (const Snapshot::Aux* a = s.find(AuxKind::offsets))
+                    bars(c, "exclusive offsets" + ofPass + ": where each digit starts" + rangeNote, *a, fs * 4,
+                         aboutOffsets || isSubject(c.ui, SubjectKind::offsets) ? highlighted(c.ui, HighlightKind::digit)
+                                                                               : std::nullopt,
+                         answer && answer->workgroup ? answerDigit : std::nullopt, range);
+                break;
+            case counts:
+                table(AuxKind::digitCounts, "##counts",
+                      "per-workgroup digit counts: keys of each digit in each workgroup", "per-workgroup digit counts");
+                break;
+            case wgOffsets:
+                table(AuxKind::workgroupOffsets, "##offsets",
+                      "per-workgroup offsets: where each workgroup's keys of a digit start", "per-workgroup offsets");
+                break;
             }
-            break;
-        case offsets:
-            if (const Snapshot::Aux* a = s.find(AuxKind::offsets))
-                bars(c, "exclusive offsets" + ofPass + ": where each digit starts" + rangeNote, *a, fs * 4,
-                     aboutOffsets || isSubject(c.ui, SubjectKind::offsets) ? highlighted(c.ui, HighlightKind::digit)
-                                                                           : std::nullopt,
-                     answer && answer->workgroup ? answerDigit : std::nullopt, range);
-            break;
-        case counts:
-            table(AuxKind::digitCounts, "##counts", "per-workgroup digit counts: keys of each digit in each workgroup",
-                  "per-workgroup digit counts");
-            break;
-        case wgOffsets:
-            table(AuxKind::workgroupOffsets, "##offsets",
-                  "per-workgroup offsets: where each workgroup's keys of a digit start", "per-workgroup offsets");
-            break;
-        } });
+        });
 }
 
 } // namespace
@@ -799,8 +808,10 @@ void drawRadixView(const ViewContext& c, LookbackReplayChoice& replay, bool* ope
         ImGui::TableNextColumn();
         if (moves) arrows(c, to);
         subjectSection(c, SubjectKind::binary, [&] {
-            if (keyDigit) hoveredKey = binaryKeys(c, klo, khi);
-            else if (result) binaryKeys(c, 0, 0); // sorted: no digit to mark
+            if (keyDigit)
+                hoveredKey = binaryKeys(c, klo, khi);
+            else if (result)
+                binaryKeys(c, 0, 0); // sorted: no digit to mark
         });
         ImGui::TableNextColumn();
     }
@@ -829,8 +840,8 @@ void drawRadixView(const ViewContext& c, LookbackReplayChoice& replay, bool* ope
         }
     }
     if (const Snapshot::Aux* a = s.find(AuxKind::tileCounts); a && !skipped)
-        heatMap(c.ui, "tile counts, from the status words (inclusive prefix: keys of the digit in tiles 0..t)", *a, "tile",
-                fs * 8, true);
+        heatMap(c.ui, "tile counts, from the status words (inclusive prefix: keys of the digit in tiles 0..t)", *a,
+                "tile", fs * 8, true);
     if (const Snapshot::Aux* a = s.find(AuxKind::tileStatus); a && !skipped)
         subjectSection(c, SubjectKind::tileStatus, [&] { tileStatus(*a, s.find(AuxKind::tileCounts), fs * 12); });
     const Snapshot::Aux* allHist = s.find(AuxKind::allHistograms);

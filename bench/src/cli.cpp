@@ -127,8 +127,8 @@ Options finish(const RawOptions& raw, Options opt) {
         if (!opt.needsGpu()) usageError("--trace traces GPU algorithms; --algo names none");
     }
     if (opt.lookbackLog && opt.tracePath.empty()) usageError("--lookback-log adds to --trace: give --trace FILE");
-    if (opt.lookbackStats &&
-        std::none_of(opt.algos.begin(), opt.algos.end(), [](const AlgoSpec* a) { return a->gpu == Algorithm::onesweep; }))
+    if (opt.lookbackStats && std::none_of(opt.algos.begin(), opt.algos.end(),
+                                          [](const AlgoSpec* a) { return a->gpu == Algorithm::onesweep; }))
         usageError("--lookback-stats sums up OneSweep's lookback: --algo names no onesweep variant");
     return opt;
 }
@@ -233,10 +233,11 @@ void addInputOptions(CLI::App& app, Options& opt, RawOptions& raw) {
     auto* nOpt = app.add_option("--n", raw.n, "Number of keys: an integer or 2^K, or a comma list (default 2^20)");
     app.add_option("--sizes", raw.sizes, "Every power of two from A to B: A..B, e.g. 2^10..2^20 or 1024..1048576")
         ->excludes(nOpt);
-    app.add_option("--dist", raw.dist,
-                   "Input distributions, a comma list of uniform, sorted, reversed, equal, few-unique, "
-                   "nearly-sorted, gaussian, special, small (integers 0..99), narrow (the low half of the bits), bits (low "
-                   "byte zero), runs (sorted runs of 1000); or all")
+    app.add_option(
+           "--dist", raw.dist,
+           "Input distributions, a comma list of uniform, sorted, reversed, equal, few-unique, "
+           "nearly-sorted, gaussian, special, small (integers 0..99), narrow (the low half of the bits), bits (low "
+           "byte zero), runs (sorted runs of 1000); or all")
         ->capture_default_str()
         ->each([&raw](const std::string&) { raw.distGiven = true; });
     app.add_flag("--lookback-log", opt.lookbackLog,
@@ -255,7 +256,7 @@ void addInputOptions(CLI::App& app, Options& opt, RawOptions& raw) {
                    "them; read as each --type); n is their count. Not with --n, --sizes, --dist, --input")
         ->check([](const std::string& v) { // '--keys ""' gives no keys: not the default input
             return v.find_first_not_of(" \t\r\n,") == std::string::npos ? std::string("no keys were given")
-                                                                         : std::string();
+                                                                        : std::string();
         });
     app.add_option("--input", raw.input,
                    "A file of keys: one a line, or separated by commas or spaces ('#' starts a comment); n is "
@@ -276,14 +277,15 @@ void addMeasureOptions(CLI::App& app, Options& opt, RawOptions& raw) {
                  "List, for every row, the pipelines the sort ran with what the driver says about each "
                  "(VK_KHR_pipeline_executable_properties: registers, shared memory, spills on NVIDIA), in the table "
                  "and in --json (\"pipelines\")");
-    app.add_option("--onesweep-shape", raw.oneSweepShape,
-                   "OneSweep, for tuning experiments: run the pass kernel as "
-                   "WxK[xP][+counts-in-tile|+counts-apart][+N-rounds][+one-tile][+index-tiles|+counter-tiles], W "
-                   "invocations a workgroup, K keys each, P persistent workgroups per multiprocessor, the subgroups' "
-                   "digit counts in the staged tile's shared memory or apart, the write-out in N rounds (with the "
-                   "counts apart: a staged tile of 1/N of the tile), one tile a workgroup, each workgroup's tile its own index or "
-                   "the next id from the pass's counter at every size, instead of its tuning table's (variant name "
-                   "+WxK[xP][+...]; docs/onesweep.md)");
+    app.add_option(
+        "--onesweep-shape", raw.oneSweepShape,
+        "OneSweep, for tuning experiments: run the pass kernel as "
+        "WxK[xP][+counts-in-tile|+counts-apart][+N-rounds][+one-tile][+index-tiles|+counter-tiles], W "
+        "invocations a workgroup, K keys each, P persistent workgroups per multiprocessor, the subgroups' "
+        "digit counts in the staged tile's shared memory or apart, the write-out in N rounds (with the "
+        "counts apart: a staged tile of 1/N of the tile), one tile a workgroup, each workgroup's tile its own index or "
+        "the next id from the pass's counter at every size, instead of its tuning table's (variant name "
+        "+WxK[xP][+...]; docs/onesweep.md)");
     app.add_option("--onesweep-histogram", raw.oneSweepHistogram,
                    "OneSweep, for tuning experiments: run the histogram kernel as WxP[xC[xL]], W invocations a "
                    "workgroup, P workgroups per multiprocessor at every n (down to 16 keys an invocation), C copies "

@@ -43,7 +43,9 @@ std::string executableDir() {
     return slash == std::wstring::npos ? "." : utf8(buf.substr(0, slash));
 }
 
-char separator() { return '\\'; }
+char separator() {
+    return '\\';
+}
 
 void* openLibrary(const std::string& path, std::string* why) {
     HMODULE h = LoadLibraryExW(wide(path).c_str(), nullptr, LOAD_WITH_ALTERED_SEARCH_PATH);
@@ -71,7 +73,9 @@ std::string executableDir() {
     return slash == std::string::npos ? "." : buf.substr(0, slash);
 }
 
-char separator() { return '/'; }
+char separator() {
+    return '/';
+}
 
 void* openLibrary(const std::string& path, std::string* why) {
     // RTLD_LOCAL: the anchor's copy of the CUDA runtime stays its own.
@@ -83,7 +87,9 @@ void* openLibrary(const std::string& path, std::string* why) {
     return h;
 }
 
-void* symbol(void* library, const char* name) { return dlsym(library, name); }
+void* symbol(void* library, const char* name) {
+    return dlsym(library, name);
+}
 
 #endif
 

@@ -6,9 +6,9 @@
 
 namespace sortlab::bench::host {
 
-double memoryBytes(); // physical memory; 0 if unknown
+double memoryBytes();        // physical memory; 0 if unknown
 std::string executableDir(); // "." if unknown
-char separator(); // between folders in a path: '/' or '\\'
+char separator();            // between folders in a path: '/' or '\\'
 
 // A shared library (dlopen / LoadLibrary); nullptr with *why set when it cannot be opened.
 void* openLibrary(const std::string& path, std::string* why);

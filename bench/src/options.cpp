@@ -119,9 +119,13 @@ std::vector<sortlab::Order> parseOrders(std::string_view text) {
 std::string OneSweepShape::name() const {
     return std::to_string(workgroup) + "x" + std::to_string(keysPerLane) +
            (perMultiprocessor ? "x" + std::to_string(perMultiprocessor) : "") +
-           (countsInTile < 0 ? "" : countsInTile ? "+counts-in-tile" : "+counts-apart") +
+           (countsInTile < 0 ? ""
+            : countsInTile   ? "+counts-in-tile"
+                             : "+counts-apart") +
            (exchangeRounds ? "+" + std::to_string(exchangeRounds) + "-rounds" : "") + (oneTile ? "+one-tile" : "") +
-           (indexTiles < 0 ? "" : indexTiles ? "+index-tiles" : "+counter-tiles");
+           (indexTiles < 0 ? ""
+            : indexTiles   ? "+index-tiles"
+                           : "+counter-tiles");
 }
 
 namespace {
@@ -162,9 +166,10 @@ OneSweepShape parseOneSweepShape(std::string_view whole) {
         else if (ec == std::errc{} && rounds >= 1 && rounds <= 4 && afterNumber == "-rounds")
             shape.exchangeRounds = rounds;
         else
-            usageError("--onesweep-shape '" + std::string(whole) +
-                       "': after '+' comes counts-in-tile, counts-apart, N-rounds (N from 1 to 4), one-tile, index-tiles "
-                       "or counter-tiles");
+            usageError(
+                "--onesweep-shape '" + std::string(whole) +
+                "': after '+' comes counts-in-tile, counts-apart, N-rounds (N from 1 to 4), one-tile, index-tiles "
+                "or counter-tiles");
     }
     uint32_t parts[3] = {0, 0, 0};
     const size_t count = parseTimes(text, parts, 3,

@@ -179,19 +179,21 @@ void Reporter::addCase(const std::vector<CaseResult>& results) {
         if (!r.error.empty()) std::printf("  error: %s\n", r.error.c_str());
         for (const PipelineStatistics& p : r.pipelines) {
             std::string stats;
-            for (const PipelineStatistic& st : p.stats) stats += (stats.empty() ? "" : ", ") + st.name + " " + st.text();
-            std::printf("  pipeline %s: %s\n", p.pipeline.c_str(), stats.empty() ? "(the driver offers no statistics)" : stats.c_str());
+            for (const PipelineStatistic& st : p.stats)
+                stats += (stats.empty() ? "" : ", ") + st.name + " " + st.text();
+            std::printf("  pipeline %s: %s\n", p.pipeline.c_str(),
+                        stats.empty() ? "(the driver offers no statistics)" : stats.c_str());
         }
         for (size_t p = 0; p < r.lookback.size(); ++p) {
             const LookbackStats& s = r.lookback[p];
-            std::printf("  lookback pass %zu: %u tiles, depth mean %.2f median %u p99 %u max %u; reads: %llu not ready, "
-                        "%llu aggregates, %llu inclusive; %u fell back; %u taken out of order, %u finished out of "
-                        "order; at most %u in flight at once\n",
-                        size_t(r.lookbackPass[p]), s.tiles, s.meanDepth, s.medianDepth, s.p99Depth, s.maxDepth,
-                        static_cast<unsigned long long>(s.readsNotReady),
-                        static_cast<unsigned long long>(s.readsAggregate),
-                        static_cast<unsigned long long>(s.readsInclusive), s.fallbacks, s.takenOutOfOrder,
-                        s.finishedOutOfOrder, s.inFlightMax);
+            std::printf(
+                "  lookback pass %zu: %u tiles, depth mean %.2f median %u p99 %u max %u; reads: %llu not ready, "
+                "%llu aggregates, %llu inclusive; %u fell back; %u taken out of order, %u finished out of "
+                "order; at most %u in flight at once\n",
+                size_t(r.lookbackPass[p]), s.tiles, s.meanDepth, s.medianDepth, s.p99Depth, s.maxDepth,
+                static_cast<unsigned long long>(s.readsNotReady), static_cast<unsigned long long>(s.readsAggregate),
+                static_cast<unsigned long long>(s.readsInclusive), s.fallbacks, s.takenOutOfOrder, s.finishedOutOfOrder,
+                s.inFlightMax);
         }
     }
     std::fflush(stdout);
@@ -200,15 +202,21 @@ void Reporter::addCase(const std::vector<CaseResult>& results) {
 namespace {
 using Json = nlohmann::ordered_json;
 
-Json number(double v) { return std::isfinite(v) ? Json(v) : Json(nullptr); }
+Json number(double v) {
+    return std::isfinite(v) ? Json(v) : Json(nullptr);
+}
 
 // A driver's statistic in its own format: true/false, an exact integer, or a number.
 Json statisticJson(const PipelineStatistic& st) {
     switch (st.format) {
-    case PipelineStatistic::Format::boolean: return Json(st.b);
-    case PipelineStatistic::Format::int64: return Json(st.i);
-    case PipelineStatistic::Format::uint64: return Json(st.u);
-    case PipelineStatistic::Format::float64: return number(st.f);
+    case PipelineStatistic::Format::boolean:
+        return Json(st.b);
+    case PipelineStatistic::Format::int64:
+        return Json(st.i);
+    case PipelineStatistic::Format::uint64:
+        return Json(st.u);
+    case PipelineStatistic::Format::float64:
+        return number(st.f);
     }
     return Json(nullptr);
 }
@@ -299,7 +307,8 @@ nlohmann::ordered_json resultsJson(const std::vector<CaseResult>& results) {
         if (!r.pipelines.empty()) o["pipelines"] = pipelinesJson(r.pipelines);
         if (!r.lookback.empty()) {
             o["lookback"] = Json::array();
-            for (size_t p = 0; p < r.lookback.size(); ++p) o["lookback"].push_back(lookbackJson(r.lookback[p], r.lookbackPass[p]));
+            for (size_t p = 0; p < r.lookback.size(); ++p)
+                o["lookback"].push_back(lookbackJson(r.lookback[p], r.lookbackPass[p]));
         }
         o["shared_elems"] = r.oddEvenTileKeys;
         o["steps"] = r.steps;

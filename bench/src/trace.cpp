@@ -48,19 +48,21 @@ std::string lookbackJson(const Snapshot::Aux& log, const Snapshot::Aux* counts) 
     std::string out = ",\"lookback\":[";
     for (size_t t = 0; t < records.size(); ++t) {
         const LookbackRecord& r = records[t];
-        out += std::string(t ? "," : "") + "{\"tile\":" + std::to_string(t) + ",\"workgroup\":" +
-               std::to_string(r.workgroup) + ",\"took\":" + event(r.took) + ",\"took_in_order\":" +
-               (r.tookInOrder ? "true" : "false") + ",\"aggregate\":" + event(r.aggregate) +
+        out += std::string(t ? "," : "") + "{\"tile\":" + std::to_string(t) +
+               ",\"workgroup\":" + std::to_string(r.workgroup) + ",\"took\":" + event(r.took) +
+               ",\"took_in_order\":" + (r.tookInOrder ? "true" : "false") + ",\"aggregate\":" + event(r.aggregate) +
                ",\"inclusive\":" + event(r.inclusive) + ",\"fell_back\":" + (r.fellBack ? "true" : "false") +
                ",\"reads\":" + std::to_string(r.readsNotReady + r.readsAggregate + r.readsInclusive) +
-               ",\"reads_not_ready\":" + std::to_string(r.readsNotReady) + ",\"reads_aggregate\":" +
-               std::to_string(r.readsAggregate) + ",\"reads_inclusive\":" + std::to_string(r.readsInclusive);
+               ",\"reads_not_ready\":" + std::to_string(r.readsNotReady) +
+               ",\"reads_aggregate\":" + std::to_string(r.readsAggregate) +
+               ",\"reads_inclusive\":" + std::to_string(r.readsInclusive);
         if (t > 0) {
             out += ",\"depth\":" + perDigit(r.walks, [](const LookbackWalk& w) { return std::to_string(w.depth()); });
             out += ",\"ended_inclusive\":" +
                    perDigit(r.walks, [](const LookbackWalk& w) { return std::string(w.inclusive ? "1" : "0"); });
             out += ",\"counted\":" + perDigit(r.walks, [](const LookbackWalk& w) { return std::to_string(w.counted); });
-            out += ",\"not_ready\":" + perDigit(r.walks, [](const LookbackWalk& w) { return std::to_string(w.notReady); });
+            out +=
+                ",\"not_ready\":" + perDigit(r.walks, [](const LookbackWalk& w) { return std::to_string(w.notReady); });
             out += ",\"published\":" + perDigit(r.walks, [&](const LookbackWalk& w) { return event(w.published); });
         }
         out += ",\"prefix\":[";
@@ -144,8 +146,8 @@ std::string oneSweepFields(const Step& s, const Snapshot& snap, bool skipped) {
         std::string a = auxArray(snap, kind);
         return a.size() > 2 ? a.substr(1, a.size() - 2) : std::string("null");
     };
-    std::string line = ",\"tiles\":" + std::to_string(s.workgroups) + ",\"fallbacks\":" +
-                       single(AuxKind::fallbacks) + ",\"uniform_tiles\":" + single(AuxKind::uniformTiles);
+    std::string line = ",\"tiles\":" + std::to_string(s.workgroups) + ",\"fallbacks\":" + single(AuxKind::fallbacks) +
+                       ",\"uniform_tiles\":" + single(AuxKind::uniformTiles);
     // A skipped pass ran no tile: the statuses and the log are the last pass's that ran.
     if (!skipped) {
         line += ",\"tile_status\":" + auxArray(snap, AuxKind::tileStatus);
@@ -158,13 +160,13 @@ std::string oneSweepFields(const Step& s, const Snapshot& snap, bool skipped) {
 // A radix pass line's fields: the pass, its digit's bits, its histogram and offsets as the GPU
 // left them, radix4's per-workgroup counts, whether the GPU skipped it, OneSweep's tile fields.
 std::string radixFields(const Plan& plan, const Step& s, const Snapshot& snap, const std::string& what) {
-    std::string line = ",\"pass\":" + std::to_string(s.pass) + ",\"digit_bits\":[" + std::to_string(s.bitLo) +
-                       "," + std::to_string(s.bitHi) + "]";
+    std::string line = ",\"pass\":" + std::to_string(s.pass) + ",\"digit_bits\":[" + std::to_string(s.bitLo) + "," +
+                       std::to_string(s.bitHi) + "]";
     for (AuxKind kind : {AuxKind::histogram, AuxKind::offsets}) {
         std::string a = auxArray(snap, kind);
         if (a.empty())
-            throw BenchError(kExitDevice, what + ": the snapshot after '" + s.label + "' has no " +
-                                              std::string(auxKindName(kind)));
+            throw BenchError(kExitDevice,
+                             what + ": the snapshot after '" + s.label + "' has no " + std::string(auxKindName(kind)));
         line += ",\"" + std::string(auxKindName(kind)) + "\":" + a;
     }
     if (plan.algorithm == Algorithm::radix4) line += ",\"workgroup_counts\":" + auxArray(snap, AuxKind::digitCounts);

@@ -71,20 +71,21 @@ template <class T> void oneCall(sortlab::Context& ctx, const char* type) {
         bool ok = true;
         for (size_t i = 0; i < pk.size(); ++i) {
             ok = ok && pk[i] == input[values[i]]; // each value came with its key
-            if (i > 0) ok = ok && (asc ? pk[i - 1] <= pk[i] : pk[i - 1] >= pk[i]) &&
-                             (pk[i - 1] != pk[i] || values[i - 1] < values[i]); // stable
+            if (i > 0)
+                ok = ok && (asc ? pk[i - 1] <= pk[i] : pk[i - 1] >= pk[i]) &&
+                     (pk[i - 1] != pk[i] || values[i - 1] < values[i]); // stable
         }
         expect(ok, "sortlab::sortPairs");
     }
     std::printf("one call: %s keys sorted, with and without values, both orders\n", type);
 }
 
-#define CHECK_VK(call)                                                                                 \
-    do {                                                                                               \
-        if (VkResult res_ = (call); res_ != VK_SUCCESS) {                                              \
-            std::fprintf(stderr, "consumer: %s failed (%d)\n", #call, int(res_));                      \
-            return 1;                                                                                  \
-        }                                                                                              \
+#define CHECK_VK(call)                                                                                                 \
+    do {                                                                                                               \
+        if (VkResult res_ = (call); res_ != VK_SUCCESS) {                                                              \
+            std::fprintf(stderr, "consumer: %s failed (%d)\n", #call, int(res_));                                      \
+            return 1;                                                                                                  \
+        }                                                                                                              \
     } while (0)
 
 // 2. Our own device; the sort recorded into our own command buffer.
@@ -128,8 +129,12 @@ int ownDevice() {
     int rc = 0;
     {
         // With what the device enabled: the same pipelines as Context::create() would build.
-        auto ctx = sortlab::Context::adopt({.instance = *instance, .physicalDevice = pd, .device = device,
-                                            .queue = queue, .queueFamily = family, .enabled = features.enabled()});
+        auto ctx = sortlab::Context::adopt({.instance = *instance,
+                                            .physicalDevice = pd,
+                                            .device = device,
+                                            .queue = queue,
+                                            .queueFamily = family,
+                                            .enabled = features.enabled()});
         if (!ctx) return std::fprintf(stderr, "consumer: %s\n", ctx.error().message.c_str()), 1;
         auto sorter = sortlab::makeSorter(**ctx, sortlab::Algorithm::onesweep);
         if (!sorter) return std::fprintf(stderr, "consumer: %s\n", sorter.error().message.c_str()), 1;
@@ -144,8 +149,8 @@ int ownDevice() {
         };
         const sortlab::StorageRequirements need = sortlab::storageRequirements(*plan);
         auto keys = make(n * 4, sortlab::MemoryKind::device), temp = make(need.keysTemp, sortlab::MemoryKind::device),
-             scratch = make(need.scratch, sortlab::MemoryKind::device), staging = make(n * 4, sortlab::MemoryKind::upload),
-             back = make(n * 4, sortlab::MemoryKind::readback);
+             scratch = make(need.scratch, sortlab::MemoryKind::device),
+             staging = make(n * 4, sortlab::MemoryKind::upload), back = make(n * 4, sortlab::MemoryKind::readback);
         for (auto* b : {&keys, &temp, &scratch, &staging, &back})
             if (!*b) return std::fprintf(stderr, "consumer: %s\n", b->error().message.c_str()), 1;
         std::vector<uint32_t> input = randomKeys<uint32_t>(n, 11);

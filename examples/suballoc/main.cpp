@@ -72,8 +72,8 @@ int main() {
     for (auto& k : inB) k = rng();
     std::iota(positions.begin(), positions.end(), 0u);
     using Upload = std::pair<const std::vector<uint32_t>*, Region>;
-    for (auto [data, region] : {Upload{&inA, keysA}, Upload{&inB, keysB}, Upload{&positions, valuesA},
-                                Upload{&positions, valuesB}})
+    for (auto [data, region] :
+         {Upload{&inA, keysA}, Upload{&inB, keysB}, Upload{&positions, valuesA}, Upload{&positions, valuesB}})
         if (auto up = sortlab::uploadBytes(**ctx, *whole, region.offset, std::as_bytes(std::span(*data))); !up)
             return fail("upload", up.error());
 

@@ -427,7 +427,6 @@ Style fileStyle(int width, int logY) {
     return s;
 }
 
-
 void drawKind(Canvas& c, int width, int height, const Figure& f, const Style& s, uint64_t n, FigureKind kind) {
     if (kind == FigureKind::byDistribution)
         drawDistributionFigure(c, float(width), float(height), f, s, n);

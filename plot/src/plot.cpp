@@ -1003,8 +1003,8 @@ BreakdownLegend placeBreakdownLegend(Canvas& c, const std::vector<std::string>& 
 
 // One row's bar at y: a segment per step group (in order of first appearance) with a thin
 // separator after each of its steps, its time inside where it fits, and the total after the bar.
-void drawBreakdownBar(Canvas& c, BreakdownLayout& L, const Figure& f, size_t row, const Axis& ax, float y,
-                      float barH, const Style& s) {
+void drawBreakdownBar(Canvas& c, BreakdownLayout& L, const Figure& f, size_t row, const Axis& ax, float y, float barH,
+                      const Style& s) {
     const Theme& t = s.theme;
     const float fs = s.fontSize, small = fs * s.smallScale;
     const Row& r = f.rows[row];
@@ -1194,7 +1194,6 @@ void drawFigure(Canvas& c, float width, float height, const Figure& f, const Sty
     }
 }
 
-
 // [SECTION] Drawing: the speed-up over CUB by input distribution ------------------------------------
 
 std::vector<size_t> distributionRows(const Figure& f, uint64_t n) {
@@ -1245,10 +1244,12 @@ SpeedupTable speedupTable(const Figure& f, uint64_t n) {
     return T;
 }
 
-const Colour kSpeedupPalette[] = {{46, 170, 80},  {66, 133, 244}, {245, 140, 30}, {150, 90, 210},
-                                  {0, 172, 193},  {200, 80, 160}, {140, 110, 60}, {90, 90, 200},
-                                  {220, 50, 60},  {120, 190, 40}, {110, 110, 110}, {250, 200, 40}};
-Colour speedupColour(size_t k) { return kSpeedupPalette[k % (sizeof kSpeedupPalette / sizeof kSpeedupPalette[0])]; }
+const Colour kSpeedupPalette[] = {{46, 170, 80}, {66, 133, 244}, {245, 140, 30},  {150, 90, 210},
+                                  {0, 172, 193}, {200, 80, 160}, {140, 110, 60},  {90, 90, 200},
+                                  {220, 50, 60}, {120, 190, 40}, {110, 110, 110}, {250, 200, 40}};
+Colour speedupColour(size_t k) {
+    return kSpeedupPalette[k % (sizeof kSpeedupPalette / sizeof kSpeedupPalette[0])];
+}
 
 // The configurations' legend from the top of area, wrapped onto as many rows as it needs; the y
 // of its last row.

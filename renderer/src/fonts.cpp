@@ -33,7 +33,7 @@ Fonts loadFonts(float scale, const std::filesystem::path& fontDir) {
     if (scale <= 0) scale = 1;
     const char* env = std::getenv("SORTLAB_FONT");
     const bool builtin = env && std::string(env) == "builtin"; // ImGui's own font (tests the fallback)
-    auto shipped = [&](const char* file) { // UTF-8: how ImGui opens file names
+    auto shipped = [&](const char* file) {                     // UTF-8: how ImGui opens file names
         const std::u8string path = fontDir.empty() ? std::u8string() : (fontDir / file).u8string();
         return std::string(path.begin(), path.end());
     };
@@ -43,11 +43,12 @@ Fonts loadFonts(float scale, const std::filesystem::path& fontDir) {
                                               "/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf",
                                               "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf",
                                               "C:/Windows/Fonts/segoeui.ttf"});
-    std::string mono = builtin ? std::string()
-                               : firstExisting({shippedMono.c_str(), "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf",
-                                                "/usr/share/fonts/truetype/noto/NotoSansMono-Regular.ttf",
-                                                "/usr/share/fonts/truetype/liberation/LiberationMono-Regular.ttf",
-                                                "C:/Windows/Fonts/consola.ttf"});
+    std::string mono = builtin
+                           ? std::string()
+                           : firstExisting({shippedMono.c_str(), "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf",
+                                            "/usr/share/fonts/truetype/noto/NotoSansMono-Regular.ttf",
+                                            "/usr/share/fonts/truetype/liberation/LiberationMono-Regular.ttf",
+                                            "C:/Windows/Fonts/consola.ttf"});
     Fonts f;
     const float base = ui.empty() ? 13.0f : 15.0f;
     f.ui = addFont(ui, base * scale);

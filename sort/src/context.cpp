@@ -530,8 +530,8 @@ Result<void> DeviceFeatures::addTo(VkDeviceCreateInfo& info) {
 
     // Ours in front of the caller's chain.
     for (size_t i = 0; i < m.front.size(); ++i)
-        m.front[i]->pNext = i + 1 < m.front.size() ? m.front[i + 1]
-                                                   : static_cast<VkBaseOutStructure*>(const_cast<void*>(info.pNext));
+        m.front[i]->pNext =
+            i + 1 < m.front.size() ? m.front[i + 1] : static_cast<VkBaseOutStructure*>(const_cast<void*>(info.pNext));
     if (!m.front.empty()) info.pNext = m.front.front();
     info.pEnabledFeatures = enabledCore;
     addExtensions(info);
@@ -632,7 +632,8 @@ EnabledFeatures enabledFeatures(const VkDeviceCreateInfo& info) {
             break;
         }
         case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TIMELINE_SEMAPHORE_FEATURES:
-            e.timelineSemaphore |= reinterpret_cast<const VkPhysicalDeviceTimelineSemaphoreFeatures*>(s)->timelineSemaphore != 0;
+            e.timelineSemaphore |=
+                reinterpret_cast<const VkPhysicalDeviceTimelineSemaphoreFeatures*>(s)->timelineSemaphore != 0;
             break;
         case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BUFFER_DEVICE_ADDRESS_FEATURES:
             e.bufferDeviceAddress |=
@@ -900,8 +901,10 @@ static std::string durationText(std::chrono::nanoseconds t) {
     const auto ns = static_cast<unsigned long long>(t.count());
     auto in = [&](unsigned long long unit, const char* name) {
         char buf[48];
-        if (ns % unit == 0) std::snprintf(buf, sizeof buf, "%llu %s", ns / unit, name);
-        else std::snprintf(buf, sizeof buf, "%.3g %s", double(ns) / double(unit), name);
+        if (ns % unit == 0)
+            std::snprintf(buf, sizeof buf, "%llu %s", ns / unit, name);
+        else
+            std::snprintf(buf, sizeof buf, "%.3g %s", double(ns) / double(unit), name);
         return std::string(buf);
     };
     if (ns >= 1000000000ull) return in(1000000000ull, "s");

@@ -16,19 +16,32 @@ namespace sortlab {
 
 std::string_view distributionName(Distribution d) {
     switch (d) {
-    case Distribution::uniform: return "uniform";
-    case Distribution::sorted: return "sorted";
-    case Distribution::reversed: return "reversed";
-    case Distribution::equal: return "equal";
-    case Distribution::few_unique: return "few-unique";
-    case Distribution::nearly_sorted: return "nearly-sorted";
-    case Distribution::gaussian: return "gaussian";
-    case Distribution::special: return "special";
-    case Distribution::small: return "small";
-    case Distribution::custom: return "custom";
-    case Distribution::narrow: return "narrow";
-    case Distribution::bits: return "bits";
-    case Distribution::runs: return "runs";
+    case Distribution::uniform:
+        return "uniform";
+    case Distribution::sorted:
+        return "sorted";
+    case Distribution::reversed:
+        return "reversed";
+    case Distribution::equal:
+        return "equal";
+    case Distribution::few_unique:
+        return "few-unique";
+    case Distribution::nearly_sorted:
+        return "nearly-sorted";
+    case Distribution::gaussian:
+        return "gaussian";
+    case Distribution::special:
+        return "special";
+    case Distribution::small:
+        return "small";
+    case Distribution::custom:
+        return "custom";
+    case Distribution::narrow:
+        return "narrow";
+    case Distribution::bits:
+        return "bits";
+    case Distribution::runs:
+        return "runs";
     }
     return "?";
 }
@@ -48,7 +61,9 @@ uint64_t mix(uint64_t x) {
     x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
     return x ^ (x >> 31);
 }
-double unit(uint64_t r) { return double(r >> 11) * (1.0 / 9007199254740992.0); } // [0, 1)
+double unit(uint64_t r) {
+    return double(r >> 11) * (1.0 / 9007199254740992.0);
+} // [0, 1)
 double normal(uint64_t a, uint64_t b) {
     double u1 = std::max(unit(a), 1e-300), u2 = unit(b);
     return std::sqrt(-2.0 * std::log(u1)) * std::cos(6.283185307179586 * u2);
@@ -57,44 +72,59 @@ double normal(uint64_t a, uint64_t b) {
 // The raw bits of a key of `type` for a random draw.
 uint64_t uniformBits(KeyType type, uint64_t r) {
     switch (type) {
-    case KeyType::f32: return std::bit_cast<uint32_t>(static_cast<float>(unit(r) * 2e6 - 1e6));
-    case KeyType::f64: return std::bit_cast<uint64_t>(unit(r) * 2e6 - 1e6);
-    default: return keyBytes(type) == 4 ? (r >> 32) : r;
+    case KeyType::f32:
+        return std::bit_cast<uint32_t>(static_cast<float>(unit(r) * 2e6 - 1e6));
+    case KeyType::f64:
+        return std::bit_cast<uint64_t>(unit(r) * 2e6 - 1e6);
+    default:
+        return keyBytes(type) == 4 ? (r >> 32) : r;
     }
 }
 uint64_t gaussianBits(KeyType type, double g) {
     switch (type) {
-    case KeyType::f32: return std::bit_cast<uint32_t>(static_cast<float>(g * 1000.0));
-    case KeyType::f64: return std::bit_cast<uint64_t>(g * 1000.0);
-    case KeyType::i32: return static_cast<uint32_t>(static_cast<int32_t>(std::clamp(g * 1e8, -2e9, 2e9)));
-    case KeyType::u32: return static_cast<uint32_t>(std::clamp(2147483648.0 + g * 1e8, 0.0, 4294967295.0));
-    case KeyType::i64: return static_cast<uint64_t>(static_cast<int64_t>(g * 1e17));
-    case KeyType::u64: return static_cast<uint64_t>(9.2e18 + g * 1e17);
+    case KeyType::f32:
+        return std::bit_cast<uint32_t>(static_cast<float>(g * 1000.0));
+    case KeyType::f64:
+        return std::bit_cast<uint64_t>(g * 1000.0);
+    case KeyType::i32:
+        return static_cast<uint32_t>(static_cast<int32_t>(std::clamp(g * 1e8, -2e9, 2e9)));
+    case KeyType::u32:
+        return static_cast<uint32_t>(std::clamp(2147483648.0 + g * 1e8, 0.0, 4294967295.0));
+    case KeyType::i64:
+        return static_cast<uint64_t>(static_cast<int64_t>(g * 1e17));
+    case KeyType::u64:
+        return static_cast<uint64_t>(9.2e18 + g * 1e17);
     }
     return 0;
 }
 // The integer v (0..99) as a key of the type.
 uint64_t smallBits(KeyType type, uint64_t v) {
     switch (type) {
-    case KeyType::f32: return std::bit_cast<uint32_t>(static_cast<float>(v));
-    case KeyType::f64: return std::bit_cast<uint64_t>(static_cast<double>(v));
-    default: return v;
+    case KeyType::f32:
+        return std::bit_cast<uint32_t>(static_cast<float>(v));
+    case KeyType::f64:
+        return std::bit_cast<uint64_t>(static_cast<double>(v));
+    default:
+        return v;
     }
 }
 
 // Keys that use the low half of their bits (floats: [1, 2), so every key has the same sign and exponent).
 uint64_t narrowBits(KeyType type, uint64_t r) {
     switch (type) {
-    case KeyType::f32: return std::bit_cast<uint32_t>(static_cast<float>(1.0 + 0.999 * unit(r)));
-    case KeyType::f64: return std::bit_cast<uint64_t>(1.0 + 0.999 * unit(r));
-    default: return keyBytes(type) == 4 ? (r >> 48) : (r >> 32);
+    case KeyType::f32:
+        return std::bit_cast<uint32_t>(static_cast<float>(1.0 + 0.999 * unit(r)));
+    case KeyType::f64:
+        return std::bit_cast<uint64_t>(1.0 + 0.999 * unit(r));
+    default:
+        return keyBytes(type) == 4 ? (r >> 48) : (r >> 32);
     }
 }
 
 uint64_t specialBits(KeyType type, uint64_t r) {
     if (type == KeyType::f32) {
-        static const uint32_t s[] = {0x7fc00000u, 0xffc00000u, 0x00000000u, 0x80000000u, 0x7f800000u,
-                                     0xff800000u, 0x00000001u, 0x80000001u, 0x3f800000u, 0xbf800000u, 0x7f7fffffu};
+        static const uint32_t s[] = {0x7fc00000u, 0xffc00000u, 0x00000000u, 0x80000000u, 0x7f800000u, 0xff800000u,
+                                     0x00000001u, 0x80000001u, 0x3f800000u, 0xbf800000u, 0x7f7fffffu};
         uint64_t pick = r % 16;
         return pick < std::size(s) ? s[pick] : uniformBits(type, mix(r));
     }
@@ -106,7 +136,8 @@ uint64_t specialBits(KeyType type, uint64_t r) {
         return pick < std::size(s) ? s[pick] : uniformBits(type, mix(r));
     }
     // Integers: the extremes and neighbours of zero and of the sign boundary.
-    static const uint64_t s[] = {0, 1, ~0ull, 0x7fffffffull, 0x80000000ull, 0x7fffffffffffffffull, 0x8000000000000000ull};
+    static const uint64_t s[] = {
+        0, 1, ~0ull, 0x7fffffffull, 0x80000000ull, 0x7fffffffffffffffull, 0x8000000000000000ull};
     uint64_t pick = r % 12;
     uint64_t v = pick < std::size(s) ? s[pick] : uniformBits(type, mix(r));
     return keyBytes(type) == 4 ? (v & 0xffffffffull) : v;
@@ -137,7 +168,8 @@ std::vector<std::byte> generateKeys(KeyType type, uint64_t n, Distribution d, ui
         for (uint64_t i = 0; i < n; ++i) store(out.data(), i, kb, uniformBits(type, mix(s + mix(i) % 16)));
         return out;
     case Distribution::gaussian:
-        for (uint64_t i = 0; i < n; ++i) store(out.data(), i, kb, gaussianBits(type, normal(mix(s + 2 * i), mix(s + 2 * i + 1))));
+        for (uint64_t i = 0; i < n; ++i)
+            store(out.data(), i, kb, gaussianBits(type, normal(mix(s + 2 * i), mix(s + 2 * i + 1))));
         return out;
     case Distribution::special:
         for (uint64_t i = 0; i < n; ++i) store(out.data(), i, kb, specialBits(type, mix(s + i)));
@@ -152,7 +184,8 @@ std::vector<std::byte> generateKeys(KeyType type, uint64_t n, Distribution d, ui
     case Distribution::bits:
         for (uint64_t i = 0; i < n; ++i) store(out.data(), i, kb, uniformBits(type, mix(s + i)) & ~uint64_t(0xff));
         return out;
-    default: break;
+    default:
+        break;
     }
     for (uint64_t i = 0; i < n; ++i) store(out.data(), i, kb, uniformBits(type, mix(s + i)));
     if (d == Distribution::uniform) return out;
@@ -180,12 +213,13 @@ std::vector<uint32_t> indexValues(uint64_t n) {
 }
 
 namespace {
-template <class Word>
-void referenceTyped(Word* keys, uint32_t* values, size_t n, KeyType type, Order order) {
+template <class Word> void referenceTyped(Word* keys, uint32_t* values, size_t n, KeyType type, Order order) {
     const KeyKind kind = keyKind(type);
     auto bits = [&](Word w) -> Word {
-        if constexpr (sizeof(Word) == 4) return orderBits32(w, kind, order);
-        else return orderBits64(w, kind, order);
+        if constexpr (sizeof(Word) == 4)
+            return orderBits32(w, kind, order);
+        else
+            return orderBits64(w, kind, order);
     };
     if (!values) {
         std::vector<Word> tmp(keys, keys + n);
@@ -195,7 +229,8 @@ void referenceTyped(Word* keys, uint32_t* values, size_t n, KeyType type, Order 
     }
     std::vector<std::pair<Word, uint32_t>> tmp(n);
     for (size_t i = 0; i < n; ++i) tmp[i] = {keys[i], values[i]};
-    std::stable_sort(tmp.begin(), tmp.end(), [&](const auto& a, const auto& b) { return bits(a.first) < bits(b.first); });
+    std::stable_sort(tmp.begin(), tmp.end(),
+                     [&](const auto& a, const auto& b) { return bits(a.first) < bits(b.first); });
     for (size_t i = 0; i < n; ++i) {
         keys[i] = tmp[i].first;
         values[i] = tmp[i].second;
@@ -206,27 +241,42 @@ void referenceTyped(Word* keys, uint32_t* values, size_t n, KeyType type, Order 
 void referenceSort(std::span<std::byte> keys, std::span<uint32_t> values, KeyType type, Order order) {
     const size_t n = keys.size() / keyBytes(type);
     uint32_t* v = values.empty() ? nullptr : values.data();
-    if (keyBytes(type) == 4) referenceTyped(reinterpret_cast<uint32_t*>(keys.data()), v, n, type, order);
-    else referenceTyped(reinterpret_cast<uint64_t*>(keys.data()), v, n, type, order);
+    if (keyBytes(type) == 4)
+        referenceTyped(reinterpret_cast<uint32_t*>(keys.data()), v, n, type, order);
+    else
+        referenceTyped(reinterpret_cast<uint64_t*>(keys.data()), v, n, type, order);
 }
 
 std::string formatKey(std::span<const std::byte> keys, size_t i, KeyType type) {
     char buf[64];
     uint32_t w = 0;
     uint64_t d = 0;
-    if (keyBytes(type) == 4) std::memcpy(&w, keys.data() + i * 4, 4);
-    else std::memcpy(&d, keys.data() + i * 8, 8);
+    if (keyBytes(type) == 4)
+        std::memcpy(&w, keys.data() + i * 4, 4);
+    else
+        std::memcpy(&d, keys.data() + i * 8, 8);
     switch (type) {
-    case KeyType::u32: std::snprintf(buf, sizeof buf, "%u", w); break;
-    case KeyType::i32: std::snprintf(buf, sizeof buf, "%d", static_cast<int32_t>(w)); break;
-    case KeyType::u64: std::snprintf(buf, sizeof buf, "%llu", static_cast<unsigned long long>(d)); break;
-    case KeyType::i64: std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(d)); break;
+    case KeyType::u32:
+        std::snprintf(buf, sizeof buf, "%u", w);
+        break;
+    case KeyType::i32:
+        std::snprintf(buf, sizeof buf, "%d", static_cast<int32_t>(w));
+        break;
+    case KeyType::u64:
+        std::snprintf(buf, sizeof buf, "%llu", static_cast<unsigned long long>(d));
+        break;
+    case KeyType::i64:
+        std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(d));
+        break;
     case KeyType::f32:
     case KeyType::f64: {
         double x = type == KeyType::f32 ? double(std::bit_cast<float>(w)) : std::bit_cast<double>(d);
-        if (std::isnan(x)) std::snprintf(buf, sizeof buf, "%snan", std::signbit(x) ? "-" : "");
-        else if (std::isinf(x)) std::snprintf(buf, sizeof buf, "%sinf", x < 0 ? "-" : "");
-        else std::snprintf(buf, sizeof buf, type == KeyType::f32 ? "%.9g" : "%.17g", x);
+        if (std::isnan(x))
+            std::snprintf(buf, sizeof buf, "%snan", std::signbit(x) ? "-" : "");
+        else if (std::isinf(x))
+            std::snprintf(buf, sizeof buf, "%sinf", x < 0 ? "-" : "");
+        else
+            std::snprintf(buf, sizeof buf, type == KeyType::f32 ? "%.9g" : "%.17g", x);
         break;
     }
     }
@@ -257,7 +307,8 @@ CheckResult compareSorted(std::span<const std::byte> expectedKeys, std::span<con
     std::vector<uint32_t> a, b;
     for (size_t i = 0; i < n;) {
         size_t j = i + 1;
-        while (j < n && orderBitsAt(expectedKeys.data(), j, type, order) == orderBitsAt(expectedKeys.data(), i, type, order))
+        while (j < n &&
+               orderBitsAt(expectedKeys.data(), j, type, order) == orderBitsAt(expectedKeys.data(), i, type, order))
             ++j;
         a.assign(expectedValues.begin() + i, expectedValues.begin() + j);
         b.assign(gotValues.begin() + i, gotValues.begin() + j);
@@ -279,12 +330,18 @@ namespace {
 
 const char* typeRange(KeyType type) {
     switch (type) {
-    case KeyType::u32: return "0 to 4294967295";
-    case KeyType::i32: return "-2147483648 to 2147483647";
-    case KeyType::u64: return "0 to 18446744073709551615";
-    case KeyType::i64: return "-9223372036854775808 to 9223372036854775807";
-    case KeyType::f32: return "about -3.4e38 to 3.4e38, inf or nan";
-    case KeyType::f64: return "about -1.8e308 to 1.8e308, inf or nan";
+    case KeyType::u32:
+        return "0 to 4294967295";
+    case KeyType::i32:
+        return "-2147483648 to 2147483647";
+    case KeyType::u64:
+        return "0 to 18446744073709551615";
+    case KeyType::i64:
+        return "-9223372036854775808 to 9223372036854775807";
+    case KeyType::f32:
+        return "about -3.4e38 to 3.4e38, inf or nan";
+    case KeyType::f64:
+        return "about -1.8e308 to 1.8e308, inf or nan";
     }
     return "";
 }
@@ -316,12 +373,18 @@ template <class T> std::string parseAs(std::string_view word, uint64_t* bits) {
 
 std::string parseWord(std::string_view word, KeyType type, uint64_t* bits) {
     switch (type) {
-    case KeyType::u32: return word.starts_with('-') ? "negative" : parseAs<uint32_t>(word, bits);
-    case KeyType::i32: return parseAs<int32_t>(word, bits);
-    case KeyType::u64: return word.starts_with('-') ? "negative" : parseAs<uint64_t>(word, bits);
-    case KeyType::i64: return parseAs<int64_t>(word, bits);
-    case KeyType::f32: return parseAs<float>(word, bits);
-    case KeyType::f64: return parseAs<double>(word, bits);
+    case KeyType::u32:
+        return word.starts_with('-') ? "negative" : parseAs<uint32_t>(word, bits);
+    case KeyType::i32:
+        return parseAs<int32_t>(word, bits);
+    case KeyType::u64:
+        return word.starts_with('-') ? "negative" : parseAs<uint64_t>(word, bits);
+    case KeyType::i64:
+        return parseAs<int64_t>(word, bits);
+    case KeyType::f32:
+        return parseAs<float>(word, bits);
+    case KeyType::f64:
+        return parseAs<double>(word, bits);
     }
     return "not";
 }
@@ -357,7 +420,8 @@ Result<std::vector<std::byte>> parseKeys(std::string_view text, KeyType type, st
         size_t end = i;
         while (end < text.size() && !isSeparator(text[end]) && text[end] != '#') ++end;
         const std::string_view word = text.substr(i, end - i);
-        const std::string where = std::string(source) + ":" + std::to_string(line) + ":" + std::to_string(i - lineStart + 1);
+        const std::string where =
+            std::string(source) + ":" + std::to_string(line) + ":" + std::to_string(i - lineStart + 1);
         uint64_t bits = 0;
         const std::string why = parseWord(word, type, &bits);
         if (!why.empty()) {
@@ -382,8 +446,8 @@ Result<std::vector<std::byte>> parseKeys(std::string_view text, KeyType type, st
         i = end;
     }
     if (count == 0)
-        return makeError(Errc::parse_error, std::string(source) +
-                                                ": no keys (expected numbers separated by commas, spaces or new lines)");
+        return makeError(Errc::parse_error,
+                         std::string(source) + ": no keys (expected numbers separated by commas, spaces or new lines)");
     return out;
 }
 

@@ -122,12 +122,14 @@ Result<Timing> SortJob::run(bool timestamps, const SubmitSemaphores& semaphores)
     const bool useQueries = timestamps && queries_ != VK_NULL_HANDLE && steps > 0;
     auto start = std::chrono::steady_clock::now();
     Result<void> recorded;
-    SORTLAB_TRY(ctx_.submitAndWait([&](VkCommandBuffer cmd) {
-        recordRestore(cmd);
-        if (useQueries) vkCmdResetQueryPool(cmd, queries_, 0, static_cast<uint32_t>(steps + 1));
-        recorded = sorter_.record(cmd, plan_, addresses_, 0, steps, useQueries ? queries_ : VK_NULL_HANDLE, 0);
-        computeToCompute(cmd);
-    }, semaphores));
+    SORTLAB_TRY(ctx_.submitAndWait(
+        [&](VkCommandBuffer cmd) {
+            recordRestore(cmd);
+            if (useQueries) vkCmdResetQueryPool(cmd, queries_, 0, static_cast<uint32_t>(steps + 1));
+            recorded = sorter_.record(cmd, plan_, addresses_, 0, steps, useQueries ? queries_ : VK_NULL_HANDLE, 0);
+            computeToCompute(cmd);
+        },
+        semaphores));
     SORTLAB_TRY(recorded);
     auto end = std::chrono::steady_clock::now();
     stepsDone_ = steps;
@@ -165,8 +167,8 @@ Result<Snapshot> SortJob::capture() {
 
 Result<std::vector<Snapshot::Aux>> SortJob::captureAuxOf(size_t stepsDone, AuxKind kind) {
     if (stepsDone > stepsDone_)
-        return makeError(Errc::invalid_argument, "captureAuxOf: step " + std::to_string(stepsDone) +
-                                                     " has not run (" + std::to_string(stepsDone_) + " have)");
+        return makeError(Errc::invalid_argument, "captureAuxOf: step " + std::to_string(stepsDone) + " has not run (" +
+                                                     std::to_string(stepsDone_) + " have)");
     auto s = captureImpl(false, stepsDone, kind);
     if (!s) return s.error();
     return std::move(s->aux);

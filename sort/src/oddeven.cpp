@@ -137,8 +137,8 @@ Step tileStep(uint64_t n, uint32_t tileMerges, uint64_t windowsPerGroup) {
     s.centreRows = 1u << tileMerges;
     s.firstLayer = 0;
     s.layerCount = tileMerges * (tileMerges + 1) / 2;
-    s.label = "tiles of " + pow2(tileMerges) + ": merges 2.." + pow2(tileMerges) + " (" +
-              std::to_string(s.layerCount) + " layers)";
+    s.label = "tiles of " + pow2(tileMerges) + ": merges 2.." + pow2(tileMerges) + " (" + std::to_string(s.layerCount) +
+              " layers)";
     s.windows = (n + s.centreRows - 1) / s.centreRows;
     s.workgroups = (s.windows + windowsPerGroup - 1) / windowsPerGroup;
     return s;
@@ -164,8 +164,7 @@ Step windowStep(uint64_t n, uint32_t logP, uint32_t logK, const WindowChoice& c,
     s.windows = blocks * (uint64_t(1) << (s.logKLo - s.logR)) * segments;
     s.workgroups = (s.windows + windowsPerGroup - 1) / windowsPerGroup;
     s.label = "merge " + pow2(logP + 1) + ", strides " + pow2(s.logKHi) + ".." + pow2(s.logKLo) + " (" +
-              std::to_string(c.layers) + " layers" + (c.halo ? ", halo " + std::to_string(c.halo) + " rows" : "") +
-              ")";
+              std::to_string(c.layers) + " layers" + (c.halo ? ", halo " + std::to_string(c.halo) + " rows" : "") + ")";
     return s;
 }
 
@@ -311,8 +310,8 @@ public:
         return p;
     }
 
-    Result<void> recordSteps(VkCommandBuffer cmd, const Plan& plan, const DeviceBuffers& buf, size_t first,
-                             size_t last, VkQueryPool timestamps, uint32_t firstQuery) const override {
+    Result<void> recordSteps(VkCommandBuffer cmd, const Plan& plan, const DeviceBuffers& buf, size_t first, size_t last,
+                             VkQueryPool timestamps, uint32_t firstQuery) const override {
         if (!hasPipelines(plan, kPipes)) return lostPipelines();
         for (size_t i = first; i < last; ++i)
             if (!plan.pipelines[pipeOf(plan.steps[i].kind)]) return lostPipelines();

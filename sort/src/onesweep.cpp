@@ -44,7 +44,7 @@ enum Pipe : size_t { kInit, kHistogram, kScan, kPass, kResult };
 struct Geometry {
     tuning::OneSweepTuning tuning{};
     uint32_t workgroup = 0, keysPerLane = 0, passes = 0, histGroups = 0;
-    uint32_t histWorkgroup = 0; // the histogram kernel's invocations a workgroup
+    uint32_t histWorkgroup = 0;  // the histogram kernel's invocations a workgroup
     uint32_t exchangeRounds = 1; // the pass kernel's write-out rounds (its staged tile holds 1 / this)
     bool persistent = false;
     bool indexTiles = false; // one tile a workgroup: the workgroup's index is its tile (no counter)
@@ -148,8 +148,8 @@ public:
                              [&](const char* shader) { return pipelineFor(shader, config, *g); });
     }
 
-    Result<void> recordSteps(VkCommandBuffer cmd, const Plan& plan, const DeviceBuffers& buf, size_t first,
-                             size_t last, VkQueryPool timestamps, uint32_t firstQuery) const override {
+    Result<void> recordSteps(VkCommandBuffer cmd, const Plan& plan, const DeviceBuffers& buf, size_t first, size_t last,
+                             VkQueryPool timestamps, uint32_t firstQuery) const override {
         if (!hasPipelines(plan, std::size(kShaders))) return lostPipelines();
         const auto geo = geometry(plan.n, plan.config); // plan() made it
         if (!geo) return geo.error();
@@ -261,8 +261,8 @@ protected:
         std::vector<uint64_t> sizes = Sorter::warmUpSizes(config, maxN);
         std::vector<uint64_t> rowStarts{1};
         for (const tuning::OneSweepRow& r : tuning::kOneSweepTable)
-            if (tuning::detail::isRowFor(r, keyBytes(config.key), config.values != ValueType::none) &&
-                r.fromKeys > 1 && r.fromKeys <= maxN)
+            if (tuning::detail::isRowFor(r, keyBytes(config.key), config.values != ValueType::none) && r.fromKeys > 1 &&
+                r.fromKeys <= maxN)
                 rowStarts.push_back(r.fromKeys);
         for (uint64_t start : rowStarts) {
             sizes.push_back(start);
@@ -270,9 +270,10 @@ protected:
             const auto g = geometry(start, config);
             if (!g) continue; // plan() reports it
             const tuning::OneSweepTiles& t = g->tuning.tiles;
-            for (uint64_t tiles : {t.minPersistentTiles, t.minPersistentTilesCpu, t.minLookbackStepTiles, t.minIndexTiles}) {
+            for (uint64_t tiles :
+                 {t.minPersistentTiles, t.minPersistentTilesCpu, t.minLookbackStepTiles, t.minIndexTiles}) {
                 if (tiles == 0 || tiles > kMaxKeys / g->tile) continue; // (kNever among them)
-                const uint64_t first = (tiles - 1) * g->tile + 1; // the first n of that many tiles
+                const uint64_t first = (tiles - 1) * g->tile + 1;       // the first n of that many tiles
                 if (first > start && first <= maxN) sizes.insert(sizes.end(), {first - 1, first});
             }
         }
@@ -448,15 +449,17 @@ private:
             const uint32_t w = limits_.histogramWorkgroup;
             const uint32_t sub = std::max(1u, dev.subgroupSize);
             if (w % sub || w > dev.maxWorkgroupSize)
-                return makeError(Errc::invalid_argument,
-                                 "onesweep's histogram workgroup must be a multiple of " + std::to_string(sub) +
-                                     " up to " + std::to_string(dev.maxWorkgroupSize) + " invocations on " + dev.name +
-                                     " (" + std::to_string(w) + " asked for)");
+                return makeError(Errc::invalid_argument, "onesweep's histogram workgroup must be a multiple of " +
+                                                             std::to_string(sub) + " up to " +
+                                                             std::to_string(dev.maxWorkgroupSize) + " invocations on " +
+                                                             dev.name + " (" + std::to_string(w) + " asked for)");
             t.histogram.workgroup = w;
             if (dev.multiprocessors) t.histogram.keysPerWorkgroup = UINT32_MAX;
             t.histogram.minKeysPerWorkgroup = 16 * w;
-            if (limits_.histogramPerMultiprocessor) t.histogram.workgroupsPerMultiprocessor = limits_.histogramPerMultiprocessor;
-            t.histogram.maxWorkgroups = std::max(t.histogram.maxWorkgroups, dev.multiprocessors * t.histogram.workgroupsPerMultiprocessor);
+            if (limits_.histogramPerMultiprocessor)
+                t.histogram.workgroupsPerMultiprocessor = limits_.histogramPerMultiprocessor;
+            t.histogram.maxWorkgroups =
+                std::max(t.histogram.maxWorkgroups, dev.multiprocessors * t.histogram.workgroupsPerMultiprocessor);
         }
         if (limits_.histogramCopies) t.histogram.copies = limits_.histogramCopies;
         if (limits_.histogramLoads) t.histogram.loadsInFlight = limits_.histogramLoads;
@@ -510,7 +513,8 @@ private:
         return pipelineOf(module, cfg, spec, subgroupSizeToPin(ctx_));
     }
 
-    internal::OneSweepLimits limits_; // the tests' and tuning experiments' (internal/tuning_overrides.h); tuned behaviour by default
+    internal::OneSweepLimits
+        limits_; // the tests' and tuning experiments' (internal/tuning_overrides.h); tuned behaviour by default
 };
 
 } // namespace
@@ -547,5 +551,7 @@ uint64_t oneSweepBytesFloor(uint64_t n, const SortConfig& config) {
 } // namespace sortlab
 
 namespace sortlab::radix {
-std::vector<Step> oneSweepSteps(uint64_t n, const SortConfig& config) { return onesweep::planSteps(n, config); }
+std::vector<Step> oneSweepSteps(uint64_t n, const SortConfig& config) {
+    return onesweep::planSteps(n, config);
+}
 } // namespace sortlab::radix

@@ -15,11 +15,20 @@ std::optional<PipelineStatistic> decodeStatistic(const VkPipelineExecutableStati
     p.name = std::string(st.name, strnlen(st.name, VK_MAX_DESCRIPTION_SIZE));
     p.description = std::string(st.description, strnlen(st.description, VK_MAX_DESCRIPTION_SIZE));
     switch (st.format) {
-    case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_BOOL32_KHR: p.format = PipelineStatistic::Format::boolean, p.b = st.value.b32 != VK_FALSE; break;
-    case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_INT64_KHR: p.format = PipelineStatistic::Format::int64, p.i = st.value.i64; break;
-    case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_UINT64_KHR: p.format = PipelineStatistic::Format::uint64, p.u = st.value.u64; break;
-    case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_FLOAT64_KHR: p.format = PipelineStatistic::Format::float64, p.f = st.value.f64; break;
-    default: return std::nullopt; // a format newer than this code
+    case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_BOOL32_KHR:
+        p.format = PipelineStatistic::Format::boolean, p.b = st.value.b32 != VK_FALSE;
+        break;
+    case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_INT64_KHR:
+        p.format = PipelineStatistic::Format::int64, p.i = st.value.i64;
+        break;
+    case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_UINT64_KHR:
+        p.format = PipelineStatistic::Format::uint64, p.u = st.value.u64;
+        break;
+    case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_FLOAT64_KHR:
+        p.format = PipelineStatistic::Format::float64, p.f = st.value.f64;
+        break;
+    default:
+        return std::nullopt; // a format newer than this code
     }
     return p;
 }
@@ -27,10 +36,14 @@ std::optional<PipelineStatistic> decodeStatistic(const VkPipelineExecutableStati
 
 double PipelineStatistic::value() const {
     switch (format) {
-    case Format::boolean: return b ? 1 : 0;
-    case Format::int64: return double(i);
-    case Format::uint64: return double(u);
-    case Format::float64: return f;
+    case Format::boolean:
+        return b ? 1 : 0;
+    case Format::int64:
+        return double(i);
+    case Format::uint64:
+        return double(u);
+    case Format::float64:
+        return f;
     }
     return 0;
 }
@@ -41,17 +54,24 @@ bool PipelineStatistic::bytes() const {
         return s.size() >= n && s.compare(s.size() - n, n, tail) == 0;
     };
     auto mentions = [](const std::string& s, const char* word) { return s.find(word) != std::string::npos; };
-    return format != Format::boolean && (endsWith(name, "Size") || mentions(name, "bytes") ||
-                                         mentions(name, "Bytes") || mentions(description, "bytes"));
+    return format != Format::boolean && (endsWith(name, "Size") || mentions(name, "bytes") || mentions(name, "Bytes") ||
+                                         mentions(description, "bytes"));
 }
 
 std::string PipelineStatistic::text() const {
     char buf[64];
     switch (format) {
-    case Format::boolean: return b ? "yes" : "no";
-    case Format::float64: std::snprintf(buf, sizeof buf, "%g", f); return buf;
-    case Format::int64: std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(i)); break;
-    case Format::uint64: std::snprintf(buf, sizeof buf, "%llu", static_cast<unsigned long long>(u)); break;
+    case Format::boolean:
+        return b ? "yes" : "no";
+    case Format::float64:
+        std::snprintf(buf, sizeof buf, "%g", f);
+        return buf;
+    case Format::int64:
+        std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(i));
+        break;
+    case Format::uint64:
+        std::snprintf(buf, sizeof buf, "%llu", static_cast<unsigned long long>(u));
+        break;
     }
     if (!bytes()) return buf;
     // Whole binary units where the value is one (2^36 bytes: "64 GiB (68719476736 bytes)").
@@ -97,7 +117,8 @@ PipelineStatistics PipelineCache::statisticsOf(VkPipeline pipeline, const std::s
         std::fprintf(stderr, "[pipeline] %s:", name.c_str());
         for (const auto& p : out.stats) std::fprintf(stderr, " %s=%s", p.name.c_str(), p.text().c_str());
         std::fprintf(stderr, "\n");
-        for (const auto& p : out.stats) std::fprintf(stderr, "[pipeline]   %s: %s\n", p.name.c_str(), p.description.c_str());
+        for (const auto& p : out.stats)
+            std::fprintf(stderr, "[pipeline]   %s: %s\n", p.name.c_str(), p.description.c_str());
     }
     return out;
 }

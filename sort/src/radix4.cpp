@@ -108,8 +108,8 @@ public:
                              [&](const char* shader) { return pipelineFor(shader, config, *geo); });
     }
 
-    Result<void> recordSteps(VkCommandBuffer cmd, const Plan& plan, const DeviceBuffers& buf, size_t first,
-                             size_t last, VkQueryPool timestamps, uint32_t firstQuery) const override {
+    Result<void> recordSteps(VkCommandBuffer cmd, const Plan& plan, const DeviceBuffers& buf, size_t first, size_t last,
+                             VkQueryPool timestamps, uint32_t firstQuery) const override {
         if (!hasPipelines(plan, std::size(kShaders)) || plan.tileKeys == 0) return lostPipelines();
         const SortConfig& cfg = plan.config;
         timestampBefore(cmd, timestamps, firstQuery);
@@ -238,5 +238,7 @@ std::unique_ptr<Sorter> makeRadix4Sorter(Context& ctx) {
 } // namespace sortlab::radix4
 
 namespace sortlab::radix {
-std::vector<Step> radix4Steps(uint64_t n, const SortConfig& config) { return radix4::planSteps(n, config); }
+std::vector<Step> radix4Steps(uint64_t n, const SortConfig& config) {
+    return radix4::planSteps(n, config);
+}
 } // namespace sortlab::radix

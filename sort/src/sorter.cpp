@@ -30,9 +30,8 @@ constexpr std::string_view kAlgorithmNames[] = {"oddeven", "radix4", "onesweep"}
 constexpr std::string_view kStepKindNames[] = {"layer",   "tile",   "window",    "count", "scan",
                                                "scatter", "result", "histogram", "pass"};
 constexpr std::string_view kAuxKindNames[] = {
-    "pass",           "digit counts", "histogram",   "offsets",     "workgroup offsets",
-    "all histograms", "all offsets",  "tile status", "tile counts", "fallbacks", "lookback log",
-    "uniform tiles"};
+    "pass",        "digit counts", "histogram",   "offsets",   "workgroup offsets", "all histograms",
+    "all offsets", "tile status",  "tile counts", "fallbacks", "lookback log",      "uniform tiles"};
 constexpr std::string_view kKeyTypeNames[] = {"u32", "i32", "f32", "u64", "i64", "f64"};
 
 } // namespace
@@ -85,8 +84,8 @@ namespace {
 
 Result<void> checkConfig(const SortConfig& c) {
     auto bad = [](const char* what, unsigned value, const char* valid) {
-        return makeError(Errc::invalid_argument, std::string("SortConfig::") + what + " is " + std::to_string(value) +
-                                                     ", not one of " + valid);
+        return makeError(Errc::invalid_argument,
+                         std::string("SortConfig::") + what + " is " + std::to_string(value) + ", not one of " + valid);
     };
     if (static_cast<unsigned>(c.key) > static_cast<unsigned>(KeyType::f64))
         return bad("key", static_cast<unsigned>(c.key), "u32, i32, f32, u64, i64, f64");
@@ -129,8 +128,7 @@ Result<void> checkFits(const Plan& p, const DeviceInfo& dev) {
 Result<Plan> Sorter::plan(uint64_t n, const SortConfig& config) {
     SORTLAB_TRY(checkConfig(config));
     if (n > kMaxKeys)
-        return makeError(Errc::too_large,
-                         "n = " + std::to_string(n) + " is beyond what sortlab indexes (2^40 keys)");
+        return makeError(Errc::too_large, "n = " + std::to_string(n) + " is beyond what sortlab indexes (2^40 keys)");
     auto p = makePlan(n, config);
     if (!p) return p.error();
     SORTLAB_TRY(checkFits(*p, device()));
@@ -187,15 +185,15 @@ Result<void> checkBuffers(const Plan& p, const DeviceBuffers& b) {
     for (const Need& u : used) {
         const std::string name = std::string("DeviceBuffers::") + u.name;
         if (u.range.address == 0)
-            return invalid(name + " is missing (address 0); this plan needs " + std::to_string(u.bytes) + " bytes there");
+            return invalid(name + " is missing (address 0); this plan needs " + std::to_string(u.bytes) +
+                           " bytes there");
         if (u.range.size < u.bytes)
             return invalid(name + " holds " + std::to_string(u.range.size) + " bytes; this plan needs " +
                            std::to_string(u.bytes) + " (storageRequirements)");
         if (u.range.address % kBufferAlignment)
             return invalid(name + " is at address " + std::to_string(u.range.address) + ", not a multiple of " +
                            std::to_string(kBufferAlignment) + " (kBufferAlignment)");
-        if (UINT64_MAX - u.range.address < u.bytes)
-            return invalid(name + " runs past the end of the address space");
+        if (UINT64_MAX - u.range.address < u.bytes) return invalid(name + " runs past the end of the address space");
     }
     for (size_t i = 0; i < used.size(); ++i)
         for (size_t j = i + 1; j < used.size(); ++j) {
@@ -213,15 +211,16 @@ Result<void> Sorter::record(VkCommandBuffer cmd, const Plan& plan, const DeviceB
                             size_t last, VkQueryPool timestamps, uint32_t firstQuery) const {
     if (cmd == VK_NULL_HANDLE) return makeError(Errc::invalid_argument, "record: the command buffer is null");
     if (plan.planner != this)
-        return makeError(Errc::invalid_argument,
-                         "record: this " + std::string(algorithmName(plan.algorithm)) + " plan was not made by this " +
-                             std::string(algorithmName(algorithm())) +
-                             " sorter's plan(); record a plan with the sorter that made it");
+        return makeError(Errc::invalid_argument, "record: this " + std::string(algorithmName(plan.algorithm)) +
+                                                     " plan was not made by this " +
+                                                     std::string(algorithmName(algorithm())) +
+                                                     " sorter's plan(); record a plan with the sorter that made it");
     const size_t steps = plan.steps.size();
     if (first > std::min(last, steps))
-        return makeError(Errc::invalid_argument, "record: steps from " + std::to_string(first) + " to " +
-                                                     (last == SIZE_MAX ? std::string("the end") : std::to_string(last)) +
-                                                     " of a plan of " + std::to_string(steps) + " steps");
+        return makeError(Errc::invalid_argument,
+                         "record: steps from " + std::to_string(first) + " to " +
+                             (last == SIZE_MAX ? std::string("the end") : std::to_string(last)) + " of a plan of " +
+                             std::to_string(steps) + " steps");
     last = std::min(last, steps);
     if (first == last) return {};
     SORTLAB_TRY(checkBuffers(plan, buffers));

@@ -10,12 +10,24 @@ namespace sortlab {
 namespace {
 
 template <class T> constexpr KeyType keyTypeOf();
-template <> constexpr KeyType keyTypeOf<uint32_t>() { return KeyType::u32; }
-template <> constexpr KeyType keyTypeOf<int32_t>() { return KeyType::i32; }
-template <> constexpr KeyType keyTypeOf<float>() { return KeyType::f32; }
-template <> constexpr KeyType keyTypeOf<uint64_t>() { return KeyType::u64; }
-template <> constexpr KeyType keyTypeOf<int64_t>() { return KeyType::i64; }
-template <> constexpr KeyType keyTypeOf<double>() { return KeyType::f64; }
+template <> constexpr KeyType keyTypeOf<uint32_t>() {
+    return KeyType::u32;
+}
+template <> constexpr KeyType keyTypeOf<int32_t>() {
+    return KeyType::i32;
+}
+template <> constexpr KeyType keyTypeOf<float>() {
+    return KeyType::f32;
+}
+template <> constexpr KeyType keyTypeOf<uint64_t>() {
+    return KeyType::u64;
+}
+template <> constexpr KeyType keyTypeOf<int64_t>() {
+    return KeyType::i64;
+}
+template <> constexpr KeyType keyTypeOf<double>() {
+    return KeyType::f64;
+}
 
 // What a context keeps between calls: a sorter per algorithm and the last job of each kind of
 // sort (algorithm, key type, values, order, bit range), reused while n stays the same.
@@ -38,8 +50,8 @@ Result<void> sortBytes(Context& ctx, KeyType type, std::span<std::byte> keys, st
         return makeError(Errc::invalid_argument, "sortPairs is stable and the odd-even network is not (equal keys' "
                                                  "values may swap): use Algorithm::onesweep or radix4");
     if (withValues && values.size() != n)
-        return makeError(Errc::invalid_argument, "sortPairs: " + std::to_string(values.size()) + " values for " +
-                                                     std::to_string(n) + " keys");
+        return makeError(Errc::invalid_argument,
+                         "sortPairs: " + std::to_string(values.size()) + " values for " + std::to_string(n) + " keys");
     const uint32_t endBit = o.endBit ? o.endBit : keyBits(type);
     if (o.beginBit >= endBit || endBit > keyBits(type))
         return makeError(Errc::invalid_argument, "SortOptions' bit range [" + std::to_string(o.beginBit) + ", " +
@@ -96,7 +108,7 @@ Result<void> sortPairs(Context& ctx, std::span<T> keys, std::span<uint32_t> valu
 }
 
 #define SORTLAB_ONE_CALL(T)                                                                                            \
-    template Result<void> sort<T>(Context&, std::span<T>, const SortOptions&);                                        \
+    template Result<void> sort<T>(Context&, std::span<T>, const SortOptions&);                                         \
     template Result<void> sortPairs<T>(Context&, std::span<T>, std::span<uint32_t>, const SortOptions&);
 SORTLAB_ONE_CALL(uint32_t)
 SORTLAB_ONE_CALL(int32_t)

@@ -22,11 +22,11 @@
 //       sortlab --lesson NAME --screenshot-each DIR: one record per stop, in order, at least K of
 //       them, a PNG of every stop (and of every answer) beside it that is not blank, and every
 //       question answered with the GPU's answer (--answers wrong: that + 1, and feedback that says
-//       so, or that it is impossible), recomputed here from the keys, values and buffers the record holds: swaps = positions
-//       whose key changed / 2; where = the index of the key's value after the step; count = the
-//       keys before the step whose digit (the step's bits) is it; depth = the walk of the tile for
-//       the replayed digit in the raw lookback log. The feedback carries the GPU's arithmetic (the
-//       pairs that swapped, "index = start + earlier + rank", the histogram column's sum). With
+//       so, or that it is impossible), recomputed here from the keys, values and buffers the record holds: swaps =
+//       positions whose key changed / 2; where = the index of the key's value after the step; count = the keys before
+//       the step whose digit (the step's bits) is it; depth = the walk of the tile for the replayed digit in the raw
+//       lookback log. The feedback carries the GPU's arithmetic (the pairs that swapped, "index = start + earlier +
+//       rank", the histogram column's sum). With
 //       --visible, no stop's highlight, question or feedback was outside the window.
 //   app_check lesson-held RECORDS.jsonl
 //       two records of one stop with a question: after Right, the stop's step, nothing answered,
@@ -318,12 +318,14 @@ bool feedbackExplains(const std::string& kind, const std::string& result, uint64
     const std::string r = std::to_string(right);
     if (result.find(r) == std::string::npos) return false;
     if (kind == "swaps") // the pairs that swapped, or, where none did, the pairs in order
-        return result.find(" found the first key ") != std::string::npos || result.find("None of ") != std::string::npos;
+        return result.find(" found the first key ") != std::string::npos ||
+               result.find("None of ") != std::string::npos;
     if (kind == "where")
         return result.find(" = ") != std::string::npos || result.find("Comparator ") != std::string::npos ||
                result.find("No comparator") != std::string::npos;
     if (kind == "count") return result.find("Column ") != std::string::npos;
-    if (kind == "depth") return result.find("tiles back") != std::string::npos || result.find("tile back") != std::string::npos;
+    if (kind == "depth")
+        return result.find("tiles back") != std::string::npos || result.find("tile back") != std::string::npos;
     return false;
 }
 
@@ -348,7 +350,8 @@ void checkLessonFlow(const json& r, const std::string& at) {
             fail(title + ": the array shows step " + std::to_string(drawn) + " at step " + std::to_string(step) +
                  (before ? " while the replay is before the pass's end" : ""));
     }
-    if (r.contains("question") && r["question"]["kind"] == "count" && !r["label_shots"].empty() && r.contains("after")) {
+    if (r.contains("question") && r["question"]["kind"] == "count" && !r["label_shots"].empty() &&
+        r.contains("after")) {
         const json& bits = r["label_shots"][0]["histogram_bits"];
         if (!bits.is_null() && (bits[0] != r["after"]["bit_lo"] || bits[1] != r["after"]["bit_hi"]))
             fail(title + ": the question asks about bits [" + r["after"]["bit_lo"].dump() + "," +
@@ -378,7 +381,8 @@ int checkLesson(const std::string& path, size_t minStops, const std::string& ans
         if (visible)
             for (const char* item : {"highlight", "question", "feedback", "subject", "narration"})
                 if (!r["visible"].contains(item) || r["visible"][item] == false)
-                    fail(at + " (" + r["title"].get<std::string>() + "): its " + item + " is not visible in the window");
+                    fail(at + " (" + r["title"].get<std::string>() + "): its " + item +
+                         " is not visible in the window");
         checkLessonFlow(r, at);
         if (!r.contains("question")) continue;
         ++questions;
@@ -391,7 +395,8 @@ int checkLesson(const std::string& path, size_t minStops, const std::string& ans
         }
         const uint64_t right = r["right"];
         const uint64_t expectGiven = answers == "wrong" ? right + 1 : right;
-        if (r["given"] != expectGiven) fail(at + ": answered " + r["given"].dump() + ", expected " + std::to_string(expectGiven));
+        if (r["given"] != expectGiven)
+            fail(at + ": answered " + r["given"].dump() + ", expected " + std::to_string(expectGiven));
         const std::string result = r["result"];
         if (answers == "wrong" && q["graded"] == true && result.rfind("Not this time", 0) != 0 &&
             result.rfind("Impossible", 0) != 0)
@@ -421,7 +426,8 @@ int checkLesson(const std::string& path, size_t minStops, const std::string& ans
         if (want != right)
             fail(at + ": the " + kind + " answer is " + std::to_string(right) + ", recomputed " + std::to_string(want));
     }
-    if (stops < minStops) fail(path + ": " + std::to_string(stops) + " stops, expected at least " + std::to_string(minStops));
+    if (stops < minStops)
+        fail(path + ": " + std::to_string(stops) + " stops, expected at least " + std::to_string(minStops));
     if (!failures)
         std::printf("%s: %zu stops, %zu questions answered (%s) as the GPU's state says%s\n", path.c_str(), stops,
                     questions, answers.c_str(), visible ? ", everything each stop points at on screen" : "");
@@ -447,13 +453,15 @@ int checkLessonHeld(const std::string& path) {
         fail(path + ": Right revealed the answer: " + held["result"].dump());
     for (const json& shot : held["label_shots"])
         if (shot["step"] != held["step"] || shot["array_step"] != held["step"])
-            fail(path + ": Right stepped the sort to " + shot["step"].dump() + " (the stop shows " + held["step"].dump() + ")");
+            fail(path + ": Right stepped the sort to " + shot["step"].dump() + " (the stop shows " +
+                 held["step"].dump() + ")");
     const std::string hint = held["hint"];
     if (hint.find("Show me") == std::string::npos) fail(path + ": no hint to answer or press Show me: '" + hint + "'");
     if (answered["right"].is_null() || answered["hint"] != "")
         fail(path + ": answering afterwards gave " + answered["result"].dump() + ", hint " + answered["hint"].dump());
     if (held["highlight"] != answered["highlight"]) fail(path + ": the stop's outline changed");
-    if (!failures) std::printf("%s: Right with the question open did not step; the hint: %s\n", path.c_str(), hint.c_str());
+    if (!failures)
+        std::printf("%s: Right with the question open did not step; the hint: %s\n", path.c_str(), hint.c_str());
     return failures ? 1 : 0;
 }
 
@@ -470,10 +478,11 @@ int checkLessonsAgree(const std::vector<std::string>& paths) {
             if (!r.contains("question") || r["question"]["graded"] != true) continue;
             const auto key = std::make_pair(r["stop"].get<size_t>(), r["question"]["text"].get<std::string>());
             auto [it, added] = first.emplace(key, std::make_pair(path, r["right"]));
-            if (added) ++graded;
+            if (added)
+                ++graded;
             else if (it->second.second != r["right"] || r["right"].is_null())
-                fail("stop " + std::to_string(key.first) + ": " + it->second.first + " says " + it->second.second.dump() +
-                     ", " + path + " says " + r["right"].dump());
+                fail("stop " + std::to_string(key.first) + ": " + it->second.first + " says " +
+                     it->second.second.dump() + ", " + path + " says " + r["right"].dump());
         }
     }
     if (!graded) fail("no graded question in the runs");
@@ -489,7 +498,8 @@ int checkLessonsAgree(const std::vector<std::string>& paths) {
 int checkMove(const std::string& stem) {
     const json a = readJson(stem + "-0.json"), m = readJson(stem + "-0.5.json"), b = readJson(stem + "-1.json");
     for (const json* j : {&a, &m, &b})
-        if (!j->contains("drawn_index") || !j->contains("move")) throw std::runtime_error(stem + ": a dump without a move");
+        if (!j->contains("drawn_index") || !j->contains("move"))
+            throw std::runtime_error(stem + ": a dump without a move");
     const json &x0 = a["drawn_index"], &xm = m["drawn_index"], &x1 = b["drawn_index"];
     const size_t n = x0.size();
     const bool staged = m["move"].value("stages", 0) > 0;
@@ -499,14 +509,16 @@ int checkMove(const std::string& stem) {
         const double s = x0[i], h = xm[i], e = x1[i];
         if (s != double(i)) fail(stem + ": at 0, key " + std::to_string(i) + " is drawn at " + std::to_string(s));
         const size_t to = size_t(e);
-        if (double(to) != e || to >= n || seen[to]) fail(stem + ": at 1, the indices are not a permutation");
-        else seen[to] = true;
+        if (double(to) != e || to >= n || seen[to])
+            fail(stem + ": at 1, the indices are not a permutation");
+        else
+            seen[to] = true;
         moved += to != i;
         // A pass moved one bucket at a time: a key waiting for its bucket may stand aside beyond it.
         const double lo = staged ? 0.0 : std::min(s, e), hi = staged ? double(n - 1) : std::max(s, e);
         if (h < lo - 1e-9 || h > hi + 1e-9)
-            fail(stem + ": half-way, key " + std::to_string(i) + " is drawn at " + std::to_string(h) + ", not between " +
-                 std::to_string(lo) + " and " + std::to_string(hi));
+            fail(stem + ": half-way, key " + std::to_string(i) + " is drawn at " + std::to_string(h) +
+                 ", not between " + std::to_string(lo) + " and " + std::to_string(hi));
         between += staged ? h != s : h > std::min(s, e) && h < std::max(s, e);
         notAtEnd += h != e;
     }
@@ -535,14 +547,16 @@ int checkPinned(const std::string& path, uint64_t input) {
     const json& p = j["pinned"]["path"];
     const uint64_t n = j["keys"].size(), step = j["step"];
     if (j["pinned"]["input_index"] != input) fail(path + ": pinned " + j["pinned"]["input_index"].dump());
-    if (p.size() != step + 1) fail(path + ": a path of " + std::to_string(p.size()) + " for step " + std::to_string(step));
+    if (p.size() != step + 1)
+        fail(path + ": a path of " + std::to_string(p.size()) + " for step " + std::to_string(step));
     if (!p.empty() && p[0] != input) fail(path + ": the path starts at " + p[0].dump());
     for (const json& i : p)
         if (i.get<uint64_t>() >= n) fail(path + ": an index past n in the path");
     if (!p.empty() && j.contains("values") && j["values"].size() == n && j["values"][p.back().get<size_t>()] != input)
         fail(path + ": the path ends at " + p.back().dump() + ", where the value is " +
              j["values"][p.back().get<size_t>()].dump());
-    if (!failures) std::printf("%s: key %llu pinned, path %s\n", path.c_str(), (unsigned long long)input, p.dump().c_str());
+    if (!failures)
+        std::printf("%s: key %llu pinned, path %s\n", path.c_str(), (unsigned long long)input, p.dump().c_str());
     return failures ? 1 : 0;
 }
 
@@ -559,7 +573,8 @@ int checkReplay(const std::string& startPath, const std::string& midPath, const 
         fail("not the start, a middle and the end of the replay (shown " + a["shown"].dump() + ", " +
              b["shown"].dump() + ", " + c["shown"].dump() + " of " + std::to_string(events) + ")");
     for (size_t t = 0; t < tiles; ++t)
-        if (a["flags"][t] != 0 || a["counts"][t] != 0) fail("tile " + std::to_string(t) + " is not \"not ready\" at the start");
+        if (a["flags"][t] != 0 || a["counts"][t] != 0)
+            fail("tile " + std::to_string(t) + " is not \"not ready\" at the start");
     const json &flags = end["aux"]["tile status"], &counts = end["aux"]["tile counts"];
     if (flags["shape"][0] != tiles || flags["shape"][1] != 256) fail("the tile status is not {tiles, 256}");
     for (size_t t = 0; t < tiles && !failures; ++t) {
@@ -787,8 +802,7 @@ int checkStrip(const std::string& partPath, const std::string& sortedPath, doubl
     if (l1 < minL1)
         fail("the strips part-way and sorted differ by L1 " + std::to_string(l1) + ", expected at least " +
              std::to_string(minL1));
-    std::printf("strips: L1 distance %.3f between part-way and sorted; part-way falls first at column %zu\n", l1,
-                fall);
+    std::printf("strips: L1 distance %.3f between part-way and sorted; part-way falls first at column %zu\n", l1, fall);
     return failures ? 1 : 0;
 }
 
@@ -806,8 +820,8 @@ int main(int argc, char** argv) {
                             std::atoi(arg(argc, argv, "--height", "0").c_str()), arg(argc, argv, "--theme"));
         if (mode == "replay" && argc >= 5) return checkReplay(argv[2], argv[3], argv[4]);
         if (mode == "lesson")
-            return checkLesson(argv[2], std::stoul(arg(argc, argv, "--min-stops", "1")), arg(argc, argv, "--answers", "right"),
-                               flag(argc, argv, "--visible"));
+            return checkLesson(argv[2], std::stoul(arg(argc, argv, "--min-stops", "1")),
+                               arg(argc, argv, "--answers", "right"), flag(argc, argv, "--visible"));
         if (mode == "move") return checkMove(argv[2]);
         if (mode == "lesson-held") return checkLessonHeld(argv[2]);
         if (mode == "labels") {

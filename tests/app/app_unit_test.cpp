@@ -1,5 +1,6 @@
-// Host-only tests of the app's own logic (no window, no Vulkan device): bar heights of typed keys, the large-array strip's density, the algorithm names, the script parser, the
-// lesson parser, the themes' contrast and the results loaded into the benchmark panel.
+// Host-only tests of the app's own logic (no window, no Vulkan device): bar heights of typed keys, the large-array
+// strip's density, the algorithm names, the script parser, the lesson parser, the themes' contrast and the results
+// loaded into the benchmark panel.
 #include <sortlab/app/density.h>
 #include <sortlab/app/lesson.h>
 #include <sortlab/app/loaded_results.h>
@@ -118,7 +119,11 @@ TEST(AppStrip, HeightsFillTheArraysRangeForEveryKeyType) {
     EXPECT_FLOAT_EQ(sl.height(rl, 0), 0.0f);
     EXPECT_NEAR(sl.height(rl, 1), 0.5f, 1e-6);
     EXPECT_FLOAT_EQ(sl.height(rl, 2), 1.0f);
-    const double f64[] = {2.0, 2.5, 3.0, std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::quiet_NaN(),
+    const double f64[] = {2.0,
+                          2.5,
+                          3.0,
+                          std::numeric_limits<double>::infinity(),
+                          -std::numeric_limits<double>::quiet_NaN(),
                           std::numeric_limits<double>::quiet_NaN()};
     const auto* rd = reinterpret_cast<const std::byte*>(f64);
     const KeyScale sd = keyScale(rd, 6, KeyType::f64);
@@ -149,7 +154,8 @@ TEST(AppStrip, HalfSortedShowsBandsAndSortedIsOneLine) {
     };
     auto falls = [&](const std::vector<uint32_t>& k) {
         const auto* raw = reinterpret_cast<const std::byte*>(k.data());
-        const ColumnDensity m = mergeColumns(densityOf(raw, keyScale(raw, k.size(), KeyType::u32), 0, k.size(), 8192), 512);
+        const ColumnDensity m =
+            mergeColumns(densityOf(raw, keyScale(raw, k.size(), KeyType::u32), 0, k.size(), 8192), 512);
         uint32_t bandsInColumn0 = 0;
         for (uint32_t r = 0; r < Density::kRows; ++r) bandsInColumn0 += m.counts[r] != 0;
         int fallsAt = 0;
@@ -439,8 +445,8 @@ TEST(AppThemes, TextAndMarksStandOut) {
         // wires it joins and than a dashed one the GPU skips, which recedes.
         {
             const Palette& q = paletteFor(t);
-            const double pending = contrastOn(q.comparatorPending, panelOf(q)),
-                         wire = contrastOn(q.wire, panelOf(q)), skipped = contrastOn(q.comparatorSkipped, panelOf(q));
+            const double pending = contrastOn(q.comparatorPending, panelOf(q)), wire = contrastOn(q.wire, panelOf(q)),
+                         skipped = contrastOn(q.comparatorSkipped, panelOf(q));
             EXPECT_GT(pending, wire * 1.3) << themeName(t);
             EXPECT_GT(pending, skipped * 2.0) << themeName(t);
             EXPECT_LT(skipped, wire) << themeName(t);
@@ -654,8 +660,10 @@ TEST(AppLessons, MalformedLessonsNameTheLine) {
         {"# T\n## S\n\n@keys 1, two\n", "t.lesson:4: @keys: keys:1:4: 'two' is not a u32 key"},
         {"# T\n## S\n# U\n", "t.lesson:3: a second '# ' title"},
         // Stops that cannot work, refused when the lesson is read (at the directive's line).
-        {"# T\n## S\n@keys 3, 1, 2\n@values u32\n@ask where 99 Where?\n", "t.lesson:5: @ask where 99: no key at index 99"},
-        {"# T\n## S\n@keys 3, 1, 2\n@ask where 1 Where?\n", "t.lesson:4: @ask where 1: 'where' follows a key by its value"},
+        {"# T\n## S\n@keys 3, 1, 2\n@values u32\n@ask where 99 Where?\n",
+         "t.lesson:5: @ask where 99: no key at index 99"},
+        {"# T\n## S\n@keys 3, 1, 2\n@ask where 1 Where?\n",
+         "t.lesson:4: @ask where 1: 'where' follows a key by its value"},
         {"# T\n## S\n@sort onesweep\n@tile 3\n", "t.lesson:4: @tile: --tile-keys '3': use auto"},
         {"# T\n## S\n@sort radix4\n@ask count 16 How many?\n", "t.lesson:4: @ask count 16: digits go to 15"},
         {"# T\n## S\n@sort radix4\n@ask swaps How many?\n", "t.lesson:4: @ask swaps: only a network layer swaps"},
@@ -681,13 +689,15 @@ TEST(AppLessons, MalformedLessonsNameTheLine) {
 // the answer).
 TEST(AppLessons, SubjectsWrittenOrInferred) {
     using namespace sortlab::app;
-    auto l = parseLesson("# T\n## A\n@sort radix4\n@keys 3, 1, 2\n@values u32\n@tile 4\n@subject workgroup-offsets offsets\n"
-                         "## B\n@highlight workgroup 0\n## C\n@ask count 1 How many?\n## D\n@ask where 1 Where?\n",
-                         "t.lesson", "t");
+    auto l =
+        parseLesson("# T\n## A\n@sort radix4\n@keys 3, 1, 2\n@values u32\n@tile 4\n@subject workgroup-offsets offsets\n"
+                    "## B\n@highlight workgroup 0\n## C\n@ask count 1 How many?\n## D\n@ask where 1 Where?\n",
+                    "t.lesson", "t");
     ASSERT_TRUE(l.ok()) << l.error().message;
     auto bit = [](SubjectKind k) { return uint32_t(1) << unsigned(k); };
     const auto radix = sortlab::Algorithm::radix4;
-    EXPECT_EQ(lessonSubjects(l->stops[0], radix, false), bit(SubjectKind::workgroupOffsets) | bit(SubjectKind::offsets));
+    EXPECT_EQ(lessonSubjects(l->stops[0], radix, false),
+              bit(SubjectKind::workgroupOffsets) | bit(SubjectKind::offsets));
     EXPECT_EQ(lessonSubjects(l->stops[1], radix, false), bit(SubjectKind::counts));
     EXPECT_EQ(lessonSubjects(l->stops[2], radix, false), 0u);
     EXPECT_EQ(lessonSubjects(l->stops[2], radix, true), bit(SubjectKind::counts));
@@ -698,8 +708,8 @@ TEST(AppLessons, SubjectsWrittenOrInferred) {
 // @recording lines belong to the lesson (before or inside a stop), and a relative name is found
 // beside the lesson file.
 TEST(AppLessons, RecordingLinesAndWhereTheirFilesAreFound) {
-    auto l = sortlab::app::parseLesson("# T\n@recording a.slrec\n## S\nText.\n@recording  sub/b.slrec \n", "t.lesson",
-                                       "t");
+    auto l =
+        sortlab::app::parseLesson("# T\n@recording a.slrec\n## S\nText.\n@recording  sub/b.slrec \n", "t.lesson", "t");
     ASSERT_TRUE(l.ok()) << l.error().message;
     ASSERT_EQ(l->recordings.size(), 2u);
     EXPECT_EQ(l->recordings[0], (std::pair<std::string, int>{"a.slrec", 2}));
@@ -720,9 +730,10 @@ TEST(AppLessons, RecordingLinesAndWhereTheirFilesAreFound) {
 }
 
 TEST(AppLessons, StateAddsUpStopByStop) {
-    auto l = sortlab::app::parseLesson("# T\n## A\n@sort radix4\n@keys 3, 1, 2\n@step 2\nOne.\n\nTwo.\n## B\n@ask count 1 "
-                                       "How many?\n## C\n@n 40\n## D\n@step end\n",
-                                       "t.lesson", "t");
+    auto l =
+        sortlab::app::parseLesson("# T\n## A\n@sort radix4\n@keys 3, 1, 2\n@step 2\nOne.\n\nTwo.\n## B\n@ask count 1 "
+                                  "How many?\n## C\n@n 40\n## D\n@step end\n",
+                                  "t.lesson", "t");
     ASSERT_TRUE(l.ok()) << l.error().message;
     ASSERT_EQ(l->stops.size(), 4u);
     EXPECT_EQ(l->stops[0].narration, "One.\n\nTwo.");

@@ -21,7 +21,8 @@ TEST(AppLessonRanges, OutOfRangeRefusedAtTheirLine) {
     const std::pair<const char*, const char*> cases[] = {
         {"# T\n## S\n@keys 3, 1, 2, 5, 4, 0, 7, 6\n@highlight layer 9\n",
          "t.lesson:4: @highlight layer 9: the network for 8 keys has 6 layers (1..6)"},
-        {"# T\n## S\n@keys 3, 1, 2\n@highlight layer 0\n", "t.lesson:4: @highlight layer 0: the network for 3 keys has 3"},
+        {"# T\n## S\n@keys 3, 1, 2\n@highlight layer 0\n",
+         "t.lesson:4: @highlight layer 0: the network for 3 keys has 3"},
         {"# T\n## S\n@keys 3, 1, 2\n@step 99\n", "t.lesson:4: @step 99: the plan has 3 steps"},
         {"# T\n## S\n@sort radix4\n@keys 3, 1, 2\n@step 26\n", "t.lesson:5: @step 26: the plan has 25 steps"},
         {"# T\n## S\n@sort onesweep\n@keys 3, 1, 2\n@step 8\n", "t.lesson:5: @step 8: the plan has 7 steps"},
@@ -37,8 +38,10 @@ TEST(AppLessonRanges, OutOfRangeRefusedAtTheirLine) {
          "t.lesson:6: @highlight workgroup 2: 5 keys in 4-key tiles make 2 (0..1)"},
         {"# T\n## S\n@sort radix4\n@keys 3, 1, 2\n@tile 0\n@highlight workgroup 0\n",
          "t.lesson:6: @highlight workgroup 0: with the tuned tile"},
-        {"# T\n## S\n@keys 3, 1, 2\n@highlight workgroup 0\n", "t.lesson:4: @highlight workgroup 0: only the radix sorts'"},
-        {"# T\n## S\n@sort radix4\n@keys 3, 1, 2\n@highlight tile 0\n", "t.lesson:5: @highlight tile 0: only OneSweep's"},
+        {"# T\n## S\n@keys 3, 1, 2\n@highlight workgroup 0\n",
+         "t.lesson:4: @highlight workgroup 0: only the radix sorts'"},
+        {"# T\n## S\n@sort radix4\n@keys 3, 1, 2\n@highlight tile 0\n",
+         "t.lesson:5: @highlight tile 0: only OneSweep's"},
         {"# T\n## S\n@sort onesweep\n@n 64\n@tile 8\n@lookback-log on\n@highlight tile 8\n",
          "t.lesson:7: @highlight tile 8: 64 keys in 8-key tiles make 8 (0..7)"},
         {"# T\n## S\n@sort onesweep\n@n 64\n@tile 8\n@lookback-log on\n@step 3\n@ask depth 9 How far?\n",
@@ -76,15 +79,21 @@ uint32_t log2Ceil(uint64_t n) {
     while ((uint64_t(1) << l) < n) ++l;
     return l;
 }
-uint32_t bitsOf(sortlab::KeyType t) { return sortlab::keyBytes(t) * 8; }
+uint32_t bitsOf(sortlab::KeyType t) {
+    return sortlab::keyBytes(t) * 8;
+}
 // The plan's steps, or -1 where the device decides (the fused network).
 int64_t stepsOf(const sortlab::app::SortSettings& s) {
     const uint32_t L = log2Ceil(s.n);
     switch (s.algo) {
-    case sortlab::Variant::oddevenLayer: return L * (L + 1) / 2;  // one step a layer
-    case sortlab::Variant::oddeven: return -1;
-    case sortlab::Variant::radix4: return 3 * (bitsOf(s.key) / 4) + 1; // count, scan, scatter a pass; the result
-    default: return 2 + bitsOf(s.key) / 8 + 1;                         // histogram, scan, the passes; the result
+    case sortlab::Variant::oddevenLayer:
+        return L * (L + 1) / 2; // one step a layer
+    case sortlab::Variant::oddeven:
+        return -1;
+    case sortlab::Variant::radix4:
+        return 3 * (bitsOf(s.key) / 4) + 1; // count, scan, scatter a pass; the result
+    default:
+        return 2 + bitsOf(s.key) / 8 + 1; // histogram, scan, the passes; the result
     }
 }
 
@@ -112,8 +121,8 @@ std::string cannotRun(const sortlab::app::Lesson& l) {
         if (!st.question) continue;
         const Question& q = *st.question;
         if (q.kind == QuestionKind::depth) {
-            const bool onesweepPass = s->algorithm() == sortlab::Algorithm::onesweep && shown >= 3 &&
-                                      int64_t(shown) <= steps - 1;
+            const bool onesweepPass =
+                s->algorithm() == sortlab::Algorithm::onesweep && shown >= 3 && int64_t(shown) <= steps - 1;
             if (!onesweepPass || q.arg == 0 || q.arg >= tiles) return at + "no walk to replay";
             continue;
         }

@@ -20,7 +20,7 @@ int main(int argc, char** argv) {
     const std::string dir = argv[1];
     const int wantOk = std::atoi(argv[2]), wantBad = std::atoi(argv[3]);
     int ok = 0, bad = 0;
-    std::set<std::string> sorts;   // one accepted lesson a first sort before repeating one
+    std::set<std::string> sorts;    // one accepted lesson a first sort before repeating one
     std::set<std::string> refusals; // one refused lesson a kind of refusal ("@step 99", "@ask swaps", ...)
     for (uint64_t seed = 1; seed < 100000 && (ok < wantOk || bad < wantBad); ++seed) {
         const std::string text = sortlab::test::fuzzLesson(seed);

@@ -336,8 +336,8 @@ void checkLookbackStats(const std::string& path, const Json& all, uint64_t tiles
         for (size_t p = 0; p < passes; ++p) {
             const Json& s = o["lookback"][p];
             const std::string at = where + ", pass " + std::to_string(p);
-            expect(s["pass"] == p && s["tiles"] == tiles, at + ": pass or tiles " + s["pass"].dump() + ", " +
-                                                              s["tiles"].dump());
+            expect(s["pass"] == p && s["tiles"] == tiles,
+                   at + ": pass or tiles " + s["pass"].dump() + ", " + s["tiles"].dump());
             const uint64_t walks = s["walks"];
             expect(walks == (tiles - 1) * 256, at + ": " + std::to_string(walks) + " walks");
             const Json& count = s["depth_count"];
@@ -490,7 +490,8 @@ int checkPipelines(const std::string& path) {
             continue;
         }
         ++gpuRows;
-        expect(r.contains("pipelines") && r["pipelines"].is_array() && !r["pipelines"].empty(), algo + ": no pipelines");
+        expect(r.contains("pipelines") && r["pipelines"].is_array() && !r["pipelines"].empty(),
+               algo + ": no pipelines");
         for (const std::string& kernel : want->second) {
             bool found = false;
             for (const Json& p : r["pipelines"]) {

@@ -32,7 +32,9 @@ using Json = nlohmann::json;
 
 namespace {
 
-[[noreturn]] void fail(const std::string& m) { throw std::runtime_error(m); }
+[[noreturn]] void fail(const std::string& m) {
+    throw std::runtime_error(m);
+}
 void expect(bool ok, const std::string& m) {
     if (!ok) fail(m);
 }
@@ -48,7 +50,8 @@ uint64_t orderBits(const Json& v, const std::string& type, bool desc) {
     } else if (type == "i64") {
         x = static_cast<uint64_t>(v.get<int64_t>()) ^ 0x8000000000000000ull;
     } else if (type == "f32" || type == "f64") {
-        expect(!v.is_string() || (v != "nan" && v != "-nan"), "NaN keys cannot be checked bit by bit (use --dist uniform)");
+        expect(!v.is_string() || (v != "nan" && v != "-nan"),
+               "NaN keys cannot be checked bit by bit (use --dist uniform)");
         double d = v.is_string() ? (v == "inf" ? INFINITY : -INFINITY) : v.get<double>();
         if (type == "f32") {
             uint32_t b = std::bit_cast<uint32_t>(static_cast<float>(d));
@@ -68,11 +71,11 @@ uint64_t orderBits(const Json& v, const std::string& type, bool desc) {
 // OneSweep's lookback log (sortlab-bench --lookback-log): one record per tile; every published
 // prefix equals the keys of that digit in tiles 0..t (recounted here: counts[d * w + tile]); a tile
 // that did not fall back finished after its predecessor published; every tile took its id before it
-// published, in id order where both it and the tile before waited their turn ("took_in_order"); the events are all different. Per digit: a walk that ended on an inclusive
-// prefix at tile t - depth published after that tile had, and after every tile it passed had
-// published its aggregate (unless it counted some itself); a walk that did not end on one covered
-// every predecessor by falling back; a digit's prefix is published after the tile's aggregates and
-// before the tile's last event.
+// published, in id order where both it and the tile before waited their turn ("took_in_order"); the events are all
+// different. Per digit: a walk that ended on an inclusive prefix at tile t - depth published after that tile had, and
+// after every tile it passed had published its aggregate (unless it counted some itself); a walk that did not end on
+// one covered every predecessor by falling back; a digit's prefix is published after the tile's aggregates and before
+// the tile's last event.
 void checkLookback(const std::string& where, const Json& log, const std::vector<uint64_t>& counts, uint64_t w,
                    uint32_t radix) {
     expect(log.size() == w, where + ": lookback has " + std::to_string(log.size()) + " records, expected " +
@@ -86,23 +89,23 @@ void checkLookback(const std::string& where, const Json& log, const std::vector<
         expect(r.at("tile") == t, at + ": record says tile " + r.at("tile").dump());
         for (uint32_t d = 0; d < radix; ++d) prefix[d] += counts[d * w + t];
         expect(r.at("prefix") == Json(prefix), at + ": the published prefix " + r.at("prefix").dump() +
-                                                  " is not the recount of tiles 0.." + std::to_string(t));
+                                                   " is not the recount of tiles 0.." + std::to_string(t));
         const uint64_t took = event(r.at("took")), aggregate = event(r.at("aggregate")),
                        inclusive = event(r.at("inclusive"));
         expect(took > 0 && inclusive > 0, at + ": no took or inclusive event");
         expect((t == 0) == (aggregate == 0), at + ": only the first tile publishes no aggregate");
         expect(took < inclusive && (aggregate == 0 || (took < aggregate && aggregate < inclusive)),
-               at + ": events out of order (took " + std::to_string(took) + ", aggregate " +
-                   std::to_string(aggregate) + ", inclusive " + std::to_string(inclusive) + ")");
+               at + ": events out of order (took " + std::to_string(took) + ", aggregate " + std::to_string(aggregate) +
+                   ", inclusive " + std::to_string(inclusive) + ")");
         if (t > 0) {
             const Json& before = log[t - 1];
-            const uint64_t published = event(before.at("aggregate")) ? event(before.at("aggregate"))
-                                                                      : event(before.at("inclusive"));
+            const uint64_t published =
+                event(before.at("aggregate")) ? event(before.at("aggregate")) : event(before.at("inclusive"));
             if (r.at("took_in_order").get<bool>() && before.at("took_in_order").get<bool>())
                 expect(event(before.at("took")) < took, at + ": took its id before tile " + std::to_string(t - 1));
             if (!r.at("fell_back").get<bool>())
-                expect(inclusive > published, at + ": finished (event " + std::to_string(inclusive) +
-                                                  ") before tile " + std::to_string(t - 1) + " published (event " +
+                expect(inclusive > published, at + ": finished (event " + std::to_string(inclusive) + ") before tile " +
+                                                  std::to_string(t - 1) + " published (event " +
                                                   std::to_string(published) + ") without falling back");
         } else {
             expect(!r.at("fell_back").get<bool>() && r.at("reads") == 0, at + ": the first tile looks back");
@@ -114,7 +117,8 @@ void checkLookback(const std::string& where, const Json& log, const std::vector<
             if (e) events.push_back(e);
         if (t == 0) continue;
         for (const char* field : {"depth", "ended_inclusive", "counted", "not_ready", "published"})
-            expect(r.at(field).size() == radix, at + ": \"" + field + "\" has not " + std::to_string(radix) + " digits");
+            expect(r.at(field).size() == radix,
+                   at + ": \"" + field + "\" has not " + std::to_string(radix) + " digits");
         uint64_t notReady = 0;
         for (uint32_t d = 0; d < radix; ++d) {
             const std::string ad = at + ", digit " + std::to_string(d);
@@ -122,8 +126,8 @@ void checkLookback(const std::string& where, const Json& log, const std::vector<
             const bool endedInclusive = r["ended_inclusive"][d] == 1;
             notReady += r["not_ready"][d].get<uint64_t>();
             expect(depth >= 1 && depth <= t, ad + ": walk depth " + std::to_string(depth));
-            expect(pub > aggregate && pub < inclusive, ad + ": published (event " + std::to_string(pub) +
-                                                           ") outside the tile's aggregate..last events");
+            expect(pub > aggregate && pub < inclusive,
+                   ad + ": published (event " + std::to_string(pub) + ") outside the tile's aggregate..last events");
             expect(counted == 0 || r.at("fell_back").get<bool>(), ad + ": counted keys but the tile did not fall back");
             events.push_back(pub);
             if (endedInclusive) {
@@ -133,7 +137,8 @@ void checkLookback(const std::string& where, const Json& log, const std::vector<
                                        std::to_string(upub) + ") before it was published at event " +
                                        std::to_string(pub));
             } else {
-                expect(depth == t && counted > 0, ad + ": the walk neither found an inclusive prefix nor counted back to tile 0");
+                expect(depth == t && counted > 0,
+                       ad + ": the walk neither found an inclusive prefix nor counted back to tile 0");
             }
             if (counted == 0)
                 for (uint64_t v = t - 1; v > t - depth; --v)
@@ -154,16 +159,16 @@ void checkGroup(const std::string& name, const std::vector<Json>& lines, uint32_
     const uint32_t keyBits = (type == "u64" || type == "i64" || type == "f64") ? 64 : 32;
     const uint32_t passes = keyBits / digitBits, radix = 1u << digitBits;
     expect(in.at("step") == 0, name + ": the first line is not the input");
-    expect(lines.size() == passes + 1, name + ": " + std::to_string(lines.size() - 1) + " pass lines, expected " +
-                                           std::to_string(passes));
+    expect(lines.size() == passes + 1,
+           name + ": " + std::to_string(lines.size() - 1) + " pass lines, expected " + std::to_string(passes));
     const bool hasValues = in.contains("values");
     std::vector<uint64_t> input(n);
     for (uint64_t i = 0; i < n; ++i) input[i] = orderBits(in.at("keys")[i], type, desc);
     if (hasValues)
         for (uint64_t i = 0; i < n; ++i) expect(in.at("values")[i] == i, name + ": input values are not 0..n-1");
 
-    std::vector<uint64_t> prev = input;              // order bits of the previous line's keys
-    std::vector<uint64_t> prevIndex(n);              // which input key sits at each position
+    std::vector<uint64_t> prev = input; // order bits of the previous line's keys
+    std::vector<uint64_t> prevIndex(n); // which input key sits at each position
     for (uint64_t i = 0; i < n; ++i) prevIndex[i] = i;
     for (uint32_t p = 0; p < passes; ++p) {
         const Json& line = lines[p + 1];
@@ -183,10 +188,10 @@ void checkGroup(const std::string& name, const std::vector<Json>& lines, uint32_
             ++counts[digit(prev[i]) * w + i / tile];
         }
         for (uint32_t d = 1; d < radix; ++d) offsets[d] = offsets[d - 1] + hist[d - 1];
-        expect(line.at("histogram") == Json(hist), where + ": histogram " + line.at("histogram").dump() +
-                                                       ", recounted " + Json(hist).dump());
-        expect(line.at("offsets") == Json(offsets), where + ": offsets " + line.at("offsets").dump() +
-                                                        ", recounted " + Json(offsets).dump());
+        expect(line.at("histogram") == Json(hist),
+               where + ": histogram " + line.at("histogram").dump() + ", recounted " + Json(hist).dump());
+        expect(line.at("offsets") == Json(offsets),
+               where + ": offsets " + line.at("offsets").dump() + ", recounted " + Json(offsets).dump());
         if (line.contains("workgroup_counts")) // radix4
             expect(line.at("workgroup_counts") == Json(counts), where + ": workgroup_counts differ from the recount");
         const bool skipped = std::find(hist.begin(), hist.end(), n) != hist.end();
@@ -200,8 +205,9 @@ void checkGroup(const std::string& name, const std::vector<Json>& lines, uint32_
                 const uint64_t keys = std::min(tile, n - t * tile);
                 for (uint32_t d = 0; d < radix; ++d) uniform += counts[d * w + t] == keys;
             }
-            expect(line.at("uniform_tiles") == uniform, where + ": uniform_tiles is " + line.at("uniform_tiles").dump() +
-                                                            ", recounted " + std::to_string(uniform));
+            expect(line.at("uniform_tiles") == uniform, where + ": uniform_tiles is " +
+                                                            line.at("uniform_tiles").dump() + ", recounted " +
+                                                            std::to_string(uniform));
         }
 
         // One stable pass, and the stable sort of the input on the low bits: both must agree
@@ -226,9 +232,9 @@ void checkGroup(const std::string& name, const std::vector<Json>& lines, uint32_
                                        " bits has input key " + std::to_string(nextIndex[i]) + " (" +
                                        in.at("keys")[nextIndex[i]].dump() + ")");
             if (hasValues)
-                expect(line.at("values")[i] == nextIndex[i],
-                       where + ": value " + std::to_string(i) + " is " + line.at("values")[i].dump() + ", expected " +
-                           std::to_string(nextIndex[i]));
+                expect(line.at("values")[i] == nextIndex[i], where + ": value " + std::to_string(i) + " is " +
+                                                                 line.at("values")[i].dump() + ", expected " +
+                                                                 std::to_string(nextIndex[i]));
         }
         prev = next;
         prevIndex = nextIndex;

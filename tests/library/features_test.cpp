@@ -208,7 +208,8 @@ protected:
     void useDescriptorIndexing() {
         VkDescriptorSetLayoutBinding binding{0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 16, VK_SHADER_STAGE_COMPUTE_BIT};
         VkDescriptorBindingFlags flags = VK_DESCRIPTOR_BINDING_PARTIALLY_BOUND_BIT;
-        VkDescriptorSetLayoutBindingFlagsCreateInfo bf{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_BINDING_FLAGS_CREATE_INFO};
+        VkDescriptorSetLayoutBindingFlagsCreateInfo bf{
+            VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_BINDING_FLAGS_CREATE_INFO};
         bf.bindingCount = 1;
         bf.pBindingFlags = &flags;
         VkDescriptorSetLayoutCreateInfo li{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO, &bf};
@@ -248,8 +249,12 @@ protected:
         VkQueue queue = VK_NULL_HANDLE;
         vkGetDeviceQueue(device, family, 0, &queue);
         useProgramFeatures(queue);
-        auto ctx = Context::adopt({.instance = instance, .physicalDevice = physical, .device = device,
-                                   .queue = queue, .queueFamily = family, .enabled = features.enabled()});
+        auto ctx = Context::adopt({.instance = instance,
+                                   .physicalDevice = physical,
+                                   .device = device,
+                                   .queue = queue,
+                                   .queueFamily = family,
+                                   .enabled = features.enabled()});
         ASSERT_TRUE(ctx.ok()) << ctx.error().message;
         EXPECT_EQ((*ctx)->fullSubgroups(), createdFullSubgroups);
         EXPECT_EQ((*ctx)->subgroupSizeControl(), createdSizeControl);
@@ -325,8 +330,8 @@ TEST_F(Features, MergedIntoPerFeatureStructs) {
     VkPhysicalDeviceTimelineSemaphoreFeatures timeline{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TIMELINE_SEMAPHORE_FEATURES,
                                                        &indexingFeatures};
     timeline.timelineSemaphore = VK_TRUE;
-    VkPhysicalDeviceBufferDeviceAddressFeatures address{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BUFFER_DEVICE_ADDRESS_FEATURES,
-                                                        &timeline};
+    VkPhysicalDeviceBufferDeviceAddressFeatures address{
+        VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BUFFER_DEVICE_ADDRESS_FEATURES, &timeline};
     VkPhysicalDeviceFeatures2 f2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &address};
     VkDeviceCreateInfo info{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, &f2};
     DeviceFeatures features(physical, apiVersion);
@@ -400,8 +405,12 @@ TEST_F(Features, AdoptRefusesWhatTheDeviceLacks) {
     vkGetDeviceQueue(device, family, 0, &queue);
     EnabledFeatures lacking = features.enabled();
     lacking.bufferDeviceAddress = false;
-    auto ctx = Context::adopt({.instance = instance, .physicalDevice = physical, .device = device, .queue = queue,
-                               .queueFamily = family, .enabled = lacking});
+    auto ctx = Context::adopt({.instance = instance,
+                               .physicalDevice = physical,
+                               .device = device,
+                               .queue = queue,
+                               .queueFamily = family,
+                               .enabled = lacking});
     ASSERT_FALSE(ctx.ok());
     EXPECT_EQ(ctx.error().code, Errc::missing_feature);
     EXPECT_NE(ctx.error().message.find("bufferDeviceAddress"), std::string::npos) << ctx.error().message;
@@ -418,8 +427,12 @@ TEST_F(Features, DestroyingAnAdoptedContextLeavesTheProgramsWork) {
     ASSERT_TRUE(device);
     VkQueue queue = VK_NULL_HANDLE;
     vkGetDeviceQueue(device, family, 0, &queue);
-    auto ctx = Context::adopt({.instance = instance, .physicalDevice = physical, .device = device, .queue = queue,
-                               .queueFamily = family, .enabled = features.enabled()});
+    auto ctx = Context::adopt({.instance = instance,
+                               .physicalDevice = physical,
+                               .device = device,
+                               .queue = queue,
+                               .queueFamily = family,
+                               .enabled = features.enabled()});
     ASSERT_TRUE(ctx.ok()) << ctx.error().message;
     std::vector<uint32_t> keys(1000);
     std::iota(keys.rbegin(), keys.rend(), 0u);
@@ -476,7 +489,8 @@ TEST(OwnInstance, DeviceFeaturesAndAdoptBeforeAnythingElse) {
     VkInstance instance = VK_NULL_HANDLE;
     ASSERT_EQ(vkCreateInstance(&ci, nullptr, &instance), VK_SUCCESS);
     VkDebugUtilsMessengerCreateInfoEXT mi{VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT};
-    mi.messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
+    mi.messageSeverity =
+        VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
     mi.messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT;
     mi.pfnUserCallback = &onMessage;
     auto createMessenger = reinterpret_cast<PFN_vkCreateDebugUtilsMessengerEXT>(
@@ -513,8 +527,12 @@ TEST(OwnInstance, DeviceFeaturesAndAdoptBeforeAnythingElse) {
     VkQueue queue = VK_NULL_HANDLE;
     vkGetDeviceQueue(device, 0, 0, &queue);
     {
-        auto ctx = Context::adopt({.instance = instance, .physicalDevice = physical, .device = device, .queue = queue,
-                                   .queueFamily = 0, .enabled = features.enabled()});
+        auto ctx = Context::adopt({.instance = instance,
+                                   .physicalDevice = physical,
+                                   .device = device,
+                                   .queue = queue,
+                                   .queueFamily = 0,
+                                   .enabled = features.enabled()});
         ASSERT_TRUE(ctx.ok()) << ctx.error().message;
         EXPECT_EQ((*ctx)->subgroupSizeControl(), sizeControl);
         std::vector<uint64_t> keys(30'000);

@@ -49,7 +49,7 @@ struct DeviceInfo {
     // device without it, and on MoltenVK, which reports none).
     uint32_t requiredSubgroupSizeStages = 0;
     uint32_t maxComputeWorkgroupSubgroups = 0; // (with it) subgroups a workgroup may hold at a required size
-    uint32_t subgroupOps = 0; // VkSubgroupFeatureFlags in compute
+    uint32_t subgroupOps = 0;                  // VkSubgroupFeatureFlags in compute
     uint64_t maxStorageBufferRange = 0;
     uint64_t maxMemoryAllocationSize = 0;
     uint64_t maxBufferSize = 0;
@@ -86,12 +86,12 @@ struct PipelineStatistic {
     enum class Format { boolean, int64, uint64, float64 };
     std::string name, description;
     Format format = Format::uint64;
-    bool b = false;   // Format::boolean
-    int64_t i = 0;    // Format::int64
-    uint64_t u = 0;   // Format::uint64
-    double f = 0;     // Format::float64
-    double value() const; // any format as a number (true 1, false 0)
-    bool bytes() const;   // the unit text() gives: bytes
+    bool b = false;           // Format::boolean
+    int64_t i = 0;            // Format::int64
+    uint64_t u = 0;           // Format::uint64
+    double f = 0;             // Format::float64
+    double value() const;     // any format as a number (true 1, false 0)
+    bool bytes() const;       // the unit text() gives: bytes
     std::string text() const; // "80", "23564 bytes", "64 GiB (68719476736 bytes)", "yes", "0.25"
 };
 struct PipelineStatistics {
@@ -187,7 +187,8 @@ private:
     VkPhysicalDeviceFeatures2 features_{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
     VkPhysicalDeviceVulkan12Features v12_{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
     VkPhysicalDeviceVulkan13Features v13_{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
-    VkPhysicalDeviceBufferDeviceAddressFeatures address_{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BUFFER_DEVICE_ADDRESS_FEATURES};
+    VkPhysicalDeviceBufferDeviceAddressFeatures address_{
+        VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BUFFER_DEVICE_ADDRESS_FEATURES};
     VkPhysicalDeviceVulkanMemoryModelFeatures memoryModel_{
         VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_MEMORY_MODEL_FEATURES};
     VkPhysicalDeviceShaderAtomicInt64Features atomics_{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_INT64_FEATURES};
@@ -364,7 +365,7 @@ private:
     bool fullSubgroups_ = false;
     bool subgroupSizeControl_ = false;
     bool timelineSemaphore_ = false;
-    bool alwaysPinSubgroupSize_ = false;          // internal::ContextAccess: the tests' knob
+    bool alwaysPinSubgroupSize_ = false; // internal::ContextAccess: the tests' knob
     std::atomic<VkPipelineCache> pipelineCache_{VK_NULL_HANDLE};
     std::atomic<uint64_t> pipelinesCreated_{0};
     std::mutex* queueMutex_ = nullptr;            // AdoptInfo::queueMutex

@@ -34,9 +34,9 @@ enum class Distribution : uint8_t {
 };
 // The distributions generateKeys makes (every one but custom).
 inline constexpr Distribution kAllDistributions[] = {
-    Distribution::uniform,  Distribution::sorted,     Distribution::reversed, Distribution::equal,
+    Distribution::uniform,    Distribution::sorted,        Distribution::reversed, Distribution::equal,
     Distribution::few_unique, Distribution::nearly_sorted, Distribution::gaussian, Distribution::special,
-    Distribution::small,    Distribution::narrow,     Distribution::bits,     Distribution::runs};
+    Distribution::small,      Distribution::narrow,        Distribution::bits,     Distribution::runs};
 
 std::string_view distributionName(Distribution d);
 std::optional<Distribution> parseDistribution(std::string_view s);

@@ -35,7 +35,9 @@ struct Snapshot {
     // Whether a radix pass's info words (AuxKind::passInfo: pass, bit lo, bit hi, skipped) say that
     // the GPU skipped it: every key had the same digit, so no key moved (OneSweep: no tile ran, and
     // the tile statuses and lookback log are the last pass's that ran).
-    static bool skipped(const Aux* passInfo) { return passInfo && passInfo->data.size() >= 4 && passInfo->data[3] != 0; }
+    static bool skipped(const Aux* passInfo) {
+        return passInfo && passInfo->data.size() >= 4 && passInfo->data[3] != 0;
+    }
     bool passSkipped() const { return skipped(find(AuxKind::passInfo)); }
 };
 

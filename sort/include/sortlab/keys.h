@@ -27,15 +27,22 @@ inline constexpr KeyType kAllKeyTypes[] = {KeyType::u32, KeyType::i32, KeyType::
 constexpr uint32_t keyBytes(KeyType t) {
     return (t == KeyType::u32 || t == KeyType::i32 || t == KeyType::f32) ? 4u : 8u;
 }
-constexpr uint32_t keyBits(KeyType t) { return keyBytes(t) * 8u; }
-constexpr uint32_t valueBytes(ValueType v) { return v == ValueType::u32 ? 4u : 0u; }
+constexpr uint32_t keyBits(KeyType t) {
+    return keyBytes(t) * 8u;
+}
+constexpr uint32_t valueBytes(ValueType v) {
+    return v == ValueType::u32 ? 4u : 0u;
+}
 constexpr KeyKind keyKind(KeyType t) {
     switch (t) {
     case KeyType::i32:
-    case KeyType::i64: return KeyKind::signed_int;
+    case KeyType::i64:
+        return KeyKind::signed_int;
     case KeyType::f32:
-    case KeyType::f64: return KeyKind::floating;
-    default: return KeyKind::unsigned_int;
+    case KeyType::f64:
+        return KeyKind::floating;
+    default:
+        return KeyKind::unsigned_int;
     }
 }
 
@@ -49,14 +56,18 @@ std::optional<Order> parseOrder(std::string_view s);
 // Order bits of a 32-bit key: comparing these as unsigned integers gives the sort order.
 constexpr uint32_t orderBits32(uint32_t raw, KeyKind kind, Order order) {
     uint32_t x = raw;
-    if (kind == KeyKind::signed_int) x ^= 0x80000000u;
-    else if (kind == KeyKind::floating) x ^= (x >> 31) ? 0xffffffffu : 0x80000000u;
+    if (kind == KeyKind::signed_int)
+        x ^= 0x80000000u;
+    else if (kind == KeyKind::floating)
+        x ^= (x >> 31) ? 0xffffffffu : 0x80000000u;
     return order == Order::descending ? ~x : x;
 }
 constexpr uint64_t orderBits64(uint64_t raw, KeyKind kind, Order order) {
     uint64_t x = raw;
-    if (kind == KeyKind::signed_int) x ^= 0x8000000000000000ull;
-    else if (kind == KeyKind::floating) x ^= (x >> 63) ? ~0ull : 0x8000000000000000ull;
+    if (kind == KeyKind::signed_int)
+        x ^= 0x8000000000000000ull;
+    else if (kind == KeyKind::floating)
+        x ^= (x >> 63) ? ~0ull : 0x8000000000000000ull;
     return order == Order::descending ? ~x : x;
 }
 

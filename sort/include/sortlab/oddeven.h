@@ -54,12 +54,12 @@ uint64_t applyLayers(std::span<std::byte> keys, std::span<uint32_t> values, KeyT
 // The rest of the planner's numbers (workgroup sizes, keys per lane, the cost model) come from
 // tuning::oddEven(keyBytes, values).
 struct PlanParams {
-    uint32_t tileKeys = 1024;    // power of two <= windowKeys: the tile step sorts aligned tiles of this many keys
-    uint32_t subgroupSize = 32;  // a window is one subgroup holding keysPerLane keys per lane...
-    uint32_t windowKeys = 1024;  // ...so subgroupSize * keysPerLane keys (rows x columns)
-    uint32_t logMaxColumns = 5;  // widest run of adjacent columns a window holds (2^5 = 32)
-    uint32_t keyBytes = 4;       // for the cost of partly used memory sectors, and the tuning row
-    bool values = false;         // the tuning row
+    uint32_t tileKeys = 1024;   // power of two <= windowKeys: the tile step sorts aligned tiles of this many keys
+    uint32_t subgroupSize = 32; // a window is one subgroup holding keysPerLane keys per lane...
+    uint32_t windowKeys = 1024; // ...so subgroupSize * keysPerLane keys (rows x columns)
+    uint32_t logMaxColumns = 5; // widest run of adjacent columns a window holds (2^5 = 32)
+    uint32_t keyBytes = 4;      // for the cost of partly used memory sectors, and the tuning row
+    bool values = false;        // the tuning row
     bool perLayer = false;
 };
 

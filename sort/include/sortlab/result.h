@@ -35,8 +35,7 @@ struct Error {
 // error are a bug in the calling program: nothing is thrown; the program stops there (std::abort)
 // after printing the error it did not check to stderr. error() on a Result that holds a value
 // returns an invalid_argument Error that says so.
-template <class T>
-class [[nodiscard]] Result {
+template <class T> class [[nodiscard]] Result {
 public:
     Result(T value) : v_(std::move(value)) {}
     Result(Error error) : v_(std::move(error)) {}
@@ -78,8 +77,7 @@ private:
     std::variant<T, Error> v_;
 };
 
-template <>
-class [[nodiscard]] Result<void> {
+template <> class [[nodiscard]] Result<void> {
 public:
     Result() = default;
     Result(Error error) : error_(std::move(error)), ok_(false) {}
@@ -93,13 +91,15 @@ private:
     bool ok_ = true;
 };
 
-inline Error makeError(Errc code, std::string message) { return Error{code, std::move(message)}; }
+inline Error makeError(Errc code, std::string message) {
+    return Error{code, std::move(message)};
+}
 
 } // namespace sortlab
 
 // Propagate an error from an expression returning Result<...>.
-#define SORTLAB_TRY(expr)                                                                          \
-    do {                                                                                           \
-        auto sortlab_try_result_ = (expr);                                                         \
-        if (!sortlab_try_result_.ok()) return sortlab_try_result_.error();                         \
+#define SORTLAB_TRY(expr)                                                                                              \
+    do {                                                                                                               \
+        auto sortlab_try_result_ = (expr);                                                                             \
+        if (!sortlab_try_result_.ok()) return sortlab_try_result_.error();                                             \
     } while (0)

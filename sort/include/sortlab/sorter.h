@@ -107,8 +107,12 @@ struct SortConfig {
 };
 // The end of config's bit range (its endBit, or the key's width where that is 0), and whether the
 // range is the whole key.
-constexpr uint32_t endBitOf(const SortConfig& c) { return c.endBit ? c.endBit : keyBits(c.key); }
-constexpr bool sortsWholeKey(const SortConfig& c) { return c.beginBit == 0 && endBitOf(c) == keyBits(c.key); }
+constexpr uint32_t endBitOf(const SortConfig& c) {
+    return c.endBit ? c.endBit : keyBits(c.key);
+}
+constexpr bool sortsWholeKey(const SortConfig& c) {
+    return c.beginBit == 0 && endBitOf(c) == keyBits(c.key);
+}
 
 class Sorter;
 
@@ -142,8 +146,8 @@ struct StorageRequirements {
     uint64_t keys = 0, values = 0;         // n keys; n u32 values when the config has values
     uint64_t keysTemp = 0, valuesTemp = 0; // the same sizes, when Plan::needsTemp
     uint64_t scratch = 0;                  // Plan::scratchBytes
-    uint64_t total() const; // the sum (UINT64_MAX if it does not fit in 64 bits)
-    uint64_t largest() const; // the largest single buffer (against VkPhysicalDeviceLimits)
+    uint64_t total() const;                // the sum (UINT64_MAX if it does not fit in 64 bits)
+    uint64_t largest() const;              // the largest single buffer (against VkPhysicalDeviceLimits)
 };
 StorageRequirements storageRequirements(const Plan& plan);
 
@@ -209,7 +213,7 @@ protected:
     // Records steps [first, last) (first < last <= steps) of a plan this sorter made, with buffers
     // record() checked; invalid_argument for a plan that lost its pipelines.
     virtual Result<void> recordSteps(VkCommandBuffer cmd, const Plan& plan, const DeviceBuffers& buffers, size_t first,
-                             size_t last, VkQueryPool timestamps, uint32_t firstQuery) const = 0;
+                                     size_t last, VkQueryPool timestamps, uint32_t firstQuery) const = 0;
 };
 
 Result<std::unique_ptr<Sorter>> makeSorter(Context& ctx, Algorithm algorithm);

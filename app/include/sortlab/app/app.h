@@ -108,8 +108,8 @@ struct ViewState {
 struct UiState {
     SortSettings settings;
     bool playing = false;
-    float speed = 4.0f;        // steps per second while playing
-    double lastAdvance = 0;    // glfwGetTime() of the last automatic step
+    float speed = 4.0f;     // steps per second while playing
+    double lastAdvance = 0; // glfwGetTime() of the last automatic step
     // A step drawn as a move (app/include/sortlab/app/transition.h): how long one takes at the
     // default speed (0: steps jump; the speed control scales it), the move on screen and how far it
     // has got this frame, and a fraction it is held at (headless --transition-at, script move-at).
@@ -146,14 +146,14 @@ struct UiState {
         // How the question is being answered: a number typed in, "show me", or (headless runs)
         // with the GPU's answer or a wrong one (the GPU's answer + 1).
         enum class Mode : uint8_t { typed, showMe, right, wrong } mode = Mode::typed;
-        std::optional<int64_t> given;   // the class's answer (none: "show me"); -1 can be typed
-        std::optional<Answer> answer;   // the GPU's, with how it got it
-        std::string result;             // the feedback in words, or why there is none
+        std::optional<int64_t> given; // the class's answer (none: "show me"); -1 can be typed
+        std::optional<Answer> answer; // the GPU's, with how it got it
+        std::string result;           // the feedback in words, or why there is none
         std::array<char, 32> answerEdit{};
-        int choice = 0;       // the Lessons menu's built-in lesson
-        int scrollFrames = 0; // frames left in which the views scroll to what the stop points at
+        int choice = 0;          // the Lessons menu's built-in lesson
+        int scrollFrames = 0;    // frames left in which the views scroll to what the stop points at
         bool stopPinned = false; // the pinned key was pinned by a stop (it ends with that stop), not the teacher
-        bool longText = false; // the explanation's long form (a lesson shows the short one)
+        bool longText = false;   // the explanation's long form (a lesson shows the short one)
         // Whether the stop's highlight, question and feedback were inside the window in every
         // screenshot of the stop (none: the stop has no such thing, or no screenshot yet).
         std::optional<bool> seenHighlight, seenQuestion, seenFeedback, seenSubject, seenNarration;
@@ -194,7 +194,7 @@ struct UiState {
     mutable Probe probe; // written by the views as they draw
     // A click on a key (the array view): pin the key now at this index, or (none) unpin.
     mutable std::optional<std::optional<uint64_t>> pinClick;
-    Probe lastProbe;     // the last whole frame's
+    Probe lastProbe; // the last whole frame's
     // Recordings: a run whose settings give a recording's run is replayed from it unless `live`
     // (the lesson's "Run it live"); why the last one asked for was refused; the menu's dialog.
     bool live = false;
@@ -280,7 +280,7 @@ private:
     void drawPlaybackControls(const SortWorker::View& v);
     void drawViewToggles(const SortWorker::View& v);
     void drawPlanSummary(const SortWorker::View& v, const SortSettings& s);
-    void drawViewMenu(const SortWorker::View& v); // the Controls panel's menu bar
+    void drawViewMenu(const SortWorker::View& v);                                   // the Controls panel's menu bar
     void drawKeysField(SortSettings& s, bool& changed);                             // the Controls panel's own keys
     void drawTileChoice(SortSettings& s, const SortWorker::View& v, bool& changed); // radix sorts' tile
     void drawStatusBar(const SortWorker::View& v);

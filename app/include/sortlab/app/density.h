@@ -31,10 +31,10 @@ KeyScale keyScale(const std::byte* keys, uint64_t n, KeyType type);
 
 struct Density {
     static constexpr uint32_t kRows = 128;
-    uint64_t first = 0, count = 0;  // the keys [first, first + count) it shows
-    uint32_t buckets = 0;           // bucket b: keys first + [b * count / buckets, (b + 1) * count / buckets)
-    std::vector<uint32_t> counts;   // counts[b * kRows + r]: the bucket's keys in value row r (0: lowest)
-    std::vector<float> mean;        // per bucket: the mean height of its keys (0..1)
+    uint64_t first = 0, count = 0; // the keys [first, first + count) it shows
+    uint32_t buckets = 0;          // bucket b: keys first + [b * count / buckets, (b + 1) * count / buckets)
+    std::vector<uint32_t> counts;  // counts[b * kRows + r]: the bucket's keys in value row r (0: lowest)
+    std::vector<float> mean;       // per bucket: the mean height of its keys (0..1)
     uint64_t bucketFirst(uint64_t b) const { return first + b * count / buckets; }
 };
 // The density of keys [first, first + count) in `buckets` buckets (at most count), every key read

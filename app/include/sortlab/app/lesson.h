@@ -56,7 +56,9 @@ enum class QuestionKind : uint8_t {
     count, // radix: how many keys have digit `arg` in the next pass (its histogram)
     depth, // OneSweep: how many tiles back tile `arg`'s walk went for the replayed digit (ungraded)
 };
-constexpr bool graded(QuestionKind k) { return k != QuestionKind::depth; }
+constexpr bool graded(QuestionKind k) {
+    return k != QuestionKind::depth;
+}
 struct Question {
     QuestionKind kind = QuestionKind::swaps;
     uint64_t arg = 0;
@@ -77,7 +79,7 @@ struct Slip {
 struct Answer {
     uint64_t value = 0;
     std::string how;
-    std::vector<uint64_t> keys;            // key indices (after the step) to outline
+    std::vector<uint64_t> keys; // key indices (after the step) to outline
     std::optional<uint64_t> digit, workgroup, tile;
     std::optional<int> replayShown; // depth: the replay's events up to the end of the walk
     uint64_t least = 0, most = UINT64_MAX;
@@ -139,7 +141,8 @@ size_t stepAt(const Lesson& lesson, size_t stop, size_t steps);
 // The answer to a question from the step it is about: for graded questions the step after the
 // stop's (`data`, with its previous snapshot), for `depth` the stop's own pass; an error when the
 // state cannot answer it.
-Result<Answer> answerOf(const Question& q, const StepData& data, const JobInfo& job, const LookbackReplayChoice& replay);
+Result<Answer> answerOf(const Question& q, const StepData& data, const JobInfo& job,
+                        const LookbackReplayChoice& replay);
 // Where a radix pass put the key it moved from index `from` to `to`, from the pass's buffers in
 // `after`: its digit's start + the keys of its digit in the workgroups (radix4) or tiles
 // (OneSweep) before its own + its rank in its own. None when the step has no such buffers.

@@ -32,11 +32,11 @@ struct Options {
     bool presentation = false;
     bool check = false;
     bool noIni = false;
-    std::optional<Theme> theme;  // --theme; none: imgui.ini's, else dark
-    LoadedResults loaded;        // --load-results: read (and refused) before any window opens
-    std::string record;          // --record FILE: record the settings' run, no window
+    std::optional<Theme> theme;                 // --theme; none: imgui.ini's, else dark
+    LoadedResults loaded;                       // --load-results: read (and refused) before any window opens
+    std::string record;                         // --record FILE: record the settings' run, no window
     std::shared_ptr<const Recording> recording; // --open-recording: read (and refused) before any window opens
-    std::vector<Action> actions; // empty: interactive
+    std::vector<Action> actions;                // empty: interactive
 };
 
 // Parses argv. Returns parse_error/invalid_argument with a one-line message (exit code 2), or

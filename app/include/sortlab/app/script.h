@@ -40,7 +40,7 @@ private:
     SortWorker& worker_;
     BenchWorker& bench_;
     size_t next_ = 0;
-    int settle_ = 0; // frames to draw before the next action
+    int settle_ = 0;                                 // frames to draw before the next action
     std::pair<uint64_t, size_t> shown_{0, SIZE_MAX}; // the data (generation, step) the last frame drew
     bool capturing_ = false;
     int measureLeft_ = 0; // "frames N": frames still to measure

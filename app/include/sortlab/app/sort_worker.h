@@ -94,14 +94,14 @@ public:
     // A new job replayed from a recording (its steps, not the GPU's), under these settings (those
     // asked for, which give the recording's run: sameRun); goes to step 0.
     void openRecording(std::shared_ptr<const Recording> recording, const SortSettings& s);
-    void goTo(size_t step);                  // target step (clamped to the plan)
+    void goTo(size_t step); // target step (clamped to the plan)
     void setCheck(bool on);
     // Pin the key now at `index` of step `step` (none: unpin); the worker finds its input index and
     // publishes its path. Small arrays only: every step is kept to follow it.
     static constexpr uint64_t kPinMaxN = 4096;
     void pinKeyAt(size_t step, std::optional<uint64_t> index);
     void pinInput(std::optional<uint64_t> inputIndex); // the key at this input index (--pin-key)
-    void resetJob(); // drop stored snapshots, restore the input on the GPU
+    void resetJob();                                   // drop stored snapshots, restore the input on the GPU
 
     struct View {
         JobInfo job;
@@ -132,7 +132,7 @@ private:
         std::optional<size_t> step;
         std::optional<uint64_t> index;
     };
-    void resolvePin(const PinRequest& r);             // the request's input index, into pin_
+    void resolvePin(const PinRequest& r);               // the request's input index, into pin_
     std::vector<uint64_t> pinPathTo(size_t step) const; // pin_'s index after each step, from stored_
 
     Context& ctx_;

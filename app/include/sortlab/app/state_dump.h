@@ -23,9 +23,9 @@ struct DumpExtras {
     LookbackReplayChoice replay; // the radix view's lookback replay (a OneSweep pass with its log)
     std::string keysError;       // why the Controls panel's own keys were last refused ("": they were not)
     nlohmann::json view = nlohmann::json::object(); // what the window draws of it (App::viewState), merged in
-    std::vector<LoadedLine> loadedLines; // the benchmark panel's lines from loaded results
-    std::string loadError;               // why the last load was refused ("": it was not)
-    std::string recordingError;          // why the last recording asked for was refused ("": it was not)
+    std::vector<LoadedLine> loadedLines;            // the benchmark panel's lines from loaded results
+    std::string loadError;                          // why the last load was refused ("": it was not)
+    std::string recordingError;                     // why the last recording asked for was refused ("": it was not)
 };
 
 // n raw keys of type t in the trace's encoding: integers exactly, floats as numbers or "nan", "-inf"...

@@ -66,8 +66,8 @@ enum class Lane : int8_t { below = -1, still = 0, above = 1 };
 struct KeyPlace {
     double index = 0; // the (fractional) index it is drawn at
     Lane lane = Lane::still;
-    float rise = 0;   // how far into its lane, 0..1: 1 while it travels
-    float arc = 0;    // sin(pi * its travel so far), 0..1: 1 half-way
+    float rise = 0;     // how far into its lane, 0..1: 1 while it travels
+    float arc = 0;      // sin(pi * its travel so far), 0..1: 1 half-way
     uint32_t stage = 0; // a staged pass: the stage under way (the same for every key)
 };
 KeyPlace keyPlace(const Transition& t, uint64_t i, float f);

@@ -13,7 +13,7 @@ struct ViewContext {
     const UiState& ui;
     ViewState& views; // ui.views, which the views change as they draw
     const gfx::Fonts& fonts;
-    float line = 1.0f; // line thickness (presentation mode: thicker)
+    float line = 1.0f;      // line thickness (presentation mode: thicker)
     bool cpuDriver = false; // the sorts run on a CPU driver (lavapipe): its times are no GPU's
 };
 

@@ -29,7 +29,7 @@ struct OneSweepShape {
     int countsInTile = -1;       // -1: the tuning table's; 0: the counts apart; 1: in the staged tile's words
     uint32_t exchangeRounds = 0; // 0: the tuning table's
     bool oneTile = false;        // one tile a workgroup
-    int indexTiles = -1;         // one tile a workgroup: -1 the table's; 0 tile ids from the counter; 1 the workgroup's index
+    int indexTiles = -1; // one tile a workgroup: -1 the table's; 0 tile ids from the counter; 1 the workgroup's index
     bool set() const { return workgroup != 0; }
     std::string name() const; // "256x16x2", "256x16", "640x16+counts-in-tile", "384x20x2+2-rounds+one-tile",
                               // "448x16+2-rounds+one-tile+index-tiles"
@@ -69,12 +69,12 @@ struct Options {
     // The knobs every case runs with (configFor): --shared-elems (oddEvenTileKeys), --tile-keys
     // (radixTileKeys), --force-fallback, --either-buffer (resultInEither).
     sortlab::SortKnobs knobs;
-    bool lookbackLog = false;   // --lookback-log: OneSweep's instrumented pass kernel, its log in --trace
-    bool lookbackStats = false; // --lookback-stats: OneSweep timed with the instrumented kernel, its log summed up
-    bool pipelineStats = false; // --pipeline-stats: each row lists its pipelines with the driver's statistics
+    bool lookbackLog = false;    // --lookback-log: OneSweep's instrumented pass kernel, its log in --trace
+    bool lookbackStats = false;  // --lookback-stats: OneSweep timed with the instrumented kernel, its log summed up
+    bool pipelineStats = false;  // --pipeline-stats: each row lists its pipelines with the driver's statistics
     OneSweepShape oneSweepShape; // --onesweep-shape: the pass kernel's shape (variant name +WxK[xP][+...])
     OneSweepHistogram oneSweepHistogram; // --onesweep-histogram: the histogram kernel's (variant name +histWxP...)
-    bool anchorCub = false;     // --anchor cub: also run cub::DeviceRadixSort (bench/cub/) on every case
+    bool anchorCub = false;              // --anchor cub: also run cub::DeviceRadixSort (bench/cub/) on every case
     bool quiet = false;
     bool corruptResult = false; // hidden, for the CLI tests: flip one key of each GPU result
     int warmupMs = 1000;        // untimed runs before the timed reps: at least this long (>= 1 run)
@@ -106,8 +106,8 @@ std::vector<sortlab::KeyType> parseTypes(std::string_view text); // also "all"
 std::vector<sortlab::ValueType> parseValues(std::string_view text);
 std::vector<sortlab::Order> parseOrders(std::string_view text);
 std::vector<sortlab::Distribution> parseDists(std::string_view text); // also "all"
-OneSweepShape parseOneSweepShape(std::string_view text); // "256x16", "256x16x2", "640x17+counts-in-tile"
-OneSweepHistogram parseOneSweepHistogram(std::string_view text); // "256x8", "640x3x1x16"
+OneSweepShape parseOneSweepShape(std::string_view text);              // "256x16", "256x16x2", "640x17+counts-in-tile"
+OneSweepHistogram parseOneSweepHistogram(std::string_view text);      // "256x8", "640x3x1x16"
 // --anchor: "cub" (the only anchor) -> true; "none" -> false.
 bool parseAnchor(std::string_view text);
 

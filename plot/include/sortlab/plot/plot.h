@@ -157,12 +157,12 @@ struct Figure {
     std::vector<uint64_t> sizes; // every n with a result, ascending
     uint64_t nMin = 0, nMax = 0; // FigureOptions::nMin/nMax
     std::string title;
-    std::string devices;  // "NVIDIA H200 (NVIDIA 580.95.05)"; several joined by "; "
-    std::string workload; // what the rows share: "u32 keys, keys only, asc, uniform"
-    std::string timing;   // "median of 5 reps; GPU timestamps; std::sort on one host core"
-    double bandwidthGBs = 0;         // the floors' copy bandwidth (the first machine's, when per machine)
-    bool floorsPerMachine = false;   // several machines' known figures (bandwidthGBs < 0 in the options)
-    std::string bandwidthNote;       // what the floor lines are, or why there are none
+    std::string devices;           // "NVIDIA H200 (NVIDIA 580.95.05)"; several joined by "; "
+    std::string workload;          // what the rows share: "u32 keys, keys only, asc, uniform"
+    std::string timing;            // "median of 5 reps; GPU timestamps; std::sort on one host core"
+    double bandwidthGBs = 0;       // the floors' copy bandwidth (the first machine's, when per machine)
+    bool floorsPerMachine = false; // several machines' known figures (bandwidthGBs < 0 in the options)
+    std::string bandwidthNote;     // what the floor lines are, or why there are none
     // The copy bandwidth of each machine with floors (rowBandwidth).
     std::map<std::string, double> machineBandwidth;
     bool lavapipe = false;           // some row ran on Mesa lavapipe: CPU numbers, not GPU ones

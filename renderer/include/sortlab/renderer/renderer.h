@@ -42,8 +42,13 @@ public:
     // The device and queue, for the Contexts that adopt them (Context::adopt), with the mutex the
     // renderer holds around each of its vkQueueSubmit and vkQueuePresentKHR calls.
     AdoptInfo adoptInfo() {
-        return {.instance = instance_, .physicalDevice = physical_, .device = device_, .queue = queue_,
-                .queueFamily = family_, .queueMutex = &queueMutex_, .enabled = enabled_};
+        return {.instance = instance_,
+                .physicalDevice = physical_,
+                .device = device_,
+                .queue = queue_,
+                .queueFamily = family_,
+                .queueMutex = &queueMutex_,
+                .enabled = enabled_};
     }
 
     // ImGui's GLFW and Vulkan backends, and the font atlas upload (call after the fonts are added).
@@ -89,7 +94,7 @@ private:
     VkPhysicalDevice physical_ = VK_NULL_HANDLE;
     std::string deviceName_;
     uint32_t apiVersion_ = 0;
-    EnabledFeatures enabled_; // what createDevice enabled of the sorts' features (AdoptInfo::enabled)
+    EnabledFeatures enabled_;     // what createDevice enabled of the sorts' features (AdoptInfo::enabled)
     bool narrowLavapipe_ = false; // lavapipe with fewer than 8 lanes: no shader disk cache
     VkDevice device_ = VK_NULL_HANDLE;
     VkQueue queue_ = VK_NULL_HANDLE;

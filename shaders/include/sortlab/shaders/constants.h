@@ -25,14 +25,15 @@
     10 // radix4_scan.comp: entries each invocation scans serially in a chunk (a multiple of 4)
 #define SORTLAB_SPEC_TILE_KEYS                                                                                         \
     14 // radix4, onesweep: keys per tile when fewer than the workgroup's slots (0: all of them)
-#define SORTLAB_SPEC_LOG_BASE 15       // onesweep: > 0: the instrumented pass kernel logs its lookback from this word on
-#define SORTLAB_SPEC_LOG_TILES 16      // onesweep, with LOG_BASE: tiles of a pass (records per pass)
-#define SORTLAB_SPEC_LOG_ORDERED 17    // onesweep, with LOG_BASE: 1: tiles log their ids in id order
-#define SORTLAB_SPEC_LOAD_NEXT_EARLY 18    // onesweep: 1: a persistent workgroup loads its next tile before the ranking
+#define SORTLAB_SPEC_LOG_BASE 15    // onesweep: > 0: the instrumented pass kernel logs its lookback from this word on
+#define SORTLAB_SPEC_LOG_TILES 16   // onesweep, with LOG_BASE: tiles of a pass (records per pass)
+#define SORTLAB_SPEC_LOG_ORDERED 17 // onesweep, with LOG_BASE: 1: tiles log their ids in id order
+#define SORTLAB_SPEC_LOAD_NEXT_EARLY 18   // onesweep: 1: a persistent workgroup loads its next tile before the ranking
 #define SORTLAB_SPEC_WHERE_IN_REGISTER 19 // onesweep: 1: the pass kernel keeps which buffer it reads in a register
-#define SORTLAB_SPEC_COUNTS_IN_TILE 20    // onesweep: 1: the subgroups' digit counts share the staged tile's shared memory
-#define SORTLAB_SPEC_BIT_RANGE 23         // onesweep: 1: a bit range narrower than the key (digits masked); 0: the whole key
-#define SORTLAB_SPEC_EXCHANGE_ROUNDS 22   // onesweep: the staged tile holds 1 / this of a tile: written out in this many rounds
+#define SORTLAB_SPEC_COUNTS_IN_TILE 20 // onesweep: 1: the subgroups' digit counts share the staged tile's shared memory
+#define SORTLAB_SPEC_BIT_RANGE 23 // onesweep: 1: a bit range narrower than the key (digits masked); 0: the whole key
+#define SORTLAB_SPEC_EXCHANGE_ROUNDS                                                                                   \
+    22 // onesweep: the staged tile holds 1 / this of a tile: written out in this many rounds
 // The lookback log (SortConfig::logLookback): at LOG_BASE the event counter (the events of every
 // pass numbered in one sequence), at LOG_BASE + 1 + k the ticket of pass dispatch k (with
 // LOG_ORDERED, its tiles log taking their ids in id order), then from LOG_BASE + SORTLAB_OS_LOG_HEAD one record of

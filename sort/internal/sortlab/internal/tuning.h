@@ -47,10 +47,10 @@ inline constexpr OddEvenRow kOddEvenTable[] = {
 // [SECTION] Radix4: 4-bit LSD radix sort (radix4_*.comp) ---------------------------------------------
 
 struct Radix4Tuning {
-    uint32_t workgroup = 128;     // count and scatter kernels (halved where shared memory is short)
-    uint32_t keysPerLane = 16;    // count and scatter kernels: a tile is workgroup x this (at most 16)
+    uint32_t workgroup = 128;      // count and scatter kernels (halved where shared memory is short)
+    uint32_t keysPerLane = 16;     // count and scatter kernels: a tile is workgroup x this (at most 16)
     uint32_t scanWorkgroup = 1024; // scan kernel (capped by the device's limit)
-    uint32_t scanPerLane = 16;    // counts each scan invocation scans serially in a chunk (a multiple of 4)
+    uint32_t scanPerLane = 16;     // counts each scan invocation scans serially in a chunk (a multiple of 4)
 };
 
 struct Radix4Row {
@@ -77,8 +77,8 @@ inline constexpr uint64_t kNever = UINT64_MAX;
 
 // The pass kernel's shape and the shared-memory layout of its tile.
 struct OneSweepPass {
-    uint32_t workgroup = 384;   // invocations (halved where shared memory is short)
-    uint32_t keysPerLane = 20;  // a tile is workgroup x this (4 bytes staged a key)
+    uint32_t workgroup = 384;    // invocations (halved where shared memory is short)
+    uint32_t keysPerLane = 20;   // a tile is workgroup x this (4 bytes staged a key)
     uint32_t exchangeRounds = 1; // the staged tile holds 1 / this of a tile, written out in as many rounds
     // The subgroups' digit counts share the staged tile's shared memory, as CUB's ranking and
     // exchange storage do: more keys a tile in the same 48 KiB (rounds then stay 1).
@@ -92,17 +92,17 @@ struct OneSweepPass {
 // How a pass hands its tiles to workgroups: one tile each, or persistent workgroups that take
 // tiles in turn, with lookback steps between ranking iterations.
 struct OneSweepTiles {
-    bool persistent = false;             // persistent workgroups from minPersistentTiles tiles on
-    uint32_t lookbackStride = 0;         // a lookback step every this many ranking iterations (0: none)
-    uint64_t minPersistentTiles = 1024;  // GPUs: below this many tiles, one tile a workgroup
+    bool persistent = false;              // persistent workgroups from minPersistentTiles tiles on
+    uint32_t lookbackStride = 0;          // a lookback step every this many ranking iterations (0: none)
+    uint64_t minPersistentTiles = 1024;   // GPUs: below this many tiles, one tile a workgroup
     uint64_t minLookbackStepTiles = 1024; // GPUs, one tile a workgroup: lookback steps from this many tiles
     // GPUs that tell their multiprocessors (NVIDIA's), one tile a workgroup: from this many tiles on,
     // a workgroup's tile is its own index (its loads start before its first barrier); below, and on
     // other GPUs, it takes the next id from the pass's counter.
     uint64_t minIndexTiles = kNever;
-    uint32_t persistentWorkgroups = 2048;    // the most a dispatch starts (multiprocessors not known)
+    uint32_t persistentWorkgroups = 2048;     // the most a dispatch starts (multiprocessors not known)
     uint32_t persistentPerMultiprocessor = 1; // where the device tells its multiprocessors
-    uint32_t maxTilesPerWorkgroup = 2048;    // the most tiles a persistent workgroup takes (GPUs)
+    uint32_t maxTilesPerWorkgroup = 2048;     // the most tiles a persistent workgroup takes (GPUs)
     // CPU devices: lavapipe spends about 28 us setting up each workgroup, so fewer, persistent
     // ones from fewer tiles, each taking fewer tiles (its loops end at about 65535 iterations).
     uint32_t maxTilesPerWorkgroupCpu = 128;
@@ -142,8 +142,10 @@ inline constexpr OneSweepPass kPassU32{
     .workgroup = 384, .keysPerLane = 20, .exchangeRounds = 2, .whereInRegister = true, .loadNextEarly = true};
 inline constexpr OneSweepPass kPass384x20{.workgroup = 384, .keysPerLane = 20, .exchangeRounds = 2};
 inline constexpr OneSweepPass kPass512x18{.workgroup = 512, .keysPerLane = 18};
-inline constexpr OneSweepPass kPass640x17{.workgroup = 640, .keysPerLane = 17, .countsInTile = true, .loadNextEarly = true};
-inline constexpr OneSweepPass kPass256x28{.workgroup = 256, .keysPerLane = 28, .exchangeRounds = 2, .loadNextEarly = true};
+inline constexpr OneSweepPass kPass640x17{
+    .workgroup = 640, .keysPerLane = 17, .countsInTile = true, .loadNextEarly = true};
+inline constexpr OneSweepPass kPass256x28{
+    .workgroup = 256, .keysPerLane = 28, .exchangeRounds = 2, .loadNextEarly = true};
 // One tile a workgroup on GPUs (by index on NVIDIA), steps every 7 from 1024 tiles; persistent on CPUs.
 inline constexpr OneSweepTiles kIndexSteps7{
     .persistent = true, .lookbackStride = 7, .minPersistentTiles = kNever, .minIndexTiles = 0};
@@ -151,8 +153,8 @@ inline constexpr OneSweepTiles kIndexSteps7{
 inline constexpr OneSweepTiles kIndexCpuPersistent{
     .persistent = true, .minPersistentTiles = kNever, .minLookbackStepTiles = kNever, .minIndexTiles = 0};
 inline constexpr OneSweepTiles kPersistentSteps3{.persistent = true, .lookbackStride = 3}; // from 1024 tiles
-inline constexpr OneSweepTiles kOneTileEach{};                       // ids from the counter
-inline constexpr OneSweepTiles kOneTileIndex{.minIndexTiles = 0};    // by index on NVIDIA
+inline constexpr OneSweepTiles kOneTileEach{};                                             // ids from the counter
+inline constexpr OneSweepTiles kOneTileIndex{.minIndexTiles = 0};                          // by index on NVIDIA
 inline constexpr OneSweepHistogram kHistogram{};
 inline constexpr OneSweepHistogram kHistogram640{.workgroup = 640};
 

@@ -29,6 +29,8 @@ struct ContextAccess {
     static void setAlwaysPinSubgroupSize(Context& ctx, bool on) { ctx.alwaysPinSubgroupSize_ = on; }
     static bool alwaysPinsSubgroupSize(const Context& ctx) { return ctx.alwaysPinSubgroupSize_; }
 };
-inline ContextSetup contextSetup(const Context& ctx) { return ContextAccess::setup(ctx); }
+inline ContextSetup contextSetup(const Context& ctx) {
+    return ContextAccess::setup(ctx);
+}
 
 } // namespace sortlab::internal
