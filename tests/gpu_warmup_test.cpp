@@ -36,7 +36,7 @@ TEST_F(WarmUpTest, LaterPlansCreateNoPipeline) {
         for (SortConfig cfg :
              {sortConfig(KeyType::u32, false, Order::ascending), sortConfig(KeyType::u32, true, Order::descending),
               sortConfig(KeyType::f64, true, Order::ascending)}) {
-            if (a != Algorithm::oddeven) cfg.beginBit = 3; // a bit range needs no pipeline of its own
+            if (a != Algorithm::oddeven) cfg.beginBit = 3; // a bit range: warmUp covers it too
             SCOPED_TRACE(std::string(algorithmName(a)) + " " + describe(cfg));
             auto sorter = makeSorter(ctx(), a);
             ASSERT_TRUE(sorter.ok()) << sorter.error().message;
@@ -50,9 +50,14 @@ TEST_F(WarmUpTest, LaterPlansCreateNoPipeline) {
                 ASSERT_TRUE(p.ok()) << "n = " << n << ": " << p.error().message;
                 ASSERT_EQ(ctx().pipelinesCreated(), warmed) << "planning n = " << n << " created a pipeline";
             }
+            // radix4 sorts a bit range with the whole key's pipelines; OneSweep builds masked ones
+            // for a range (SORTLAB_SPEC_BIT_RANGE), so that the whole key runs its tuned kernels.
             cfg.beginBit = 0;
             ASSERT_TRUE((*sorter)->plan(maxN, cfg).ok());
-            EXPECT_EQ(ctx().pipelinesCreated(), warmed) << "the whole key needed other pipelines";
+            if (a == Algorithm::onesweep)
+                EXPECT_GT(ctx().pipelinesCreated(), warmed) << "the whole key ran the bit range's masked pipelines";
+            else
+                EXPECT_EQ(ctx().pipelinesCreated(), warmed) << "the whole key needed other pipelines";
         }
     }
 }
