@@ -37,9 +37,16 @@ endif()
 
 # Each record line's stop and `right` value (null when the stop asks nothing graded).
 function(answers file out)
-  file(STRINGS ${file} lines)
+  # (file(STRINGS) would split a line at every ';' of its text: the lines by hand, with each ';'
+  # made a word that JSON keeps inside its strings.)
+  file(READ ${file} text)
+  string(REPLACE ";" "<semicolon>" text "${text}")
+  string(REPLACE "\n" ";" lines "${text}")
   set(list "")
   foreach(line IN LISTS lines)
+    if(line STREQUAL "")
+      continue()
+    endif()
     string(JSON stop GET "${line}" stop)
     string(JSON right ERROR_VARIABLE none GET "${line}" right)
     if(none)
