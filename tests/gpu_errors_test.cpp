@@ -162,12 +162,7 @@ TEST_F(GpuTest, ContextAdoptWithNullHandlesIsInvalidArgument) {
 // A stranger's program brings its own instance, device and queue: a non-owning Context over
 // them sorts correctly, and destroying it leaves the caller's device usable.
 TEST_F(GpuTest, AdoptedDeviceSortsAndStaysTheCallersToDestroy) {
-    AdoptInfo info;
-    info.instance = ctx().instance();
-    info.physicalDevice = ctx().physicalDevice();
-    info.device = ctx().device();
-    info.queue = ctx().queue();
-    info.queueFamily = ctx().queueFamily();
+    AdoptInfo info = adoptInfoOf(ctx());
     auto adopted = Context::adopt(info);
     ASSERT_TRUE(adopted.ok()) << adopted.error().message;
     EXPECT_EQ(adopted.value()->device(), ctx().device());

@@ -210,12 +210,7 @@ TEST_F(GpuTest, OneCallWaitsOnAndSignalsTimelineSemaphores) {
 // A context adopted without timelineSemaphore in AdoptInfo::enabled refuses a semaphore, and touches
 // nothing; with it, takes one.
 TEST_F(GpuTest, OneCallRefusesSemaphoresWithoutTheTimelineFeature) {
-    AdoptInfo info;
-    info.instance = ctx().instance();
-    info.physicalDevice = ctx().physicalDevice();
-    info.device = ctx().device();
-    info.queue = ctx().queue();
-    info.queueFamily = ctx().queueFamily();
+    AdoptInfo info = adoptInfoOf(ctx());
     info.enabled = EnabledFeatures{.shaderInt64 = true, .bufferDeviceAddress = true};
     auto adopted = Context::adopt(info);
     ASSERT_TRUE(adopted.ok()) << adopted.error().message;

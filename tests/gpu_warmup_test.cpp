@@ -89,12 +89,7 @@ TEST_F(WarmUpTest, PipelinesGoThroughTheCallersCache) {
     VkPipelineCache cache = VK_NULL_HANDLE;
     ASSERT_EQ(vkCreatePipelineCache(ctx().device(), &ci, nullptr, &cache), VK_SUCCESS);
     const size_t empty = cacheBytes(ctx().device(), cache);
-    AdoptInfo info;
-    info.instance = ctx().instance();
-    info.physicalDevice = ctx().physicalDevice();
-    info.device = ctx().device();
-    info.queue = ctx().queue();
-    info.queueFamily = ctx().queueFamily();
+    AdoptInfo info = adoptInfoOf(ctx());
     info.pipelineCache = cache;
     auto adopted = Context::adopt(info);
     ASSERT_TRUE(adopted.ok()) << adopted.error().message;

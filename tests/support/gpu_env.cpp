@@ -159,6 +159,16 @@ std::string radixParamName(const RadixParam& p, bool fallbacks) {
            std::string(keyTypeName(p.key)) + (p.values ? "_kv_" : "_keys_") + std::string(orderName(p.order));
 }
 
+AdoptInfo adoptInfoOf(const Context& ctx) {
+    AdoptInfo info;
+    info.instance = ctx.instance();
+    info.physicalDevice = ctx.physicalDevice();
+    info.device = ctx.device();
+    info.queue = ctx.queue();
+    info.queueFamily = ctx.queueFamily();
+    return info;
+}
+
 ::testing::AssertionResult plannedTile(Sorter& sorter, const SortConfig& cfg, uint64_t& T) {
     auto plan = sorter.plan(1, cfg);
     if (!plan) return ::testing::AssertionFailure() << "plan: " << plan.error().message;

@@ -40,6 +40,9 @@ void expectNoValidationMessages(Context& ctx, const char* when);
 // the context prints every message with a "[validation]" prefix.
 void destroyContextExpectingNoValidationMessages(std::unique_ptr<Context>& ctx);
 
+// What Context::adopt needs to wrap ctx's own instance, device and queue (nothing else set).
+AdoptInfo adoptInfoOf(const Context& ctx);
+
 class GpuTest : public ::testing::Test {
 protected:
     void SetUp() override;
