@@ -1,7 +1,8 @@
 /* lavapipe (Mesa 22.3): vertex code cached at one vector width is run at another.
  *
  * The smallest reproduction of sortlab's issue 31 (docs/app.md, "4-lane lavapipe"): one triangle
- * drawn into a 64x64 image on lavapipe, with no window and nothing of sortlab. Build and run
+ * drawn into a 64x64 image on lavapipe, with no window and nothing of sortlab (the Vulkan set-up is
+ * repro_vk.h's, shared with lavapipe_lanes.c). Build and run
  * (Debian 12: mesa-vulkan-drivers, libvulkan-dev; a CPU with AVX, where lavapipe's default is 8
  * lanes = 256 bits):
  *
@@ -26,10 +27,7 @@
  * fresh MESA_SHADER_CACHE_DIR, or the two runs in the other order (4-lane code in an 8-lane
  * buffer fits).
  */
-#include <vulkan/vulkan.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
+#include "repro_vk.h"
 
 /* The vertex shader, glslc -O -mfmt=c of:
  *   #version 450
@@ -105,49 +103,12 @@ static const uint32_t frag[] = {
     0x0000000c, 0x00000026, 0x0000002a, 0x00000025, 0x000200f9, 0x00000010, 0x000200f8, 0x00000012, 0x0003003e,
     0x00000028, 0x0000002b, 0x000100fd, 0x00010038};
 
-#define CHECK(x)                                                                                                       \
-    do {                                                                                                               \
-        VkResult r_ = (x);                                                                                             \
-        if (r_ != VK_SUCCESS) {                                                                                        \
-            fprintf(stderr, "%s failed: %d\n", #x, (int)r_);                                                           \
-            exit(1);                                                                                                   \
-        }                                                                                                              \
-    } while (0)
-
 int main(void) {
-    VkApplicationInfo app = {VK_STRUCTURE_TYPE_APPLICATION_INFO};
-    app.apiVersion = VK_API_VERSION_1_1;
-    VkInstanceCreateInfo ici = {VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
-    ici.pApplicationInfo = &app;
-    VkInstance inst;
-    CHECK(vkCreateInstance(&ici, NULL, &inst));
-
-    uint32_t n = 8;
-    VkPhysicalDevice pds[8], pd = VK_NULL_HANDLE;
-    CHECK(vkEnumeratePhysicalDevices(inst, &n, pds));
+    struct repro_device d = repro_open(VK_API_VERSION_1_1);
+    VkDevice dev = d.device;
     VkPhysicalDeviceProperties props;
-    for (uint32_t i = 0; i < n && !pd; ++i) {
-        vkGetPhysicalDeviceProperties(pds[i], &props);
-        if (strstr(props.deviceName, "llvmpipe")) pd = pds[i];
-    }
-    if (!pd) {
-        fprintf(stderr, "no lavapipe device\n");
-        return 1;
-    }
+    vkGetPhysicalDeviceProperties(d.physical, &props);
     printf("%s\n", props.deviceName);
-
-    float prio = 1;
-    VkDeviceQueueCreateInfo qci = {VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
-    qci.queueFamilyIndex = 0; /* lavapipe: one family, graphics and compute */
-    qci.queueCount = 1;
-    qci.pQueuePriorities = &prio;
-    VkDeviceCreateInfo dci = {VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
-    dci.queueCreateInfoCount = 1;
-    dci.pQueueCreateInfos = &qci;
-    VkDevice dev;
-    CHECK(vkCreateDevice(pd, &dci, NULL, &dev));
-    VkQueue queue;
-    vkGetDeviceQueue(dev, 0, 0, &queue);
 
     /* A 64x64 colour target in device memory (lavapipe: any type will do). */
     VkImageCreateInfo imci = {VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
@@ -159,14 +120,7 @@ int main(void) {
     imci.usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
     VkImage image;
     CHECK(vkCreateImage(dev, &imci, NULL, &image));
-    VkMemoryRequirements req;
-    vkGetImageMemoryRequirements(dev, image, &req);
-    VkMemoryAllocateInfo mai = {VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
-    mai.allocationSize = req.size;
-    mai.memoryTypeIndex = (uint32_t)__builtin_ctz(req.memoryTypeBits);
-    VkDeviceMemory mem;
-    CHECK(vkAllocateMemory(dev, &mai, NULL, &mem));
-    CHECK(vkBindImageMemory(dev, image, mem, 0));
+    VkDeviceMemory mem = repro_bound_memory(dev, VK_NULL_HANDLE, image);
     VkImageViewCreateInfo vci = {VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
     vci.image = image;
     vci.viewType = VK_IMAGE_VIEW_TYPE_2D;
@@ -204,14 +158,7 @@ int main(void) {
     VkFramebuffer fb;
     CHECK(vkCreateFramebuffer(dev, &fci, NULL, &fb));
 
-    VkShaderModuleCreateInfo smci = {VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
-    VkShaderModule vs, fs;
-    smci.codeSize = sizeof vert;
-    smci.pCode = vert;
-    CHECK(vkCreateShaderModule(dev, &smci, NULL, &vs));
-    smci.codeSize = sizeof frag;
-    smci.pCode = frag;
-    CHECK(vkCreateShaderModule(dev, &smci, NULL, &fs));
+    VkShaderModule vs = repro_shader(dev, vert, sizeof vert), fs = repro_shader(dev, frag, sizeof frag);
     VkPipelineShaderStageCreateInfo stages[2] = {
         {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, NULL, 0, VK_SHADER_STAGE_VERTEX_BIT, vs, "main"},
         {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, NULL, 0, VK_SHADER_STAGE_FRAGMENT_BIT, fs, "main"}};
@@ -251,16 +198,8 @@ int main(void) {
     VkPipeline pipe;
     CHECK(vkCreateGraphicsPipelines(dev, VK_NULL_HANDLE, 1, &gpci, NULL, &pipe));
 
-    VkCommandPoolCreateInfo cpci = {VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
     VkCommandPool pool;
-    CHECK(vkCreateCommandPool(dev, &cpci, NULL, &pool));
-    VkCommandBufferAllocateInfo cbai = {VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
-    cbai.commandPool = pool;
-    cbai.commandBufferCount = 1;
-    VkCommandBuffer cmd;
-    CHECK(vkAllocateCommandBuffers(dev, &cbai, &cmd));
-    VkCommandBufferBeginInfo bi = {VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
-    CHECK(vkBeginCommandBuffer(cmd, &bi));
+    VkCommandBuffer cmd = repro_begin(dev, &pool);
     VkClearValue clear = {{{0, 0, 0, 1}}};
     VkRenderPassBeginInfo rpbi = {VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO};
     rpbi.renderPass = rp;
@@ -272,12 +211,7 @@ int main(void) {
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
     vkCmdDraw(cmd, 3, 1, 0, 0); /* 3 vertices: room for 4 */
     vkCmdEndRenderPass(cmd);
-    CHECK(vkEndCommandBuffer(cmd));
-    VkSubmitInfo si = {VK_STRUCTURE_TYPE_SUBMIT_INFO};
-    si.commandBufferCount = 1;
-    si.pCommandBuffers = &cmd;
-    CHECK(vkQueueSubmit(queue, 1, &si, VK_NULL_HANDLE));
-    CHECK(vkQueueWaitIdle(queue));
+    repro_run(d.queue, cmd);
 
     vkDestroyCommandPool(dev, pool, NULL);
     vkDestroyPipeline(dev, pipe, NULL);
@@ -290,7 +224,7 @@ int main(void) {
     vkDestroyImage(dev, image, NULL);
     vkFreeMemory(dev, mem, NULL);
     vkDestroyDevice(dev, NULL);
-    vkDestroyInstance(inst, NULL);
+    vkDestroyInstance(d.instance, NULL);
     printf("ok\n");
     return 0;
 }
