@@ -31,6 +31,7 @@ endforeach()
 
 add_executable(sortlab-library-features-tests library/features_test.cpp)
 target_link_libraries(sortlab-library-features-tests PRIVATE sortlab::sort Vulkan::Vulkan GTest::gtest GTest::gtest_main)
+target_include_directories(sortlab-library-features-tests PRIVATE ${CMAKE_CURRENT_LIST_DIR}/support) # timeline.h
 gtest_discover_tests(sortlab-library-features-tests TEST_PREFIX "library." DISCOVERY_MODE PRE_TEST
                      PROPERTIES TIMEOUT ${SORTLAB_GPU_TEST_TIMEOUT})
 

@@ -20,30 +20,22 @@
 //     the cub row, null on std; without it, speedup_vs_cub is null everywhere
 //
 // Exit code 0 when the file is right; otherwise 1 and a message on stderr.
-#include <nlohmann/json.hpp>
+#include "json_check.h"
 
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <map>
 #include <set>
 #include <sstream>
-#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
 
-using Json = nlohmann::json;
+using json_check::expect;
+using json_check::fail;
+using json_check::Json;
 
 namespace {
-
-[[noreturn]] void fail(const std::string& message) {
-    throw std::runtime_error(message);
-}
-
-void expect(bool ok, const std::string& message) {
-    if (!ok) fail(message);
-}
 
 std::vector<std::string> split(const std::string& s) {
     std::vector<std::string> out;
@@ -235,20 +227,11 @@ void checkTraceGroup(const std::string& name, const std::vector<Json>& lines) {
 }
 
 int checkTrace(const std::string& path, const std::vector<std::string>& algos, long groupsExpected) {
-    std::ifstream in(path);
-    expect(in.good(), "cannot read " + path);
     std::map<std::string, std::vector<Json>> groups; // "algo type order n values" -> lines
     std::vector<std::string> groupOrder;
-    std::string text;
     size_t lineNo = 0;
-    while (std::getline(in, text)) {
+    for (Json& line : json_check::readJsonLines(path)) {
         ++lineNo;
-        Json line;
-        try {
-            line = Json::parse(text);
-        } catch (const std::exception& e) {
-            fail(path + ":" + std::to_string(lineNo) + ": not JSON: " + e.what());
-        }
         for (const char* field : {"algo", "variant", "step", "label", "keys", "type", "order", "n"})
             expect(line.contains(field), path + ":" + std::to_string(lineNo) + ": no \"" + field + "\"");
         std::string key = line["algo"].get<std::string>() + " " + line["type"].get<std::string>() + " " +
@@ -370,14 +353,7 @@ void checkLookbackStats(const std::string& path, const Json& all, uint64_t tiles
 
 int checkJson(const std::string& path, long count, const std::vector<std::string>& algos, const std::string& check,
               bool anchorCub, long lookbackTiles, bool resultInEither) {
-    std::ifstream in(path);
-    expect(in.good(), "cannot read " + path);
-    Json all;
-    try {
-        all = Json::parse(in);
-    } catch (const std::exception& e) {
-        fail(path + " is not JSON: " + e.what());
-    }
+    const Json all = json_check::readJsonFile(path);
     expect(all.is_array(), path + " is not a JSON array");
     if (count >= 0)
         expect(long(all.size()) == count,
@@ -472,9 +448,7 @@ int checkJson(const std::string& path, long count, const std::vector<std::string
 // driver offers, each a number or a yes/no), among them the kernels named in `expect` for its
 // algorithm; host rows list none.
 int checkPipelines(const std::string& path) {
-    std::ifstream in(path);
-    expect(bool(in), "cannot read " + path);
-    const Json rows = Json::parse(in);
+    const Json rows = json_check::readJsonFile(path);
     const std::map<std::string, std::vector<std::string>> expected = {
         {"oddeven", {"oddeven_warp"}},
         {"oddeven-layer", {"oddeven_layer"}},

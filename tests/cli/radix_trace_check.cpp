@@ -16,28 +16,21 @@
 // Keys are read back from their JSON text into raw bits: integers directly; floats through their
 // decimal text, which sortlab-bench writes as the shortest text that reads back to the same float
 // (so NaNs, written as "nan", are refused: their payload bits are not in the trace).
-#include <nlohmann/json.hpp>
+#include "json_check.h"
 
 #include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
-using Json = nlohmann::json;
+using json_check::expect;
+using json_check::fail;
+using json_check::Json;
 
 namespace {
-
-[[noreturn]] void fail(const std::string& m) {
-    throw std::runtime_error(m);
-}
-void expect(bool ok, const std::string& m) {
-    if (!ok) fail(m);
-}
 
 // Order bits of a key: unsigned integers as they are, signed ones with the sign bit flipped, IEEE
 // floats flipped so that totalOrder becomes unsigned order; descending: all bits inverted.
@@ -251,15 +244,11 @@ int main(int argc, char** argv) {
             fail("usage: radix_trace_check FILE --algo NAME --digit-bits B");
         const std::string algo = argv[3];
         const uint32_t bits = static_cast<uint32_t>(std::stoul(argv[5]));
-        std::ifstream f(argv[1]);
-        expect(f.good(), std::string("cannot read ") + argv[1]);
         // A trace is an input line (step 0) and the lines after it, up to the next input line.
         std::vector<std::vector<Json>> groups;
-        std::string text;
         size_t lineNo = 0;
-        while (std::getline(f, text)) {
+        for (Json& line : json_check::readJsonLines(argv[1])) {
             ++lineNo;
-            Json line = Json::parse(text);
             if (line.at("algo") != algo) continue;
             if (line.at("step") == 0) groups.emplace_back();
             expect(!groups.empty(), "line " + std::to_string(lineNo) + ": no input line before it");

@@ -19,6 +19,7 @@
 // [SECTION] An instance of the program's own, shown to sortlab first
 #include <sortlab/context.h>
 #include <sortlab/sortlab.h>
+#include <sortlab/testing/timeline.h>
 
 #include <gtest/gtest.h>
 
@@ -203,7 +204,7 @@ protected:
     // that signals a timeline semaphore, waited for from the host.
     void useProgramFeatures(VkQueue queue) {
         if (indexing) useDescriptorIndexing();
-        submitSignal(queue, makeTimeline());
+        submitSignal(queue, sortlab::test::makeTimeline(device));
     }
     void useDescriptorIndexing() {
         VkDescriptorSetLayoutBinding binding{0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 16, VK_SHADER_STAGE_COMPUTE_BIT};
@@ -235,26 +236,28 @@ protected:
         EXPECT_EQ(vkWaitSemaphores(device, &wi, 10'000'000'000ull), VK_SUCCESS);
         vkDestroySemaphore(device, timeline, nullptr);
     }
-    VkSemaphore makeTimeline() {
-        VkSemaphoreTypeCreateInfo ti{VK_STRUCTURE_TYPE_SEMAPHORE_TYPE_CREATE_INFO};
-        ti.semaphoreType = VK_SEMAPHORE_TYPE_TIMELINE;
-        VkSemaphoreCreateInfo si{VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO, &ti};
-        VkSemaphore s = VK_NULL_HANDLE;
-        EXPECT_EQ(vkCreateSemaphore(device, &si, nullptr, &s), VK_SUCCESS);
-        return s;
+
+    // The device's first queue of the fixture's family.
+    VkQueue firstQueue() const {
+        VkQueue queue = VK_NULL_HANDLE;
+        vkGetDeviceQueue(device, family, 0, &queue);
+        return queue;
+    }
+    // A Context on the device and `queue`, told that `enabled` is what the device enables.
+    Result<std::unique_ptr<Context>> adoptDevice(VkQueue queue, const EnabledFeatures& enabled) const {
+        return Context::adopt({.instance = instance,
+                               .physicalDevice = physical,
+                               .device = device,
+                               .queue = queue,
+                               .queueFamily = family,
+                               .enabled = enabled});
     }
 
     // Adopts the device, checks it builds create()'s pipelines, and sorts keys and pairs.
     void adoptAndSort(const DeviceFeatures& features) {
-        VkQueue queue = VK_NULL_HANDLE;
-        vkGetDeviceQueue(device, family, 0, &queue);
+        const VkQueue queue = firstQueue();
         useProgramFeatures(queue);
-        auto ctx = Context::adopt({.instance = instance,
-                                   .physicalDevice = physical,
-                                   .device = device,
-                                   .queue = queue,
-                                   .queueFamily = family,
-                                   .enabled = features.enabled()});
+        auto ctx = adoptDevice(queue, features.enabled());
         ASSERT_TRUE(ctx.ok()) << ctx.error().message;
         EXPECT_EQ((*ctx)->fullSubgroups(), createdFullSubgroups);
         EXPECT_EQ((*ctx)->subgroupSizeControl(), createdSizeControl);
@@ -401,16 +404,9 @@ TEST_F(Features, AdoptRefusesWhatTheDeviceLacks) {
     DeviceFeatures features(physical, apiVersion);
     device = makeDevice(info, features);
     ASSERT_TRUE(device);
-    VkQueue queue = VK_NULL_HANDLE;
-    vkGetDeviceQueue(device, family, 0, &queue);
     EnabledFeatures lacking = features.enabled();
     lacking.bufferDeviceAddress = false;
-    auto ctx = Context::adopt({.instance = instance,
-                               .physicalDevice = physical,
-                               .device = device,
-                               .queue = queue,
-                               .queueFamily = family,
-                               .enabled = lacking});
+    auto ctx = adoptDevice(firstQueue(), lacking);
     ASSERT_FALSE(ctx.ok());
     EXPECT_EQ(ctx.error().code, Errc::missing_feature);
     EXPECT_NE(ctx.error().message.find("bufferDeviceAddress"), std::string::npos) << ctx.error().message;
@@ -425,21 +421,15 @@ TEST_F(Features, DestroyingAnAdoptedContextLeavesTheProgramsWork) {
     DeviceFeatures features(physical, apiVersion);
     device = makeDevice(info, features);
     ASSERT_TRUE(device);
-    VkQueue queue = VK_NULL_HANDLE;
-    vkGetDeviceQueue(device, family, 0, &queue);
-    auto ctx = Context::adopt({.instance = instance,
-                               .physicalDevice = physical,
-                               .device = device,
-                               .queue = queue,
-                               .queueFamily = family,
-                               .enabled = features.enabled()});
+    const VkQueue queue = firstQueue();
+    auto ctx = adoptDevice(queue, features.enabled());
     ASSERT_TRUE(ctx.ok()) << ctx.error().message;
     std::vector<uint32_t> keys(1000);
     std::iota(keys.rbegin(), keys.rend(), 0u);
     ASSERT_TRUE(sort(**ctx, std::span(keys)).ok());
     ASSERT_TRUE(std::is_sorted(keys.begin(), keys.end()));
 
-    VkSemaphore timeline = makeTimeline();
+    VkSemaphore timeline = sortlab::test::makeTimeline(device);
     const uint64_t one = 1;
     VkTimelineSemaphoreSubmitInfo ts{VK_STRUCTURE_TYPE_TIMELINE_SEMAPHORE_SUBMIT_INFO};
     ts.waitSemaphoreValueCount = 1;
