@@ -6,6 +6,7 @@
 #   cmake -DBUILD=<build tree> -DSOURCE=<source tree> -DPREFIX=<empty dir> -DLIBDIR=lib/<multiarch>
 #         -DINCLUDEDIR=include -P component_check.cmake
 cmake_minimum_required(VERSION 3.22)
+include(${CMAKE_CURRENT_LIST_DIR}/prefix_checks.cmake)
 file(REMOVE_RECURSE ${PREFIX})
 execute_process(COMMAND ${CMAKE_COMMAND} --install ${BUILD} --prefix ${PREFIX} --component library
                 RESULT_VARIABLE rc OUTPUT_QUIET ERROR_VARIABLE err)
@@ -26,11 +27,7 @@ foreach(f ${got})
     message(FATAL_ERROR "the library component installed ${f}, not the library's")
   endif()
 endforeach()
-foreach(f ${want})
-  if(NOT EXISTS ${PREFIX}/${f})
-    message(FATAL_ERROR "the library component did not install ${f}")
-  endif()
-endforeach()
+sortlab_require_installed(${PREFIX} "the library component" ${want})
 foreach(app bin share)
   if(EXISTS ${PREFIX}/${app})
     message(FATAL_ERROR "the library component installed ${PREFIX}/${app}/")
@@ -43,6 +40,5 @@ endif()
 list(LENGTH got count)
 
 # The example, built outside the tree against the prefix only.
-include(${CMAKE_CURRENT_LIST_DIR}/consumer_run.cmake)
 sortlab_run_consumer(${PREFIX} ${SOURCE})
 message("library component: ${count} files, the library's only; examples/consumer passed against them")

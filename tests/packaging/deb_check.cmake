@@ -168,23 +168,15 @@ unpack_and_check(${dev_deb} libsortlab-dev ${dev_version} ${OUT}/root-dev)
 
 # examples/consumer against the unpacked libsortlab-dev alone (and the system's libvulkan-dev).
 set(root ${OUT}/root-dev/usr)
-# The example built against the unpacked package alone and run (consumer_run.cmake), then its
-# CMake cache asked which sortlab it found.
-include(${CMAKE_CURRENT_LIST_DIR}/consumer_run.cmake)
+# The example built against the unpacked package alone and run (prefix_checks.cmake), then its
+# CMake cache asked which sortlab it found; pkg-config finds it too.
+include(${CMAKE_CURRENT_LIST_DIR}/prefix_checks.cmake)
 sortlab_run_consumer(${root} ${SOURCE})
 file(READ ${root}-consumer/CMakeCache.txt cache)
 if(NOT cache MATCHES "sortlab_DIR:PATH=${root}/${LIBDIR}/cmake/sortlab\n")
   message(FATAL_ERROR "examples/consumer found a sortlab outside libsortlab-dev's files (${root})")
 endif()
-find_program(PKG_CONFIG pkg-config)
-if(PKG_CONFIG)
-  execute_process(COMMAND ${CMAKE_COMMAND} -E env PKG_CONFIG_PATH=${root}/${LIBDIR}/pkgconfig
-                          ${PKG_CONFIG} --cflags --libs sortlab RESULT_VARIABLE rc OUTPUT_VARIABLE flags)
-  string(REGEX MATCH "-I([^ \n]+)" _ "${flags}")
-  if(NOT rc EQUAL 0 OR NOT EXISTS "${CMAKE_MATCH_1}/sortlab/sortlab.h" OR NOT flags MATCHES "-lsortlab")
-    message(FATAL_ERROR "pkg-config sortlab in libsortlab-dev: ${flags}")
-  endif()
-endif()
+sortlab_check_pkg_config(${root} ${LIBDIR} libsortlab-dev)
 
 foreach(deb ${app_deb} ${dev_deb})
   file(SIZE ${deb} bytes)

@@ -1,6 +1,35 @@
+# The checks of an installed prefix that install_check.cmake, component_check.cmake and
+# deb_check.cmake (on an unpacked libsortlab-dev) share; each failure is a fatal error that names
+# what failed.
+
+# sortlab_require_installed(PREFIX WHAT FILE...): each FILE (relative to PREFIX) exists; WHAT says
+# in the error who should have installed it.
+function(sortlab_require_installed PREFIX WHAT)
+  foreach(f ${ARGN})
+    if(NOT EXISTS ${PREFIX}/${f})
+      message(FATAL_ERROR "${WHAT} did not install ${f}")
+    endif()
+  endforeach()
+endfunction()
+
+# sortlab_check_pkg_config(PREFIX LIBDIR WHAT): where pkg-config is installed, `pkg-config --cflags
+# --libs sortlab` with PREFIX/LIBDIR/pkgconfig answers an include directory that holds
+# sortlab/sortlab.h and -lsortlab.
+function(sortlab_check_pkg_config PREFIX LIBDIR WHAT)
+  find_program(PKG_CONFIG pkg-config)
+  if(NOT PKG_CONFIG)
+    return()
+  endif()
+  execute_process(COMMAND ${CMAKE_COMMAND} -E env PKG_CONFIG_PATH=${PREFIX}/${LIBDIR}/pkgconfig
+                          ${PKG_CONFIG} --cflags --libs sortlab RESULT_VARIABLE rc OUTPUT_VARIABLE flags)
+  string(REGEX MATCH "-I([^ \n]+)" inc "${flags}")
+  if(NOT rc EQUAL 0 OR NOT EXISTS "${CMAKE_MATCH_1}/sortlab/sortlab.h" OR NOT flags MATCHES "-lsortlab")
+    message(FATAL_ERROR "pkg-config sortlab in ${WHAT}: ${flags}")
+  endif()
+endfunction()
+
 # sortlab_run_consumer(PREFIX SOURCE): builds examples/consumer outside the tree against the
-# installed prefix alone and runs it with the validation layer on; a fatal error names the step
-# that failed. Shared by install_check.cmake and component_check.cmake.
+# installed prefix alone and runs it with the validation layer on.
 function(sortlab_run_consumer PREFIX SOURCE)
   set(ex ${PREFIX}-consumer)
   file(REMOVE_RECURSE ${ex})
