@@ -4,6 +4,7 @@
 // keys (oddeven refused for pairs), a values span of the wrong size refused, and timeline semaphores
 // waited on and signalled (refused on a device without the feature).
 #include <sortlab/testing/gpu_env.h>
+#include <sortlab/testing/timeline.h>
 
 #include <sortlab/sortlab.h>
 
@@ -16,21 +17,6 @@
 
 namespace sortlab::test {
 namespace {
-
-template <class T> constexpr KeyType keyTypeOf() {
-    if constexpr (std::is_same_v<T, uint32_t>)
-        return KeyType::u32;
-    else if constexpr (std::is_same_v<T, int32_t>)
-        return KeyType::i32;
-    else if constexpr (std::is_same_v<T, float>)
-        return KeyType::f32;
-    else if constexpr (std::is_same_v<T, uint64_t>)
-        return KeyType::u64;
-    else if constexpr (std::is_same_v<T, int64_t>)
-        return KeyType::i64;
-    else
-        return KeyType::f64;
-}
 
 template <class T> std::vector<T> keysOf(size_t n, uint64_t seed) {
     std::mt19937_64 rng(seed);
@@ -142,15 +128,6 @@ TEST_F(GpuTest, OneCallRefusesValuesOfTheWrongSize) {
     EXPECT_EQ(r.error().code, Errc::invalid_argument);
     EXPECT_NE(r.error().message.find("2 values for 3 keys"), std::string::npos) << r.error().message;
     EXPECT_EQ(keys, (std::vector<uint32_t>{3, 1, 2})); // untouched
-}
-
-VkSemaphore makeTimeline(VkDevice device) {
-    VkSemaphoreTypeCreateInfo type{VK_STRUCTURE_TYPE_SEMAPHORE_TYPE_CREATE_INFO};
-    type.semaphoreType = VK_SEMAPHORE_TYPE_TIMELINE;
-    VkSemaphoreCreateInfo ci{VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO, &type};
-    VkSemaphore s = VK_NULL_HANDLE;
-    EXPECT_EQ(vkCreateSemaphore(device, &ci, nullptr, &s), VK_SUCCESS);
-    return s;
 }
 
 uint64_t counter(VkDevice device, VkSemaphore s) {

@@ -9,26 +9,6 @@
 namespace sortlab {
 namespace {
 
-template <class T> constexpr KeyType keyTypeOf();
-template <> constexpr KeyType keyTypeOf<uint32_t>() {
-    return KeyType::u32;
-}
-template <> constexpr KeyType keyTypeOf<int32_t>() {
-    return KeyType::i32;
-}
-template <> constexpr KeyType keyTypeOf<float>() {
-    return KeyType::f32;
-}
-template <> constexpr KeyType keyTypeOf<uint64_t>() {
-    return KeyType::u64;
-}
-template <> constexpr KeyType keyTypeOf<int64_t>() {
-    return KeyType::i64;
-}
-template <> constexpr KeyType keyTypeOf<double>() {
-    return KeyType::f64;
-}
-
 // What a context keeps between calls: a sorter per algorithm and the last job of each kind of
 // sort (algorithm, key type, values, order, bit range), reused while n stays the same.
 struct OneCallState {

@@ -25,6 +25,7 @@
 
 #include <cstdint>
 #include <span>
+#include <type_traits>
 
 namespace sortlab {
 
@@ -42,6 +43,24 @@ struct SortOptions {
     // queue's submission) must signal `wait`. After an error `signal` may stay unsignaled.
     TimelinePoint wait, signal;
 };
+
+// The KeyType of a C++ key type, as sort<T>() and sortPairs<T>() take them.
+template <class T> constexpr KeyType keyTypeOf() {
+    if constexpr (std::is_same_v<T, uint32_t>)
+        return KeyType::u32;
+    else if constexpr (std::is_same_v<T, int32_t>)
+        return KeyType::i32;
+    else if constexpr (std::is_same_v<T, float>)
+        return KeyType::f32;
+    else if constexpr (std::is_same_v<T, uint64_t>)
+        return KeyType::u64;
+    else if constexpr (std::is_same_v<T, int64_t>)
+        return KeyType::i64;
+    else {
+        static_assert(std::is_same_v<T, double>, "keys are uint32_t, int32_t, float, uint64_t, int64_t or double");
+        return KeyType::f64;
+    }
+}
 
 // T: uint32_t, int32_t, float, uint64_t, int64_t or double. Floats sort in IEEE total order
 // (-NaN < -inf < ... < -0.0 < +0.0 < ... < inf < NaN).
