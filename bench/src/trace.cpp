@@ -77,27 +77,15 @@ std::string lookbackJson(const Snapshot::Aux& log, const Snapshot::Aux* counts) 
 } // namespace
 
 std::string jsonKey(std::span<const std::byte> keys, size_t i, KeyType type) {
-    uint32_t w = 0;
-    uint64_t d = 0;
-    if (keyBytes(type) == 4)
-        std::memcpy(&w, keys.data() + i * 4, 4);
-    else
-        std::memcpy(&d, keys.data() + i * 8, 8);
-    switch (type) {
-    case KeyType::u32:
-        return std::to_string(w);
-    case KeyType::i32:
-        return std::to_string(static_cast<int32_t>(w));
-    case KeyType::u64:
-        return std::to_string(d);
-    case KeyType::i64:
-        return std::to_string(static_cast<int64_t>(d));
-    case KeyType::f32:
-        return floatJson(std::bit_cast<float>(w));
-    case KeyType::f64:
-        return floatJson(std::bit_cast<double>(d));
+    if (keyKind(type) != KeyKind::floating) return formatKey(keys, i, type); // integers: the same text
+    if (type == KeyType::f32) {
+        float f;
+        std::memcpy(&f, keys.data() + i * 4, 4);
+        return floatJson(f);
     }
-    return "null";
+    double d;
+    std::memcpy(&d, keys.data() + i * 8, 8);
+    return floatJson(d);
 }
 
 TraceWriter::TraceWriter(const std::string& path) : path_(path) {
