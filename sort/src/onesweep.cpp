@@ -217,9 +217,9 @@ public:
     }
 
     std::vector<SnapshotRegion> snapshotRegions(const Plan& plan, size_t stepsDone) const override {
-        if (stepsDone == 0 || stepsDone > plan.steps.size()) return {};
-        const Step& s = plan.steps[stepsDone - 1];
-        if (s.kind == StepKind::result) return {};
+        const Step* step = radixSnapshotStep(plan, stepsDone);
+        if (!step) return {};
+        const Step& s = *step;
         const auto geo = geometry(plan.n, plan.config);
         if (!geo) return {};
         const Geometry& g = geo.value();

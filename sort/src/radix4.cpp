@@ -154,17 +154,16 @@ public:
     }
 
     std::vector<SnapshotRegion> snapshotRegions(const Plan& plan, size_t stepsDone) const override {
-        if (stepsDone == 0 || stepsDone > plan.steps.size()) return {};
-        const Step& s = plan.steps[stepsDone - 1];
-        if (s.kind == StepKind::result) return {};
+        const Step* s = radixSnapshotStep(plan, stepsDone);
+        if (!s) return {};
         const uint32_t w = static_cast<uint32_t>((plan.n + plan.tileKeys - 1) / plan.tileKeys);
         const uint32_t stride = (w + 3) / 4 * 4;
         std::vector<SnapshotRegion> r;
-        r.push_back({AuxKind::passInfo, {4}, SORTLAB_R4_INFO + 4u * s.pass, 0});
+        r.push_back({AuxKind::passInfo, {4}, SORTLAB_R4_INFO + 4u * s->pass, 0});
         r.push_back({AuxKind::digitCounts, {kRadix, w}, SORTLAB_R4_COUNTS, stride});
-        r.push_back({AuxKind::histogram, {kRadix}, SORTLAB_R4_HIST + kRadix * s.pass, 0});
-        if (s.kind != StepKind::count) {
-            r.push_back({AuxKind::offsets, {kRadix}, SORTLAB_R4_OFFSETS + kRadix * s.pass, 0});
+        r.push_back({AuxKind::histogram, {kRadix}, SORTLAB_R4_HIST + kRadix * s->pass, 0});
+        if (s->kind != StepKind::count) {
+            r.push_back({AuxKind::offsets, {kRadix}, SORTLAB_R4_OFFSETS + kRadix * s->pass, 0});
             r.push_back(
                 {AuxKind::workgroupOffsets, {kRadix, w}, SORTLAB_R4_COUNTS + uint64_t(kRadix) * stride, stride});
         }

@@ -37,6 +37,14 @@ protected:
     PipelineCache pipelines_;
 };
 
+// The step a radix sort's snapshot after `stepsDone` steps shows the buffers of: none before the
+// first step, past the plan's end, or after the result step (the keys alone are then the story).
+inline const Step* radixSnapshotStep(const Plan& plan, size_t stepsDone) {
+    if (stepsDone == 0 || stepsDone > plan.steps.size()) return nullptr;
+    const Step& s = plan.steps[stepsDone - 1];
+    return s.kind == StepKind::result ? nullptr : &s;
+}
+
 // A plan of `algorithm` for n keys, with no steps yet.
 inline Plan newPlan(Algorithm algorithm, uint64_t n, const SortConfig& config) {
     Plan p;
