@@ -332,86 +332,98 @@ std::string escapeXml(std::string_view s) {
 // DejaVu Sans: ascent 0.928 em, descent 0.236 em; our size is the line height (ascent + descent).
 constexpr float kEmPerSize = 1.0f / 1.164f, kAscentEm = 0.928f, kDescentEm = 0.236f;
 
-} // namespace
+// SVG 1.1 text: lines, rectangles, circles, polygons and <text> in a sans-serif font (the
+// viewer's; widths are estimated for DejaVu Sans / Verdana-like fonts). Only writeFigureSvg draws on it.
+class SvgCanvas : public Canvas {
+public:
+    SvgCanvas(int width, int height) : w_(width), h_(height) {}
 
-SvgCanvas::SvgCanvas(int width, int height) : w_(width), h_(height) {}
-
-std::string SvgCanvas::finish() {
-    while (open_ > 0) body_ += "</g>\n", --open_;
-    return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" +
-           std::to_string(w_) + "\" height=\"" + std::to_string(h_) + "\" viewBox=\"0 0 " + std::to_string(w_) + " " +
-           std::to_string(h_) + "\" font-family=\"DejaVu Sans, Verdana, Bitstream Vera Sans, sans-serif\">\n<defs>\n" +
-           defs_ + "</defs>\n" + body_ + "</svg>\n";
-}
-
-void SvgCanvas::line(Vec2 a, Vec2 b, Colour c, float width) {
-    body_ += "<line x1=\"" + fmt(a.x) + "\" y1=\"" + fmt(a.y) + "\" x2=\"" + fmt(b.x) + "\" y2=\"" + fmt(b.y) +
-             "\" stroke=\"" + rgb(c) + "\"" + opacity("stroke-opacity", c) + " stroke-width=\"" + fmt(width) +
-             "\" stroke-linecap=\"round\"/>\n";
-}
-
-void SvgCanvas::fillRect(Rect r, Colour c) {
-    body_ += "<rect x=\"" + fmt(std::min(r.x0, r.x1)) + "\" y=\"" + fmt(std::min(r.y0, r.y1)) + "\" width=\"" +
-             fmt(std::fabs(r.w())) + "\" height=\"" + fmt(std::fabs(r.h())) + "\" fill=\"" + rgb(c) + "\"" +
-             opacity("fill-opacity", c) + "/>\n";
-}
-
-void SvgCanvas::fillCircle(Vec2 o, float radius, Colour c) {
-    body_ += "<circle cx=\"" + fmt(o.x) + "\" cy=\"" + fmt(o.y) + "\" r=\"" + fmt(radius) + "\" fill=\"" + rgb(c) +
-             "\"" + opacity("fill-opacity", c) + "/>\n";
-}
-
-void SvgCanvas::fillTriangle(Vec2 a, Vec2 b, Vec2 c, Colour colour) {
-    body_ += "<polygon points=\"" + fmt(a.x) + "," + fmt(a.y) + " " + fmt(b.x) + "," + fmt(b.y) + " " + fmt(c.x) + "," +
-             fmt(c.y) + "\" fill=\"" + rgb(colour) + "\"" + opacity("fill-opacity", colour) + "/>\n";
-}
-
-float SvgCanvas::textWidth(std::string_view s, float size) {
-    // Advance widths of DejaVu Sans in em, by class of character (an estimate: the viewer's font
-    // decides in the end).
-    float em = 0;
-    for (uint32_t cp : utf8CodePoints(s)) {
-        if (cp == ' ')
-            em += 0.318f;
-        else if (cp == 'i' || cp == 'l' || cp == 'j' || cp == '.' || cp == ',' || cp == ':' || cp == ';' ||
-                 cp == '\'' || cp == '|' || cp == '!')
-            em += 0.30f;
-        else if (cp == 'f' || cp == 't' || cp == 'r' || cp == '(' || cp == ')' || cp == '[' || cp == ']' || cp == '-')
-            em += 0.40f;
-        else if (cp >= '0' && cp <= '9')
-            em += 0.636f;
-        else if (cp == 'm' || cp == 'w' || cp == 'M' || cp == 'W')
-            em += 0.92f;
-        else if (cp >= 'A' && cp <= 'Z')
-            em += 0.70f;
-        else
-            em += 0.60f;
+    std::string finish() {
+        while (open_ > 0) body_ += "</g>\n", --open_;
+        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" +
+               std::to_string(w_) + "\" height=\"" + std::to_string(h_) + "\" viewBox=\"0 0 " + std::to_string(w_) +
+               " " + std::to_string(h_) +
+               "\" font-family=\"DejaVu Sans, Verdana, Bitstream Vera Sans, sans-serif\">\n<defs>\n" + defs_ +
+               "</defs>\n" + body_ + "</svg>\n";
     }
-    return em * size * kEmPerSize;
-}
 
-void SvgCanvas::text(Vec2 at, std::string_view s, Colour c, float size, HAlign h, VAlign v) {
-    const float em = size * kEmPerSize;
-    const float baseline = v == VAlign::top      ? at.y + kAscentEm * em
-                           : v == VAlign::middle ? at.y - size / 2 + kAscentEm * em
-                                                 : at.y - kDescentEm * em;
-    const char* anchor = h == HAlign::left ? "start" : h == HAlign::centre ? "middle" : "end";
-    body_ += "<text x=\"" + fmt(at.x) + "\" y=\"" + fmt(baseline) + "\" font-size=\"" + fmt(em) + "\" fill=\"" +
-             rgb(c) + "\"" + opacity("fill-opacity", c) + " text-anchor=\"" + anchor + "\">" + escapeXml(s) +
-             "</text>\n";
-}
+    void line(Vec2 a, Vec2 b, Colour c, float width) override {
+        body_ += "<line x1=\"" + fmt(a.x) + "\" y1=\"" + fmt(a.y) + "\" x2=\"" + fmt(b.x) + "\" y2=\"" + fmt(b.y) +
+                 "\" stroke=\"" + rgb(c) + "\"" + opacity("stroke-opacity", c) + " stroke-width=\"" + fmt(width) +
+                 "\" stroke-linecap=\"round\"/>\n";
+    }
 
-void SvgCanvas::pushClip(Rect r) {
-    const std::string id = "clip" + std::to_string(clips_++);
-    defs_ += "<clipPath id=\"" + id + "\"><rect x=\"" + fmt(r.x0) + "\" y=\"" + fmt(r.y0) + "\" width=\"" + fmt(r.w()) +
-             "\" height=\"" + fmt(r.h()) + "\"/></clipPath>\n";
-    body_ += "<g clip-path=\"url(#" + id + ")\">\n";
-    ++open_;
-}
+    void fillRect(Rect r, Colour c) override {
+        body_ += "<rect x=\"" + fmt(std::min(r.x0, r.x1)) + "\" y=\"" + fmt(std::min(r.y0, r.y1)) + "\" width=\"" +
+                 fmt(std::fabs(r.w())) + "\" height=\"" + fmt(std::fabs(r.h())) + "\" fill=\"" + rgb(c) + "\"" +
+                 opacity("fill-opacity", c) + "/>\n";
+    }
 
-void SvgCanvas::popClip() {
-    if (open_ > 0) body_ += "</g>\n", --open_;
-}
+    void fillCircle(Vec2 o, float radius, Colour c) override {
+        body_ += "<circle cx=\"" + fmt(o.x) + "\" cy=\"" + fmt(o.y) + "\" r=\"" + fmt(radius) + "\" fill=\"" + rgb(c) +
+                 "\"" + opacity("fill-opacity", c) + "/>\n";
+    }
+
+    void fillTriangle(Vec2 a, Vec2 b, Vec2 c, Colour colour) override {
+        body_ += "<polygon points=\"" + fmt(a.x) + "," + fmt(a.y) + " " + fmt(b.x) + "," + fmt(b.y) + " " + fmt(c.x) +
+                 "," + fmt(c.y) + "\" fill=\"" + rgb(colour) + "\"" + opacity("fill-opacity", colour) + "/>\n";
+    }
+
+    float textWidth(std::string_view s, float size) override {
+        // Advance widths of DejaVu Sans in em, by class of character (an estimate: the viewer's font
+        // decides in the end).
+        float em = 0;
+        for (uint32_t cp : utf8CodePoints(s)) {
+            if (cp == ' ')
+                em += 0.318f;
+            else if (cp == 'i' || cp == 'l' || cp == 'j' || cp == '.' || cp == ',' || cp == ':' || cp == ';' ||
+                     cp == '\'' || cp == '|' || cp == '!')
+                em += 0.30f;
+            else if (cp == 'f' || cp == 't' || cp == 'r' || cp == '(' || cp == ')' || cp == '[' || cp == ']' ||
+                     cp == '-')
+                em += 0.40f;
+            else if (cp >= '0' && cp <= '9')
+                em += 0.636f;
+            else if (cp == 'm' || cp == 'w' || cp == 'M' || cp == 'W')
+                em += 0.92f;
+            else if (cp >= 'A' && cp <= 'Z')
+                em += 0.70f;
+            else
+                em += 0.60f;
+        }
+        return em * size * kEmPerSize;
+    }
+
+    void text(Vec2 at, std::string_view s, Colour c, float size, HAlign h, VAlign v) override {
+        const float em = size * kEmPerSize;
+        const float baseline = v == VAlign::top      ? at.y + kAscentEm * em
+                               : v == VAlign::middle ? at.y - size / 2 + kAscentEm * em
+                                                     : at.y - kDescentEm * em;
+        const char* anchor = h == HAlign::left ? "start" : h == HAlign::centre ? "middle" : "end";
+        body_ += "<text x=\"" + fmt(at.x) + "\" y=\"" + fmt(baseline) + "\" font-size=\"" + fmt(em) + "\" fill=\"" +
+                 rgb(c) + "\"" + opacity("fill-opacity", c) + " text-anchor=\"" + anchor + "\">" + escapeXml(s) +
+                 "</text>\n";
+    }
+
+    void pushClip(Rect r) override {
+        const std::string id = "clip" + std::to_string(clips_++);
+        defs_ += "<clipPath id=\"" + id + "\"><rect x=\"" + fmt(r.x0) + "\" y=\"" + fmt(r.y0) + "\" width=\"" +
+                 fmt(r.w()) + "\" height=\"" + fmt(r.h()) + "\"/></clipPath>\n";
+        body_ += "<g clip-path=\"url(#" + id + ")\">\n";
+        ++open_;
+    }
+
+    void popClip() override {
+        if (open_ > 0) body_ += "</g>\n", --open_;
+    }
+
+private:
+    int w_, h_;
+    std::string body_, defs_;
+    int clips_ = 0, open_ = 0;
+};
+
+} // namespace
 
 // [SECTION] Figure files ------------------------------------------------------------------------------------
 

@@ -1,6 +1,6 @@
-// The file canvases of the plots (plot.h): a software rasteriser for PNG and an SVG writer. They
-// need only the C++ runtime and libstb (stb_truetype, stb_image_write), so sortlab-bench and
-// sortlab-plot can draw plots on a GPU machine without a display, GLFW or ImGui.
+// The file canvas of the plots' PNGs (plot.h), a software rasteriser; writeFigureSvg's SVG writer
+// is private to it. They need only the C++ runtime and libstb (stb_truetype, stb_image_write), so
+// sortlab-bench and sortlab-plot can draw plots on a GPU machine without a display, GLFW or ImGui.
 #pragma once
 
 #include <sortlab/plot/plot.h>
@@ -39,28 +39,6 @@ private:
     int w_, h_;
     std::vector<uint8_t> px_;
     std::vector<Rect> clips_;
-};
-
-// SVG 1.1 text: lines, rectangles, circles, polygons and <text> in a sans-serif font (the
-// viewer's; widths are estimated for DejaVu Sans / Verdana-like fonts).
-class SvgCanvas : public Canvas {
-public:
-    SvgCanvas(int width, int height);
-    std::string finish(); // the document
-
-    void line(Vec2 a, Vec2 b, Colour c, float width) override;
-    void fillRect(Rect r, Colour c) override;
-    void fillCircle(Vec2 centre, float radius, Colour c) override;
-    void fillTriangle(Vec2 a, Vec2 b, Vec2 c, Colour colour) override;
-    void text(Vec2 at, std::string_view s, Colour c, float size, HAlign h, VAlign v) override;
-    float textWidth(std::string_view s, float size) override;
-    void pushClip(Rect r) override;
-    void popClip() override;
-
-private:
-    int w_, h_;
-    std::string body_, defs_;
-    int clips_ = 0, open_ = 0;
 };
 
 // The decoded code points of UTF-8 text (invalid bytes become U+FFFD).
