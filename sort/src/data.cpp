@@ -215,12 +215,7 @@ std::vector<uint32_t> indexValues(uint64_t n) {
 namespace {
 template <class Word> void referenceTyped(Word* keys, uint32_t* values, size_t n, KeyType type, Order order) {
     const KeyKind kind = keyKind(type);
-    auto bits = [&](Word w) -> Word {
-        if constexpr (sizeof(Word) == 4)
-            return orderBits32(w, kind, order);
-        else
-            return orderBits64(w, kind, order);
-    };
+    auto bits = [&](Word w) { return orderBitsOf(w, kind, order); };
     if (!values) {
         std::vector<Word> tmp(keys, keys + n);
         std::stable_sort(tmp.begin(), tmp.end(), [&](Word a, Word b) { return bits(a) < bits(b); });

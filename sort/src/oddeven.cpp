@@ -35,12 +35,7 @@ uint64_t applyTyped(Word* keys, uint32_t* values, KeyType type, Order order, uin
                     size_t first, size_t last) {
     uint64_t swaps = 0;
     const KeyKind kind = keyKind(type);
-    auto bits = [&](Word w) -> uint64_t {
-        if constexpr (sizeof(Word) == 4)
-            return orderBits32(w, kind, order);
-        else
-            return orderBits64(w, kind, order);
-    };
+    auto bits = [&](Word w) { return orderBitsOf(w, kind, order); };
     for (size_t l = first; l < last && l < ls.size(); ++l) {
         forEachComparator(n, ls[l], [&](uint64_t a, uint64_t b) {
             if (bits(keys[a]) > bits(keys[b])) {

@@ -71,6 +71,15 @@ constexpr uint64_t orderBits64(uint64_t raw, KeyKind kind, Order order) {
     return order == Order::descending ? ~x : x;
 }
 
+// Order bits of a 32- or 64-bit key word: orderBits32 or orderBits64 by its width.
+template <class Word> constexpr Word orderBitsOf(Word raw, KeyKind kind, Order order) {
+    static_assert(sizeof(Word) == 4 || sizeof(Word) == 8, "keys are 32 or 64 bits");
+    if constexpr (sizeof(Word) == 4)
+        return orderBits32(raw, kind, order);
+    else
+        return orderBits64(raw, kind, order);
+}
+
 // Order bits of key i of a raw key array (4 or 8 bytes per key), widened to 64 bits.
 inline uint64_t orderBitsAt(const void* keys, size_t i, KeyType t, Order order) {
     if (keyBytes(t) == 4) {
