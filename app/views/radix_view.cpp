@@ -534,41 +534,38 @@ float tablePadX() {
     return std::max(1.0f, ImGui::GetFontSize() * 0.08f);
 }
 
-// The font scale at which a {digits, rows} table's widest number fits its column with a sixth of a
-// line's height to spare (numbers in neighbouring cells never run together), at most 1; below 0.45
-// the numbers would be too small to read. The workgroup column is as narrow as its heading "wg".
-float tableScale(const Snapshot::Aux& a, uint32_t digits, uint32_t rows) {
+// The font scale at which a table of `columns` digit columns fits its numbers (the widest in `a`)
+// with a sixth of a line's height to spare (numbers in neighbouring cells never run together), at
+// most 1; below 0.45 the numbers would be too small to read. The workgroup column is as narrow as
+// its heading "wg".
+float tableScale(const Snapshot::Aux& a, uint32_t columns, uint32_t rows) {
     uint32_t mx = rows ? rows - 1 : 0;
     for (uint32_t x : a.data) mx = std::max(mx, x);
     char widest[16];
     std::snprintf(widest, sizeof widest, "%u", mx);
     const float padX = tablePadX(), wg = ImGui::CalcTextSize("wg").x + 2 * padX + 1; // 1: the border
-    const float inner = (ImGui::GetContentRegionAvail().x - wg) / float(digits) - 2 * padX - 1;
+    const float inner = (ImGui::GetContentRegionAvail().x - wg) / float(columns) - 2 * padX - 1;
     return std::min(1.0f, inner / (ImGui::CalcTextSize(widest).x + ImGui::GetFontSize() / 6));
 }
 
-// A {16, W} table of numbers (data[d * W + w]) for a few workgroups: one row per workgroup, in a
-// smaller font where the numbers would not fit their columns (false: not even then; nothing drawn).
-// `mark` shades a lesson's workgroup; `answer` outlines the cell an answer's arithmetic uses.
-bool numberTable(const ViewContext& c, const char* id, const char* title, const Snapshot::Aux& a,
-                 std::optional<uint64_t> mark, const Answer* answer) {
-    if (a.shape.size() < 2) return true;
-    const uint32_t digits = a.shape[0], rows = a.shape[1];
-    const float scale = tableScale(a, digits, rows);
-    if (scale < 0.45f) return false;
-    wrappedf("%s (%u digits x %u workgroup%s)", title, digits, rows, rows == 1 ? "" : "s");
+// The digit columns [d0, d1) of a {16, W} table (data[d * W + w]) at font scale `scale`: one row per
+// workgroup. `mark` shades a lesson's workgroup; `answer` outlines the cell an answer's arithmetic uses.
+void numberTablePart(const ViewContext& c, const std::string& id, const Snapshot::Aux& a, uint32_t d0, uint32_t d1,
+                     float scale, std::optional<uint64_t> mark, const Answer* answer) {
+    const uint32_t rows = a.shape[1];
+    const bool counts = id.rfind("##counts", 0) == 0; // a count of 0 is a dot: the numbers stand out
     const float wgW = ImGui::CalcTextSize("wg").x; // at the full size: the column's width in tableScale
     ImGui::SetWindowFontScale(scale);
     ImGui::PushStyleVar(ImGuiStyleVar_CellPadding, ImVec2(tablePadX(), ImGui::GetStyle().CellPadding.y));
-    const bool open =
-        ImGui::BeginTable(id, int(digits) + 1, ImGuiTableFlags_BordersInner | ImGuiTableFlags_SizingStretchSame);
+    const bool open = ImGui::BeginTable(id.c_str(), int(d1 - d0) + 1,
+                                        ImGuiTableFlags_BordersInner | ImGuiTableFlags_SizingStretchSame);
     ImGui::PopStyleVar();
     if (!open) {
         ImGui::SetWindowFontScale(1.0f);
-        return true;
+        return;
     }
     ImGui::TableSetupColumn("wg", ImGuiTableColumnFlags_WidthFixed, wgW);
-    for (uint32_t d = 0; d < digits; ++d) {
+    for (uint32_t d = d0; d < d1; ++d) {
         char h[12];
         std::snprintf(h, sizeof h, "%X", d);
         ImGui::TableSetupColumn(h);
@@ -584,16 +581,16 @@ bool numberTable(const ViewContext& c, const char* id, const char* title, const 
         std::snprintf(wg, sizeof wg, "%u", w);
         ImGui::TextUnformatted(wg);
         noteTextItem(c.ui, wg);
-        for (uint32_t d = 0; d < digits; ++d) {
+        for (uint32_t d = d0; d < d1; ++d) {
             ImGui::TableNextColumn();
             const uint32_t x = a.data[size_t(d) * rows + w];
             char cell[16];
             std::snprintf(cell, sizeof cell, "%u", x);
-            if (x == 0 && std::string_view(id) == "##counts")
+            if (x == 0 && counts)
                 ImGui::TextDisabled(".");
             else
                 ImGui::TextUnformatted(cell);
-            noteTextItem(c.ui, x == 0 && std::string_view(id) == "##counts" ? "." : cell);
+            noteTextItem(c.ui, x == 0 && counts ? "." : cell);
             if (answer && answer->workgroup == w && answer->digit == d) {
                 const ImVec2 p = ImGui::GetItemRectMin(), q = ImGui::GetItemRectMax();
                 ImGui::GetWindowDrawList()->AddRect(ImVec2(p.x - 3, p.y - 1), ImVec2(q.x + 3, q.y + 1),
@@ -604,6 +601,27 @@ bool numberTable(const ViewContext& c, const char* id, const char* title, const 
     }
     ImGui::EndTable();
     ImGui::SetWindowFontScale(1.0f);
+}
+
+// A {16, W} table of numbers for a few workgroups: one row per workgroup. Where the 16 digit
+// columns would need a font below 0.85 of the text's, digits 0-7 and 8-F are two tables, one
+// above the other, at a size a class reads; a smaller font only where even that does not fit
+// (false: not even then; nothing drawn).
+bool numberTable(const ViewContext& c, const char* id, const char* title, const Snapshot::Aux& a,
+                 std::optional<uint64_t> mark, const Answer* answer) {
+    if (a.shape.size() < 2) return true;
+    const uint32_t digits = a.shape[0], rows = a.shape[1];
+    const float whole = tableScale(a, digits, rows);
+    const bool halves = whole < 0.85f && digits == 16;
+    const float scale = halves ? tableScale(a, digits / 2, rows) : whole;
+    if (scale < 0.45f) return false;
+    wrappedf("%s (%u digits x %u workgroup%s)", title, digits, rows, rows == 1 ? "" : "s");
+    if (!halves) {
+        numberTablePart(c, id, a, 0, digits, scale, mark, answer);
+        return true;
+    }
+    numberTablePart(c, std::string(id) + "0-7", a, 0, 8, scale, mark, answer);
+    numberTablePart(c, std::string(id) + "8-F", a, 8, 16, scale, mark, answer);
     return true;
 }
 

@@ -152,6 +152,7 @@ struct UiState {
         std::array<char, 32> answerEdit{};
         int choice = 0;          // the Lessons menu's built-in lesson
         int scrollFrames = 0;    // frames left in which the views scroll to what the stop points at
+        bool previousReplayed = false; // the stop before this one replayed a recording
         bool stopPinned = false; // the pinned key was pinned by a stop (it ends with that stop), not the teacher
         bool longText = false;   // the explanation's long form (a lesson shows the short one)
         // Whether the stop's highlight, question and feedback were inside the window in every
@@ -160,6 +161,11 @@ struct UiState {
         // The parts of the views the stop is about now (lessonSubjects): those its @subject names
         // must be drawn; inferred ones must be on screen where a view draws them.
         uint32_t subjects = 0, subjectsNamed = 0;
+        // The network layers (0-based) the stop names (lessonLayers), for the network of `layersOfN`
+        // keys: each must be on screen, not scrolled away nor under the pinned keys.
+        std::vector<uint32_t> layers;
+        size_t layersOfStop = SIZE_MAX;
+        uint64_t layersOfN = 0;
         // Why the sort did not step on: a question is open (Right, >, Play): answer or "Show me" first.
         std::string hint;
         // The labels the views drew in each screenshot of the stop (App::labelsJson).
@@ -174,6 +180,7 @@ struct UiState {
         bool narration = false, narrationVisible = true;
         uint32_t subjectDrawn = 0; // the SubjectKinds a view drew (bit i: kind i)
         bool subjectVisible = true;
+        bool layersDrawn = false, layersVisible = true; // the stop's layers (LessonUi::layers)
         unsigned highlightWindow = 0, subjectWindow = 0; // the ImGui windows that noted them last
         // What the views showed of the state: the step the array view drew (a OneSweep replay
         // before its end shows the pass's input), and the bits of the histogram on show (none: -1).
