@@ -380,29 +380,36 @@ void App::drawLessonRecording(const SortWorker::View& v) {
         tip = "A replay: " + d.name + " ran this sort on " + d.date.substr(0, 10) + ". Live, it runs on " + here +
               oneAtATime + ".";
     } else if (other) {
-        line = "LIVE run on " + here + ", not the recording.";
+        line = "LIVE on " + here + ", not the recording.";
         tip = "Live on " + here + oneAtATime + ". A recording of this run on " + other->device.name + " is open.";
     } else {
-        line = std::string(ui_.lesson.previousReplayed ? "Now a LIVE run" : "LIVE run") + " on " + here +
-               ": no recording has this stop's input" +
-               (ui_.lesson.previousReplayed ? ", so unlike the stop before it is not a replay." : ".");
-        tip = "Live on " + here + oneAtATime + ". The lesson's recordings replay only the runs they hold.";
+        line = ui_.lesson.previousReplayed
+                   ? "Now LIVE on " + here + ": the recording has no run with this stop's settings."
+                   : "LIVE on " + here + ": no recording has a run with this stop's settings.";
+        tip = "Live on " + here + oneAtATime + ". A recording replays only the run it holds.";
     }
-    // The banner: the line on a tinted box across the panel (drawn behind the text once its height is known).
+    // The banner: the line on a tinted box across the panel (drawn behind the text once its height
+    // is known), its button after the last line where it fits.
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 top = ImGui::GetCursorScreenPos();
     const float right = top.x + ImGui::GetContentRegionAvail().x, pad = ImGui::GetStyle().FramePadding.x;
+    const char* button = rec ? "Run it live" : other ? "Replay the recording" : nullptr;
     dl->ChannelsSplit(2);
     dl->ChannelsSetCurrent(1);
     ImGui::SetCursorScreenPos(ImVec2(top.x + pad, top.y + pad * 0.5f));
     ImGui::BeginGroup();
-    ImGui::PushTextWrapPos(right - pad);
-    ImGui::TextWrapped("%s", line.c_str());
-    ImGui::PopTextWrapPos();
-    const bool hovered = ImGui::IsItemHovered();
-    if (rec || other) {
+    bool hovered = false;
+    float lastRight = top.x;
+    for (const std::string& l : wrapAtSpaces(line, right - top.x - 2 * pad)) {
+        ImGui::TextUnformatted(l.c_str());
+        hovered = hovered || ImGui::IsItemHovered();
+        lastRight = ImGui::GetItemRectMax().x;
+    }
+    if (button) {
+        const float bw = ImGui::CalcTextSize(button).x + ImGui::GetStyle().FramePadding.x * 2;
+        if (lastRight + ImGui::GetStyle().ItemSpacing.x + bw < right - pad) ImGui::SameLine();
         ImGui::BeginDisabled(busy);
-        if (ImGui::SmallButton(rec ? "Run it live" : "Replay the recording")) setLive(bool(rec));
+        if (ImGui::SmallButton(button)) setLive(bool(rec));
         ImGui::EndDisabled();
     }
     ImGui::EndGroup();

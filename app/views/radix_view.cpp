@@ -548,16 +548,17 @@ float tableScale(const Snapshot::Aux& a, uint32_t columns, uint32_t rows) {
     return std::min(1.0f, inner / (ImGui::CalcTextSize(widest).x + ImGui::GetFontSize() / 6));
 }
 
-// The digit columns [d0, d1) of a {16, W} table (data[d * W + w]) at font scale `scale`: one row per
+// The columns `digits` of a {16, W} table (data[d * W + w]) at font scale `scale`: one row per
 // workgroup. `mark` shades a lesson's workgroup; `answer` outlines the cell an answer's arithmetic uses.
-void numberTablePart(const ViewContext& c, const std::string& id, const Snapshot::Aux& a, uint32_t d0, uint32_t d1,
-                     float scale, std::optional<uint64_t> mark, const Answer* answer) {
+void numberTablePart(const ViewContext& c, const std::string& id, const Snapshot::Aux& a,
+                     const std::vector<uint32_t>& digits, float scale, std::optional<uint64_t> mark,
+                     const Answer* answer) {
     const uint32_t rows = a.shape[1];
     const bool counts = id.rfind("##counts", 0) == 0; // a count of 0 is a dot: the numbers stand out
     const float wgW = ImGui::CalcTextSize("wg").x; // at the full size: the column's width in tableScale
     ImGui::SetWindowFontScale(scale);
     ImGui::PushStyleVar(ImGuiStyleVar_CellPadding, ImVec2(tablePadX(), ImGui::GetStyle().CellPadding.y));
-    const bool open = ImGui::BeginTable(id.c_str(), int(d1 - d0) + 1,
+    const bool open = ImGui::BeginTable(id.c_str(), int(digits.size()) + 1,
                                         ImGuiTableFlags_BordersInner | ImGuiTableFlags_SizingStretchSame);
     ImGui::PopStyleVar();
     if (!open) {
@@ -565,7 +566,7 @@ void numberTablePart(const ViewContext& c, const std::string& id, const Snapshot
         return;
     }
     ImGui::TableSetupColumn("wg", ImGuiTableColumnFlags_WidthFixed, wgW);
-    for (uint32_t d = d0; d < d1; ++d) {
+    for (uint32_t d : digits) {
         char h[12];
         std::snprintf(h, sizeof h, "%X", d);
         ImGui::TableSetupColumn(h);
@@ -581,7 +582,7 @@ void numberTablePart(const ViewContext& c, const std::string& id, const Snapshot
         std::snprintf(wg, sizeof wg, "%u", w);
         ImGui::TextUnformatted(wg);
         noteTextItem(c.ui, wg);
-        for (uint32_t d = d0; d < d1; ++d) {
+        for (uint32_t d : digits) {
             ImGui::TableNextColumn();
             const uint32_t x = a.data[size_t(d) * rows + w];
             char cell[16];
@@ -603,25 +604,39 @@ void numberTablePart(const ViewContext& c, const std::string& id, const Snapshot
     ImGui::SetWindowFontScale(1.0f);
 }
 
-// A {16, W} table of numbers for a few workgroups: one row per workgroup. Where the 16 digit
-// columns would need a font below 0.85 of the text's, digits 0-7 and 8-F are two tables, one
-// above the other, at a size a class reads; a smaller font only where even that does not fit
-// (false: not even then; nothing drawn).
-bool numberTable(const ViewContext& c, const char* id, const char* title, const Snapshot::Aux& a,
-                 std::optional<uint64_t> mark, const Answer* answer) {
+// A {16, W} table of numbers for a few workgroups: one row per workgroup, one column per digit.
+// Where all 16 columns would need a font below 0.85 of the text's, the columns are those of the
+// digits some key has (`used`, from the histogram: the others add nothing to a count or an offset)
+// under the short title, and, where those still do not fit, split over two or more tables, one above the other; a smaller
+// font only where even four tables do not fit (false: not even then; nothing drawn).
+bool numberTable(const ViewContext& c, const char* id, const char* title, const char* shortTitle,
+                 const Snapshot::Aux& a, const std::vector<uint32_t>& used, std::optional<uint64_t> mark,
+                 const Answer* answer) {
     if (a.shape.size() < 2) return true;
     const uint32_t digits = a.shape[0], rows = a.shape[1];
-    const float whole = tableScale(a, digits, rows);
-    const bool halves = whole < 0.85f && digits == 16;
-    const float scale = halves ? tableScale(a, digits / 2, rows) : whole;
-    if (scale < 0.45f) return false;
-    wrappedf("%s (%u digits x %u workgroup%s)", title, digits, rows, rows == 1 ? "" : "s");
-    if (!halves) {
-        numberTablePart(c, id, a, 0, digits, scale, mark, answer);
-        return true;
+    std::vector<uint32_t> shown(digits);
+    for (uint32_t d = 0; d < digits; ++d) shown[d] = d;
+    float scale = tableScale(a, digits, rows);
+    size_t parts = 1;
+    if (scale < 0.85f) {
+        if (!used.empty() && used.size() < digits) shown = used;
+        for (parts = 1; parts <= 4; ++parts)
+            if ((scale = tableScale(a, uint32_t((shown.size() + parts - 1) / parts), rows)) >= 0.85f) break;
+        parts = std::min<size_t>(parts, 4);
+        scale = tableScale(a, uint32_t((shown.size() + parts - 1) / parts), rows);
     }
-    numberTablePart(c, std::string(id) + "0-7", a, 0, 8, scale, mark, answer);
-    numberTablePart(c, std::string(id) + "8-F", a, 8, 16, scale, mark, answer);
+    if (scale < 0.45f) return false;
+    if (shown.size() == digits)
+        wrappedf("%s (%u digits x %u workgroup%s)", title, digits, rows, rows == 1 ? "" : "s");
+    else
+        wrappedf("%s of the %zu digits keys have", shortTitle, shown.size()); // short: the panel is narrow
+    const size_t per = (shown.size() + parts - 1) / parts;
+    for (size_t p = 0; p * per < shown.size(); ++p) {
+        const std::vector<uint32_t> part(shown.begin() + std::ptrdiff_t(p * per),
+                                         shown.begin() + std::ptrdiff_t(std::min(shown.size(), (p + 1) * per)));
+        numberTablePart(c, std::string(id) + "-" + std::to_string(p) + "-" + std::to_string(part.size()), a, part,
+                        scale, mark, answer);
+    }
     return true;
 }
 
@@ -740,11 +755,15 @@ void digitSections(const ViewContext& c, const std::string& ofPass, uint32_t lo,
         std::snprintf(rangeNote, sizeof rangeNote, ", digits %02zX..%02zX (no key has another)", range.first,
                       range.last);
     constexpr uint32_t kNumberRows = 16;
+    std::vector<uint32_t> used; // the digits some key has, from the histogram
+    if (const Snapshot::Aux* h = s.find(AuxKind::histogram); h && h->data.size() <= 256)
+        for (uint32_t d = 0; d < h->data.size(); ++d)
+            if (h->data[d]) used.push_back(d);
     auto table = [&](AuxKind kind, const char* id, const char* title, const char* heatTitle) {
         const Snapshot::Aux* a = s.find(kind);
         if (!a) return;
         if (a->shape.size() < 2 || a->shape[1] > kNumberRows ||
-            !numberTable(c, id, title, *a, highlighted(c.ui, HighlightKind::workgroup), answer))
+            !numberTable(c, id, title, heatTitle, *a, used, highlighted(c.ui, HighlightKind::workgroup), answer))
             heatMap(c.ui, heatTitle, *a, "workgroup", fs * 8, false);
     };
     for (Section sec : order)
