@@ -408,7 +408,7 @@ void drawWireKeys(const ViewContext& c, const DiagramLayout& L, const Geometry& 
         const ImVec2 in(left + L.labelW - ts.x - 4, L.wy(i) - ts.y / 2);
         drawLabel(c.ui, dl, L.font, L.tfs, in, pal.inputKey, inText.c_str());
         const std::string at = std::to_string(i);
-        if (const ImVec2 as = L.textSize(at.c_str()); as.x + ts.x + L.tfs < L.labelW - 4)
+        if (const ImVec2 as = L.textSize(at.c_str()); as.x * 0.8f + ts.x + L.tfs < L.labelW - 4) // drawn at 0.8
             drawLabel(c.ui, dl, L.font, L.tfs * 0.8f, ImVec2(left + 2, L.wy(i) - as.y * 0.4f), pal.axisLabel,
                       at.c_str());
         if (L.inputOutline == i) {
