@@ -209,12 +209,13 @@ std::string App::lessonRecord() const {
         return has ? json(acc.value_or(visibleNow)) : json(nullptr);
     };
     const UiState::Probe& p = ui_.lastProbe;
-    j["visible"] = {{"highlight", seen(L.seenHighlight, stop.highlight.kind != HighlightKind::none,
-                                       p.highlight && p.highlightVisible)},
-                    {"question", seen(L.seenQuestion, bool(stop.question), p.question && p.questionVisible)},
-                    {"feedback", seen(L.seenFeedback, bool(stop.question), p.feedback && p.feedbackVisible)},
-                    {"subject", seen(L.seenSubject, L.subjects || p.subjectDrawn || !L.layers.empty(), subjectShown(L, p))},
-                    {"narration", seen(L.seenNarration, true, p.narration && p.narrationVisible)}};
+    j["visible"] = {
+        {"highlight",
+         seen(L.seenHighlight, stop.highlight.kind != HighlightKind::none, p.highlight && p.highlightVisible)},
+        {"question", seen(L.seenQuestion, bool(stop.question), p.question && p.questionVisible)},
+        {"feedback", seen(L.seenFeedback, bool(stop.question), p.feedback && p.feedbackVisible)},
+        {"subject", seen(L.seenSubject, L.subjects || p.subjectDrawn || !L.layers.empty(), subjectShown(L, p))},
+        {"narration", seen(L.seenNarration, true, p.narration && p.narrationVisible)}};
     json subjects = json::array();
     for (unsigned k = 0; k < 32; ++k)
         if ((L.subjects >> k) & 1u) subjects.push_back(std::string(subjectKindName(SubjectKind(k))));
@@ -415,7 +416,8 @@ void App::drawLessonRecording(const SortWorker::View& v) {
     ImGui::EndGroup();
     const float bottom = ImGui::GetItemRectMax().y + pad * 0.5f;
     dl->ChannelsSetCurrent(0);
-    const ImU32 tint = (palette().accent & ~IM_COL32_A_MASK) | (rec ? IM_COL32(0, 0, 0, 0x38) : IM_COL32(0, 0, 0, 0x60));
+    const ImU32 tint =
+        (palette().accent & ~IM_COL32_A_MASK) | (rec ? IM_COL32(0, 0, 0, 0x38) : IM_COL32(0, 0, 0, 0x60));
     dl->AddRectFilled(top, ImVec2(right, bottom), tint, 4.0f);
     dl->AddRect(top, ImVec2(right, bottom), palette().accent, 4.0f, 0, rec ? 1.0f : 2.0f);
     dl->ChannelsMerge();

@@ -168,9 +168,10 @@ std::vector<std::string> tokens(const std::string& text) {
 
 // A count in digits or in words ("four"); none for anything else.
 std::optional<uint64_t> countOf(const std::string& w) {
-    static const char* const kWords[] = {"zero", "one", "two", "three", "four", "five", "six", "seven", "eight",
-                                         "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen",
-                                         "sixteen", "seventeen", "eighteen", "nineteen", "twenty"};
+    static const char* const kWords[] = {"zero",     "one",      "two",      "three",   "four",    "five",
+                                         "six",      "seven",    "eight",    "nine",    "ten",     "eleven",
+                                         "twelve",   "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
+                                         "eighteen", "nineteen", "twenty"};
     if (!w.empty() && w.size() <= 9 && std::all_of(w.begin(), w.end(), [](char c) { return c >= '0' && c <= '9'; }))
         return std::stoull(w);
     for (size_t i = 0; i < std::size(kWords); ++i)
@@ -184,7 +185,7 @@ void layersInText(const std::string& text, uint64_t layers, std::vector<uint64_t
     const std::vector<std::string> t = tokens(text);
     auto numberAt = [&](size_t i) {
         return i < t.size() && !t[i].empty() && std::isdigit(static_cast<unsigned char>(t[i][0])) ? countOf(t[i])
-                                                                                                 : std::nullopt;
+                                                                                                  : std::nullopt;
     };
     for (size_t i = 0; i < t.size(); ++i) {
         if (t[i] == "layers" && i >= 2 && (t[i - 2] == "last" || t[i - 2] == "first"))

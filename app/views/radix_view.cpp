@@ -555,7 +555,7 @@ void numberTablePart(const ViewContext& c, const std::string& id, const Snapshot
                      const Answer* answer) {
     const uint32_t rows = a.shape[1];
     const bool counts = id.rfind("##counts", 0) == 0; // a count of 0 is a dot: the numbers stand out
-    const float wgW = ImGui::CalcTextSize("wg").x; // at the full size: the column's width in tableScale
+    const float wgW = ImGui::CalcTextSize("wg").x;    // at the full size: the column's width in tableScale
     ImGui::SetWindowFontScale(scale);
     ImGui::PushStyleVar(ImGuiStyleVar_CellPadding, ImVec2(tablePadX(), ImGui::GetStyle().CellPadding.y));
     const bool open = ImGui::BeginTable(id.c_str(), int(digits.size()) + 1,
@@ -607,8 +607,8 @@ void numberTablePart(const ViewContext& c, const std::string& id, const Snapshot
 // A {16, W} table of numbers for a few workgroups: one row per workgroup, one column per digit.
 // Where all 16 columns would need a font below 0.85 of the text's, the columns are those of the
 // digits some key has (`used`, from the histogram: the others add nothing to a count or an offset)
-// under the short title, and, where those still do not fit, split over two or more tables, one above the other; a smaller
-// font only where even four tables do not fit (false: not even then; nothing drawn).
+// under the short title, and, where those still do not fit, split over two or more tables, one above the other; a
+// smaller font only where even four tables do not fit (false: not even then; nothing drawn).
 bool numberTable(const ViewContext& c, const char* id, const char* title, const char* shortTitle,
                  const Snapshot::Aux& a, const std::vector<uint32_t>& used, std::optional<uint64_t> mark,
                  const Answer* answer) {

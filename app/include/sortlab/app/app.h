@@ -152,9 +152,10 @@ struct UiState {
         std::array<char, 32> answerEdit{};
         int choice = 0;          // the Lessons menu's built-in lesson
         int scrollFrames = 0;    // frames left in which the views scroll to what the stop points at
-        bool previousReplayed = false; // the stop before this one replayed a recording
         bool stopPinned = false; // the pinned key was pinned by a stop (it ends with that stop), not the teacher
         bool longText = false;   // the explanation's long form (a lesson shows the short one)
+        // The stop before this one replayed a recording (where this one runs live, its banner says so).
+        bool previousReplayed = false;
         // Whether the stop's highlight, question and feedback were inside the window in every
         // screenshot of the stop (none: the stop has no such thing, or no screenshot yet).
         std::optional<bool> seenHighlight, seenQuestion, seenFeedback, seenSubject, seenNarration;
@@ -180,7 +181,7 @@ struct UiState {
         bool narration = false, narrationVisible = true;
         uint32_t subjectDrawn = 0; // the SubjectKinds a view drew (bit i: kind i)
         bool subjectVisible = true;
-        bool layersDrawn = false, layersVisible = true; // the stop's layers (LessonUi::layers)
+        bool layersDrawn = false, layersVisible = true;  // the stop's layers (LessonUi::layers)
         unsigned highlightWindow = 0, subjectWindow = 0; // the ImGui windows that noted them last
         // What the views showed of the state: the step the array view drew (a OneSweep replay
         // before its end shows the pass's input), and the bits of the histogram on show (none: -1).
