@@ -4,8 +4,9 @@
 // input keys at the left and the current GPU keys on the wires in the slot after the band (in a
 // lesson's question, also after the layer asked about, which is outlined). Every layer has a slot,
 // so the layout never changes with the step. Comparators keep a minimum spacing and every layer its
-// number: a network wider than its panel scrolls under the pinned input keys, keeping the current
-// layers (or a lesson's layer) and their neighbours in view. When n is not a
+// number: a network wider than its panel first takes a closer spacing and smaller keys (the 16-key
+// network of a lesson fits at 1280x720 in presentation mode), then scrolls under the pinned input
+// keys, keeping the current layers (and the layers a lesson's stop names) and their neighbours in view. When n is not a
 // power of two, the positions n .. P - 1 of the power-of-two network (P) are drawn as dashed wires
 // below the keys, with the comparators that would pair a key with one of them dashed: the GPU
 // skips those (no key is stored past n), and a legend inside the diagram says so. Larger n: a
@@ -590,6 +591,8 @@ void drawLayerMap(const ViewContext& c) {
         // Taller cells for larger strides: the shape of each merge is visible.
         const float frac = 0.35f + 0.65f * float(layers[l].logK + 1) / float(layers[l].logP + 1);
         dl->AddRectFilled(ImVec2(x0, top + h * (1 - frac)), ImVec2(x1, top + h), col);
+        if (c.ui.lesson.lesson && std::binary_search(c.ui.lesson.layers.begin(), c.ui.lesson.layers.end(), uint32_t(l)))
+            noteLayer(c.ui, ImVec2(x0, top), ImVec2(x1, top + h), -FLT_MAX); // a layer the stop names
         if (layers[l].logP != lastP) {
             lastP = layers[l].logP;
             char buf[32];
