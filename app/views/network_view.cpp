@@ -6,11 +6,12 @@
 // so the layout never changes with the step. Comparators keep a minimum spacing and every layer its
 // number: a network wider than its panel first takes a closer spacing and smaller keys (the 16-key
 // network of a lesson fits at 1280x720 in presentation mode), then scrolls under the pinned input
-// keys, keeping the current layers (and the layers a lesson's stop names) and their neighbours in view. When n is not a
-// power of two, the positions n .. P - 1 of the power-of-two network (P) are drawn as dashed wires
-// below the keys, with the comparators that would pair a key with one of them dashed: the GPU
-// skips those (no key is stored past n), and a legend inside the diagram says so. Larger n: a
-// compact layer map (one cell per layer, merges grouped, the plan's steps bracketed below).
+// keys, keeping the current layers (and the layers a lesson's stop names) and their neighbours in
+// view. When n is not a power of two, the positions n .. P - 1 of the power-of-two network (P)
+// are drawn as dashed wires below the keys, with the comparators that would pair a key with one of
+// them dashed: the GPU skips those (no key is stored past n), and a legend inside the diagram says
+// so. Larger n: a compact layer map (one cell per layer, merges grouped, the plan's steps bracketed
+// below).
 //
 // Sections, in order: the network's geometry (geometryFor, swapsOfStep); the diagram's layout
 // (KeyColumn, DiagramLayout, skippedLegend, diagramLayout); drawing it (scrollToFocus,
@@ -204,12 +205,9 @@ DiagramLayout diagramLayout(const JobInfo& job, const Geometry& g, uint32_t curH
     L.text = L.dy >= 7.0f;
     L.layers = g.layers.size();
     if (L.text) L.columns = std::move(columns);
-    // The widest key (a sort keeps the same keys, so the keys after a step fit too).
-    std::string widestKey = "?";
-    for (uint64_t i = 0; i < n; ++i) {
-        const std::string k = formatKey(*job.inputKeys, i, job.settings.key).substr(0, 10);
-        if (k.size() > widestKey.size() || (k.size() == widestKey.size() && k > widestKey)) widestKey = k;
-    }
+    // The keys as written (a sort keeps the same keys, so the keys after a step fit where these do).
+    std::vector<std::string> keys{"?"};
+    for (uint64_t i = 0; i < n; ++i) keys.push_back(formatKey(*job.inputKeys, i, job.settings.key).substr(0, 10));
     // The keys' column and the slots after the layers, at key font size `tfs`, with `pad` pixels
     // between a slot's key box and the layers beside it; what is left of the width for a sub-column.
     auto measure = [&](float tfs, float pad) {
@@ -219,14 +217,16 @@ DiagramLayout diagramLayout(const JobInfo& job, const Geometry& g, uint32_t curH
             // The keys' column: as wide as the widest key and its position, at most as wide as any
             // key of the type.
             const float widest = L.textSize(job.settings.key == KeyType::u32 ? "0000000000" : "-0.000e+00 ").x;
-            float keysW = L.textSize(widestKey.c_str()).x;
+            float keyW = 0;
+            for (const std::string& k : keys) keyW = std::max(keyW, L.textSize(k.c_str()).x);
+            float keysW = keyW;
             // "no key" beside the dashed rows: on two lines where they are tall enough.
             L.twoLineNoKey = L.gy * float(past) >= L.tfs * 0.8f * 2.3f;
             if (past) keysW = std::max(keysW, L.textSize(L.twoLineNoKey ? "key" : "no key").x * 0.8f);
             const float positionW = L.textSize(std::to_string(g.padded - 1).c_str()).x * 0.8f; // drawn at 0.8
             labelW = std::min(widest, keysW + positionW + L.tfs) + 8;
             // A slot after every layer, as wide as the widest key's box.
-            L.slotW = L.textSize(widestKey.c_str()).x + 6 + pad;
+            L.slotW = keyW + 6 + pad;
         }
         L.labelW = labelW;
         return (region.x - L.labelW - L.slotW * float(L.layers) - fs * 0.5f) / g.width;
