@@ -220,6 +220,9 @@ std::string App::lessonRecord() const {
     for (unsigned k = 0; k < 32; ++k)
         if ((L.subjects >> k) & 1u) subjects.push_back(std::string(subjectKindName(SubjectKind(k))));
     j["subjects"] = subjects;
+    json layers = json::array(); // the network layers the stop names, from 1 as lessons count them
+    for (uint32_t l : L.layers) layers.push_back(l + 1);
+    j["layers"] = layers;
     // The key whose path the views draw (its input index), and whether the stop pinned it.
     const auto& pinned = worker_.view().data ? worker_.view().data->pinned : std::nullopt;
     j["pinned"] = pinned ? json(*pinned) : json(nullptr);
