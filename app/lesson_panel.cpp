@@ -10,6 +10,7 @@
 #include <sortlab/app/state_dump.h>
 #include <sortlab/app/view_common.h>
 #include <sortlab/app/views.h>
+#include <sortlab/oddeven.h>
 
 #include <nlohmann/json.hpp>
 
@@ -56,6 +57,9 @@ void App::goToStop(size_t stop) {
     stop = std::min(stop, L.lesson->stops.size() - 1);
     auto s = settingsAt(*L.lesson, stop, SortSettings{});
     L.stop = stop;
+    // Whether the stop before replayed a recording: where this one runs live, its banner says so.
+    const auto before = stop > 0 ? settingsAt(*L.lesson, stop - 1, SortSettings{}) : Result<SortSettings>(s);
+    L.previousReplayed = stop > 0 && before && !ui_.live && recordingFor(*before) != nullptr;
     L.answering = L.answered = false;
     L.given.reset();
     L.answer.reset();
@@ -86,6 +90,15 @@ void App::answerStop(std::optional<int64_t> given, UiState::LessonUi::Mode mode)
     if (graded(L.lesson->stops[L.stop].question->kind)) goTo(L.shownStep + 1);
 }
 
+namespace {
+// The stop's subject on screen: every part its @subject names drawn, all it is about inside the
+// window, and every network layer it names in view.
+bool subjectShown(const UiState::LessonUi& L, const UiState::Probe& p) {
+    return (L.subjectsNamed & ~p.subjectDrawn) == 0 && p.subjectVisible &&
+           (L.layers.empty() || (p.layersDrawn && p.layersVisible));
+}
+} // namespace
+
 void App::noteScreenshot() {
     auto& L = ui_.lesson;
     if (!L.lesson || L.pending || L.answering) return;
@@ -95,7 +108,7 @@ void App::noteScreenshot() {
     if (stop.highlight.kind != HighlightKind::none) seen(L.seenHighlight, p.highlight && p.highlightVisible);
     if (stop.question) seen(L.seenQuestion, p.question && p.questionVisible);
     if (stop.question && !L.result.empty()) seen(L.seenFeedback, p.feedback && p.feedbackVisible);
-    if (L.subjects || p.subjectDrawn) seen(L.seenSubject, (L.subjectsNamed & ~p.subjectDrawn) == 0 && p.subjectVisible);
+    if (L.subjects || p.subjectDrawn || !L.layers.empty()) seen(L.seenSubject, subjectShown(L, p));
     seen(L.seenNarration, p.narration && p.narrationVisible);
     nlohmann::json shot = labelsJson();
     // What the views showed of the state: the step, the step the array drew, the replay's events.
@@ -147,6 +160,12 @@ void App::updateLesson(const SortWorker::View& v) {
     L.subjects = lessonSubjects(L.lesson->stops[L.stop], ui_.settings.algorithm(), L.answered);
     L.subjectsNamed = 0;
     for (SubjectKind k : L.lesson->stops[L.stop].subjects) L.subjectsNamed |= uint32_t(1) << unsigned(k);
+    if (L.layersOfStop != L.stop || L.layersOfN != v.job.settings.n) {
+        L.layersOfStop = L.stop, L.layersOfN = v.job.settings.n;
+        L.layers = v.job.settings.algorithm() == Algorithm::oddeven && v.job.settings.n >= 2
+                       ? lessonLayers(L.lesson->stops[L.stop], oddeven::layers(v.job.settings.n).size())
+                       : std::vector<uint32_t>{};
+    }
     if (L.scrollFrames > 0 && !L.pending && !v.busy) --L.scrollFrames;
     if (L.pending) return reachStop(v);
     const LessonStop& stop = L.lesson->stops[L.stop];
@@ -190,17 +209,20 @@ std::string App::lessonRecord() const {
         return has ? json(acc.value_or(visibleNow)) : json(nullptr);
     };
     const UiState::Probe& p = ui_.lastProbe;
-    j["visible"] = {{"highlight", seen(L.seenHighlight, stop.highlight.kind != HighlightKind::none,
-                                       p.highlight && p.highlightVisible)},
-                    {"question", seen(L.seenQuestion, bool(stop.question), p.question && p.questionVisible)},
-                    {"feedback", seen(L.seenFeedback, bool(stop.question), p.feedback && p.feedbackVisible)},
-                    {"subject", seen(L.seenSubject, L.subjects || p.subjectDrawn,
-                                     (L.subjectsNamed & ~p.subjectDrawn) == 0 && p.subjectVisible)},
-                    {"narration", seen(L.seenNarration, true, p.narration && p.narrationVisible)}};
+    j["visible"] = {
+        {"highlight",
+         seen(L.seenHighlight, stop.highlight.kind != HighlightKind::none, p.highlight && p.highlightVisible)},
+        {"question", seen(L.seenQuestion, bool(stop.question), p.question && p.questionVisible)},
+        {"feedback", seen(L.seenFeedback, bool(stop.question), p.feedback && p.feedbackVisible)},
+        {"subject", seen(L.seenSubject, L.subjects || p.subjectDrawn || !L.layers.empty(), subjectShown(L, p))},
+        {"narration", seen(L.seenNarration, true, p.narration && p.narrationVisible)}};
     json subjects = json::array();
     for (unsigned k = 0; k < 32; ++k)
         if ((L.subjects >> k) & 1u) subjects.push_back(std::string(subjectKindName(SubjectKind(k))));
     j["subjects"] = subjects;
+    json layers = json::array(); // the network layers the stop names, from 1 as lessons count them
+    for (uint32_t l : L.layers) layers.push_back(l + 1);
+    j["layers"] = layers;
     // The key whose path the views draw (its input index), and whether the stop pinned it.
     const auto& pinned = worker_.view().data ? worker_.view().data->pinned : std::nullopt;
     j["pinned"] = pinned ? json(*pinned) : json(nullptr);
@@ -338,9 +360,10 @@ void App::drawLessonFooter(const Lesson&, const LessonStop& stop, bool busy) {
     }
 }
 
-// Whether the stop replays a recording (and which device made it), with the live run beside it; or
-// runs live, and why. One short line above the stop's text, so the text keeps its room; the long
-// form is the line's tooltip.
+// Where the stop's data come from, on a banner above its text that stands out from it: a replay
+// of a recording (which GPU, when), or a live run on this device (and, where the stop before
+// replayed a recording, that the source changed here); with the button that switches between them.
+// One line where it fits, so the text keeps its room; the long form is the banner's tooltip.
 void App::drawLessonRecording(const SortWorker::View& v) {
     const auto& rec = v.job.recording;
     const auto other = rec ? nullptr : recordingFor(ui_.settings);
@@ -352,30 +375,58 @@ void App::drawLessonRecording(const SortWorker::View& v) {
     const std::string here = device_.isLavapipe ? "lavapipe (CPU emulation)" : deviceName_;
     const std::string oneAtATime =
         device_.isLavapipe ? ", where each CPU thread runs its share of the workgroups one at a time" : "";
-    if (!rec && !other) {
-        if (recordings_.empty() || !ui_.recordingNotes.empty()) return;
-        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-        textWrappedAtSpaces("Live on " + here + ": this stop's input was not recorded.");
-        ImGui::PopStyleColor();
-        return;
-    }
-    const RecordedDevice& d = rec ? rec->device : other->device;
+    if (!rec && !other && (recordings_.empty() || !ui_.recordingNotes.empty())) return;
     const bool busy = ui_.lesson.pending || ui_.lesson.answering;
-    ImGui::BeginDisabled(busy);
-    if (ImGui::SmallButton(rec ? "Run it live" : "Replay the recording")) setLive(bool(rec));
-    ImGui::EndDisabled();
-    ImGui::SameLine();
-    ImGui::PushStyleColor(ImGuiCol_Text, vec4(palette().accent));
-    const std::string line =
-        rec ? "Replay of a run on " + d.name + ", " + d.date.substr(0, 10) : "Live on " + here + oneAtATime;
-    textWrappedAtSpaces(line + ".");
-    ImGui::PopStyleColor();
-    if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("%s", rec ? ("A replay: " + d.name + " ran this sort on " + d.date.substr(0, 10) +
-                                       ". Live, it runs on " + here + oneAtATime + ".")
-                                          .c_str()
-                                    : ("A recording of this run on " + d.name + " is open.").c_str());
-    ImGui::Separator();
+    std::string line, tip;
+    if (rec) {
+        const RecordedDevice& d = rec->device;
+        line = "RECORDED on " + d.name + ", " + d.date.substr(0, 10) + ": a replay of that GPU's run.";
+        tip = "A replay: " + d.name + " ran this sort on " + d.date.substr(0, 10) + ". Live, it runs on " + here +
+              oneAtATime + ".";
+    } else if (other) {
+        line = "LIVE on " + here + ", not the recording.";
+        tip = "Live on " + here + oneAtATime + ". A recording of this run on " + other->device.name + " is open.";
+    } else {
+        line = ui_.lesson.previousReplayed
+                   ? "Now LIVE on " + here + ": the recording has no run with this stop's settings."
+                   : "LIVE on " + here + ": no recording has a run with this stop's settings.";
+        tip = "Live on " + here + oneAtATime + ". A recording replays only the run it holds.";
+    }
+    // The banner: the line on a tinted box across the panel (drawn behind the text once its height
+    // is known), its button after the last line where it fits.
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const ImVec2 top = ImGui::GetCursorScreenPos();
+    const float right = top.x + ImGui::GetContentRegionAvail().x, pad = ImGui::GetStyle().FramePadding.x;
+    const char* button = rec ? "Run it live" : other ? "Replay the recording" : nullptr;
+    dl->ChannelsSplit(2);
+    dl->ChannelsSetCurrent(1);
+    ImGui::SetCursorScreenPos(ImVec2(top.x + pad, top.y + pad * 0.5f));
+    ImGui::BeginGroup();
+    bool hovered = false;
+    float lastRight = top.x;
+    for (const std::string& l : wrapAtSpaces(line, right - top.x - 2 * pad)) {
+        ImGui::TextUnformatted(l.c_str());
+        hovered = hovered || ImGui::IsItemHovered();
+        lastRight = ImGui::GetItemRectMax().x;
+    }
+    if (button) {
+        const float bw = ImGui::CalcTextSize(button).x + ImGui::GetStyle().FramePadding.x * 2;
+        if (lastRight + ImGui::GetStyle().ItemSpacing.x + bw < right - pad) ImGui::SameLine();
+        ImGui::BeginDisabled(busy);
+        if (ImGui::SmallButton(button)) setLive(bool(rec));
+        ImGui::EndDisabled();
+    }
+    ImGui::EndGroup();
+    const float bottom = ImGui::GetItemRectMax().y + pad * 0.5f;
+    dl->ChannelsSetCurrent(0);
+    const ImU32 tint =
+        (palette().accent & ~IM_COL32_A_MASK) | (rec ? IM_COL32(0, 0, 0, 0x38) : IM_COL32(0, 0, 0, 0x60));
+    dl->AddRectFilled(top, ImVec2(right, bottom), tint, 4.0f);
+    dl->AddRect(top, ImVec2(right, bottom), palette().accent, 4.0f, 0, rec ? 1.0f : 2.0f);
+    dl->ChannelsMerge();
+    ImGui::SetCursorScreenPos(ImVec2(top.x, bottom));
+    ImGui::Dummy(ImVec2(0, pad * 0.5f));
+    if (hovered) ImGui::SetTooltip("%s", tip.c_str());
 }
 
 // The last stop of a lesson: what this device took for the view, and, on a CPU driver, that it is

@@ -418,6 +418,15 @@ endforeach()
 app_run(app_lesson_teacher --presentation --width 1280 --height 720 --lesson ${CMAKE_CURRENT_LIST_DIR}/app/teacher.lesson
         --screenshot-each lessons)
 app_check(app_lesson_teacher_check app_lesson_teacher lesson lessons/teacher.jsonl --min-stops 4)
+# Every layer a stop's words name must be on screen (visible.subject): 64 keys make a 21-layer network
+# wider than the Network view at 1280x720, which shows layer 1 (stop 1 passes) but not layers 1 and
+# 21 together (stop 2 is reported).
+app_run(app_lesson_layers --presentation --width 1280 --height 720
+        --lesson ${CMAKE_CURRENT_LIST_DIR}/app/layers_offscreen.lesson --screenshot-each lessons_layers)
+app_check(app_lesson_layers_check app_lesson_layers lesson lessons_layers/layers_offscreen.jsonl --visible)
+set_tests_properties(app_lesson_layers_check PROPERTIES
+                     PASS_REGULAR_EXPRESSION "stop 1 \\(Both ends\\): its subject is not visible"
+                     FAIL_REGULAR_EXPRESSION "stop 0[ :(]")
 # Wrong answers: tests/app/feedback.script answers each kind of question with the mistakes the app
 # recognises and with impossible numbers; app_check feedback works out what each number is from the
 # records and checks that the feedback names it (and calls the impossible ones so, with why).

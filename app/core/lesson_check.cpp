@@ -2,6 +2,7 @@
 // plan's end, a graded question with no step after it, a layer, tile, workgroup or pass a stop names
 // that the sort does not have. The steps come from the library's own planners (oddeven::planSteps,
 // radix::radix4Steps, radix::oneSweepSteps), so the lesson is checked against the plan the device will run.
+// And the network layers a stop's words name (lessonLayers), which its check requires on screen.
 #include <sortlab/app/lesson.h>
 
 #include <sortlab/oddeven.h>
@@ -9,6 +10,7 @@
 #include <sortlab/radix_steps.h>
 
 #include <algorithm>
+#include <cctype>
 #include <limits>
 
 namespace sortlab::app {
@@ -140,6 +142,95 @@ Result<void> checkStopRanges(const Lesson& lesson, size_t i, const SortSettings&
         return bad(q.line, ask + ": every key has the same digit in pass " + num(pass.pass) +
                                ", so the GPU skips it and no tile walks");
     return {};
+}
+
+namespace {
+
+// The words and punctuation of a text, lower case: "layers 6 and 10)" is layers, 6, and, 10, ).
+std::vector<std::string> tokens(const std::string& text) {
+    std::vector<std::string> out;
+    for (size_t i = 0; i < text.size();) {
+        const unsigned char ch = static_cast<unsigned char>(text[i]);
+        if (std::isalnum(ch)) {
+            size_t j = i;
+            std::string w;
+            while (j < text.size() && std::isalnum(static_cast<unsigned char>(text[j])))
+                w += char(std::tolower(static_cast<unsigned char>(text[j++])));
+            out.push_back(std::move(w));
+            i = j;
+        } else {
+            if (!std::isspace(ch)) out.emplace_back(1, char(ch));
+            ++i;
+        }
+    }
+    return out;
+}
+
+// A count in digits or in words ("four"); none for anything else.
+std::optional<uint64_t> countOf(const std::string& w) {
+    static const char* const kWords[] = {"zero",     "one",      "two",      "three",   "four",    "five",
+                                         "six",      "seven",    "eight",    "nine",    "ten",     "eleven",
+                                         "twelve",   "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
+                                         "eighteen", "nineteen", "twenty"};
+    if (!w.empty() && w.size() <= 9 && std::all_of(w.begin(), w.end(), [](char c) { return c >= '0' && c <= '9'; }))
+        return std::stoull(w);
+    for (size_t i = 0; i < std::size(kWords); ++i)
+        if (w == kWords[i]) return i;
+    return std::nullopt;
+}
+
+// The layers (1-based) a text names: "layer N", "layers N, M and K", "layers N to M" (or N-M), "the
+// first K layers", "the last K layers"; K may be a word.
+void layersInText(const std::string& text, uint64_t layers, std::vector<uint64_t>& out) {
+    const std::vector<std::string> t = tokens(text);
+    auto numberAt = [&](size_t i) {
+        return i < t.size() && !t[i].empty() && std::isdigit(static_cast<unsigned char>(t[i][0])) ? countOf(t[i])
+                                                                                                  : std::nullopt;
+    };
+    for (size_t i = 0; i < t.size(); ++i) {
+        if (t[i] == "layers" && i >= 2 && (t[i - 2] == "last" || t[i - 2] == "first"))
+            if (const auto k = countOf(t[i - 1]); k && *k <= layers) {
+                const uint64_t lo = t[i - 2] == "last" ? layers - *k + 1 : 1;
+                for (uint64_t l = lo; l < lo + *k; ++l) out.push_back(l);
+                continue;
+            }
+        if (t[i] != "layer" && t[i] != "layers") continue;
+        auto first = numberAt(i + 1);
+        if (!first) continue;
+        out.push_back(*first);
+        // A list or a range after it: ", M", "and M", "or M", "to M", "-M".
+        size_t j = i + 2;
+        uint64_t last = *first;
+        while (j + 1 < t.size()) {
+            const std::string& sep = t[j];
+            const auto next = numberAt(j + 1);
+            if (!next || (sep != "," && sep != "and" && sep != "or" && sep != "to" && sep != "-")) break;
+            if (sep == "to" || sep == "-")
+                for (uint64_t l = last + 1; l < *next && l <= layers; ++l) out.push_back(l);
+            out.push_back(*next);
+            last = *next;
+            j += 2;
+        }
+        i = j - 1;
+    }
+}
+
+} // namespace
+
+std::vector<uint32_t> lessonLayers(const LessonStop& stop, uint64_t layers) {
+    std::vector<uint64_t> named; // 1-based, as lessons count them
+    if (stop.highlight.kind == HighlightKind::layer) named.push_back(stop.highlight.index);
+    if (std::find(stop.subjects.begin(), stop.subjects.end(), SubjectKind::network) != stop.subjects.end())
+        for (uint64_t l = 1; l <= layers; ++l) named.push_back(l);
+    layersInText(stop.title, layers, named);
+    layersInText(stop.narration, layers, named);
+    if (stop.question) layersInText(stop.question->text, layers, named);
+    std::vector<uint32_t> out;
+    for (uint64_t l : named)
+        if (l >= 1 && l <= layers) out.push_back(uint32_t(l - 1));
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
 }
 
 } // namespace sortlab::app

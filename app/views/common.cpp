@@ -234,6 +234,15 @@ void noteSubject(const UiState& ui, SubjectKind k, ImVec2 a, ImVec2 b) {
         ImGui::SetScrollFromPosY(a.y - ImGui::GetWindowPos().y - ImGui::GetStyle().ItemSpacing.y, 0.0f);
 }
 
+void noteLayer(const UiState& ui, ImVec2 a, ImVec2 b, float left) {
+    const ImRect clip = shownArea();
+    constexpr float eps = 3.0f;
+    const bool inside = !ImGui::GetCurrentWindow()->SkipItems && a.x >= std::max(clip.Min.x, left) - eps &&
+                        a.y >= clip.Min.y - eps && b.x <= clip.Max.x + eps && b.y <= clip.Max.y + eps;
+    ui.probe.layersDrawn = true;
+    ui.probe.layersVisible = ui.probe.layersVisible && inside;
+}
+
 float shownWidth() {
     const ImGuiWindow* w = ImGui::GetCurrentWindow();
     return std::min(ImGui::GetContentRegionAvail().x, w->ClipRect.Max.x - w->DC.CursorPos.x);

@@ -4,12 +4,14 @@
 // input keys at the left and the current GPU keys on the wires in the slot after the band (in a
 // lesson's question, also after the layer asked about, which is outlined). Every layer has a slot,
 // so the layout never changes with the step. Comparators keep a minimum spacing and every layer its
-// number: a network wider than its panel scrolls under the pinned input keys, keeping the current
-// layers (or a lesson's layer) and their neighbours in view. When n is not a
-// power of two, the positions n .. P - 1 of the power-of-two network (P) are drawn as dashed wires
-// below the keys, with the comparators that would pair a key with one of them dashed: the GPU
-// skips those (no key is stored past n), and a legend inside the diagram says so. Larger n: a
-// compact layer map (one cell per layer, merges grouped, the plan's steps bracketed below).
+// number: a network wider than its panel first takes a closer spacing and smaller keys (the 16-key
+// network of a lesson fits at 1280x720 in presentation mode), then scrolls under the pinned input
+// keys, keeping the current layers (and the layers a lesson's stop names) and their neighbours in
+// view. When n is not a power of two, the positions n .. P - 1 of the power-of-two network (P)
+// are drawn as dashed wires below the keys, with the comparators that would pair a key with one of
+// them dashed: the GPU skips those (no key is stored past n), and a legend inside the diagram says
+// so. Larger n: a compact layer map (one cell per layer, merges grouped, the plan's steps bracketed
+// below).
 //
 // Sections, in order: the network's geometry (geometryFor, swapsOfStep); the diagram's layout
 // (KeyColumn, DiagramLayout, skippedLegend, diagramLayout); drawing it (scrollToFocus,
@@ -201,37 +203,45 @@ DiagramLayout diagramLayout(const JobInfo& job, const Geometry& g, uint32_t curH
     L.dy = std::clamp(avail / (float(n + 1) + pastRows), 6.0f, fs * 1.6f);
     L.gy = past ? L.dy * pastRows / float(past) : 0.0f;
     L.text = L.dy >= 7.0f;
-    L.tfs = std::min(fs, L.dy * 0.95f);
-    // The keys' column: as wide as the widest key (a sort keeps the same keys, so the keys after a
-    // step fit too) and its position, at most as wide as any key of the type.
-    float labelW = fs * 2;
-    if (L.text) {
-        const float widest = L.textSize(job.settings.key == KeyType::u32 ? "0000000000" : "-0.000e+00 ").x;
-        float keysW = 0;
-        for (uint64_t i = 0; i < n; ++i)
-            keysW = std::max(keysW, L.textSize(formatKey(*job.inputKeys, i, job.settings.key).substr(0, 10).c_str()).x);
-        // "no key" beside the dashed rows: on two lines where they are tall enough.
-        L.twoLineNoKey = L.gy * float(past) >= L.tfs * 0.8f * 2.3f;
-        if (past) keysW = std::max(keysW, L.textSize(L.twoLineNoKey ? "key" : "no key").x * 0.8f);
-        const float positionW = L.textSize(std::to_string(g.padded - 1).c_str()).x;
-        labelW = std::min(widest, keysW + positionW + L.tfs) + 8;
-    }
-    L.labelW = labelW;
-    // A slot after every layer, as wide as the widest key's box (a sort keeps the same keys).
     L.layers = g.layers.size();
-    if (L.text) {
-        L.columns = std::move(columns);
-        float keyW = L.textSize("?").x;
-        for (uint64_t i = 0; i < n; ++i)
-            keyW = std::max(keyW, L.textSize(formatKey(*job.inputKeys, i, job.settings.key).substr(0, 10).c_str()).x);
-        L.slotW = keyW + 6 + 6;
-    }
-    // A sub-column never narrower than keeps two comparators' dots and thick lines apart: a wide
-    // network scrolls instead of squeezing. Each layer's number fits in its layer and its slot.
-    const float minCw = std::max(6.0f, line * 7.5f);
+    if (L.text) L.columns = std::move(columns);
+    // The keys as written (a sort keeps the same keys, so the keys after a step fit where these do).
+    std::vector<std::string> keys{"?"};
+    for (uint64_t i = 0; i < n; ++i) keys.push_back(formatKey(*job.inputKeys, i, job.settings.key).substr(0, 10));
+    // The keys' column and the slots after the layers, at key font size `tfs`, with `pad` pixels
+    // between a slot's key box and the layers beside it; what is left of the width for a sub-column.
+    auto measure = [&](float tfs, float pad) {
+        L.tfs = tfs;
+        float labelW = fs * 2;
+        if (L.text) {
+            // The keys' column: as wide as the widest key and its position, at most as wide as any
+            // key of the type.
+            const float widest = L.textSize(job.settings.key == KeyType::u32 ? "0000000000" : "-0.000e+00 ").x;
+            float keyW = 0;
+            for (const std::string& k : keys) keyW = std::max(keyW, L.textSize(k.c_str()).x);
+            float keysW = keyW;
+            // "no key" beside the dashed rows: on two lines where they are tall enough.
+            L.twoLineNoKey = L.gy * float(past) >= L.tfs * 0.8f * 2.3f;
+            if (past) keysW = std::max(keysW, L.textSize(L.twoLineNoKey ? "key" : "no key").x * 0.8f);
+            const float positionW = L.textSize(std::to_string(g.padded - 1).c_str()).x * 0.8f; // drawn at 0.8
+            labelW = std::min(widest, keysW + positionW + L.tfs) + 8;
+            // A slot after every layer, as wide as the widest key's box.
+            L.slotW = keyW + 6 + pad;
+        }
+        L.labelW = labelW;
+        return (region.x - L.labelW - L.slotW * float(L.layers) - fs * 0.5f) / g.width;
+    };
+    // A sub-column never narrower than keeps two comparators' dots and lines apart (drawComparators
+    // thins them to fit): a network that does not fit its panel at the full spacing and the full key
+    // size first takes a closer spacing, then smaller keys (down to 0.68 of the font, still read
+    // from the back of a class), and only then scrolls.
+    const float minCw = std::max(6.0f, line * 7.5f), closeCw = std::max(6.0f, line * 4.5f);
     if (!L.text) L.slotW = minCw * 0.5f;
-    const float fitCw = (region.x - L.labelW - L.slotW * float(L.layers) - fs * 0.5f) / g.width;
-    L.cw = std::clamp(fitCw, minCw, std::max(minCw, fs * 0.9f));
+    float fitCw = measure(std::min(fs, L.dy * 0.95f), 6);
+    if (L.text && fitCw < minCw) fitCw = measure(L.tfs, 2);
+    for (int k = 1; L.text && fitCw < closeCw && k <= 9; ++k)
+        fitCw = measure(std::min(fs * (1.0f - 0.035f * float(k)), L.dy * 0.95f), 2);
+    L.cw = std::clamp(fitCw, closeCw, std::max(minCw, fs * 0.9f));
     L.unitsWide = g.width;
     L.width = L.labelW + g.width * L.cw + L.slotW * float(L.layers) + fs * 0.5f;
     L.numbersOff = L.dy * float(n) + L.gy * float(past) - L.dy * 0.1f;
@@ -309,7 +319,10 @@ void drawComparators(const ViewContext& c, const DiagramLayout& L, const Geometr
     const Palette& pal = palette();
     const StepData& d = *c.v.data;
     const auto swapped = swapsOfStep(d, c.v.job, step, g);
-    const float dot = std::max(2.0f, std::min(L.dy * 0.18f, L.cw * 0.3f)) * (c.line > 1 ? 1.3f : 1.0f);
+    // Lines and dots thin enough that two comparators a sub-column apart never touch.
+    const float dot =
+        std::min(std::max(2.0f, std::min(L.dy * 0.18f, L.cw * 0.3f)) * (c.line > 1 ? 1.3f : 1.0f), L.cw * 0.32f);
+    const float thin = std::min(c.line * 2.0f, L.cw * 0.36f), thick = std::min(c.line * 3.5f, L.cw * 0.55f);
     const auto markedKey = highlighted(c.ui, HighlightKind::key);
     float numberEnd = -FLT_MAX; // where the last layer number drawn ends
     for (size_t l = 0; l < g.layers.size(); ++l) {
@@ -320,12 +333,12 @@ void drawComparators(const ViewContext& c, const DiagramLayout& L, const Geometr
             const Link& link = g.layers[l][k];
             const float x = L.lxl(l, g.x0[l] + float(link.column) + 0.5f);
             ImU32 lc = col;
-            float thick = c.line * 2.0f;
+            float w = thin;
             if (isCurrent && !swapped[l].empty() && swapped[l][k]) {
                 lc = pal.swap;
-                thick = c.line * 3.5f;
+                w = thick;
             }
-            dl->AddLine(ImVec2(x, L.wy(link.a)), ImVec2(x, L.wy(link.b)), lc, thick);
+            dl->AddLine(ImVec2(x, L.wy(link.a)), ImVec2(x, L.wy(link.b)), lc, w);
             dl->AddCircleFilled(ImVec2(x, L.wy(link.a)), dot, lc);
             dl->AddCircleFilled(ImVec2(x, L.wy(link.b)), dot, lc);
         }
@@ -333,13 +346,18 @@ void drawComparators(const ViewContext& c, const DiagramLayout& L, const Geometr
         for (const Link& link : g.skipped[l]) {
             const bool marked = markedKey && *markedKey == link.a;
             const ImU32 lc = marked ? pal.highlight : pal.comparatorSkipped;
-            const float x = L.lxl(l, g.x0[l] + float(link.column) + 0.5f), thick = c.line * (marked ? 2.5f : 1.5f);
+            const float x = L.lxl(l, g.x0[l] + float(link.column) + 0.5f);
+            const float w = std::min(c.line * (marked ? 2.5f : 1.5f), L.cw * (marked ? 0.45f : 0.3f));
             const ImVec2 a(x, L.wy(link.a)), b(x, L.wy(link.b));
-            dashedLine(dl, a, b, lc, thick, std::max(3.0f, L.dy * 0.25f));
+            dashedLine(dl, a, b, lc, w, std::max(3.0f, L.dy * 0.25f));
             dl->AddCircleFilled(a, dot, lc);
             dl->AddCircle(b, dot, lc, 0, c.line * 1.5f);
             if (marked) noteVisible(c.ui, ProbeItem::highlight, ImVec2(x - dot, a.y - dot), ImVec2(x + dot, b.y + dot));
         }
+        // A layer the lesson's stop names: all of it (and its number) must be in view.
+        if (std::binary_search(c.ui.lesson.layers.begin(), c.ui.lesson.layers.end(), uint32_t(l)) && c.ui.lesson.lesson)
+            noteLayer(c.ui, ImVec2(L.lxl(l, g.x0[l]), L.o.y), ImVec2(L.lxl(l, g.x1[l]), L.bandBottom()),
+                      L.pinnedRight());
         // The layer's number, centred under it, where it clears the number before it.
         char num[24];
         std::snprintf(num, sizeof num, "%zu", l + 1);
@@ -391,7 +409,7 @@ void drawWireKeys(const ViewContext& c, const DiagramLayout& L, const Geometry& 
         const ImVec2 in(left + L.labelW - ts.x - 4, L.wy(i) - ts.y / 2);
         drawLabel(c.ui, dl, L.font, L.tfs, in, pal.inputKey, inText.c_str());
         const std::string at = std::to_string(i);
-        if (const ImVec2 as = L.textSize(at.c_str()); as.x + ts.x + L.tfs < L.labelW - 4)
+        if (const ImVec2 as = L.textSize(at.c_str()); as.x * 0.8f + ts.x + L.tfs < L.labelW - 4) // drawn at 0.8
             drawLabel(c.ui, dl, L.font, L.tfs * 0.8f, ImVec2(left + 2, L.wy(i) - as.y * 0.4f), pal.axisLabel,
                       at.c_str());
         if (L.inputOutline == i) {
@@ -450,14 +468,19 @@ struct Focus {
     uint32_t lo = 0, hi = 0;
     size_t key = 0;
 };
-// A lesson's @highlight layer joins the focus (and the scroll moves when it changes).
+// A lesson's @highlight layer and the layers its stop names join the focus (and the scroll moves
+// when they change).
 void focusHighlightedLayer(const ViewContext& c, Focus& f, uint32_t layers) {
-    const auto mark = highlighted(c.ui, HighlightKind::layer);
-    if (!mark || *mark < 1 || *mark > layers) return;
-    const uint32_t l = uint32_t(*mark - 1);
-    f.lo = std::min(f.lo, l);
-    f.hi = std::max(f.hi, l + 1);
-    f.key ^= size_t(*mark) << 40;
+    auto join = [&](uint32_t l) {
+        f.lo = std::min(f.lo, l);
+        f.hi = std::max(f.hi, l + 1);
+        f.key ^= size_t(l + 1) << 40;
+    };
+    if (const auto mark = highlighted(c.ui, HighlightKind::layer); mark && *mark >= 1 && *mark <= layers)
+        join(uint32_t(*mark - 1));
+    if (c.ui.lesson.lesson)
+        for (uint32_t l : c.ui.lesson.layers)
+            if (l < layers) join(l);
 }
 Focus focusOf(const ViewContext& c, uint32_t curLo, uint32_t curHi, uint32_t layers) {
     const StepData& d = *c.v.data;
@@ -568,6 +591,8 @@ void drawLayerMap(const ViewContext& c) {
         // Taller cells for larger strides: the shape of each merge is visible.
         const float frac = 0.35f + 0.65f * float(layers[l].logK + 1) / float(layers[l].logP + 1);
         dl->AddRectFilled(ImVec2(x0, top + h * (1 - frac)), ImVec2(x1, top + h), col);
+        if (c.ui.lesson.lesson && std::binary_search(c.ui.lesson.layers.begin(), c.ui.lesson.layers.end(), uint32_t(l)))
+            noteLayer(c.ui, ImVec2(x0, top), ImVec2(x1, top + h), -FLT_MAX); // a layer the stop names
         if (layers[l].logP != lastP) {
             lastP = layers[l].logP;
             char buf[32];

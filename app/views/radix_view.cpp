@@ -534,41 +534,39 @@ float tablePadX() {
     return std::max(1.0f, ImGui::GetFontSize() * 0.08f);
 }
 
-// The font scale at which a {digits, rows} table's widest number fits its column with a sixth of a
-// line's height to spare (numbers in neighbouring cells never run together), at most 1; below 0.45
-// the numbers would be too small to read. The workgroup column is as narrow as its heading "wg".
-float tableScale(const Snapshot::Aux& a, uint32_t digits, uint32_t rows) {
+// The font scale at which a table of `columns` digit columns fits its numbers (the widest in `a`)
+// with a sixth of a line's height to spare (numbers in neighbouring cells never run together), at
+// most 1; below 0.45 the numbers would be too small to read. The workgroup column is as narrow as
+// its heading "wg".
+float tableScale(const Snapshot::Aux& a, uint32_t columns, uint32_t rows) {
     uint32_t mx = rows ? rows - 1 : 0;
     for (uint32_t x : a.data) mx = std::max(mx, x);
     char widest[16];
     std::snprintf(widest, sizeof widest, "%u", mx);
     const float padX = tablePadX(), wg = ImGui::CalcTextSize("wg").x + 2 * padX + 1; // 1: the border
-    const float inner = (ImGui::GetContentRegionAvail().x - wg) / float(digits) - 2 * padX - 1;
+    const float inner = (ImGui::GetContentRegionAvail().x - wg) / float(columns) - 2 * padX - 1;
     return std::min(1.0f, inner / (ImGui::CalcTextSize(widest).x + ImGui::GetFontSize() / 6));
 }
 
-// A {16, W} table of numbers (data[d * W + w]) for a few workgroups: one row per workgroup, in a
-// smaller font where the numbers would not fit their columns (false: not even then; nothing drawn).
-// `mark` shades a lesson's workgroup; `answer` outlines the cell an answer's arithmetic uses.
-bool numberTable(const ViewContext& c, const char* id, const char* title, const Snapshot::Aux& a,
-                 std::optional<uint64_t> mark, const Answer* answer) {
-    if (a.shape.size() < 2) return true;
-    const uint32_t digits = a.shape[0], rows = a.shape[1];
-    const float scale = tableScale(a, digits, rows);
-    if (scale < 0.45f) return false;
-    wrappedf("%s (%u digits x %u workgroup%s)", title, digits, rows, rows == 1 ? "" : "s");
-    const float wgW = ImGui::CalcTextSize("wg").x; // at the full size: the column's width in tableScale
+// The columns `digits` of a {16, W} table (data[d * W + w]) at font scale `scale`: one row per
+// workgroup. `mark` shades a lesson's workgroup; `answer` outlines the cell an answer's arithmetic uses.
+void numberTablePart(const ViewContext& c, const std::string& id, const Snapshot::Aux& a,
+                     const std::vector<uint32_t>& digits, float scale, std::optional<uint64_t> mark,
+                     const Answer* answer) {
+    const uint32_t rows = a.shape[1];
+    const bool counts = id.rfind("##counts", 0) == 0; // a count of 0 is a dot: the numbers stand out
+    const float wgW = ImGui::CalcTextSize("wg").x;    // at the full size: the column's width in tableScale
     ImGui::SetWindowFontScale(scale);
     ImGui::PushStyleVar(ImGuiStyleVar_CellPadding, ImVec2(tablePadX(), ImGui::GetStyle().CellPadding.y));
-    const bool open =
-        ImGui::BeginTable(id, int(digits) + 1, ImGuiTableFlags_BordersInner | ImGuiTableFlags_SizingStretchSame);
+    const bool open = ImGui::BeginTable(id.c_str(), int(digits.size()) + 1,
+                                        ImGuiTableFlags_BordersInner | ImGuiTableFlags_SizingStretchSame);
     ImGui::PopStyleVar();
     if (!open) {
         ImGui::SetWindowFontScale(1.0f);
-        return true;
+        return;
     }
     ImGui::TableSetupColumn("wg", ImGuiTableColumnFlags_WidthFixed, wgW);
-    for (uint32_t d = 0; d < digits; ++d) {
+    for (uint32_t d : digits) {
         char h[12];
         std::snprintf(h, sizeof h, "%X", d);
         ImGui::TableSetupColumn(h);
@@ -584,16 +582,16 @@ bool numberTable(const ViewContext& c, const char* id, const char* title, const 
         std::snprintf(wg, sizeof wg, "%u", w);
         ImGui::TextUnformatted(wg);
         noteTextItem(c.ui, wg);
-        for (uint32_t d = 0; d < digits; ++d) {
+        for (uint32_t d : digits) {
             ImGui::TableNextColumn();
             const uint32_t x = a.data[size_t(d) * rows + w];
             char cell[16];
             std::snprintf(cell, sizeof cell, "%u", x);
-            if (x == 0 && std::string_view(id) == "##counts")
+            if (x == 0 && counts)
                 ImGui::TextDisabled(".");
             else
                 ImGui::TextUnformatted(cell);
-            noteTextItem(c.ui, x == 0 && std::string_view(id) == "##counts" ? "." : cell);
+            noteTextItem(c.ui, x == 0 && counts ? "." : cell);
             if (answer && answer->workgroup == w && answer->digit == d) {
                 const ImVec2 p = ImGui::GetItemRectMin(), q = ImGui::GetItemRectMax();
                 ImGui::GetWindowDrawList()->AddRect(ImVec2(p.x - 3, p.y - 1), ImVec2(q.x + 3, q.y + 1),
@@ -604,6 +602,41 @@ bool numberTable(const ViewContext& c, const char* id, const char* title, const 
     }
     ImGui::EndTable();
     ImGui::SetWindowFontScale(1.0f);
+}
+
+// A {16, W} table of numbers for a few workgroups: one row per workgroup, one column per digit.
+// Where all 16 columns would need a font below 0.85 of the text's, the columns are those of the
+// digits some key has (`used`, from the histogram: the others add nothing to a count or an offset)
+// under the short title, and, where those still do not fit, split over two or more tables, one above the other; a
+// smaller font only where even four tables do not fit (false: not even then; nothing drawn).
+bool numberTable(const ViewContext& c, const char* id, const char* title, const char* shortTitle,
+                 const Snapshot::Aux& a, const std::vector<uint32_t>& used, std::optional<uint64_t> mark,
+                 const Answer* answer) {
+    if (a.shape.size() < 2) return true;
+    const uint32_t digits = a.shape[0], rows = a.shape[1];
+    std::vector<uint32_t> shown(digits);
+    for (uint32_t d = 0; d < digits; ++d) shown[d] = d;
+    float scale = tableScale(a, digits, rows);
+    size_t parts = 1;
+    if (scale < 0.85f) {
+        if (!used.empty() && used.size() < digits) shown = used;
+        for (parts = 1; parts <= 4; ++parts)
+            if ((scale = tableScale(a, uint32_t((shown.size() + parts - 1) / parts), rows)) >= 0.85f) break;
+        parts = std::min<size_t>(parts, 4);
+        scale = tableScale(a, uint32_t((shown.size() + parts - 1) / parts), rows);
+    }
+    if (scale < 0.45f) return false;
+    if (shown.size() == digits)
+        wrappedf("%s (%u digits x %u workgroup%s)", title, digits, rows, rows == 1 ? "" : "s");
+    else
+        wrappedf("%s of the %zu digits keys have", shortTitle, shown.size()); // short: the panel is narrow
+    const size_t per = (shown.size() + parts - 1) / parts;
+    for (size_t p = 0; p * per < shown.size(); ++p) {
+        const std::vector<uint32_t> part(shown.begin() + std::ptrdiff_t(p * per),
+                                         shown.begin() + std::ptrdiff_t(std::min(shown.size(), (p + 1) * per)));
+        numberTablePart(c, std::string(id) + "-" + std::to_string(p) + "-" + std::to_string(part.size()), a, part,
+                        scale, mark, answer);
+    }
     return true;
 }
 
@@ -722,11 +755,15 @@ void digitSections(const ViewContext& c, const std::string& ofPass, uint32_t lo,
         std::snprintf(rangeNote, sizeof rangeNote, ", digits %02zX..%02zX (no key has another)", range.first,
                       range.last);
     constexpr uint32_t kNumberRows = 16;
+    std::vector<uint32_t> used; // the digits some key has, from the histogram
+    if (const Snapshot::Aux* h = s.find(AuxKind::histogram); h && h->data.size() <= 256)
+        for (uint32_t d = 0; d < h->data.size(); ++d)
+            if (h->data[d]) used.push_back(d);
     auto table = [&](AuxKind kind, const char* id, const char* title, const char* heatTitle) {
         const Snapshot::Aux* a = s.find(kind);
         if (!a) return;
         if (a->shape.size() < 2 || a->shape[1] > kNumberRows ||
-            !numberTable(c, id, title, *a, highlighted(c.ui, HighlightKind::workgroup), answer))
+            !numberTable(c, id, title, heatTitle, *a, used, highlighted(c.ui, HighlightKind::workgroup), answer))
             heatMap(c.ui, heatTitle, *a, "workgroup", fs * 8, false);
     };
     for (Section sec : order)

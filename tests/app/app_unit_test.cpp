@@ -705,6 +705,25 @@ TEST(AppLessons, SubjectsWrittenOrInferred) {
     EXPECT_EQ(l->stops[0].subjectLine, 7);
 }
 
+// The network layers a stop names: its highlight, @subject network (all of them), and "layer N",
+// lists, ranges and "the last K layers" in its title, text and question; nothing else.
+TEST(AppLessons, LayersAStopNames) {
+    using namespace sortlab::app;
+    auto l = parseLesson("# T\n## Layer 1: pairs\n@sort oddeven-layer\n@keys 3, 1, 2, 9, 4\n@highlight layer 3\n"
+                         "Those with 11 (layer 2) and 10 (layers 6 and 10); layers 7 to 8.\n"
+                         "## B\nThe last four layers merge; ten layers in all, 4 layers of 2.\n"
+                         "## C\n@subject network\nAll of it.\n"
+                         "## D\n@ask swaps How many of layer 9's comparators swap? Layer 99 is not one.\n",
+                         "t.lesson", "t");
+    ASSERT_TRUE(l.ok()) << l.error().message;
+    using V = std::vector<uint32_t>;
+    EXPECT_EQ(lessonLayers(l->stops[0], 10), (V{0, 1, 2, 5, 6, 7, 9}));
+    EXPECT_EQ(lessonLayers(l->stops[1], 10), (V{6, 7, 8, 9}));
+    EXPECT_EQ(lessonLayers(l->stops[2], 6), (V{0, 1, 2, 3, 4, 5}));
+    EXPECT_EQ(lessonLayers(l->stops[3], 10), (V{8}));
+    EXPECT_EQ(lessonLayers(l->stops[3], 6), V{});
+}
+
 // @recording lines belong to the lesson (before or inside a stop), and a relative name is found
 // beside the lesson file.
 TEST(AppLessons, RecordingLinesAndWhereTheirFilesAreFound) {

@@ -154,12 +154,19 @@ struct UiState {
         int scrollFrames = 0;    // frames left in which the views scroll to what the stop points at
         bool stopPinned = false; // the pinned key was pinned by a stop (it ends with that stop), not the teacher
         bool longText = false;   // the explanation's long form (a lesson shows the short one)
+        // The stop before this one replayed a recording (where this one runs live, its banner says so).
+        bool previousReplayed = false;
         // Whether the stop's highlight, question and feedback were inside the window in every
         // screenshot of the stop (none: the stop has no such thing, or no screenshot yet).
         std::optional<bool> seenHighlight, seenQuestion, seenFeedback, seenSubject, seenNarration;
         // The parts of the views the stop is about now (lessonSubjects): those its @subject names
         // must be drawn; inferred ones must be on screen where a view draws them.
         uint32_t subjects = 0, subjectsNamed = 0;
+        // The network layers (0-based) the stop names (lessonLayers), for the network of `layersOfN`
+        // keys: each must be on screen, not scrolled away nor under the pinned keys.
+        std::vector<uint32_t> layers;
+        size_t layersOfStop = SIZE_MAX;
+        uint64_t layersOfN = 0;
         // Why the sort did not step on: a question is open (Right, >, Play): answer or "Show me" first.
         std::string hint;
         // The labels the views drew in each screenshot of the stop (App::labelsJson).
@@ -174,6 +181,7 @@ struct UiState {
         bool narration = false, narrationVisible = true;
         uint32_t subjectDrawn = 0; // the SubjectKinds a view drew (bit i: kind i)
         bool subjectVisible = true;
+        bool layersDrawn = false, layersVisible = true;  // the stop's layers (LessonUi::layers)
         unsigned highlightWindow = 0, subjectWindow = 0; // the ImGui windows that noted them last
         // What the views showed of the state: the step the array view drew (a OneSweep replay
         // before its end shows the pass's input), and the bits of the histogram on show (none: -1).

@@ -163,6 +163,11 @@ std::string_view questionKindName(QuestionKind k);
 // histogram; a tile or a depth question: the replay; a count's answer: the counts (radix4) or the
 // histogram; a radix `where` answer: the offsets and the workgroup offsets). Bit i: SubjectKind i.
 uint32_t lessonSubjects(const LessonStop& stop, Algorithm algo, bool answered);
+// The network layers (0-based, sorted, each once) a stop names, of a network of `layers` layers:
+// its @highlight layer, every layer of the network for @subject network, and those its title,
+// text and question name ("layer 4", "layers 6 and 10", "layers 2 to 5", "the last four layers").
+// The lesson's check (visible.subject) requires each of them on screen.
+std::vector<uint32_t> lessonLayers(const LessonStop& stop, uint64_t layers);
 std::string_view highlightKindName(HighlightKind k);
 
 } // namespace sortlab::app

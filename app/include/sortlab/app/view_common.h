@@ -66,6 +66,9 @@ void noteVisible(const UiState& ui, ProbeItem item, ImVec2 min, ImVec2 max);
 // stop is new, the window scrolls it to its top when it is out of sight).
 bool isSubject(const UiState& ui, SubjectKind k);
 void noteSubject(const UiState& ui, SubjectKind k, ImVec2 min, ImVec2 max);
+// A network layer the stop names (UiState::LessonUi::layers) drawn at [min, max): visible when all
+// of it lies inside the window's visible area, right of `left` (the pinned keys' column).
+void noteLayer(const UiState& ui, ImVec2 min, ImVec2 max, float left);
 // The labels check (UiState::Probe::labels, app_check labels): every number or name a view writes
 // on its pictures goes through drawLabel (drawn at pos, its rectangle noted; returns its size) or,
 // for an ImGui text item just drawn (a table's cell), noteTextItem; a label a view has no room
