@@ -16,12 +16,16 @@ layout(constant_id = SORTLAB_SPEC_HIST_COPIES) const uint HIST_COPIES = 2;
 
 shared uint counts[HIST_COPIES * PASSES * 256];
 
+// The status words to clear: pc.tiles, or an indirect plan's tiles' (it runs one portion a pass).
+uint64_t statusWords() {
+    if (INDIRECT == 0) return pc.tiles;
+    return uint64_t(tileCount()) * 256ul;
+}
+
 void main() {
     const uint g = gl_WorkGroupID.x, tid = gl_LocalInvocationIndex;
     for (uint i = tid; i < HIST_COPIES * PASSES * 256; i += WORKGROUP_SIZE) counts[i] = 0;
-    const uint groups = histGroupCount();
-    const uint64_t statusWords = INDIRECT == 0 ? pc.tiles : uint64_t(tileCount()) * 256ul; // (one portion)
-    for (uint64_t i = uint64_t(g) * WORKGROUP_SIZE + tid; i < statusWords; i += uint64_t(groups) * WORKGROUP_SIZE)
+    for (uint64_t i = uint64_t(g) * WORKGROUP_SIZE + tid; i < statusWords(); i += uint64_t(histGroupCount()) * WORKGROUP_SIZE)
         word(SORTLAB_OS_STATUS + i).v = 0u;
     barrier();
     const uint copy = (gl_SubgroupID % HIST_COPIES) * PASSES * 256;
@@ -30,7 +34,7 @@ void main() {
     // are the ones its first tiles read.
     const uint64_t chunk = uint64_t(WORKGROUP_SIZE) * LOADS_IN_FLIGHT;
     const uint64_t chunks = (keyCount() + chunk - 1) / chunk;
-    for (uint64_t c = g; c < chunks; c += groups) {
+    for (uint64_t c = g; c < chunks; c += histGroupCount()) {
         const uint64_t i = (chunks - 1 - c) * chunk + tid;
         Key k[LOADS_IN_FLIGHT];
         [[unroll]] for (uint j = 0; j < LOADS_IN_FLIGHT; ++j)

@@ -180,8 +180,8 @@ TEST_P(IndirectSort, CountFromGpu) {
     std::vector<uint32_t> values(maxN);
     std::iota(values.begin(), values.end(), 0u);
     const uint64_t kb = keyBytes(cfg_.key);
-    for (uint64_t count : {uint64_t(0), uint64_t(1), uint64_t(37), T + 5, 3 * T, maxN, maxN + 1000,
-                           uint64_t(UINT32_MAX)}) {
+    for (uint64_t count :
+         {uint64_t(0), uint64_t(1), uint64_t(37), T + 5, 3 * T, maxN, maxN + 1000, uint64_t(UINT32_MAX)}) {
         SCOPED_TRACE("count " + std::to_string(count) + " of at most " + std::to_string(maxN));
         ASSERT_TRUE(uploadBytes(ctx(), own.keys, 0, input).ok());
         if (cfg_.values != ValueType::none) {
@@ -219,8 +219,8 @@ TEST_P(IndirectSort, CountFromGpu) {
             const bool keyOk = std::memcmp(got.keys.data() + i * kb, want.keys.data() + i * kb, kb) == 0;
             const bool valueOk = cfg_.values == ValueType::none || got.values[i] == want.values[i];
             ASSERT_TRUE(keyOk && valueOk) << "first difference at " << i << " (n = " << n << ", "
-                                          << (i < n ? "in the sorted prefix" : "past it: should be untouched")
-                                          << ")" << (valueOk ? "" : ": a value (stability)");
+                                          << (i < n ? "in the sorted prefix" : "past it: should be untouched") << ")"
+                                          << (valueOk ? "" : ": a value (stability)");
         }
     }
 }

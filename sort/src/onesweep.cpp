@@ -136,8 +136,8 @@ public:
         if (!g) return g.error();
         if (indirect && g->portions > 1)
             return makeError(Errc::too_large, "an indirect onesweep plan runs each pass in one portion: at most " +
-                                                  std::to_string(g->tiles / g->portions * g->tile) + " keys (maxN = " +
-                                                  std::to_string(n) + ")");
+                                                  std::to_string(g->tiles / g->portions * g->tile) +
+                                                  " keys (maxN = " + std::to_string(n) + ")");
         p.tileKeys = g->tile;
         p.needsTemp = true;
         p.scratchBytes = (SORTLAB_OS_STATUS + g->statusRows * kRadix) * 4;
@@ -197,8 +197,10 @@ public:
         // plan's (dispatch size `size` of indirect_count.comp, written with that maximum).
         const uint64_t passGroups = g.dispatchGroups(0), resultWorkgroups = resultGroups(plan.n, g);
         auto dispatchSized = [&](Pipe pipe, uint64_t groups, uint32_t size) {
-            if (plan.indirect) dispatchIndirect(cmd, plan.pipelines[pipe], pc, groups, args, size);
-            else dispatch(pipe, groups);
+            if (plan.indirect)
+                dispatchIndirect(cmd, plan.pipelines[pipe], pc, groups, args, size);
+            else
+                dispatch(pipe, groups);
         };
         for (size_t i = first; i < last; ++i) {
             const Step& s = plan.steps[i];
@@ -213,7 +215,7 @@ public:
                         {static_cast<uint32_t>(g.tile), 0, g.tiles},                           // SORTLAB_OS_IND_TILES
                         {static_cast<uint32_t>(g.tile), 0, passGroups},                        // _PERSISTENT
                         {g.histWorkgroup * g.tuning.histogram.loadsInFlight, 1, g.histGroups}, // _HISTOGRAM
-                        {4 * g.workgroup, 1, resultWorkgroups}};                                // _RESULT
+                        {4 * g.workgroup, 1, resultWorkgroups}};                               // _RESULT
                     recordIndirectCount(cmd, plan.pipelines[kIndirectCount], buf, SORTLAB_OS_INDIRECT, plan.n, sizes);
                 }
                 dispatchSized(kHistogram, g.histGroups, SORTLAB_OS_IND_HISTOGRAM);
@@ -509,8 +511,7 @@ private:
     uint32_t maxSubgroups(uint32_t wg) const { return std::max(1u, wg / std::max(1u, ctx_.info().subgroupSize)); }
 
     // indirect: an indirect plan's pipelines (SORTLAB_SPEC_INDIRECT), and indirect_count.comp's.
-    Result<VkPipeline> pipelineFor(const std::string& shader, const SortConfig& cfg, const Geometry& g,
-                                   bool indirect) {
+    Result<VkPipeline> pipelineFor(const std::string& shader, const SortConfig& cfg, const Geometry& g, bool indirect) {
         if (shader == "indirect_count") return pipelineOf(shader, cfg, {});
         const DeviceInfo& d = ctx_.info();
         const uint32_t wg = shader == "onesweep_histogram" ? g.histWorkgroup : g.workgroup; // (a shape of its own)

@@ -118,7 +118,6 @@ public:
                              [&](const char* shader) { return pipelineFor(shader, config, *geo, indirect); });
     }
 
-
     Result<void> recordSteps(VkCommandBuffer cmd, const Plan& plan, const DeviceBuffers& buf, size_t first, size_t last,
                              VkQueryPool timestamps, uint32_t firstQuery) const override {
         if (!hasPipelines(plan, std::size(kShaders)) || plan.tileKeys == 0) return lostPipelines();
@@ -148,8 +147,10 @@ public:
         auto dispatch = [&](Pipe pipe, uint64_t groups) { dispatchPipeline(cmd, plan.pipelines[pipe], pc, groups); };
         // A workgroup a tile: the plan's n, or (indirect) the count's tiles, up to the plan's.
         auto dispatchTiles = [&](Pipe pipe) {
-            if (plan.indirect) dispatchIndirect(cmd, plan.pipelines[pipe], pc, workgroups, args, 0);
-            else dispatch(pipe, workgroups);
+            if (plan.indirect)
+                dispatchIndirect(cmd, plan.pipelines[pipe], pc, workgroups, args, 0);
+            else
+                dispatch(pipe, workgroups);
         };
         for (size_t i = first; i < last; ++i) {
             const Step& s = plan.steps[i];

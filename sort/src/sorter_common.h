@@ -53,8 +53,9 @@ protected:
         info.buffer = buf.scratchBuffer;
         const VkDeviceAddress base = vkGetBufferDeviceAddress(ctx_.device(), &info);
         if (base == 0 || buf.scratch.address < base)
-            return makeError(Errc::invalid_argument, "record: DeviceBuffers::scratch does not lie in "
-                                                     "DeviceBuffers::scratchBuffer (its address is below the buffer's)");
+            return makeError(Errc::invalid_argument,
+                             "record: DeviceBuffers::scratch does not lie in "
+                             "DeviceBuffers::scratchBuffer (its address is below the buffer's)");
         return IndirectArgs{buf.scratchBuffer, buf.scratch.address - base + uint64_t(word) * 4};
     }
     // Records indirect_count.comp (pipeline `setup`): the count, clamped to maxN, and `sizes` into

@@ -88,13 +88,6 @@
 #define SORTLAB_OS_WHERE 8208     // u32 [p], p = 0..passes: 0 keys in `keys`, 1 in `keysTemp` before pass p (the scan)
 #define SORTLAB_OS_INFO 8224      // u32 [4p..4p+3]: pass, bit lo, bit hi, skipped (0/1) (the scan)
 #define SORTLAB_OS_INDIRECT 8256  // indirect plans: the words indirect_count.comp writes (SORTLAB_IND_*)
-// The dispatch sizes an indirect OneSweep plan has indirect_count.comp write (SORTLAB_IND_*): the
-// pass's tiles (and its dispatch where a tile a workgroup), a persistent pass's dispatch, the
-// histogram's and the result's workgroups.
-#define SORTLAB_OS_IND_TILES 0
-#define SORTLAB_OS_IND_PERSISTENT 1
-#define SORTLAB_OS_IND_HISTOGRAM 2
-#define SORTLAB_OS_IND_RESULT 3
 #define SORTLAB_OS_BASE 8448      // u64 [2][256]: where each digit's keys of the next portion start
 // u32 [2k + t]: next tile id of pass dispatch k's twin t (t = 1 reads keysTemp; one dispatch per
 // pass and portion). The scan sets the counters of a skipped pass to OS_SKIPPED, and where twins
@@ -114,6 +107,14 @@
 #define SORTLAB_OS_COUNT_BITS 29
 #define SORTLAB_OS_FLAG_SHIFT 29
 #define SORTLAB_OS_EPOCH_SHIFT 31
+
+// The dispatch sizes an indirect OneSweep plan has indirect_count.comp write (SORTLAB_IND_*): the
+// pass's tiles (and its dispatch where a tile a workgroup), a persistent pass's dispatch, the
+// histogram's and the result's workgroups.
+#define SORTLAB_OS_IND_TILES 0
+#define SORTLAB_OS_IND_PERSISTENT 1
+#define SORTLAB_OS_IND_HISTOGRAM 2
+#define SORTLAB_OS_IND_RESULT 3
 
 // Indirect plans (indirect_count.comp): the words it writes from a scratch word W on, after the
 // algorithm's init kernel: the key count n = min(count, the plan's maximum) as a u64 at W, the count
