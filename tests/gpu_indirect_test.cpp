@@ -10,7 +10,8 @@
 // IndirectTest.*: what planIndirect refuses (the odd-even network, the lookback log, maxN past a
 //   uint32, a OneSweep pass of several portions), what record() refuses of an indirect plan's
 //   binding (count missing, too small, misaligned, overlapping; scratchBuffer null or not holding
-//   scratch), and a direct plan's kernels untouched by a count in the binding.
+//   scratch), resultInEither's scratch word, and a direct plan's kernels untouched by a count in
+//   the binding.
 #include <sortlab/testing/gpu_env.h>
 
 #include <sortlab/buffer.h>
@@ -332,6 +333,41 @@ TEST_F(IndirectTest, RecordChecksCountAndScratchBuffer) {
         });
         ASSERT_TRUE(ran.ok()) << ran.error().message;
         EXPECT_TRUE(r.ok()) << r.error().message;
+    }
+}
+
+// With resultInEither, the scratch word the plan names says where the sorted prefix is.
+TEST_F(IndirectTest, ResultInEither) {
+    SortConfig cfg = sortConfig(KeyType::u32, false, Order::ascending);
+    cfg.knobs.resultInEither = true;
+    for (Algorithm a : {Algorithm::radix4, Algorithm::onesweep}) {
+        SCOPED_TRACE(std::string(algorithmName(a)));
+        auto s = makeSorter(ctx(), a);
+        ASSERT_TRUE(s.ok());
+        const uint64_t maxN = 3000, n = 1234;
+        auto plan = (*s)->planIndirect(maxN, cfg);
+        ASSERT_TRUE(plan.ok()) << plan.error().message;
+        ASSERT_EQ(plan->resultLocation.kind, KeyLocation::Kind::scratchWord);
+        IndirectBuffers own;
+        ASSERT_TRUE(makeBuffers(ctx(), *plan, own));
+        // Keys whose low byte is 0: a pass is skipped, so the result may stay in keysTemp.
+        std::vector<std::byte> input = randomKeys(cfg.key, maxN, 11);
+        for (uint64_t i = 0; i < maxN; ++i) input[i * 4] = std::byte{0};
+        ASSERT_TRUE(uploadBytes(ctx(), own.keys, 0, input).ok());
+        auto r = recordWithCount(ctx(), **s, *plan, own.ranges(), own.count, n);
+        ASSERT_TRUE(r.ok()) << r.error().message;
+        uint32_t where = 2;
+        Readback rb(ctx());
+        rb.add(own.scratch, plan->resultLocation.wordOffset * 4, 4, &where);
+        ASSERT_TRUE(rb.run().ok());
+        ASSERT_LE(where, 1u);
+        std::vector<std::byte> got(n * 4);
+        Readback keys(ctx());
+        keys.add(where ? own.keysTemp : own.keys, 0, n * 4, got.data());
+        ASSERT_TRUE(keys.run().ok());
+        std::vector<std::byte> want = expectedPrefixSort(input, n, cfg).keys;
+        want.resize(n * 4);
+        EXPECT_EQ(got, want) << "read from " << (where ? "keysTemp" : "keys");
     }
 }
 

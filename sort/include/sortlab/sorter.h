@@ -195,7 +195,9 @@ public:
     // sorts the first maxN keys (clamped, never refused: the GPU cannot return an error). The
     // plan's buffers, steps and pipelines are those of maxN keys; its dispatches take their sizes
     // from the count (vkCmdDispatchIndirect), so a small count costs little more than a plan of it.
-    // The kernels are the direct ones with a specialization constant set (pipelines of their own).
+    // The kernels are the direct ones with a specialization constant set: pipelines of their own,
+    // which planIndirect makes (warmUp does not). The first step reads the count; a range of steps
+    // recorded from a later one uses what the last run of the first step read.
     // radix4 and onesweep only: the odd-even network returns invalid_argument, as does onesweep
     // for a config with SortKnobs::logLookback; onesweep returns too_large where maxN needs more
     // than one portion a pass (2^29 - 1 keys at most, less with large tiles); otherwise plan()'s
