@@ -194,7 +194,8 @@ public:
     // (DeviceBuffers::count, see the contract above): n = min(count, maxN), so a count above maxN
     // sorts the first maxN keys (clamped, never refused: the GPU cannot return an error). The
     // plan's buffers, steps and pipelines are those of maxN keys; its dispatches take their sizes
-    // from the count (vkCmdDispatchIndirect), so a small count costs little more than a plan of it.
+    // from the count (vkCmdDispatchIndirect), so a small count runs few workgroups (the one-workgroup
+    // init and the scans' few run whatever the count).
     // The kernels are the direct ones with a specialization constant set: pipelines of their own,
     // which planIndirect makes (warmUp does not). The first step reads the count; a range of steps
     // recorded from a later one uses what the last run of the first step read.
@@ -223,8 +224,8 @@ public:
     // than storageRequirements(plan) says, at an address not a multiple of kBufferAlignment, or
     // overlapping another. It cannot check the buffers' usage flags, that the memory is still
     // there, or the query pool's size. An indirect plan's count (missing, smaller than 4 bytes, at
-    // an address not a multiple of 4) and scratchBuffer (null, or a buffer scratch does not start
-    // in) are checked too; their value when the sort runs cannot be.
+    // an address not a multiple of 4, overlapping a buffer of the plan) and scratchBuffer (null, or a
+    // buffer scratch does not start in) are checked too; the count's value when the sort runs cannot be.
     Result<void> record(VkCommandBuffer cmd, const Plan& plan, const DeviceBuffers& buffers, size_t first = 0,
                         size_t last = SIZE_MAX, VkQueryPool timestamps = VK_NULL_HANDLE, uint32_t firstQuery = 0) const;
     // The auxiliary state a snapshot after steps [0, stepsDone) shows (counts, histograms,
