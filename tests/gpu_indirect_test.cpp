@@ -308,19 +308,13 @@ TEST_F(IndirectTest, RecordChecksCountAndScratchBuffer) {
         b = good;
         b.scratchBuffer = VK_NULL_HANDLE;
         EXPECT_TRUE(refusedWith(b, "scratchBuffer is null"));
-        // A buffer above scratch's address (a few more made where none of these is).
-        std::vector<Buffer> more;
-        const Buffer* above = nullptr;
-        for (const Buffer* o : {&own.keys, &own.values, &own.keysTemp, &own.valuesTemp, &own.count})
-            if (o->address() > own.scratch.address()) above = o;
-        while (!above && more.size() < 8) {
-            auto m = Buffer::create(ctx(), 1 << 16, MemoryKind::device, "another buffer");
-            ASSERT_TRUE(m.ok());
-            more.push_back(std::move(m.value()));
-            if (more.back().address() > own.scratch.address()) above = &more.back();
-        }
-        ASSERT_TRUE(above) << "no buffer above scratch's address";
-        b.scratchBuffer = above->handle();
+        // Scratch below the scratchBuffer's address: another buffer of scratch's size, and the range
+        // of whichever of the two is lower with the handle of the other.
+        auto other = Buffer::create(ctx(), storageRequirements(*plan).scratch, MemoryKind::device, "another");
+        ASSERT_TRUE(other.ok());
+        const bool otherAbove = other->address() > own.scratch.address();
+        b.scratch = otherAbove ? good.scratch : other->range();
+        b.scratchBuffer = otherAbove ? other->handle() : own.scratch.handle();
         EXPECT_TRUE(refusedWith(b, "does not lie in"));
         // A count at a 4-byte (not 16-byte) address is fine.
         b = good;
