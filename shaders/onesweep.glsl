@@ -61,6 +61,20 @@ StatusRef status(uint tile, uint d) {
 }
 uint workgroupIndex() { return gl_WorkGroupID.y * pc.groupsX + gl_WorkGroupID.x; }
 
+// n, the pass's tiles, and the histogram and result kernels' workgroups: the push constants', or in
+// an indirect plan's kernels (INDIRECT 1; one portion a pass) what indirect_count.comp wrote from
+// the GPU's count (dispatch sizes SORTLAB_OS_IND_*). The direct kernels (INDIRECT 0, folded by the
+// driver) read the push constants as before.
+layout(constant_id = SORTLAB_SPEC_INDIRECT) const uint INDIRECT = 0;
+uint64_t keyCount() {
+    if (INDIRECT == 0) return pc.n;
+    return qword(SORTLAB_OS_INDIRECT + SORTLAB_IND_N).v;
+}
+uint indirectSize(uint d) { return word(SORTLAB_OS_INDIRECT + SORTLAB_IND_SIZES + 4 * d + 3).v; }
+uint tileCount() { return INDIRECT == 0 ? pc.tiles : indirectSize(SORTLAB_OS_IND_TILES); }
+uint histGroupCount() { return INDIRECT == 0 ? pc.histGroups : indirectSize(SORTLAB_OS_IND_HISTOGRAM); }
+uint resultGroupCount() { return INDIRECT == 0 ? pc.histGroups : indirectSize(SORTLAB_OS_IND_RESULT); }
+
 // A key's order bits (keys.glsl): the pass kernel ranks and stages these, and maps them back to
 // the key as it writes it out. ALL_ONES is the largest: the last tile's missing keys get it.
 #if KEY_WORDS == 1

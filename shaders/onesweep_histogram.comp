@@ -16,10 +16,16 @@ layout(constant_id = SORTLAB_SPEC_HIST_COPIES) const uint HIST_COPIES = 2;
 
 shared uint counts[HIST_COPIES * PASSES * 256];
 
+// The status words to clear: pc.tiles, or an indirect plan's tiles' (it runs one portion a pass).
+uint64_t statusWords() {
+    if (INDIRECT == 0) return pc.tiles;
+    return uint64_t(tileCount()) * 256ul;
+}
+
 void main() {
     const uint g = gl_WorkGroupID.x, tid = gl_LocalInvocationIndex;
     for (uint i = tid; i < HIST_COPIES * PASSES * 256; i += WORKGROUP_SIZE) counts[i] = 0;
-    for (uint64_t i = uint64_t(g) * WORKGROUP_SIZE + tid; i < pc.tiles; i += uint64_t(pc.histGroups) * WORKGROUP_SIZE)
+    for (uint64_t i = uint64_t(g) * WORKGROUP_SIZE + tid; i < statusWords(); i += uint64_t(histGroupCount()) * WORKGROUP_SIZE)
         word(SORTLAB_OS_STATUS + i).v = 0u;
     barrier();
     const uint copy = (gl_SubgroupID % HIST_COPIES) * PASSES * 256;
@@ -27,14 +33,14 @@ void main() {
     // chunk back to the first: the keys read last, still in the L2 cache when the first pass starts,
     // are the ones its first tiles read.
     const uint64_t chunk = uint64_t(WORKGROUP_SIZE) * LOADS_IN_FLIGHT;
-    const uint64_t chunks = (pc.n + chunk - 1) / chunk;
-    for (uint64_t c = g; c < chunks; c += pc.histGroups) {
+    const uint64_t chunks = (keyCount() + chunk - 1) / chunk;
+    for (uint64_t c = g; c < chunks; c += histGroupCount()) {
         const uint64_t i = (chunks - 1 - c) * chunk + tid;
         Key k[LOADS_IN_FLIGHT];
         [[unroll]] for (uint j = 0; j < LOADS_IN_FLIGHT; ++j)
-            if (i + j * WORKGROUP_SIZE < pc.n) k[j] = keyAt(pc.keys, i + j * WORKGROUP_SIZE).v;
+            if (i + j * WORKGROUP_SIZE < keyCount()) k[j] = keyAt(pc.keys, i + j * WORKGROUP_SIZE).v;
         [[unroll]] for (uint j = 0; j < LOADS_IN_FLIGHT; ++j)
-            if (i + j * WORKGROUP_SIZE < pc.n)
+            if (i + j * WORKGROUP_SIZE < keyCount())
                 [[unroll]] for (uint p = 0; p < PASSES; ++p) atomicAdd(counts[copy + p * 256 + digitOf(k[j], p)], 1u);
     }
     barrier();

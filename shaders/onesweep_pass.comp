@@ -192,7 +192,7 @@ layout(constant_id = SORTLAB_SPEC_LOAD_NEXT_EARLY) const uint LOAD_NEXT_EARLY = 
 // digit's published count.
 void loadKeys(uint64_t src, uint tile, uint runStart, out Key raw[KPT]) {
     const uint64_t base = uint64_t(pc.firstTile + tile) * TILE;
-    const uint keys = uint(min(uint64_t(TILE), pc.n - base));
+    const uint keys = uint(min(uint64_t(TILE), keyCount() - base));
     if (keys == SLOTS) {
         [[unroll]] for (uint i = 0; i < KPT; ++i) raw[i] = keyAt(src, base + runStart + i * SUBGROUP_SIZE).v;
     } else {
@@ -206,7 +206,7 @@ void loadKeys(uint64_t src, uint tile, uint runStart, out Key raw[KPT]) {
 // after the keys' write-out).
 void loadValues(uint64_t src, uint tile, uint runStart, out uint v[KPT]) {
     const uint64_t base = uint64_t(pc.firstTile + tile) * TILE;
-    const uint keys = uint(min(uint64_t(TILE), pc.n - base));
+    const uint keys = uint(min(uint64_t(TILE), keyCount() - base));
     [[unroll]] for (uint i = 0; i < KPT; ++i)
         if (keys == SLOTS || runStart + i * SUBGROUP_SIZE < keys) v[i] = valueAt(src, base + runStart + i * SUBGROUP_SIZE).v;
 }
@@ -434,7 +434,7 @@ void main() {
         const uint where = word(SORTLAB_OS_WHERE + pc.pass).v;
         if (skipped != 0u) return;
         tile = workgroupIndex();
-        if (tile >= pc.tiles) return; // (a folded dispatch's last row)
+        if (tile >= tileCount()) return; // (a folded dispatch's last row)
         tid = gl_LocalInvocationIndex;
         sg = gl_SubgroupID;
         lane = gl_SubgroupInvocationID;
@@ -480,9 +480,9 @@ void main() {
         tile = tileId;
         if (PERSISTENT == 0) gpuEpoch = (keysInTemp * pc.portions + pc.portion) & 1u;
         if (WHERE_IN_REGISTER != 0) inTemp = (PERSISTENT != 0 ? pc.fromTemp : keysInTemp) != 0u;
-        if (LOG_BASE != 0 && tid == 0 && tile < pc.tiles) logTook();
+        if (LOG_BASE != 0 && tid == 0 && tile < tileCount()) logTook();
         // Workgroups past the last tile (a folded dispatch's last row, a stopped twin) leave.
-        if (tile >= pc.tiles) return; // (a skipped pass's workgroups take ids from SORTLAB_OS_SKIPPED on)
+        if (tile >= tileCount()) return; // (a skipped pass's workgroups take ids from SORTLAB_OS_SKIPPED on)
         runStart = sg * SUBGROUP_SIZE * KPT + lane;
         loadKeys(srcKeys(), tile, runStart, raw);
         [[unroll]] for (uint q = 0; q < 4; ++q) {
@@ -501,13 +501,13 @@ void main() {
     uint round = 0;
     for (;;) {
         const uint64_t tileBase = uint64_t(pc.firstTile + tile) * TILE;
-        tileKeys = uint(min(uint64_t(TILE), pc.n - tileBase));
+        tileKeys = uint(min(uint64_t(TILE), keyCount() - tileBase));
         full = tileKeys == SLOTS;
         // The next tile id, taken now and used after the ranking, so that its latency hides.
         uint takenTile = 0;
         ++round;
         if (PERSISTENT != 0 && tid == 0)
-            takenTile = round < PERSISTENT ? atomicAdd(word(SORTLAB_OS_COUNTER + 2u * pc.dispatch + pc.fromTemp).v, 1u) : pc.tiles;
+            takenTile = round < PERSISTENT ? atomicAdd(word(SORTLAB_OS_COUNTER + 2u * pc.dispatch + pc.fromTemp).v, 1u) : tileCount();
         if (LOG_BASE != 0) logClear();
         if (tid == 0) uniformDigit = 0u; // (read last before the previous round's closing barrier)
         countTile();
@@ -519,8 +519,8 @@ void main() {
 #endif
         if (PERSISTENT != 0 && tid == 0) nextTileId = takenTile;
         barrier();
-        const uint nextTile = PERSISTENT != 0 ? nextTileId : pc.tiles;
-        if (LOAD_NEXT_EARLY != 0 && PERSISTENT != 0 && nextTile < pc.tiles) loadKeys(srcKeys(), nextTile, runStart, raw);
+        const uint nextTile = PERSISTENT != 0 ? nextTileId : tileCount();
+        if (LOAD_NEXT_EARLY != 0 && PERSISTENT != 0 && nextTile < tileCount()) loadKeys(srcKeys(), nextTile, runStart, raw);
         localStarts();
         barrier();
         const uint oneDigit = uniformDigit; // (the same in the whole workgroup)
@@ -533,7 +533,7 @@ void main() {
             barrier(); // every subgroup is done with the counts
             stageRanked();
         }
-        if (LOAD_NEXT_EARLY == 0 && PERSISTENT != 0 && nextTile < pc.tiles) loadKeys(srcKeys(), nextTile, runStart, raw);
+        if (LOAD_NEXT_EARLY == 0 && PERSISTENT != 0 && nextTile < tileCount()) loadKeys(srcKeys(), nextTile, runStart, raw);
 #if HAS_VALUES && !LATE_VALUES
         loadValues(srcValues(), tile, runStart, v); // in flight during the lookback and the keys' write-out
 #endif
@@ -559,7 +559,7 @@ void main() {
         writeValues(dstValues());
 #endif
         freeCountsPastSlots();
-        if (PERSISTENT == 0 || nextTile >= pc.tiles) break;
+        if (PERSISTENT == 0 || nextTile >= tileCount()) break;
         tile = nextTile;
         if (LOG_BASE != 0 && tid == 0) logWord(SORTLAB_OS_LOG_TOOK).v = logEvent(); // starts on the id it took
         barrier(); // the staged tile, the per-digit words and the counts are free again

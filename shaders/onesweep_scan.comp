@@ -25,7 +25,7 @@ void main() {
     if (tid == 0) skipMask = 0u;
     barrier();
     for (uint i = tid; i < 256 * pc.passes; i += WORKGROUP_SIZE)
-        if (qword(SORTLAB_OS_HIST + 2 * i).v == pc.n) atomicOr(skipMask, 1u << (i / 256));
+        if (qword(SORTLAB_OS_HIST + 2 * i).v == keyCount()) atomicOr(skipMask, 1u << (i / 256));
     for (uint d = tid; d < 256; d += WORKGROUP_SIZE) digitCounts[d] = qword(SORTLAB_OS_HIST + 2 * (256 * p + d)).v;
     barrier();
     uint64_t sum = 0; // this invocation's run of digits tid * PER_LANE ...

@@ -40,6 +40,19 @@ WordRef word(uint i) { return WordRef(pc.scratch + uint64_t(i) * 4ul); }
 Word4Ref word4(uint i) { return Word4Ref(pc.scratch + uint64_t(i) * 4ul); } // i % 4 == 0
 
 uint workgroupIndex() { return gl_WorkGroupID.y * pc.groupsX + gl_WorkGroupID.x; }
+
+// n and the tiles (workgroups of the count and scatter kernels): the push constants', or in an
+// indirect plan's kernels (INDIRECT 1) what indirect_count.comp wrote from the GPU's count. The
+// direct kernels (INDIRECT 0, folded by the driver) read the push constants as before.
+layout(constant_id = SORTLAB_SPEC_INDIRECT) const uint INDIRECT = 0;
+uint64_t keyCount() {
+    if (INDIRECT == 0) return pc.n;
+    return packUint2x32(uvec2(word(SORTLAB_R4_INDIRECT + SORTLAB_IND_N).v, word(SORTLAB_R4_INDIRECT + SORTLAB_IND_N + 1).v));
+}
+uint tileCount() {
+    if (INDIRECT == 0) return pc.workgroups;
+    return word(SORTLAB_R4_INDIRECT + SORTLAB_IND_SIZES + 3).v;
+}
 bool inputInTemp() { return word(SORTLAB_R4_WHERE + pc.pass).v != 0; }
 
 // The digit of this pass, order bits [bitLo, bitHi) of the key (so signed, float and descending

@@ -17,7 +17,7 @@ uint64_t one(uint d) { return 1ul << ((d & 7u) * 8u); }
 
 void main() {
     const uint wg = workgroupIndex();
-    if (wg >= pc.workgroups) return;
+    if (wg >= tileCount()) return;
     const uint tid = gl_LocalInvocationIndex;
     // (A workgroup of fewer than 16 invocations, a teaching tile's, takes several digits each.)
     for (uint d = tid; d < 16; d += WORKGROUP_SIZE) counts[d] = 0;
@@ -31,7 +31,7 @@ void main() {
     const uint64_t src = inputInTemp() ? pc.keysTemp : pc.keys;
     const uint64_t tileBase = uint64_t(wg) * TILE;
     uint64_t low = 0, high = 0; // digits 0..7 and 8..15, 8 bits each
-    if (TILE == SLOTS && KPT * KEY_BYTES % 16 == 0 && tileBase + TILE <= pc.n) {
+    if (TILE == SLOTS && KPT * KEY_BYTES % 16 == 0 && tileBase + TILE <= keyCount()) {
         // A whole tile: 16-byte loads, consecutive invocations reading consecutive vectors.
         const uint64_t base = src + tileBase * KEY_BYTES;
         [[unroll]] for (uint j = 0; j < KPT * KEY_BYTES / 16; ++j) {
@@ -52,7 +52,7 @@ void main() {
         // The last, partial tile, and teaching tiles (fewer keys than slots).
         [[unroll]] for (uint i = 0; i < KPT; ++i) {
             uint64_t idx = tileBase + i * WORKGROUP_SIZE + tid;
-            if (i * WORKGROUP_SIZE + tid < TILE && idx < pc.n) {
+            if (i * WORKGROUP_SIZE + tid < TILE && idx < keyCount()) {
                 uint d = digitOf(keyAt(src, idx).v);
                 if (d < 8u) low += one(d);
                 else high += one(d);

@@ -9,7 +9,7 @@ void main() {
     const uint64_t first = uint64_t(workgroupIndex()) * TILE + gl_LocalInvocationIndex;
     [[unroll]] for (uint i = 0; i < KPT; ++i) {
         uint64_t idx = first + uint64_t(i) * WORKGROUP_SIZE;
-        if (i * WORKGROUP_SIZE + gl_LocalInvocationIndex < TILE && idx < pc.n) {
+        if (i * WORKGROUP_SIZE + gl_LocalInvocationIndex < TILE && idx < keyCount()) {
             keyAt(pc.keys, idx).v = keyAt(pc.keysTemp, idx).v;
 #if HAS_VALUES
             valueAt(pc.values, idx).v = valueAt(pc.valuesTemp, idx).v;

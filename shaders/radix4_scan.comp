@@ -31,14 +31,14 @@ void main() {
         [[unroll]] for (uint e = 0; e < 16; ++e) {
             word(SORTLAB_R4_OFFSETS + 16 * pc.pass + e).v = run;
             run += hist[e];
-            skip = skip || uint64_t(hist[e]) == pc.n;
+            skip = skip || uint64_t(hist[e]) == keyCount();
         }
         word(SORTLAB_R4_INFO + 4 * pc.pass + 3).v = skip ? 1u : 0u;
         uint where = word(SORTLAB_R4_WHERE + pc.pass).v;
         word(SORTLAB_R4_WHERE + pc.pass + 1).v = skip ? where : 1u - where;
     }
 
-    const uint W = pc.workgroups;
+    const uint W = tileCount();
     const uint inRow = SORTLAB_R4_COUNTS + d * pc.rowStride;
     const uint outRow = SORTLAB_R4_COUNTS + (16 + d) * pc.rowStride;
     uint running = base;

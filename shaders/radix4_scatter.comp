@@ -23,7 +23,7 @@ shared uint destination[16];                    // global position of local posi
 
 void main() {
     const uint wg = workgroupIndex();
-    if (wg >= pc.workgroups) return;
+    if (wg >= tileCount()) return;
     if (word(SORTLAB_R4_INFO + 4 * pc.pass + 3).v != 0) return; // skipped: every key has one digit
     const uint tid = gl_LocalInvocationIndex;
     const bool temp = inputInTemp();
@@ -39,7 +39,7 @@ void main() {
         workgroupOffset = word(SORTLAB_R4_COUNTS + (16 + lane) * pc.rowStride + wg).v;
 
     const uint64_t tileBase = uint64_t(wg) * TILE;
-    const uint tileKeys = uint(min(uint64_t(TILE), pc.n - tileBase));
+    const uint tileKeys = uint(min(uint64_t(TILE), keyCount() - tileBase));
     const uint runStart = sg * SUBGROUP_SIZE * KPT + lane; // this lane's first key, within the tile
     Key k[MAX_KPT];
 #if HAS_VALUES

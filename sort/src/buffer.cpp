@@ -31,7 +31,8 @@ Result<Buffer> Buffer::create(Context& ctx, uint64_t bytes, MemoryKind kind, con
     bi.size = allocBytes;
     bi.usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
     if (kind == MemoryKind::device)
-        bi.usage |= VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT;
+        bi.usage |= VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT |
+                    VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT; // (an indirect plan's scratch: Sorter::planIndirect)
     bi.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
     SORTLAB_VK(vkCreateBuffer(ctx.device(), &bi, nullptr, &b.buffer_), std::string("creating ") + what);
 

@@ -35,7 +35,11 @@ constexpr uint32_t kMinTileKeys = 4; // the smallest teaching tile
 // The shaders a plan binds, in Plan::pipelines order.
 constexpr const char* kShaders[] = {"onesweep_init", "onesweep_histogram", "onesweep_scan", "onesweep_pass",
                                     "onesweep_result"};
-enum Pipe : size_t { kInit, kHistogram, kScan, kPass, kResult };
+// An indirect plan's (Sorter::planIndirect): the same, their pipelines reading n from scratch, and
+// the kernel that writes it there.
+constexpr const char* kIndirectShaders[] = {"onesweep_init", "onesweep_histogram", "onesweep_scan",
+                                            "onesweep_pass", "onesweep_result",    "indirect_count"};
+enum Pipe : size_t { kInit, kHistogram, kScan, kPass, kResult, kIndirectCount };
 
 // A pass runs in portions, each its own chained scan, so that the counts in the 32-bit status
 // words stay below 2^29. The portions differ by one tile at most: then the only status row a
@@ -107,7 +111,16 @@ public:
     Algorithm algorithm() const override { return Algorithm::onesweep; }
     void setLimits(const internal::OneSweepLimits& limits) { limits_ = limits; }
 
-    Result<Plan> makePlan(uint64_t n, const SortConfig& config) override {
+    Result<Plan> makePlan(uint64_t n, const SortConfig& config) override { return planFor(n, config, false); }
+    Result<Plan> makeIndirectPlan(uint64_t maxN, const SortConfig& config) override {
+        if (config.knobs.logLookback)
+            return makeError(Errc::invalid_argument, "the lookback log (SortKnobs::logLookback) records a sort of a "
+                                                     "known n: an indirect onesweep plan takes none");
+        return planFor(maxN, config, true);
+    }
+    // indirect: Plan::indirect's plan (pipelines that read n from scratch, and indirect_count.comp's),
+    // one portion a pass.
+    Result<Plan> planFor(uint64_t n, const SortConfig& config, bool indirect) {
         const DeviceInfo& dev = ctx_.info();
         constexpr uint32_t needed = VK_SUBGROUP_FEATURE_BALLOT_BIT | VK_SUBGROUP_FEATURE_ARITHMETIC_BIT |
                                     VK_SUBGROUP_FEATURE_SHUFFLE_BIT | VK_SUBGROUP_FEATURE_VOTE_BIT;
@@ -117,9 +130,14 @@ public:
                              "operations in compute shaders and subgroups of 4 or more; " +
                                  dev.name + " does not offer them");
         Plan p = newPlan(Algorithm::onesweep, n, config);
+        p.indirect = indirect;
         if (n == 0) return p;
         auto g = geometry(n, config);
         if (!g) return g.error();
+        if (indirect && g->portions > 1)
+            return makeError(Errc::too_large, "an indirect onesweep plan runs each pass in one portion: at most " +
+                                                  std::to_string(g->tiles / g->portions * g->tile) +
+                                                  " keys (maxN = " + std::to_string(n) + ")");
         p.tileKeys = g->tile;
         p.needsTemp = true;
         p.scratchBytes = (SORTLAB_OS_STATUS + g->statusRows * kRadix) * 4;
@@ -144,8 +162,8 @@ public:
         p.resultLocation = p.steps.back().keysAfter;
         p.bytesMovedFloor = oneSweepBytesFloor(n, config);
 
-        return withPipelines(std::move(p), kShaders,
-                             [&](const char* shader) { return pipelineFor(shader, config, *g); });
+        return withPipelines(std::move(p), indirect ? std::span<const char* const>(kIndirectShaders) : kShaders,
+                             [&](const char* shader) { return pipelineFor(shader, config, *g, indirect); });
     }
 
     Result<void> recordSteps(VkCommandBuffer cmd, const Plan& plan, const DeviceBuffers& buf, size_t first, size_t last,
@@ -154,6 +172,12 @@ public:
         const auto geo = geometry(plan.n, plan.config); // plan() made it
         if (!geo) return geo.error();
         const Geometry& g = geo.value();
+        IndirectArgs args;
+        if (plan.indirect) {
+            auto a = indirectArgs(buf, SORTLAB_OS_INDIRECT);
+            if (!a) return a.error();
+            args = *a;
+        }
         timestampBefore(cmd, timestamps, firstQuery);
         Push pc{};
         pc.keys = buf.keys.address;
@@ -169,6 +193,15 @@ public:
         pc.beginBit = plan.config.beginBit;
         pc.endBit = endBitOf(plan.config);
         auto dispatch = [&](Pipe pipe, uint64_t groups) { dispatchPipeline(cmd, plan.pipelines[pipe], pc, groups); };
+        // The dispatches whose size depends on n: the plan's, or (indirect) the count's, up to the
+        // plan's (dispatch size `size` of indirect_count.comp, written with that maximum).
+        const uint64_t passGroups = g.dispatchGroups(0), resultWorkgroups = resultGroups(plan.n, g);
+        auto dispatchSized = [&](Pipe pipe, uint64_t groups, uint32_t size) {
+            if (plan.indirect)
+                dispatchIndirect(cmd, plan.pipelines[pipe], pc, groups, args, size);
+            else
+                dispatch(pipe, groups);
+        };
         for (size_t i = first; i < last; ++i) {
             const Step& s = plan.steps[i];
             if (i > first) computeToCompute(cmd);
@@ -177,12 +210,20 @@ public:
                 pc.tiles = static_cast<uint32_t>(g.statusRows * kRadix); // status words the first pass uses
                 dispatch(kInit, 1);
                 computeToCompute(cmd);
-                dispatch(kHistogram, g.histGroups);
+                if (plan.indirect) {
+                    const IndirectSize sizes[] = {
+                        {static_cast<uint32_t>(g.tile), 0, g.tiles},                           // SORTLAB_OS_IND_TILES
+                        {static_cast<uint32_t>(g.tile), 0, passGroups},                        // _PERSISTENT
+                        {g.histWorkgroup * g.tuning.histogram.loadsInFlight, 1, g.histGroups}, // _HISTOGRAM
+                        {4 * g.workgroup, 1, resultWorkgroups}};                               // _RESULT
+                    recordIndirectCount(cmd, plan.pipelines[kIndirectCount], buf, SORTLAB_OS_INDIRECT, plan.n, sizes);
+                }
+                dispatchSized(kHistogram, g.histGroups, SORTLAB_OS_IND_HISTOGRAM);
             } else if (s.kind == StepKind::scan) {
                 dispatch(kScan, g.passes);
             } else if (s.kind == StepKind::result) {
                 pc.histGroups = static_cast<uint32_t>(s.workgroups); // the result kernel strides over them
-                dispatch(kResult, s.workgroups);
+                dispatchSized(kResult, s.workgroups, SORTLAB_OS_IND_RESULT);
                 pc.histGroups = g.histGroups;
             } else {
                 for (uint64_t q = 0; q < g.portions; ++q) {
@@ -207,7 +248,8 @@ public:
                     for (uint32_t t = 0; t < twins; ++t) {
                         pc.fromTemp = g.persistent ? likely ^ t : 0u;
                         pc.epoch = g.persistent ? static_cast<uint32_t>((pc.fromTemp * g.portions + q) & 1u) : 0u;
-                        dispatch(kPass, g.dispatchGroups(q));
+                        dispatchSized(kPass, g.dispatchGroups(q),
+                                      g.persistent ? SORTLAB_OS_IND_PERSISTENT : SORTLAB_OS_IND_TILES);
                     }
                 }
             }
@@ -468,7 +510,9 @@ private:
 
     uint32_t maxSubgroups(uint32_t wg) const { return std::max(1u, wg / std::max(1u, ctx_.info().subgroupSize)); }
 
-    Result<VkPipeline> pipelineFor(const std::string& shader, const SortConfig& cfg, const Geometry& g) {
+    // indirect: an indirect plan's pipelines (SORTLAB_SPEC_INDIRECT), and indirect_count.comp's.
+    Result<VkPipeline> pipelineFor(const std::string& shader, const SortConfig& cfg, const Geometry& g, bool indirect) {
+        if (shader == "indirect_count") return pipelineOf(shader, cfg, {});
         const DeviceInfo& d = ctx_.info();
         const uint32_t wg = shader == "onesweep_histogram" ? g.histWorkgroup : g.workgroup; // (a shape of its own)
         SpecValues spec{{SORTLAB_SPEC_KEY_KIND, static_cast<uint32_t>(keyKind(cfg.key))},
@@ -479,6 +523,7 @@ private:
                         {SORTLAB_SPEC_FORCE_FALLBACK, cfg.knobs.forceFallback ? 1u : 0u},
                         {SORTLAB_SPEC_KEYS_PER_LANE, g.keysPerLane}};
         if (cfg.beginBit != 0 || endBitOf(cfg) != keyBits(cfg.key)) spec.push_back({SORTLAB_SPEC_BIT_RANGE, 1u});
+        if (indirect && shader != "onesweep_init") spec.push_back({SORTLAB_SPEC_INDIRECT, 1u});
         if (shader == "onesweep_pass") { // only the pass kernel reads them: one variant of the others
             spec.push_back({SORTLAB_SPEC_PERSISTENT, g.persistent ? g.tilesPerWorkgroup : 0u});
             spec.push_back({SORTLAB_SPEC_LOOKBACK_STRIDE, g.lookbackStride});

@@ -26,7 +26,11 @@ constexpr uint32_t kMinTileKeys = 4; // the smallest teaching tile
 
 // The shaders a plan binds, in Plan::pipelines order.
 constexpr const char* kShaders[] = {"radix4_init", "radix4_count", "radix4_scan", "radix4_scatter", "radix4_result"};
-enum Pipe : size_t { kInit, kCount, kScan, kScatter, kResult };
+// An indirect plan's (Sorter::planIndirect): the same, their pipelines reading n from scratch, and
+// the kernel that writes it there.
+constexpr const char* kIndirectShaders[] = {"radix4_init",    "radix4_count",  "radix4_scan",
+                                            "radix4_scatter", "radix4_result", "indirect_count"};
+enum Pipe : size_t { kInit, kCount, kScan, kScatter, kResult, kIndirectCount };
 
 // The plan's steps, without the device's workgroup counts (radix4Steps).
 // 4-bit passes from the config's beginBit up to its endBit (the last digit cut short there).
@@ -72,7 +76,12 @@ public:
     explicit Radix4Sorter(Context& ctx) : PipelineSorter(ctx) {}
     Algorithm algorithm() const override { return Algorithm::radix4; }
 
-    Result<Plan> makePlan(uint64_t n, const SortConfig& config) override {
+    Result<Plan> makePlan(uint64_t n, const SortConfig& config) override { return planFor(n, config, false); }
+    Result<Plan> makeIndirectPlan(uint64_t maxN, const SortConfig& config) override {
+        return planFor(maxN, config, true);
+    }
+    // indirect: Plan::indirect's plan (pipelines that read n from scratch, and indirect_count.comp's).
+    Result<Plan> planFor(uint64_t n, const SortConfig& config, bool indirect) {
         const DeviceInfo& dev = ctx_.info();
         constexpr uint32_t needed =
             VK_SUBGROUP_FEATURE_BALLOT_BIT | VK_SUBGROUP_FEATURE_ARITHMETIC_BIT | VK_SUBGROUP_FEATURE_SHUFFLE_BIT;
@@ -84,6 +93,7 @@ public:
             return makeError(Errc::too_large, "radix4 keeps offsets in 32 bits: it sorts at most 2^32 - 1 keys (n = " +
                                                   std::to_string(n) + ")");
         Plan p = newPlan(Algorithm::radix4, n, config);
+        p.indirect = indirect;
         if (n == 0) return p;
 
         auto geo = geometry(config);
@@ -104,13 +114,19 @@ public:
         const uint64_t kb = keyBytes(config.key), vb = valueBytes(config.values);
         p.bytesMovedFloor = passes * n * (kb + 2 * (kb + vb));
 
-        return withPipelines(std::move(p), kShaders,
-                             [&](const char* shader) { return pipelineFor(shader, config, *geo); });
+        return withPipelines(std::move(p), indirect ? std::span<const char* const>(kIndirectShaders) : kShaders,
+                             [&](const char* shader) { return pipelineFor(shader, config, *geo, indirect); });
     }
 
     Result<void> recordSteps(VkCommandBuffer cmd, const Plan& plan, const DeviceBuffers& buf, size_t first, size_t last,
                              VkQueryPool timestamps, uint32_t firstQuery) const override {
         if (!hasPipelines(plan, std::size(kShaders)) || plan.tileKeys == 0) return lostPipelines();
+        IndirectArgs args;
+        if (plan.indirect) {
+            auto a = indirectArgs(buf, SORTLAB_R4_INDIRECT);
+            if (!a) return a.error();
+            args = *a;
+        }
         const SortConfig& cfg = plan.config;
         timestampBefore(cmd, timestamps, firstQuery);
         const uint64_t workgroups = (plan.n + plan.tileKeys - 1) / plan.tileKeys;
@@ -129,6 +145,13 @@ public:
                 0,
                 0};
         auto dispatch = [&](Pipe pipe, uint64_t groups) { dispatchPipeline(cmd, plan.pipelines[pipe], pc, groups); };
+        // A workgroup a tile: the plan's n, or (indirect) the count's tiles, up to the plan's.
+        auto dispatchTiles = [&](Pipe pipe) {
+            if (plan.indirect)
+                dispatchIndirect(cmd, plan.pipelines[pipe], pc, workgroups, args, 0);
+            else
+                dispatch(pipe, workgroups);
+        };
         for (size_t i = first; i < last; ++i) {
             const Step& s = plan.steps[i];
             if (i > first) computeToCompute(cmd);
@@ -139,14 +162,19 @@ public:
                 if (s.pass == 0) {
                     dispatch(kInit, 1);
                     computeToCompute(cmd);
+                    if (plan.indirect) {
+                        const IndirectSize tiles{static_cast<uint32_t>(plan.tileKeys), 0, workgroups};
+                        recordIndirectCount(cmd, plan.pipelines[kIndirectCount], buf, SORTLAB_R4_INDIRECT, plan.n,
+                                            std::span(&tiles, 1));
+                    }
                 }
-                dispatch(kCount, workgroups);
+                dispatchTiles(kCount);
             } else if (s.kind == StepKind::scan) {
                 dispatch(kScan, kRadix);
             } else if (s.kind == StepKind::scatter) {
-                dispatch(kScatter, workgroups);
+                dispatchTiles(kScatter);
             } else {
-                dispatch(kResult, workgroups);
+                dispatchTiles(kResult);
             }
             timestampAfter(cmd, timestamps, firstQuery, first, i);
         }
@@ -208,7 +236,9 @@ private:
     uint32_t maxSubgroups(uint32_t wg) const { return std::max(1u, wg / std::max(1u, ctx_.info().subgroupSize)); }
 
     // geo: the count/scatter kernels' geometry of the plan (the scan has its own workgroup).
-    Result<VkPipeline> pipelineFor(const std::string& shader, const SortConfig& cfg, const Geometry& geo) {
+    Result<VkPipeline> pipelineFor(const std::string& shader, const SortConfig& cfg, const Geometry& geo,
+                                   bool indirect) {
+        if (shader == "indirect_count") return pipelineOf(shader, cfg, {});
         const tuning::Radix4Tuning t = tuningFor(cfg);
         const bool scan = shader == "radix4_scan";
         const uint32_t wg = scan ? std::min(t.scanWorkgroup, ctx_.info().maxWorkgroupSize) : geo.workgroup;
@@ -224,6 +254,7 @@ private:
             spec.push_back({SORTLAB_SPEC_KEYS_PER_LANE, geo.keysPerLane});
             if (geo.tileKeysSpec()) spec.push_back({SORTLAB_SPEC_TILE_KEYS, geo.tileKeysSpec()});
         }
+        if (indirect && shader != "radix4_init") spec.push_back({SORTLAB_SPEC_INDIRECT, 1u});
         return pipelineOf(shader, cfg, spec, subgroupSizeToPin(ctx_));
     }
 };

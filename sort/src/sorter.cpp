@@ -136,6 +136,27 @@ Result<Plan> Sorter::plan(uint64_t n, const SortConfig& config) {
     return p;
 }
 
+Result<Plan> Sorter::planIndirect(uint64_t maxN, const SortConfig& config) {
+    SORTLAB_TRY(checkConfig(config));
+    if (maxN > UINT32_MAX)
+        return makeError(Errc::too_large, "maxN = " + std::to_string(maxN) +
+                                              ": an indirect plan sorts at most 2^32 - 1 keys (its count is a uint32)");
+    auto p = makeIndirectPlan(maxN, config);
+    if (!p) return p.error();
+    SORTLAB_TRY(checkFits(*p, device()));
+    p->planner = this;
+    p->indirect = true;
+    return p;
+}
+
+Result<Plan> Sorter::makeIndirectPlan(uint64_t maxN, const SortConfig& config) {
+    (void)maxN;
+    (void)config;
+    return makeError(Errc::invalid_argument, "the " + std::string(algorithmName(algorithm())) +
+                                                 " sort has no indirect form (planIndirect): radix4 and onesweep "
+                                                 "take their count from a GPU buffer");
+}
+
 std::vector<uint64_t> Sorter::warmUpSizes(const SortConfig& config, uint64_t maxN) const {
     (void)config;
     std::vector<uint64_t> sizes;
@@ -182,6 +203,21 @@ Result<void> checkBuffers(const Plan& p, const DeviceBuffers& b) {
     use("valuesTemp", b.valuesTemp, need.valuesTemp);
     use("scratch", b.scratch, need.scratch);
     auto invalid = [](const std::string& m) { return makeError(Errc::invalid_argument, "record: " + m); };
+    if (p.indirect) {
+        // The count: a uint32 that the first step reads; the dispatch sizes go through scratchBuffer.
+        if (b.count.address == 0)
+            return invalid("DeviceBuffers::count is missing (address 0); an indirect plan reads its key count there");
+        if (b.count.size < 4)
+            return invalid("DeviceBuffers::count holds " + std::to_string(b.count.size) +
+                           " bytes; the key count is a uint32 (4 bytes)");
+        if (b.count.address % 4)
+            return invalid("DeviceBuffers::count is at address " + std::to_string(b.count.address) +
+                           ", not a multiple of 4");
+        if (need.scratch && b.scratchBuffer == VK_NULL_HANDLE)
+            return invalid("DeviceBuffers::scratchBuffer is null; an indirect plan's dispatches read their sizes "
+                           "from scratch through it");
+        use("count", b.count, 4);
+    }
     for (const Need& u : used) {
         const std::string name = std::string("DeviceBuffers::") + u.name;
         if (u.range.address == 0)
@@ -190,7 +226,7 @@ Result<void> checkBuffers(const Plan& p, const DeviceBuffers& b) {
         if (u.range.size < u.bytes)
             return invalid(name + " holds " + std::to_string(u.range.size) + " bytes; this plan needs " +
                            std::to_string(u.bytes) + " (storageRequirements)");
-        if (u.range.address % kBufferAlignment)
+        if (u.range.address % kBufferAlignment && std::string_view(u.name) != "count") // (its 4: above)
             return invalid(name + " is at address " + std::to_string(u.range.address) + ", not a multiple of " +
                            std::to_string(kBufferAlignment) + " (kBufferAlignment)");
         if (UINT64_MAX - u.range.address < u.bytes) return invalid(name + " runs past the end of the address space");

@@ -8,6 +8,8 @@
 #include <sortlab/sorter.h>
 #include <sortlab/internal/tuning.h>
 
+#include <sortlab/shaders/constants.h>
+
 #include <algorithm>
 #include <span>
 #include <string>
@@ -31,6 +33,68 @@ protected:
     template <class Push>
     void dispatchPipeline(VkCommandBuffer cmd, VkPipeline pipeline, Push& pc, uint64_t groups) const {
         dispatchFolded(cmd, pipelines_.layout(), pipeline, pc, groups, tuning::kMaxGroupsX);
+    }
+
+    // Indirect plans (Sorter::planIndirect): one dispatch size indirect_count.comp writes from the
+    // GPU's count n: clamp(ceil(n / perGroup), least, most) workgroups, folded into rows as
+    // dispatchPipeline folds `most` (so the kernels' groupsX stays the host's).
+    struct IndirectSize {
+        uint32_t perGroup = 1;
+        uint64_t least = 0, most = 0;
+    };
+    // Where indirect_count.comp writes (scratch word `word` on) in scratchBuffer, for
+    // vkCmdDispatchIndirect; invalid_argument where scratch does not start in scratchBuffer.
+    struct IndirectArgs {
+        VkBuffer buffer = VK_NULL_HANDLE;
+        VkDeviceSize offset = 0; // of the scratch word `word`
+    };
+    Result<IndirectArgs> indirectArgs(const DeviceBuffers& buf, uint32_t word) const {
+        VkBufferDeviceAddressInfo info{VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO};
+        info.buffer = buf.scratchBuffer;
+        const VkDeviceAddress base = vkGetBufferDeviceAddress(ctx_.device(), &info);
+        if (base == 0 || buf.scratch.address < base)
+            return makeError(Errc::invalid_argument,
+                             "record: DeviceBuffers::scratch does not lie in "
+                             "DeviceBuffers::scratchBuffer (its address is below the buffer's)");
+        return IndirectArgs{buf.scratchBuffer, buf.scratch.address - base + uint64_t(word) * 4};
+    }
+    // Records indirect_count.comp (pipeline `setup`): the count, clamped to maxN, and `sizes` into
+    // the scratch words from `word` on; then the barrier from those writes to the dispatches that
+    // read them (as indirect arguments and in the kernels).
+    void recordIndirectCount(VkCommandBuffer cmd, VkPipeline setup, const DeviceBuffers& buf, uint32_t word,
+                             uint64_t maxN, std::span<const IndirectSize> sizes) const {
+        struct {
+            uint64_t count, out, maxN;
+            uint32_t sizes, pad;
+            uint32_t size[SORTLAB_IND_MAX_SIZES][4];
+        } pc{buf.count.address, buf.scratch.address + uint64_t(word) * 4, maxN, 0, 0, {}};
+        static_assert(sizeof pc <= kPushConstantBytes);
+        for (const IndirectSize& s : sizes.first(std::min<size_t>(sizes.size(), SORTLAB_IND_MAX_SIZES))) {
+            const uint32_t most = static_cast<uint32_t>(s.most);
+            pc.size[pc.sizes++][0] = s.perGroup;
+            pc.size[pc.sizes - 1][1] = static_cast<uint32_t>(std::min(s.least, s.most));
+            pc.size[pc.sizes - 1][2] = most;
+            pc.size[pc.sizes - 1][3] = std::max(1u, foldGroups(s.most, tuning::kMaxGroupsX).x);
+        }
+        vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, setup);
+        vkCmdPushConstants(cmd, pipelines_.layout(), VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof pc, &pc);
+        vkCmdDispatch(cmd, 1, 1, 1);
+        VkMemoryBarrier mb{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+        mb.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
+        mb.dstAccessMask = VK_ACCESS_INDIRECT_COMMAND_READ_BIT | VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT;
+        vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                             VK_PIPELINE_STAGE_DRAW_INDIRECT_BIT | VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &mb, 0,
+                             nullptr, 0, nullptr);
+    }
+    // dispatchPipeline's indirect form: the workgroups of dispatch size `size` (the one written
+    // with `most` = plannedGroups), groupsX as dispatchPipeline sets it for plannedGroups.
+    template <class Push>
+    void dispatchIndirect(VkCommandBuffer cmd, VkPipeline pipeline, Push& pc, uint64_t plannedGroups,
+                          const IndirectArgs& args, uint32_t size) const {
+        vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
+        pc.groupsX = foldGroups(plannedGroups, tuning::kMaxGroupsX).x;
+        vkCmdPushConstants(cmd, pipelines_.layout(), VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof pc, &pc);
+        vkCmdDispatchIndirect(cmd, args.buffer, args.offset + (SORTLAB_IND_SIZES + 4 * uint64_t(size)) * 4);
     }
 
     Context& ctx_;
@@ -66,7 +130,7 @@ template <class F> Result<Plan> withPipelines(Plan p, std::span<const char* cons
 // Whether a plan (that Sorter::record checked was this sorter's) has the pipelines of `shaders`
 // shaders: plan() made them; a plan edited by hand may have lost them.
 inline bool hasPipelines(const Plan& plan, size_t shaders) {
-    return plan.pipelines.size() == shaders;
+    return plan.pipelines.size() == shaders + (plan.indirect ? 1 : 0); // (indirect: indirect_count last)
 }
 inline Error lostPipelines() {
     return makeError(Errc::invalid_argument, "record: the plan lacks the pipelines plan() made for it");

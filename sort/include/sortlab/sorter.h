@@ -32,6 +32,15 @@
 //    firstQuery before the first step; so a range of s steps needs s + 1 slots;
 //  * the plan holds pipelines of the sorter that made it: record it with that sorter, while it lives
 //    (record() refuses a plan of another sorter);
+//  * an indirect plan (Sorter::planIndirect) sorts n = min(count, maxN) keys, count being the
+//    uint32 at DeviceBuffers::count when the sort runs: write it before (in the same command buffer
+//    or an earlier submission) and make the write visible to compute-shader reads (a barrier from
+//    your writing stage, e.g. VK_PIPELINE_STAGE_TRANSFER_BIT after vkCmdFillBuffer, to
+//    VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT with VK_ACCESS_SHADER_READ_BIT). Its first step writes
+//    the dispatch sizes into scratch and its dispatches read them (vkCmdDispatchIndirect), so
+//    scratch must lie in DeviceBuffers::scratchBuffer, made with VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT;
+//    record() puts the barrier from that write to the indirect reads itself. Keys past n are not
+//    read or written;
 //  * stability: radix4 and onesweep keep equal keys in input order (their values too); the odd-even
 //    network does not (equal keys' values may come out in any order). sortPairs() (sortlab.h) is
 //    stable and refuses Algorithm::oddeven.
@@ -133,6 +142,9 @@ struct Plan {
     std::vector<VkPipeline> pipelines;
     // The sorter that made this plan (record() takes plans of that sorter only).
     const Sorter* planner = nullptr;
+    // Sorter::planIndirect's plan: n above is the most keys it sorts (its buffers are sized for
+    // that many); the count it sorts is read from DeviceBuffers::count when it runs.
+    bool indirect = false;
 };
 
 // The largest n a plan takes (2^40 keys): the library's sizes and offsets stay far from overflow.
@@ -159,6 +171,13 @@ uint64_t oneSweepBytesFloor(uint64_t n, const SortConfig& config);
 // The buffers record() binds (see the contract above); those the plan does not use may stay empty.
 struct DeviceBuffers {
     BufferRange keys, values, keysTemp, valuesTemp, scratch;
+    // Indirect plans only (Plan::indirect): the key count, one uint32 at an address that is a
+    // multiple of 4 (size at least 4), read by the GPU when the sort runs; and the VkBuffer that
+    // scratch is a region of (made with VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT besides
+    // VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT: vkCmdDispatchIndirect reads the dispatch sizes
+    // there, through the handle). Buffer::range() leaves scratchBuffer null: set it to handle().
+    BufferRange count;
+    VkBuffer scratchBuffer = VK_NULL_HANDLE;
 };
 
 class Sorter {
@@ -171,6 +190,20 @@ public:
     // device's maxBufferSize; out_of_memory for buffers that together exceed the device's largest
     // device-local heap; missing_feature; a pipeline the device could not make.
     Result<Plan> plan(uint64_t n, const SortConfig& config);
+    // Plans a sort of up to maxN keys that takes its count from the GPU when it runs
+    // (DeviceBuffers::count, see the contract above): n = min(count, maxN), so a count above maxN
+    // sorts the first maxN keys (clamped, never refused: the GPU cannot return an error). The
+    // plan's buffers, steps and pipelines are those of maxN keys; its dispatches take their sizes
+    // from the count (vkCmdDispatchIndirect), so a small count runs few workgroups (the one-workgroup
+    // init and the scans' few run whatever the count).
+    // The kernels are the direct ones with a specialization constant set: pipelines of their own,
+    // which planIndirect makes (warmUp does not). The first step reads the count; a range of steps
+    // recorded from a later one uses what the last run of the first step read.
+    // radix4 and onesweep only: the odd-even network returns invalid_argument, as does onesweep
+    // for a config with SortKnobs::logLookback; onesweep returns too_large where maxN needs more
+    // than one portion a pass (2^29 - 1 keys at most, less with large tiles); otherwise plan()'s
+    // errors for maxN.
+    Result<Plan> planIndirect(uint64_t maxN, const SortConfig& config);
     // The buffers a sort of n keys needs (plans it: the plan decides temporaries and scratch).
     Result<StorageRequirements> storageRequirements(uint64_t n, const SortConfig& config) {
         auto p = plan(n, config);
@@ -190,7 +223,9 @@ public:
     // make, first past the last step, a buffer the plan uses that is missing (address 0), smaller
     // than storageRequirements(plan) says, at an address not a multiple of kBufferAlignment, or
     // overlapping another. It cannot check the buffers' usage flags, that the memory is still
-    // there, or the query pool's size.
+    // there, or the query pool's size. An indirect plan's count (missing, smaller than 4 bytes, at
+    // an address not a multiple of 4, overlapping a buffer of the plan) and scratchBuffer (null, or a
+    // buffer scratch does not start in) are checked too; the count's value when the sort runs cannot be.
     Result<void> record(VkCommandBuffer cmd, const Plan& plan, const DeviceBuffers& buffers, size_t first = 0,
                         size_t last = SIZE_MAX, VkQueryPool timestamps = VK_NULL_HANDLE, uint32_t firstQuery = 0) const;
     // The auxiliary state a snapshot after steps [0, stepsDone) shows (counts, histograms,
@@ -210,6 +245,8 @@ protected:
     virtual std::vector<uint64_t> warmUpSizes(const SortConfig& config, uint64_t maxN) const;
     // The algorithm's plan for a valid config and n <= kMaxKeys (plan() checks both, then the device).
     virtual Result<Plan> makePlan(uint64_t n, const SortConfig& config) = 0;
+    // The same for planIndirect (Plan::indirect set). By default: invalid_argument (no indirect form).
+    virtual Result<Plan> makeIndirectPlan(uint64_t maxN, const SortConfig& config);
     // Records steps [first, last) (first < last <= steps) of a plan this sorter made, with buffers
     // record() checked; invalid_argument for a plan that lost its pipelines.
     virtual Result<void> recordSteps(VkCommandBuffer cmd, const Plan& plan, const DeviceBuffers& buffers, size_t first,

@@ -32,6 +32,10 @@
 #define SORTLAB_SPEC_WHERE_IN_REGISTER 19 // onesweep: 1: the pass kernel keeps which buffer it reads in a register
 #define SORTLAB_SPEC_COUNTS_IN_TILE 20 // onesweep: 1: the subgroups' digit counts share the staged tile's shared memory
 #define SORTLAB_SPEC_BIT_RANGE 23 // onesweep: 1: a bit range narrower than the key (digits masked); 0: the whole key
+// radix4, onesweep: 1: an indirect plan's kernel (Sorter::planIndirect): n and the tile count come
+// from the words indirect_count.comp wrote into scratch (SORTLAB_R4_INDIRECT, SORTLAB_OS_INDIRECT),
+// not from the push constants; 0: the direct kernels, which never read those words.
+#define SORTLAB_SPEC_INDIRECT 31
 #define SORTLAB_SPEC_EXCHANGE_ROUNDS                                                                                   \
     22 // onesweep: the staged tile holds 1 / this of a tile: written out in this many rounds
 // The lookback log (SortConfig::logLookback): at LOG_BASE the event counter (the events of every
@@ -70,6 +74,7 @@
 #define SORTLAB_R4_INFO 32     // [4p..4p+3]: pass, bit lo, bit hi, skipped (0/1)
 #define SORTLAB_R4_HIST 128    // [16p + d]: global count of digit d in pass p
 #define SORTLAB_R4_OFFSETS 384 // [16p + d]: exclusive scan of the histogram of pass p
+#define SORTLAB_R4_INDIRECT 96 // indirect plans: the words indirect_count.comp writes (SORTLAB_IND_*)
 #define SORTLAB_R4_COUNTS 640  // [d * Wpad + wg]: keys of workgroup wg's tile with digit d
 // followed by the workgroup offsets, [COUNTS + 16 * Wpad + d * Wpad + wg]: where the first key
 // of digit d of workgroup wg's tile goes.
@@ -82,6 +87,7 @@
 #define SORTLAB_OS_UNIFORM 8200   // u32 [p]: tiles of pass p whose keys all had one digit (written straight out)
 #define SORTLAB_OS_WHERE 8208     // u32 [p], p = 0..passes: 0 keys in `keys`, 1 in `keysTemp` before pass p (the scan)
 #define SORTLAB_OS_INFO 8224      // u32 [4p..4p+3]: pass, bit lo, bit hi, skipped (0/1) (the scan)
+#define SORTLAB_OS_INDIRECT 8256  // indirect plans: the words indirect_count.comp writes (SORTLAB_IND_*)
 #define SORTLAB_OS_BASE 8448      // u64 [2][256]: where each digit's keys of the next portion start
 // u32 [2k + t]: next tile id of pass dispatch k's twin t (t = 1 reads keysTemp; one dispatch per
 // pass and portion). The scan sets the counters of a skipped pass to OS_SKIPPED, and where twins
@@ -101,5 +107,24 @@
 #define SORTLAB_OS_COUNT_BITS 29
 #define SORTLAB_OS_FLAG_SHIFT 29
 #define SORTLAB_OS_EPOCH_SHIFT 31
+
+// The dispatch sizes an indirect OneSweep plan has indirect_count.comp write (SORTLAB_IND_*): the
+// pass's tiles (and its dispatch where a tile a workgroup), a persistent pass's dispatch, the
+// histogram's and the result's workgroups.
+#define SORTLAB_OS_IND_TILES 0
+#define SORTLAB_OS_IND_PERSISTENT 1
+#define SORTLAB_OS_IND_HISTOGRAM 2
+#define SORTLAB_OS_IND_RESULT 3
+
+// Indirect plans (indirect_count.comp): the words it writes from a scratch word W on, after the
+// algorithm's init kernel: the key count n = min(count, the plan's maximum) as a u64 at W, the count
+// as read at W + 2, and per dispatch size d (up to SORTLAB_IND_MAX_SIZES) at W + 4 + 4d a
+// VkDispatchIndirectCommand (x, y, z: the size folded into rows as the host folds the plan's) and the
+// size unfolded at W + 4 + 4d + 3.
+#define SORTLAB_IND_N 0
+#define SORTLAB_IND_COUNT 2
+#define SORTLAB_IND_SIZES 4
+#define SORTLAB_IND_MAX_SIZES 4
+#define SORTLAB_IND_WORDS (SORTLAB_IND_SIZES + 4 * SORTLAB_IND_MAX_SIZES)
 
 #endif
