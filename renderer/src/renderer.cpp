@@ -131,16 +131,16 @@ Result<void> Renderer::createDevice() {
     // The swapchain; addTo adds what the library says every device must enable (the portability
     // subset on a portability implementation such as MoltenVK).
     std::vector<const char*> exts = {VK_KHR_SWAPCHAIN_EXTENSION_NAME};
-    float priority = 1.0f;
-    VkDeviceQueueCreateInfo qi{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
-    qi.queueFamilyIndex = family_;
-    qi.queueCount = 1;
-    qi.pQueuePriorities = &priority;
-    VkDeviceCreateInfo di{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
-    di.queueCreateInfoCount = 1;
-    di.pQueueCreateInfos = &qi;
-    di.enabledExtensionCount = static_cast<uint32_t>(exts.size());
-    di.ppEnabledExtensionNames = exts.data();
+    const float priority = 1.0f;
+    const VkDeviceQueueCreateInfo qi{.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
+                                     .queueFamilyIndex = family_,
+                                     .queueCount = 1,
+                                     .pQueuePriorities = &priority};
+    VkDeviceCreateInfo di{.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
+                          .queueCreateInfoCount = 1,
+                          .pQueueCreateInfos = &qi,
+                          .enabledExtensionCount = static_cast<uint32_t>(exts.size()),
+                          .ppEnabledExtensionNames = exts.data()};
     SORTLAB_TRY(features.addTo(di));
     enabled_ = features.enabled(); // for the Contexts that adopt the device: the same pipelines as create()
     // Mesa's llvmpipe (22.3 here) keys its on-disk shader cache by the shader and the CPU, not by
