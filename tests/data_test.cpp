@@ -13,6 +13,7 @@
 #include <string>
 #include <limits>
 #include <set>
+#include <vector>
 
 namespace sortlab {
 namespace {
@@ -236,8 +237,12 @@ TEST(ParseKeys, ErrorsNameLineColumnAndWhy) {
     expectError("1\n2\n  3x", KeyType::i64, "in.txt:3:3: '3x' is not a i64 key");
     expectError("1, -2", KeyType::u32, "in.txt:1:4: -2 is negative for u32 keys");
     expectError("4294967296", KeyType::u32, "in.txt:1:1: 4294967296 is out of range for u32 keys (0 to 4294967295)");
-    expectError("-2147483649", KeyType::i32, "out of range for i32 keys");
-    expectError("1e39", KeyType::f32, "out of range for f32 keys");
+    expectError("-2147483649", KeyType::i32, "out of range for i32 keys (-2147483648 to 2147483647)");
+    expectError("1e39", KeyType::f32, "out of range for f32 keys (about -3.4e38 to 3.4e38, inf or nan)");
+    expectError("18446744073709551616", KeyType::u64, "out of range for u64 keys (0 to 18446744073709551615)");
+    expectError("9223372036854775808", KeyType::i64,
+                "out of range for i64 keys (-9223372036854775808 to 9223372036854775807)");
+    expectError("1e309", KeyType::f64, "out of range for f64 keys (about -1.8e308 to 1.8e308, inf or nan)");
     expectError("1.5", KeyType::u32, "'1.5' is not a u32 key");
     expectError("", KeyType::f64, "in.txt: no keys");
     expectError(" ,\n# only a comment\n", KeyType::u32, "in.txt: no keys");
@@ -276,6 +281,26 @@ TEST(Distributions, SmallIsZeroToNinetyNine) {
         }
         EXPECT_EQ(keys, generateKeys(t, 500, Distribution::small, 7));
     }
+}
+
+// Every generated distribution's name reads back as it; custom has a name but is never parsed (its
+// keys are given, not generated).
+TEST(Distributions, NamesReadBack) {
+    std::set<std::string_view> names;
+    for (Distribution d : kAllDistributions) {
+        const std::string_view name = distributionName(d);
+        EXPECT_TRUE(names.insert(name).second) << name << " twice";
+        EXPECT_EQ(parseDistribution(name), d) << name;
+    }
+    // The names sortlab-bench's --dist documents, in kAllDistributions' order.
+    const std::vector<std::string_view> documented = {"uniform",    "sorted",        "reversed", "equal",
+                                                      "few-unique", "nearly-sorted", "gaussian", "special",
+                                                      "small",      "narrow",        "bits",     "runs"};
+    ASSERT_EQ(std::size(kAllDistributions), documented.size());
+    for (size_t i = 0; i < documented.size(); ++i) EXPECT_EQ(distributionName(kAllDistributions[i]), documented[i]);
+    EXPECT_EQ(distributionName(Distribution::custom), "custom");
+    EXPECT_FALSE(parseDistribution("custom"));
+    EXPECT_FALSE(parseDistribution("Uniform"));
 }
 
 } // namespace

@@ -227,9 +227,8 @@ nlohmann::json toJson(const std::vector<AlgoResult>& results) {
 
 // The command line.
 struct LatencyOptions {
-    std::string device, algoList = "oddeven-layer,oddeven,radix4,onesweep", n = "2^20", type = "u32", dist = "uniform",
-                        jsonPath;
-    uint64_t seed = 1;
+    std::string device, algoList = "oddeven-layer,oddeven,radix4,onesweep", jsonPath;
+    InputArgs input{.n = "2^20", .dist = "uniform"};
     bool validation = false, check = false;
     int reps = 3, warmup = 1;
     size_t forward = 20, back = 10;
@@ -237,22 +236,18 @@ struct LatencyOptions {
 };
 
 void addOptions(CLI::App& cli, LatencyOptions& o) {
-    cli.add_option("--device", o.device, "Vulkan device: an index or part of its name, as in the app (best device)");
-    cli.add_flag("--validation", o.validation, "Vulkan validation layers on; any message makes the exit code 1");
+    addDeviceOptions(cli, o.device, o.validation, o.check); // as in the app
     cli.add_option("--algo", o.algoList,
                    "comma list of the app's algorithms: " + variantNamesText() + " (all but onesweep-fallback)");
-    cli.add_option("--n", o.n, "number of keys: an integer or 2^K (2^20)");
-    cli.add_option("--type", o.type, "key type: u32 i32 f32 u64 i64 f64 (u32)");
-    cli.add_option("--dist", o.dist, "input distribution, as in the app (uniform)");
-    cli.add_option("--seed", o.seed, "first seed; each R takes the next one, as in the app (1)");
-    cli.add_flag("--check", o.check, "check mode on (the app's C): every step also runs the CPU reference");
+    addInputOptions(cli, o.input);
     cli.add_option("--steps", o.forward, "Right presses per rep, from step 0 (20, at most the plan's steps)");
     cli.add_option("--back", o.back, "Left presses per rep after them (10)");
     cli.add_option("--reps", o.reps, "timed reps per algorithm (3)");
     cli.add_option("--warmup", o.warmup, "untimed reps per algorithm first (1)");
     cli.add_option("--timeout-s", o.timeoutS, "longest wait for one key's view, in seconds (300)");
     cli.add_option("--json", o.jsonPath, "also write the results (every sample) as JSON to this file");
-    cli.footer("Per rep and algorithm: R, Right x --steps, Left x --back, R, End (from the new input).\n"
+    cli.footer("Per rep and algorithm: R, Right x --steps, Left x --back, R, End (from the new input); --seed is the "
+               "first seed, each R takes the next one, as in the app.\n"
                "Exit codes: 0 ok; 1 validation messages (--validation) or a --check mismatch; 2 usage error; 3 no "
                "Vulkan, no suitable device, a sort error or a timeout. Errors are one line on stderr.\n"
                "Example (GPU machine): sortlab-step-latency --n 2^20 --json latency.json");
@@ -261,9 +256,7 @@ void addOptions(CLI::App& cli, LatencyOptions& o) {
 // The settings of each --algo (the input as --n, --type, --dist and --seed give it), or the usage
 // error's exit code.
 std::optional<int> algoSettings(const LatencyOptions& o, SortSettings& base, std::vector<SortSettings>& algos) {
-    for (auto [k, val] : {std::pair<std::string, std::string>{"n", o.n}, {"type", o.type}, {"dist", o.dist}})
-        if (auto ok = applySetting(base, k, val); !ok) return fail(2, ok.error().message);
-    base.seed = o.seed;
+    if (auto ok = applyInput(base, o.input); !ok) return fail(2, ok.error().message);
     const std::string& algoList = o.algoList;
     for (size_t at = 0; at <= algoList.size();) {
         size_t comma = algoList.find(',', at);
@@ -336,7 +329,7 @@ bool writeJson(const LatencyOptions& o, const DeviceInfo& info, const SortSettin
     j["n"] = base.n;
     j["type"] = std::string(keyTypeName(base.key));
     j["dist"] = std::string(distributionName(base.dist));
-    j["seed"] = o.seed;
+    j["seed"] = o.input.seed;
     j["check"] = o.check;
     j["reps"] = o.reps;
     j["warmup_reps"] = o.warmup;

@@ -213,9 +213,9 @@ namespace {
 // The command line's values as CLI11 reads them, before they become Options (those that go straight
 // into Options are bound to it).
 struct CommandLine {
-    std::string algo = "oddeven-layer", n = "16", type = "u32", values = "none", order = "asc", dist, keys, input;
+    std::string algo = "oddeven-layer", values = "none", order = "asc", keys, input;
+    InputArgs in;
     std::string tileKeys, lookbackLog;
-    uint64_t seed = 1;
     uint32_t oddEvenTileKeys = 0;
     bool forceFallback = false;
     std::string step, screenshot, dump, script;
@@ -229,6 +229,34 @@ struct CommandLine {
     bool noVsync = false;
 };
 
+} // namespace
+
+void addInputOptions(CLI::App& cli, InputArgs& in) {
+    cli.add_option("--n", in.n, "number of keys: an integer or 2^K (" + in.n + ")");
+    cli.add_option("--type", in.type, "key type: u32 i32 f32 u64 i64 f64 (" + in.type + ")");
+    cli.add_option("--dist", in.dist,
+                   "input distribution, as in sortlab-bench (" +
+                       (in.dist.empty() ? std::string("small, keys 0..99, up to n = 64; uniform above") : in.dist) +
+                       ")");
+    cli.add_option("--seed", in.seed, "seed of the input generator (" + std::to_string(in.seed) + ")");
+}
+
+void addDeviceOptions(CLI::App& cli, std::string& device, bool& validation, bool& check) {
+    cli.add_option("--device", device, "Vulkan device: an index or part of its name (best device)");
+    cli.add_flag("--validation", validation, "Vulkan validation layers on; any message makes the exit code 1");
+    cli.add_flag("--check", check, "check mode (the app's C key): every step compared with the CPU reference");
+}
+
+Result<void> applyInput(SortSettings& s, const InputArgs& in) {
+    SORTLAB_TRY(applySetting(s, "n", in.n));
+    SORTLAB_TRY(applySetting(s, "type", in.type));
+    if (!in.dist.empty()) SORTLAB_TRY(applySetting(s, "dist", in.dist)); // none given: chosen by n
+    s.seed = in.seed;
+    return {};
+}
+
+namespace {
+
 // The sort and its input: --algo .. --shared-elems.
 void addSortOptions(CLI::App& cli, CommandLine& a) {
     std::string algoHelp = "the sort:";
@@ -237,8 +265,7 @@ void addSortOptions(CLI::App& cli, CommandLine& a) {
     algoHelp.back() = ' ';
     algoHelp += "(oddeven-layer)";
     cli.add_option("--algo", a.algo, algoHelp);
-    cli.add_option("--n", a.n, "number of keys: an integer or 2^K (16)");
-    cli.add_option("--type", a.type, "key type: u32 i32 f32 u64 i64 f64 (u32)");
+    addInputOptions(cli, a.in);
     cli.add_option("--values", a.values, "none, or u32: the input index sorted along (none)");
     cli.add_option("--order", a.order, "asc or desc (asc)");
     cli.add_option("--lookback-log", a.lookbackLog,
@@ -247,14 +274,11 @@ void addSortOptions(CLI::App& cli, CommandLine& a) {
     cli.add_option("--tile-keys", a.tileKeys,
                    "radix4, onesweep: keys per workgroup tile, 4 up to the tuned tile, 0 for the tuned tile (auto: 8 "
                    "up to n = 256, else the tuned tile)");
-    cli.add_option("--dist", a.dist,
-                   "input distribution, as in sortlab-bench (small, keys 0..99, up to n = 64; uniform above)");
     cli.add_option(
         "--keys", a.keys,
         "the keys themselves, e.g. \"10,25,39,92,1,5,68,23,21,10\" (n is their count; not with --n, --dist)");
     cli.add_option("--input", a.input,
                    "a file of keys: one a line, or separated by commas or spaces (n is their count)");
-    cli.add_option("--seed", a.seed, "seed of the input generator (1)");
     cli.add_option("--shared-elems", a.oddEvenTileKeys, "odd-even tile size (0: the device's window)");
 }
 
@@ -293,11 +317,9 @@ void addActionOptions(CLI::App& cli, CommandLine& a) {
 
 // The device, the modes and the window: --device .. --height (and --force-fallback among them).
 void addRunOptions(CLI::App& cli, CommandLine& a, Options& o) {
-    cli.add_option("--device", o.device, "Vulkan device: index or part of its name (best device)");
-    cli.add_flag("--validation", o.validation, "Vulkan validation layers on; any message makes the exit code 1");
+    addDeviceOptions(cli, o.device, o.validation, o.check);
     cli.add_flag("--force-fallback", a.forceFallback,
                  "onesweep: every tile counts its predecessor's keys itself instead of looking back");
-    cli.add_flag("--check", o.check, "check mode: every step compared with the CPU reference");
     cli.add_flag("--presentation", o.presentation, "presentation mode: large fonts, thick lines");
     cli.add_flag("--no-ini", o.noIni, "do not read or write imgui.ini (the window layout and theme)");
     cli.add_option("--theme", a.theme, "colours: dark, or light for a projector (imgui.ini's choice, else dark)");
@@ -313,26 +335,21 @@ void addRunOptions(CLI::App& cli, CommandLine& a, Options& o) {
 Result<void> settingsFrom(const CommandLine& a, bool nGiven, SortSettings& settings) {
     if (!a.keys.empty() || !a.input.empty()) {
         if (!a.keys.empty() && !a.input.empty()) return makeError(Errc::parse_error, "--keys and --input: use one");
-        if (nGiven || !a.dist.empty())
+        if (nGiven || !a.in.dist.empty())
             return makeError(Errc::parse_error, "--keys and --input give the keys themselves: not with --n or --dist");
     }
-    for (auto [k, val] : {std::pair<std::string, std::string>{"algo", a.algo},
-                          {"n", a.n},
-                          {"type", a.type},
-                          {"values", a.values},
+    SORTLAB_TRY(applySetting(settings, "algo", a.algo));
+    SORTLAB_TRY(applyInput(settings, a.in));
+    for (auto [k, val] : {std::pair<std::string, std::string>{"values", a.values},
                           {"order", a.order},
-                          {"dist", a.dist},
                           {"keys", a.keys},
                           {"input", a.input},
                           {"tile-keys", a.tileKeys},
                           {"lookback-log", a.lookbackLog}}) {
-        if (val.empty() && (k == "dist" || k == "keys" || k == "input" || k == "tile-keys" || k == "lookback-log"))
-            continue;
-        auto r = applySetting(settings, k, val);
-        if (!r) return r.error();
+        if (val.empty() && k != "values" && k != "order") continue;
+        SORTLAB_TRY(applySetting(settings, k, val));
     }
     if (a.forceFallback) settings.knobs.forceFallback = true;
-    settings.seed = a.seed;
     settings.knobs.oddEvenTileKeys = a.oddEvenTileKeys;
     return {};
 }

@@ -4,6 +4,7 @@
 #include <sortlab/radix.h>
 
 #include <algorithm>
+#include <iterator>
 #include <cmath>
 #include <cstring>
 #include <map>
@@ -12,16 +13,14 @@
 
 namespace sortlab::app {
 
+namespace {
+constexpr const char* kMoveMatchNames[] = {"values", "comparators", "equal keys in order"}; // MoveMatch's order
+static_assert(std::size(kMoveMatchNames) == size_t(MoveMatch::equalKeysInOrder) + 1, "a name per MoveMatch");
+} // namespace
+
 const char* moveMatchName(MoveMatch m) {
-    switch (m) {
-    case MoveMatch::values:
-        return "values";
-    case MoveMatch::comparators:
-        return "comparators";
-    case MoveMatch::equalKeysInOrder:
-        return "equal keys in order";
-    }
-    return "?";
+    const size_t i = static_cast<size_t>(m);
+    return i < std::size(kMoveMatchNames) ? kMoveMatchNames[i] : "?";
 }
 
 namespace {

@@ -223,12 +223,9 @@ void addInputOptions(CLI::App& app, Options& opt, RawOptions& raw) {
         algoNames += std::string(algoNames.empty() ? "" : ", ") + std::string(a.name);
         if (a.inAll) allNames += std::string(allNames.empty() ? "" : ",") + std::string(a.name);
     }
-    app.add_option("--algo", raw.algo, "Algorithms, a comma list of " + algoNames + "; or all (= " + allNames + ")")
-        ->capture_default_str();
-    app.add_option("--type", raw.type, "Key types, a comma list of u32, i32, f32, u64, i64, f64; or all")
-        ->capture_default_str();
-    app.add_option("--values", raw.values, "Values sorted along: none, or u32 (the input index 0..n-1)")
-        ->capture_default_str();
+    app.add_option("--algo", raw.algo, "Algorithms, a comma list of " + algoNames + "; or all (= " + allNames + ")");
+    app.add_option("--type", raw.type, "Key types, a comma list of u32, i32, f32, u64, i64, f64; or all");
+    app.add_option("--values", raw.values, "Values sorted along: none, or u32 (the input index 0..n-1)");
     app.add_option("--order", raw.order, "Sort order: asc or desc (or asc,desc)")->capture_default_str();
     auto* nOpt = app.add_option("--n", raw.n, "Number of keys: an integer or 2^K, or a comma list (default 2^20)");
     app.add_option("--sizes", raw.sizes, "Every power of two from A to B: A..B, e.g. 2^10..2^20 or 1024..1048576")
@@ -238,7 +235,6 @@ void addInputOptions(CLI::App& app, Options& opt, RawOptions& raw) {
            "Input distributions, a comma list of uniform, sorted, reversed, equal, few-unique, "
            "nearly-sorted, gaussian, special, small (integers 0..99), narrow (the low half of the bits), bits (low "
            "byte zero), runs (sorted runs of 1000); or all")
-        ->capture_default_str()
         ->each([&raw](const std::string&) { raw.distGiven = true; });
     app.add_flag("--lookback-log", opt.lookbackLog,
                  "OneSweep, with --trace: run the instrumented pass kernel and add each pass's lookback log to its "
@@ -249,8 +245,7 @@ void addInputOptions(CLI::App& app, Options& opt, RawOptions& raw) {
                  "tiles a pass; docs/onesweep.md)");
     app.add_option("--tile-keys", opt.knobs.radixTileKeys,
                    "radix4 and onesweep: keys per workgroup tile, from 4 up to the tuned tile (0: the tuned tile), "
-                   "so that small n run several workgroups (SortKnobs::radixTileKeys)")
-        ->capture_default_str();
+                   "so that small n run several workgroups (SortKnobs::radixTileKeys)");
     app.add_option("--keys", raw.keys,
                    "The keys themselves, e.g. \"10,25,39,92,1,5,68,23,21,10\" (commas, spaces or new lines between "
                    "them; read as each --type); n is their count. Not with --n, --sizes, --dist, --input")
@@ -267,7 +262,6 @@ void addInputOptions(CLI::App& app, Options& opt, RawOptions& raw) {
 void addMeasureOptions(CLI::App& app, Options& opt, RawOptions& raw) {
     app.add_option("--seed", opt.seed, "Seed of the input generator")->capture_default_str();
     app.add_option("--reps", opt.reps, "Timed repetitions per case (median and min are reported)")
-        ->capture_default_str()
         ->check(CLI::Range(1, 1000000));
     app.add_option("--anchor", raw.anchor,
                    "Also run an anchor on every case, on the same input: cub (NVIDIA's cub::DeviceRadixSort "
@@ -301,8 +295,7 @@ void addMeasureOptions(CLI::App& app, Options& opt, RawOptions& raw) {
 // Checks, limits, knobs and the plot.
 void addControlOptions(CLI::App& app, Options& opt, RawOptions& raw) {
     app.add_flag("--validation", opt.validation, "Enable the Vulkan validation layers; exit 1 if they report anything");
-    app.add_option("--timeout", raw.timeoutS, "Seconds to wait for one GPU submission before giving up")
-        ->capture_default_str();
+    app.add_option("--timeout", raw.timeoutS, "Seconds to wait for one GPU submission before giving up");
     app.add_flag("--force-fallback", opt.knobs.forceFallback,
                  "OneSweep: every tile counts its predecessor's keys itself instead of trusting its lookback "
                  "(SortKnobs::forceFallback; the same result, for testing; also --algo onesweep-fallback)");
@@ -311,21 +304,19 @@ void addControlOptions(CLI::App& app, Options& opt, RawOptions& raw) {
                  "form does, instead of copying them back (SortKnobs::resultInEither; variant name +either)");
     app.add_option("--shared-elems", opt.knobs.oddEvenTileKeys,
                    "Keys per odd-even tile (SortKnobs::oddEvenTileKeys; a power of two up to one subgroup window, "
-                   "subgroup size x 32; 0: a whole window). Small values make small n reach every step kind")
-        ->capture_default_str();
+                   "subgroup size x 32; 0: a whole window). Small values make small n reach every step kind");
     app.add_option("--warmup-ms", opt.warmupMs,
                    "Untimed runs before each case's timed reps: at least this many ms of them (at least one run; "
-                   "GPU sorts at most 1000 runs)")
-        ->capture_default_str();
+                   "GPU sorts at most 1000 runs)");
     app.add_option("--export", opt.exportDir,
                    "Write DIR/results.json (the --json schema), DIR/results.csv, and the plot as DIR/plot.png and "
                    "DIR/plot.svg (throughput against n, and the per-step times at one n)");
     app.add_option("--bandwidth", raw.bandwidth,
                    "The copy bandwidth in GB/s that the plot's bandwidth-floor lines use (0: no floor lines; "
-                   "default: the measured figure for an H100/H200, none otherwise)");
+                   "default: the measured figure for an H100/H200, none otherwise)")
+        ->default_str(""); // its -1 stands for that default
     app.add_option("--plot-y", raw.plotY,
-                   "The plot's Gkeys/s axis: linear, log, or auto (log when the points span more than 30x)")
-        ->capture_default_str();
+                   "The plot's Gkeys/s axis: linear, log, or auto (log when the points span more than 30x)");
     app.add_option("--plot-n", raw.plotN, "The n whose per-step times the plot shows (default: the largest with them)");
     app.add_flag("--keep-going", opt.keepGoing,
                  "A case that fails (too large for the device, out of memory, a timeout) becomes an error row and the "
@@ -336,6 +327,7 @@ void addControlOptions(CLI::App& app, Options& opt, RawOptions& raw) {
 }
 
 void addOptions(CLI::App& app, Options& opt, RawOptions& raw) {
+    app.option_defaults()->always_capture_default(); // every option's help shows its default (none when empty)
     addInputOptions(app, opt, raw);
     addMeasureOptions(app, opt, raw);
     addControlOptions(app, opt, raw);

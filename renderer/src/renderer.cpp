@@ -131,16 +131,16 @@ Result<void> Renderer::createDevice() {
     // The swapchain; addTo adds what the library says every device must enable (the portability
     // subset on a portability implementation such as MoltenVK).
     std::vector<const char*> exts = {VK_KHR_SWAPCHAIN_EXTENSION_NAME};
-    float priority = 1.0f;
-    VkDeviceQueueCreateInfo qi{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
-    qi.queueFamilyIndex = family_;
-    qi.queueCount = 1;
-    qi.pQueuePriorities = &priority;
-    VkDeviceCreateInfo di{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
-    di.queueCreateInfoCount = 1;
-    di.pQueueCreateInfos = &qi;
-    di.enabledExtensionCount = static_cast<uint32_t>(exts.size());
-    di.ppEnabledExtensionNames = exts.data();
+    const float priority = 1.0f;
+    const VkDeviceQueueCreateInfo qi{.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
+                                     .queueFamilyIndex = family_,
+                                     .queueCount = 1,
+                                     .pQueuePriorities = &priority};
+    VkDeviceCreateInfo di{.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
+                          .queueCreateInfoCount = 1,
+                          .pQueueCreateInfos = &qi,
+                          .enabledExtensionCount = static_cast<uint32_t>(exts.size()),
+                          .ppEnabledExtensionNames = exts.data()};
     SORTLAB_TRY(features.addTo(di));
     enabled_ = features.enabled(); // for the Contexts that adopt the device: the same pipelines as create()
     // Mesa's llvmpipe (22.3 here) keys its on-disk shader cache by the shader and the CPU, not by
@@ -278,46 +278,40 @@ Result<void> Renderer::chooseSurfaceFormat() {
     return {};
 }
 
-// The render pass ImGui draws in: one colour attachment, cleared, left ready to present. Once.
+// The render pass ImGui draws in: one colour attachment (no stencil, so no stencil ops), cleared,
+// left ready to present. Once.
 Result<void> Renderer::createRenderPass() {
-    VkAttachmentDescription color{};
-    color.format = format_.format;
-    color.samples = VK_SAMPLE_COUNT_1_BIT;
-    color.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
-    color.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
-    color.stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE;
-    color.stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
-    color.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
-    color.finalLayout = VK_IMAGE_LAYOUT_PRESENT_SRC_KHR;
-    VkAttachmentReference ref{0, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
-    VkSubpassDescription sub{};
-    sub.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS;
-    sub.colorAttachmentCount = 1;
-    sub.pColorAttachments = &ref;
-    // The image comes from vkAcquireNextImageKHR through a semaphore waited at this stage.
-    VkSubpassDependency dep{};
-    dep.srcSubpass = VK_SUBPASS_EXTERNAL;
-    dep.dstSubpass = 0;
-    dep.srcStageMask = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT;
-    dep.dstStageMask = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT;
-    dep.srcAccessMask = 0;
-    dep.dstAccessMask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT;
-    // The screenshot copy reads the image after the final layout transition.
-    VkSubpassDependency out{};
-    out.srcSubpass = 0;
-    out.dstSubpass = VK_SUBPASS_EXTERNAL;
-    out.srcStageMask = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT;
-    out.dstStageMask = VK_PIPELINE_STAGE_TRANSFER_BIT;
-    out.srcAccessMask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT;
-    out.dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT;
-    VkSubpassDependency deps[] = {dep, out};
-    VkRenderPassCreateInfo rp{VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO};
-    rp.attachmentCount = 1;
-    rp.pAttachments = &color;
-    rp.subpassCount = 1;
-    rp.pSubpasses = &sub;
-    rp.dependencyCount = 2;
-    rp.pDependencies = deps;
+    const VkAttachmentDescription color{.format = format_.format,
+                                        .samples = VK_SAMPLE_COUNT_1_BIT,
+                                        .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+                                        .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+                                        .initialLayout = VK_IMAGE_LAYOUT_UNDEFINED,
+                                        .finalLayout = VK_IMAGE_LAYOUT_PRESENT_SRC_KHR};
+    const VkAttachmentReference ref{0, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
+    const VkSubpassDescription sub{
+        .pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS, .colorAttachmentCount = 1, .pColorAttachments = &ref};
+    const VkSubpassDependency deps[] = {
+        // The image comes from vkAcquireNextImageKHR through a semaphore waited at this stage.
+        {.srcSubpass = VK_SUBPASS_EXTERNAL,
+         .dstSubpass = 0,
+         .srcStageMask = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT,
+         .dstStageMask = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT,
+         .srcAccessMask = 0,
+         .dstAccessMask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT},
+        // The screenshot copy reads the image after the final layout transition.
+        {.srcSubpass = 0,
+         .dstSubpass = VK_SUBPASS_EXTERNAL,
+         .srcStageMask = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT,
+         .dstStageMask = VK_PIPELINE_STAGE_TRANSFER_BIT,
+         .srcAccessMask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT,
+         .dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT}};
+    const VkRenderPassCreateInfo rp{.sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO,
+                                    .attachmentCount = 1,
+                                    .pAttachments = &color,
+                                    .subpassCount = 1,
+                                    .pSubpasses = &sub,
+                                    .dependencyCount = 2,
+                                    .pDependencies = deps};
     SORTLAB_VK(vkCreateRenderPass(device_, &rp, nullptr, &renderPass_), "vkCreateRenderPass");
     return {};
 }
@@ -418,16 +412,16 @@ Result<void> Renderer::initImGui() {
         return makeError(Errc::vulkan_error, "ImGui's GLFW backend failed to start");
     if (!ImGui_ImplVulkan_LoadFunctions(&loadImGuiFunction, instance_))
         return makeError(Errc::vulkan_error, "ImGui's Vulkan backend could not load its Vulkan functions");
-    ImGui_ImplVulkan_InitInfo info{};
-    info.Instance = instance_;
-    info.PhysicalDevice = physical_;
-    info.Device = device_;
-    info.QueueFamily = family_;
-    info.Queue = queue_;
-    info.DescriptorPool = descriptorPool_;
-    info.MinImageCount = minImageCount_;
-    info.ImageCount = std::max<uint32_t>(minImageCount_, static_cast<uint32_t>(images_.size()));
-    info.MSAASamples = VK_SAMPLE_COUNT_1_BIT;
+    ImGui_ImplVulkan_InitInfo info{.Instance = instance_,
+                                   .PhysicalDevice = physical_,
+                                   .Device = device_,
+                                   .QueueFamily = family_,
+                                   .Queue = queue_,
+                                   .DescriptorPool = descriptorPool_,
+                                   .MinImageCount = minImageCount_,
+                                   .ImageCount =
+                                       std::max<uint32_t>(minImageCount_, static_cast<uint32_t>(images_.size())),
+                                   .MSAASamples = VK_SAMPLE_COUNT_1_BIT};
     if (!ImGui_ImplVulkan_Init(&info, renderPass_))
         return makeError(Errc::vulkan_error, "ImGui's Vulkan backend failed to start");
     imguiReady_ = true;

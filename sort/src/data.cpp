@@ -1,6 +1,7 @@
 #include <sortlab/data.h>
 
 #include <algorithm>
+#include <iterator>
 #include <bit>
 #include <charconv>
 #include <cmath>
@@ -14,41 +15,26 @@
 
 namespace sortlab {
 
+namespace {
+
+// Every distribution's name, custom's too, in the enum's order: distributionName reads it one way,
+// parseDistribution the other.
+constexpr std::string_view kDistributionNames[] = {"uniform",       "sorted",   "reversed", "equal", "few-unique",
+                                                   "nearly-sorted", "gaussian", "special",  "small", "custom",
+                                                   "narrow",        "bits",     "runs"};
+static_assert(std::size(kDistributionNames) == std::size(kAllDistributions) + 1, "a name per Distribution");
+
+} // namespace
+
 std::string_view distributionName(Distribution d) {
-    switch (d) {
-    case Distribution::uniform:
-        return "uniform";
-    case Distribution::sorted:
-        return "sorted";
-    case Distribution::reversed:
-        return "reversed";
-    case Distribution::equal:
-        return "equal";
-    case Distribution::few_unique:
-        return "few-unique";
-    case Distribution::nearly_sorted:
-        return "nearly-sorted";
-    case Distribution::gaussian:
-        return "gaussian";
-    case Distribution::special:
-        return "special";
-    case Distribution::small:
-        return "small";
-    case Distribution::custom:
-        return "custom";
-    case Distribution::narrow:
-        return "narrow";
-    case Distribution::bits:
-        return "bits";
-    case Distribution::runs:
-        return "runs";
-    }
-    return "?";
+    const size_t i = static_cast<size_t>(d);
+    return i < std::size(kDistributionNames) ? kDistributionNames[i] : "?";
 }
 
 std::optional<Distribution> parseDistribution(std::string_view s) {
-    for (Distribution d : kAllDistributions)
-        if (distributionName(d) == s) return d;
+    for (size_t i = 0; i < std::size(kDistributionNames); ++i)
+        if (kDistributionNames[i] == s && Distribution(i) != Distribution::custom)
+            return Distribution(i); // custom keys are given, not generated
     return std::nullopt;
 }
 
@@ -323,22 +309,17 @@ namespace sortlab {
 
 namespace {
 
+// The values each key type holds, in KeyType's order, for the message about a key out of range.
+constexpr const char* kTypeRanges[] = {"0 to 4294967295",                             // u32
+                                       "-2147483648 to 2147483647",                   // i32
+                                       "about -3.4e38 to 3.4e38, inf or nan",         // f32
+                                       "0 to 18446744073709551615",                   // u64
+                                       "-9223372036854775808 to 9223372036854775807", // i64
+                                       "about -1.8e308 to 1.8e308, inf or nan"};      // f64
+static_assert(std::size(kTypeRanges) == std::size(kAllKeyTypes), "kTypeRanges: one range per KeyType");
+
 const char* typeRange(KeyType type) {
-    switch (type) {
-    case KeyType::u32:
-        return "0 to 4294967295";
-    case KeyType::i32:
-        return "-2147483648 to 2147483647";
-    case KeyType::u64:
-        return "0 to 18446744073709551615";
-    case KeyType::i64:
-        return "-9223372036854775808 to 9223372036854775807";
-    case KeyType::f32:
-        return "about -3.4e38 to 3.4e38, inf or nan";
-    case KeyType::f64:
-        return "about -1.8e308 to 1.8e308, inf or nan";
-    }
-    return "";
+    return kTypeRanges[static_cast<size_t>(type)];
 }
 
 // One entry as the type's bits: "" and the bits, or why it is not a key.

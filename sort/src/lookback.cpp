@@ -3,6 +3,7 @@
 #include <sortlab/shaders/constants.h>
 
 #include <algorithm>
+#include <iterator>
 
 namespace sortlab {
 
@@ -86,16 +87,15 @@ LookbackStats lookbackStats(const std::vector<LookbackRecord>& records) {
     return s;
 }
 
+namespace {
+constexpr std::string_view kEventKindNames[] = {"took its id", "published its aggregates",
+                                                "published its inclusive prefix"}; // LookbackEventKind's order
+static_assert(std::size(kEventKindNames) == size_t(LookbackEventKind::published) + 1, "a name per LookbackEventKind");
+} // namespace
+
 std::string_view lookbackEventKindName(LookbackEventKind kind) {
-    switch (kind) {
-    case LookbackEventKind::took:
-        return "took its id";
-    case LookbackEventKind::aggregate:
-        return "published its aggregates";
-    case LookbackEventKind::published:
-        return "published its inclusive prefix";
-    }
-    return "?";
+    const size_t i = static_cast<size_t>(kind);
+    return i < std::size(kEventKindNames) ? kEventKindNames[i] : "?";
 }
 
 std::vector<LookbackEvent> lookbackEvents(const std::vector<LookbackRecord>& records, uint32_t digit) {

@@ -15,6 +15,10 @@
 #include <string>
 #include <vector>
 
+namespace CLI {
+class App;
+}
+
 namespace sortlab::app {
 
 struct Action {
@@ -38,6 +42,21 @@ struct Options {
     std::shared_ptr<const Recording> recording; // --open-recording: read (and refused) before any window opens
     std::vector<Action> actions;                // empty: interactive
 };
+
+// The input's options as given (text, as applySetting reads it), with their defaults.
+struct InputArgs {
+    std::string n = "16", type = "u32", dist; // dist empty: small up to n = 64, uniform above
+    uint64_t seed = 1;
+};
+
+// The options the app shares with sortlab-step-latency, declared here once; each help ends with
+// the default that `in` holds.
+// --n, --type, --dist and --seed.
+void addInputOptions(CLI::App& cli, InputArgs& in);
+// --device, --validation and --check.
+void addDeviceOptions(CLI::App& cli, std::string& device, bool& validation, bool& check);
+// Applies --n, --type and --dist (in that order; an empty dist leaves it to n) and the seed.
+Result<void> applyInput(SortSettings& s, const InputArgs& in);
 
 // Parses argv. Returns parse_error/invalid_argument with a one-line message (exit code 2), or
 // sets *exitNow (for --help) and prints the help.
