@@ -32,7 +32,7 @@
 //    firstQuery before the first step; so a range of s steps needs s + 1 slots;
 //  * the plan holds pipelines of the sorter that made it: record it with that sorter, while it lives
 //    (record() refuses a plan of another sorter);
-//  * stability: radix4 and onesweep keep equal keys in input order (their values too); the odd-even
+//  * stability: radix4, onesweep and hybrid keep equal keys in input order (their values too); the odd-even
 //    network does not (equal keys' values may come out in any order). sortPairs() (sortlab.h) is
 //    stable and refuses Algorithm::oddeven.
 #pragma once
@@ -48,7 +48,9 @@
 
 namespace sortlab {
 
-enum class Algorithm : uint8_t { oddeven, radix4, onesweep };
+// hybrid: an MSD radix sort by the top 16 bits (OneSweep's passes), then each of the 65536 buckets
+// sorted in one workgroup (docs/hybrid.md); u32 keys without values so far.
+enum class Algorithm : uint8_t { oddeven, radix4, onesweep, hybrid };
 std::string_view algorithmName(Algorithm a);
 
 // Switches that change how a sort runs, never what it sorts to (resultInEither: only where the

@@ -1,0 +1,96 @@
+// The hybrid sort (Algorithm::hybrid) on the GPU, against std::stable_sort.
+//
+// HybridTest.MatchesStableSort: u32 keys at sizes around its bucket tile T (0, 1, 2, 3, T-1, T, T+1,
+//   5T+7) and 70001, every distribution (equal, small and narrow keys put every key in one bucket
+//   larger than T: the bucket sort's global-memory path).
+// HybridTest.ManyBuckets: 2^18 keys: uniform (65536 buckets of about 4), only the top 16 bits random
+//   (each bucket's low bits equal), only the top 8 (256 buckets of about 1024), keys below 2^20
+//   (16 buckets of about 16384: larger than T), one bucket of 2^17 keys beside uniform ones.
+// HybridTest.RefusesWhatItDoesNotSortYet: other key types, values, bit ranges and the knobs it does
+//   not take return invalid_argument with a message, and plan nothing.
+#include <sortlab/testing/gpu_env.h>
+
+#include <cstring>
+#include <random>
+
+namespace sortlab::test {
+namespace {
+
+class HybridTest : public AlgorithmTest<Algorithm::hybrid> {
+protected:
+    Sorter& hybrid() { return algorithmSorter(); }
+};
+
+// Steps: OneSweep's histogram, scan, two passes and result; the bounds; the bucket sort.
+constexpr size_t kSteps = 7;
+
+TEST_F(HybridTest, MatchesStableSort) {
+    const SortConfig cfg = sortConfig(KeyType::u32, false, Order::ascending);
+    uint64_t T = 0;
+    ASSERT_TRUE(plannedTile(hybrid(), cfg, T));
+    StableSortSweep sweep;
+    sweep.sizes = {0, 1, 2, 3, T - 1, T, T + 1, 5 * T + 7, 70001};
+    sweep.keepOf8 = 8;
+    sweep.seedPerN = 7;
+    sweep.steps = kSteps;
+    const size_t sorts = sortsMatchingStableSort(ctx(), hybrid(), cfg, sweep);
+    if (!HasFailure()) {
+        EXPECT_EQ(sorts, sweep.sizes.size() * std::size(kAllDistributions));
+    }
+}
+
+// The u32 keys `input`, sorted by the hybrid and checked against the reference.
+void sortsKeys(Context& ctx, Sorter& sorter, const std::vector<uint32_t>& input, const std::string& name) {
+    SCOPED_TRACE(name + ", n = " + std::to_string(input.size()));
+    const SortConfig cfg = sortConfig(KeyType::u32, false, Order::ascending);
+    std::vector<std::byte> keys(input.size() * 4);
+    std::memcpy(keys.data(), input.data(), keys.size());
+    std::unique_ptr<SortJob> job;
+    ASSERT_TRUE(uploadedJob(ctx, sorter, cfg, keys, {}, job));
+    SortRun got;
+    ASSERT_TRUE(runJob(*job, keys, {}, got));
+    EXPECT_TRUE(matchesReference(keys, {}, got, cfg, /*stable=*/true));
+}
+
+TEST_F(HybridTest, ManyBuckets) {
+    const size_t n = size_t(1) << 18;
+    std::mt19937 rng(51);
+    auto keysWith = [&](auto&& f) {
+        std::vector<uint32_t> k(n);
+        for (size_t i = 0; i < n; ++i) k[i] = f(i, uint32_t(rng()));
+        return k;
+    };
+    sortsKeys(ctx(), hybrid(), keysWith([](size_t, uint32_t r) { return r; }), "uniform");
+    sortsKeys(ctx(), hybrid(), keysWith([](size_t, uint32_t r) { return r & 0xffff0000u; }), "top 16 bits random");
+    sortsKeys(ctx(), hybrid(), keysWith([](size_t, uint32_t r) { return r & 0xff000000u; }), "top 8 bits random");
+    sortsKeys(ctx(), hybrid(), keysWith([](size_t, uint32_t r) { return r >> 12; }), "below 2^20");
+    sortsKeys(ctx(), hybrid(), keysWith([](size_t i, uint32_t r) { return i % 2 ? 0x12340000u | (r & 0xffffu) : r; }),
+              "one bucket of half the keys");
+}
+
+TEST_F(HybridTest, RefusesWhatItDoesNotSortYet) {
+    struct Case {
+        const char* name;
+        SortConfig cfg;
+    };
+    std::vector<Case> cases;
+    for (KeyType k : {KeyType::i32, KeyType::f32, KeyType::u64, KeyType::i64, KeyType::f64})
+        cases.push_back({"key type", sortConfig(k, false, Order::ascending)});
+    cases.push_back({"values", sortConfig(KeyType::u32, true, Order::ascending)});
+    SortConfig range = sortConfig(KeyType::u32, false, Order::ascending);
+    range.beginBit = 8;
+    cases.push_back({"bit range", range});
+    SortConfig either = sortConfig(KeyType::u32, false, Order::ascending);
+    either.knobs.resultInEither = true;
+    cases.push_back({"resultInEither", either});
+    for (const Case& c : cases) {
+        SCOPED_TRACE(std::string(c.name) + ": " + describe(c.cfg));
+        auto plan = hybrid().plan(1000, c.cfg);
+        ASSERT_FALSE(plan.ok());
+        EXPECT_EQ(plan.error().code, Errc::invalid_argument);
+        EXPECT_NE(plan.error().message.find("hybrid"), std::string::npos) << plan.error().message;
+    }
+}
+
+} // namespace
+} // namespace sortlab::test
