@@ -21,6 +21,14 @@
 #endif
 
 layout(constant_id = SORTLAB_SPEC_KEYS_PER_LANE) const uint KPT = 16;
+// The loops over a lane's keys are unrolled, so that its per-key arrays stay in registers on GPUs;
+// the module for CPU devices (hybrid_local_rolled, ROLLED) keeps them loops: lavapipe took over a
+// minute to compile the unrolled one at 4 lanes.
+#ifdef ROLLED
+#define UNROLL
+#else
+#define UNROLL [[unroll]]
+#endif
 const uint TILE = WORKGROUP_SIZE * KPT;
 const uint HIST_ROWS = (MAX_SUBGROUPS + 1) / 2;
 const uint DIGITS_PER_LANE = (256 + WORKGROUP_SIZE - 1) / WORKGROUP_SIZE;
@@ -79,7 +87,7 @@ void rankTile(uint shift, uint count) {
     for (uint i = tid; i < HIST_ROWS * 256; i += WORKGROUP_SIZE) counts[i] = 0u;
     barrier();
     uint rank[KPT];
-    [[unroll]] for (uint i = 0; i < KPT; ++i) {
+    UNROLL for (uint i = 0; i < KPT; ++i) {
         const uint first = runStart - lane + i * SUBGROUP_SIZE; // the subgroup's slot of this iteration
         rank[i] = 0u;
         if (first < count) { // (the same in the whole subgroup)
@@ -122,96 +130,82 @@ void rankTile(uint shift, uint count) {
         }
     }
     barrier();
-    [[unroll]] for (uint i = 0; i < KPT; ++i) {
+    UNROLL for (uint i = 0; i < KPT; ++i) {
         const uint d = (ob[i] >> shift) & 255u;
         place[i] = ((counts[histRow + d] >> histShift) & 0xffffu) + rank[i];
     }
 }
 
-// At most TILE keys, in shared memory: the 8-bit passes of `passes` (bit p: bits 8p..8p+7), at least one.
-void sortInTile(uint64_t begin, uint count, uint passes) {
-    [[unroll]] for (uint i = 0; i < KPT; ++i) {
-        const uint slot = runStart + i * SUBGROUP_SIZE;
-        ob[i] = slot < count ? orderBits(keyAt(pc.keys, begin + slot).v) : 0xffffffffu;
-    }
+// Sorts keys [begin, begin + size) by the 8-bit passes of `passes` (bit p: bits 8p..8p+7, at least
+// one), stable. At most TILE keys: in shared memory, loaded once, staged after each pass, written
+// back in place, coalesced. More (skewed keys): in global memory through keysTemp, per pass the
+// digit histogram and then tile by tile each key to its digit's next place in the other buffer; a
+// pass in which every key has one digit is skipped, and the result is copied back if an odd number
+// of passes ran. (One call of rankTile for both: the compilers inline every call.)
+void sortPiece(uint64_t begin, uint64_t size, uint passes) {
+    const bool inTile = size <= TILE;
+    if (!inTile && tid == 0) atomicAdd(word(SORTLAB_HY_FLAGS).v, 1u);
+    uint inTemp = 0u; // global path: the keys are in keysTemp
+    bool loaded = false; // shared path: the keys are in ob (after the first pass: in staged)
     for (uint pass = 0; pass < 4; ++pass) {
         if (((passes >> pass) & 1u) == 0u) continue;
-        rankTile(8 * pass, count);
-        [[unroll]] for (uint i = 0; i < KPT; ++i)
-            if (runStart + i * SUBGROUP_SIZE < count) staged[place[i]] = ob[i];
-        barrier();
-        if ((passes >> (pass + 1)) != 0u) { // another pass follows
-            [[unroll]] for (uint i = 0; i < KPT; ++i) {
-                const uint slot = runStart + i * SUBGROUP_SIZE;
-                ob[i] = slot < count ? staged[slot] : 0xffffffffu;
-            }
-            barrier();
-        }
-    }
-    for (uint j = tid; j < count; j += WORKGROUP_SIZE) keyAt(pc.keys, begin + j).v = keyFromOrderBits(staged[j]);
-    barrier(); // (staged is free again)
-}
-
-// A bucket of more than TILE keys: per pass, its digit histogram, then tile by tile each key to
-// its digit's next place in the other buffer (keys, keysTemp, keys). A pass in which every key
-// has one digit is skipped; the result is copied back if an odd number of passes ran.
-void sortInMemory(uint64_t begin, uint64_t size) {
-    if (tid == 0) atomicAdd(word(SORTLAB_HY_FLAGS).v, 1u);
-    uint inTemp = 0u;
-    for (uint pass = 0; pass < 2; ++pass) {
         const uint shift = 8 * pass;
         const uint64_t src = inTemp != 0u ? pc.keysTemp : pc.keys, dst = inTemp != 0u ? pc.keys : pc.keysTemp;
-        for (uint d = tid; d < 256; d += WORKGROUP_SIZE) digitTotal[d] = 0u;
-        if (tid == 0) skipPass = 0u;
-        barrier();
-        for (uint64_t j = tid; j < size; j += WORKGROUP_SIZE)
-            atomicAdd(digitTotal[(orderBits(keyAt(src, begin + j).v) >> shift) & 255u], 1u);
-        barrier();
-        // The counts fit 32 bits (a bucket holds fewer than 2^32 keys: n < 2^40 is split in
-        // 65536 buckets only when its keys spread; a larger bucket's counts would wrap).
-        for (uint d = tid; d < 256; d += WORKGROUP_SIZE)
-            if (digitTotal[d] == size) skipPass = 1u;
-        barrier();
-        const bool skip = skipPass != 0u;
-        barrier(); // (every invocation has read skipPass before the next pass clears it)
-        if (!skip) {
+        if (!inTile) {
+            for (uint d = tid; d < 256; d += WORKGROUP_SIZE) digitTotal[d] = 0u;
+            if (tid == 0) skipPass = 0u;
+            barrier();
+            for (uint64_t j = tid; j < size; j += WORKGROUP_SIZE)
+                atomicAdd(digitTotal[(orderBits(keyAt(src, begin + j).v) >> shift) & 255u], 1u);
+            barrier();
+            // (The counts fit 32 bits: plan() takes fewer than 2^32 keys.)
+            for (uint d = tid; d < 256; d += WORKGROUP_SIZE)
+                if (digitTotal[d] == size) skipPass = 1u;
+            barrier();
+            const bool skip = skipPass != 0u;
+            barrier(); // (every invocation has read skipPass before the next pass clears it)
+            if (skip) continue;
             scanDigits();
             barrier();
             for (uint d = tid; d < 256; d += WORKGROUP_SIZE) base[d] = digitStart[d];
             barrier();
-            for (uint64_t t = 0; t < size; t += TILE) {
-                const uint count = uint(min(uint64_t(TILE), size - t));
-                [[unroll]] for (uint i = 0; i < KPT; ++i) {
-                    const uint slot = runStart + i * SUBGROUP_SIZE;
-                    ob[i] = slot < count ? orderBits(keyAt(src, begin + t + slot).v) : 0xffffffffu;
-                }
-                rankTile(shift, count);
-                [[unroll]] for (uint i = 0; i < KPT; ++i)
-                    if (runStart + i * SUBGROUP_SIZE < count) {
+        }
+        for (uint64_t t = 0; t < size; t += TILE) {
+            const uint count = uint(min(uint64_t(TILE), size - t));
+            // (The shared path reads staged here; rankTile's first barrier comes before it stages again.)
+            UNROLL for (uint i = 0; i < KPT; ++i) {
+                const uint slot = runStart + i * SUBGROUP_SIZE;
+                if (slot >= count) ob[i] = 0xffffffffu;
+                else if (!inTile || !loaded) ob[i] = orderBits(keyAt(src, begin + t + slot).v);
+                else ob[i] = staged[slot];
+            }
+            loaded = true;
+            rankTile(shift, count);
+            UNROLL for (uint i = 0; i < KPT; ++i)
+                if (runStart + i * SUBGROUP_SIZE < count) {
+                    if (inTile) {
+                        staged[place[i]] = ob[i];
+                    } else {
                         const uint d = (ob[i] >> shift) & 255u;
                         keyAt(dst, begin + base[d] + (place[i] - digitStart[d])).v = keyFromOrderBits(ob[i]);
                     }
-                barrier();
+                }
+            barrier();
+            if (!inTile) {
                 for (uint d = tid; d < 256; d += WORKGROUP_SIZE) base[d] += digitTotal[d];
                 barrier();
             }
-            inTemp ^= 1u;
         }
+        if (!inTile) inTemp ^= 1u;
     }
-    if (inTemp != 0u)
+    if (inTile)
+        for (uint j = tid; j < uint(size); j += WORKGROUP_SIZE) keyAt(pc.keys, begin + j).v = keyFromOrderBits(staged[j]);
+    else if (inTemp != 0u)
         for (uint64_t j = tid; j < size; j += WORKGROUP_SIZE) keyAt(pc.keys, begin + j).v = keyAt(pc.keysTemp, begin + j).v;
-    barrier();
-}
-
-// One bucket of the region [begin, begin + size): in shared memory or, larger than a tile, in global memory.
-void sortBucket(uint64_t begin, uint64_t size) {
-    if (size <= 1ul) return;
-    if (size <= TILE) sortInTile(begin, uint(size), 3u);
-    else sortInMemory(begin, size);
+    barrier(); // (shared memory is free again)
 }
 
 shared uint64_t nextEnd; // a large region's next bucket's end
-
 
 void main() {
     const uint w = workgroupIndex();
@@ -227,19 +221,20 @@ void main() {
     runStart = sg * SUBGROUP_SIZE * KPT + lane;
     histRow = (sg / 2) * 256;
     histShift = 16 * (sg & 1u);
-    if (end - begin <= TILE) {
-        // The region at once: the low 16 bits, then the bucket's bits where they differ.
-        const uint passes = 3u | (first != last ? 4u : 0u) | ((first >> 8) != (last >> 8) ? 8u : 0u);
-        sortInTile(begin, uint(end - begin), passes);
-        return;
-    }
-    // Bucket by bucket, each found from its first key (fewer steps than the region's buckets, empty ones included).
+    // A region of at most TILE keys at once: the low 16 bits, then the bucket's bits where they
+    // differ. A larger one bucket by bucket, each found from its first key (fewer steps than the
+    // region's buckets, empty ones included), by the low 16 bits.
+    const bool whole = end - begin <= TILE;
+    const uint regionPasses = 3u | (first != last ? 4u : 0u) | ((first >> 8) != (last >> 8) ? 8u : 0u);
     for (uint64_t at = begin; at < end;) {
-        if (tid == 0) nextEnd = bucketEnd(bucketOf(keyAt(pc.keys, at).v)).v;
-        barrier();
-        const uint64_t bucketEnds = nextEnd;
-        barrier();
-        sortBucket(at, bucketEnds - at);
-        at = bucketEnds;
+        uint64_t pieceEnd = end;
+        if (!whole) {
+            if (tid == 0) nextEnd = bucketEnd(bucketOf(keyAt(pc.keys, at).v)).v;
+            barrier();
+            pieceEnd = nextEnd;
+            barrier();
+        }
+        if (pieceEnd - at > 1ul) sortPiece(at, pieceEnd - at, whole ? regionPasses : 3u);
+        at = pieceEnd;
     }
 }

@@ -11,7 +11,7 @@ namespace {
 
 std::vector<AlgoSpec> makeAlgos() {
     std::vector<AlgoSpec> out;
-    // The app's menu's variants, then those it does not offer yet (hybrid: u32 keys only so far, so
+    // The app's menu's variants, then those it does not offer yet (hybrid: 32-bit keys only so far, so
     // not part of --algo all).
     const size_t menu = sortlab::variants().size();
     for (const sortlab::VariantInfo& v : sortlab::allVariants())

@@ -82,11 +82,12 @@ public:
                              "the hybrid sort needs subgroup ballot, arithmetic, shuffle and vote "
                              "operations in compute shaders and subgroups of 4 or more; " +
                                  dev.name + " does not offer them");
-        if (config.key != KeyType::u32 || config.values != ValueType::none)
-            return makeError(
-                Errc::invalid_argument,
-                "the hybrid sort takes u32 keys without values so far (asked: " + std::string(keyTypeName(config.key)) +
-                    " keys" + (config.values == ValueType::none ? "" : " with values") + "); use Algorithm::onesweep");
+        if (keyBytes(config.key) != 4 || config.values != ValueType::none)
+            return makeError(Errc::invalid_argument,
+                             "the hybrid sort takes 32-bit keys (u32, i32, f32) without values so far (asked: " +
+                                 std::string(keyTypeName(config.key)) + " keys" +
+                                 (config.values == ValueType::none ? "" : " with values") +
+                                 "); use Algorithm::onesweep");
         if (!sortsWholeKey(config))
             return makeError(Errc::invalid_argument,
                              "the hybrid sort sorts whole keys only; a bit range takes radix4 or onesweep");
@@ -173,6 +174,15 @@ public:
         return {};
     }
 
+protected:
+    // The hybrid's own pipelines change with no n; the MSD part's are OneSweep's, whose sizes only
+    // its sorter knows: its warm-up makes them here (Sorter::warmUp plans these sizes after).
+    std::vector<uint64_t> warmUpSizes(const SortConfig& config, uint64_t maxN) const override {
+        if (keyBytes(config.key) == 4 && config.values == ValueType::none && sortsWholeKey(config))
+            (void)msd_->warmUp(msdConfig(config), std::min(maxN, kMaxHybridKeys)); // (its errors: plan()'s, below)
+        return Sorter::warmUpSizes(config, maxN);
+    }
+
 private:
     // Where the hybrid's own scratch begins: after the MSD plan's (OneSweep's), 16-byte aligned.
     static uint64_t ownScratch(const Plan& msd) { return alignUp(msd.scratchBytes, kBufferAlignment); }
@@ -218,7 +228,9 @@ private:
                         {SORTLAB_SPEC_SUBGROUP_SIZE, d.subgroupSize}};
         if (shader == "hybrid_local") spec.push_back({SORTLAB_SPEC_KEYS_PER_LANE, g.keysPerLane});
         if (shader != "hybrid_clear") spec.push_back({SORTLAB_SPEC_HY_WINDOW, g.window()});
-        return pipelineOf(shader, cfg, spec, subgroupSizeToPin(ctx_));
+        // CPU devices take the bucket sort with its per-key loops rolled (it compiles in seconds on lavapipe).
+        const bool rolled = shader == "hybrid_local" && d.type == VK_PHYSICAL_DEVICE_TYPE_CPU;
+        return pipelineOf(rolled ? "hybrid_local_rolled" : shader, cfg, spec, subgroupSizeToPin(ctx_));
     }
 
     std::unique_ptr<Sorter> msd_; // the OneSweep sorter whose plans sort by the top 16 bits

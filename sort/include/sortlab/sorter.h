@@ -49,7 +49,7 @@
 namespace sortlab {
 
 // hybrid: an MSD radix sort by the top 16 bits (OneSweep's passes), then each of the 65536 buckets
-// sorted in one workgroup (docs/hybrid.md); u32 keys without values so far.
+// sorted in one workgroup (docs/hybrid.md); 32-bit keys without values so far.
 enum class Algorithm : uint8_t { oddeven, radix4, onesweep, hybrid };
 std::string_view algorithmName(Algorithm a);
 
