@@ -20,14 +20,10 @@
 #error the hybrid sort's bucket sort takes 32-bit keys
 #endif
 
-layout(constant_id = SORTLAB_SPEC_KEYS_PER_LANE) const uint KPT = 16;
-// The loops over a lane's keys are unrolled, so that its per-key arrays stay in registers on GPUs;
-// the module for CPU devices (hybrid_local_rolled, ROLLED) keeps them loops: lavapipe took over a
-// minute to compile the unrolled one at 4 lanes.
-#ifdef ROLLED
-#define UNROLL
+#ifdef FIXED_KPT
+const uint KPT = FIXED_KPT; // the module built for one keys-a-lane (hybrid_local_kpt20_s0), unrolled by spirv-opt
 #else
-#define UNROLL [[unroll]]
+layout(constant_id = SORTLAB_SPEC_KEYS_PER_LANE) const uint KPT = 16;
 #endif
 const uint TILE = WORKGROUP_SIZE * KPT;
 const uint HIST_ROWS = (MAX_SUBGROUPS + 1) / 2;
@@ -87,7 +83,7 @@ void rankTile(uint shift, uint count) {
     for (uint i = tid; i < HIST_ROWS * 256; i += WORKGROUP_SIZE) counts[i] = 0u;
     barrier();
     uint rank[KPT];
-    UNROLL for (uint i = 0; i < KPT; ++i) {
+    [[unroll]] for (uint i = 0; i < KPT; ++i) {
         const uint first = runStart - lane + i * SUBGROUP_SIZE; // the subgroup's slot of this iteration
         rank[i] = 0u;
         if (first < count) { // (the same in the whole subgroup)
@@ -130,7 +126,7 @@ void rankTile(uint shift, uint count) {
         }
     }
     barrier();
-    UNROLL for (uint i = 0; i < KPT; ++i) {
+    [[unroll]] for (uint i = 0; i < KPT; ++i) {
         const uint d = (ob[i] >> shift) & 255u;
         place[i] = ((counts[histRow + d] >> histShift) & 0xffffu) + rank[i];
     }
@@ -173,7 +169,7 @@ void sortPiece(uint64_t begin, uint64_t size, uint passes) {
         for (uint64_t t = 0; t < size; t += TILE) {
             const uint count = uint(min(uint64_t(TILE), size - t));
             // (The shared path reads staged here; rankTile's first barrier comes before it stages again.)
-            UNROLL for (uint i = 0; i < KPT; ++i) {
+            [[unroll]] for (uint i = 0; i < KPT; ++i) {
                 const uint slot = runStart + i * SUBGROUP_SIZE;
                 if (slot >= count) ob[i] = 0xffffffffu;
                 else if (!inTile || !loaded) ob[i] = orderBits(keyAt(src, begin + t + slot).v);
@@ -181,7 +177,7 @@ void sortPiece(uint64_t begin, uint64_t size, uint passes) {
             }
             loaded = true;
             rankTile(shift, count);
-            UNROLL for (uint i = 0; i < KPT; ++i)
+            [[unroll]] for (uint i = 0; i < KPT; ++i)
                 if (runStart + i * SUBGROUP_SIZE < count) {
                     if (inTile) {
                         staged[place[i]] = ob[i];
