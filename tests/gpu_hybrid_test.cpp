@@ -6,6 +6,8 @@
 // HybridTest.ManyBuckets: 2^18 keys: uniform (65536 buckets of about 4), only the top 16 bits random
 //   (each bucket's low bits equal), only the top 8 (256 buckets of about 1024), keys below 2^20
 //   (16 buckets of about 16384: larger than T), one bucket of 2^17 keys beside uniform ones.
+// HybridTest.WarmUpCoversLaterPlans: after warmUp(config, 2^24), planning at powers of two, their
+//   neighbours and random sizes up to 2^24 creates no pipeline (the hybrid's own or the MSD part's).
 // HybridTest.RefusesWhatItDoesNotSortYet: 64-bit keys, values, bit ranges and the knobs it does
 //   not take return invalid_argument with a message, and plan nothing.
 #include <sortlab/testing/gpu_env.h>
@@ -81,6 +83,29 @@ TEST_F(HybridTest, ManyBuckets) {
     sortsKeys(ctx(), hybrid(), keysWith([](size_t, uint32_t r) { return r >> 12; }), "below 2^20");
     sortsKeys(ctx(), hybrid(), keysWith([](size_t i, uint32_t r) { return i % 2 ? 0x12340000u | (r & 0xffffu) : r; }),
               "one bucket of half the keys");
+}
+
+TEST_F(HybridTest, WarmUpCoversLaterPlans) {
+    const uint64_t maxN = uint64_t(1) << 24;
+    for (const SortConfig& cfg :
+         {sortConfig(KeyType::u32, false, Order::ascending), sortConfig(KeyType::f32, false, Order::descending)}) {
+        SCOPED_TRACE(describe(cfg));
+        auto sorter = makeSorter(ctx(), Algorithm::hybrid); // its own pipelines: none made yet
+        ASSERT_TRUE(sorter.ok()) << sorter.error().message;
+        const uint64_t before = ctx().pipelinesCreated();
+        ASSERT_TRUE((*sorter)->warmUp(cfg, maxN).ok());
+        const uint64_t warmed = ctx().pipelinesCreated();
+        EXPECT_GT(warmed, before);
+        std::vector<uint64_t> sizes{1, 2, 3, maxN - 1, maxN};
+        for (uint64_t p = 4; p <= maxN; p *= 2) sizes.insert(sizes.end(), {p - 1, p, p + 1, 3 * p / 2});
+        std::mt19937_64 rng(24);
+        for (int i = 0; i < 200; ++i) sizes.push_back(1 + rng() % maxN);
+        for (uint64_t n : sizes) {
+            auto p = (*sorter)->plan(n, cfg);
+            ASSERT_TRUE(p.ok()) << "n = " << n << ": " << p.error().message;
+            ASSERT_EQ(ctx().pipelinesCreated(), warmed) << "planning n = " << n << " created a pipeline";
+        }
+    }
 }
 
 TEST_F(HybridTest, RefusesWhatItDoesNotSortYet) {
