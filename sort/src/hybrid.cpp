@@ -1,7 +1,8 @@
 // The hybrid radix sort (after Stehle and Jacobsen, SIGMOD 2017): the keys are first sorted by their
 // top 16 order bits with OneSweep's histogram and two of its 8-bit passes (its kernels, a OneSweep
-// plan of that bit range), which leaves them in 65536 buckets; then each bucket's bounds are found
-// and each bucket is sorted by its low 16 bits in one workgroup's shared memory, in place. About 32
+// plan of that bit range), which leaves them in 65536 buckets; then each bucket's bounds are found,
+// and the buckets that begin in each window of keys are sorted by one workgroup in its shared
+// memory by their low 16 bits (and their bucket where a window holds several), in place. About 32
 // bytes a u32 key move through memory (a histogram read, two passes, the bounds read, the bucket
 // sort's read and write) against OneSweep's 36. See docs/hybrid.md and shaders/hybrid_*.comp.
 #include "sorter_common.h"
