@@ -33,6 +33,8 @@ LessonPlan lessonPlan(const SortSettings& s) {
     case Algorithm::onesweep:
         p.steps = radix::oneSweepSteps(s.n, c);
         break;
+    case Algorithm::hybrid: // (not in the app's menu yet: no lesson runs it)
+        break;
     }
     if (const uint64_t tile = s.algorithm() == Algorithm::oddeven ? 0 : s.effectiveTileKeys())
         p.tiles = (s.n + tile - 1) / tile;

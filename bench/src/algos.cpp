@@ -11,8 +11,11 @@ namespace {
 
 std::vector<AlgoSpec> makeAlgos() {
     std::vector<AlgoSpec> out;
-    for (const sortlab::VariantInfo& v : sortlab::variants())
-        out.push_back({v.name, v.variant, v.algorithm, v.stable, !v.diagnostic});
+    // The app's menu's variants, then those it does not offer yet (hybrid: 32-bit keys only so far, so
+    // not part of --algo all).
+    const size_t menu = sortlab::variants().size();
+    for (const sortlab::VariantInfo& v : sortlab::allVariants())
+        out.push_back({v.name, v.variant, v.algorithm, v.stable, !v.diagnostic && out.size() < menu});
     out.push_back({"std", std::nullopt, std::nullopt, true, true});
     return out;
 }
@@ -40,7 +43,7 @@ std::vector<const AlgoSpec*> parseAlgos(std::string_view text) {
                 if (a.inAll) add(&a);
             continue;
         }
-        const std::optional<sortlab::Variant> variant = sortlab::parseVariant(item); // "oddeven-fused" too
+        const std::optional<sortlab::Variant> variant = sortlab::parseVariant(item); // "oddeven-fused" too (menu names)
         auto it = std::find_if(std::begin(kAlgos), std::end(kAlgos),
                                [&](const AlgoSpec& a) { return a.name == item || (variant && a.variant == variant); });
         if (it == std::end(kAlgos)) {

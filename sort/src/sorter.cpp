@@ -17,6 +17,9 @@ std::unique_ptr<Sorter> makeRadix4Sorter(Context& ctx);
 namespace onesweep {
 std::unique_ptr<Sorter> makeOneSweepSorter(Context& ctx);
 }
+namespace hybrid {
+std::unique_ptr<Sorter> makeHybridSorter(Context& ctx);
+}
 
 namespace {
 
@@ -26,9 +29,9 @@ template <class Enum, size_t N> std::string_view nameIn(const std::string_view (
     return i < N ? names[i] : "?";
 }
 
-constexpr std::string_view kAlgorithmNames[] = {"oddeven", "radix4", "onesweep"};
-constexpr std::string_view kStepKindNames[] = {"layer",   "tile",   "window",    "count", "scan",
-                                               "scatter", "result", "histogram", "pass"};
+constexpr std::string_view kAlgorithmNames[] = {"oddeven", "radix4", "onesweep", "hybrid"};
+constexpr std::string_view kStepKindNames[] = {"layer",  "tile",      "window", "count",  "scan",  "scatter",
+                                               "result", "histogram", "pass",   "bounds", "bucket"};
 constexpr std::string_view kAuxKindNames[] = {
     "pass",        "digit counts", "histogram",   "offsets",   "workgroup offsets", "all histograms",
     "all offsets", "tile status",  "tile counts", "fallbacks", "lookback log",      "uniform tiles"};
@@ -271,6 +274,8 @@ Result<std::unique_ptr<Sorter>> makeSorter(Context& ctx, Algorithm algorithm) {
         return radix4::makeRadix4Sorter(ctx);
     case Algorithm::onesweep:
         return onesweep::makeOneSweepSorter(ctx);
+    case Algorithm::hybrid:
+        return hybrid::makeHybridSorter(ctx);
     }
     return makeError(Errc::invalid_argument, "unknown algorithm " + std::to_string(static_cast<int>(algorithm)));
 }

@@ -23,9 +23,9 @@ Result<void> sortBytes(Context& ctx, KeyType type, std::span<std::byte> keys, st
     if (static_cast<unsigned>(o.order) > static_cast<unsigned>(Order::descending))
         return makeError(Errc::invalid_argument, "SortOptions::order is " + std::to_string(unsigned(o.order)) +
                                                      ", not ascending or descending");
-    if (static_cast<unsigned>(o.algorithm) > static_cast<unsigned>(Algorithm::onesweep))
+    if (static_cast<unsigned>(o.algorithm) > static_cast<unsigned>(Algorithm::hybrid))
         return makeError(Errc::invalid_argument, "SortOptions::algorithm is " + std::to_string(unsigned(o.algorithm)) +
-                                                     ", not oddeven, radix4 or onesweep");
+                                                     ", not oddeven, radix4, onesweep or hybrid");
     if (withValues && o.algorithm == Algorithm::oddeven)
         return makeError(Errc::invalid_argument, "sortPairs is stable and the odd-even network is not (equal keys' "
                                                  "values may swap): use Algorithm::onesweep or radix4");

@@ -41,7 +41,7 @@
 //    scratch must lie in DeviceBuffers::scratchBuffer, made with VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT;
 //    record() puts the barrier from that write to the indirect reads itself. Keys past n are not
 //    read or written;
-//  * stability: radix4 and onesweep keep equal keys in input order (their values too); the odd-even
+//  * stability: radix4, onesweep and hybrid keep equal keys in input order (their values too); the odd-even
 //    network does not (equal keys' values may come out in any order). sortPairs() (sortlab.h) is
 //    stable and refuses Algorithm::oddeven.
 #pragma once
@@ -57,7 +57,9 @@
 
 namespace sortlab {
 
-enum class Algorithm : uint8_t { oddeven, radix4, onesweep };
+// hybrid: an MSD radix sort by the top 16 bits (OneSweep's passes), then each of the 65536 buckets
+// sorted in one workgroup (docs/hybrid.md); 32-bit keys without values so far.
+enum class Algorithm : uint8_t { oddeven, radix4, onesweep, hybrid };
 std::string_view algorithmName(Algorithm a);
 
 // Switches that change how a sort runs, never what it sorts to (resultInEither: only where the

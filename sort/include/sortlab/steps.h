@@ -24,10 +24,12 @@ enum class StepKind : uint8_t {
     result,    // radix sorts: the result into the keys buffer, where the passes left it in the temporary
     histogram, // OneSweep: every pass's digit histogram in one read of the keys
     pass,      // OneSweep: one digit pass (the chained scan and the scatter)
+    bounds,    // hybrid: where each bucket (keys sorted by their top 16 bits) begins and ends
+    bucket,    // hybrid: the buckets sorted by their remaining bits, each in one workgroup
 };
-inline constexpr StepKind kAllStepKinds[] = {StepKind::layer,  StepKind::tile,      StepKind::window,
-                                             StepKind::count,  StepKind::scan,      StepKind::scatter,
-                                             StepKind::result, StepKind::histogram, StepKind::pass};
+inline constexpr StepKind kAllStepKinds[] = {StepKind::layer, StepKind::tile,    StepKind::window, StepKind::count,
+                                             StepKind::scan,  StepKind::scatter, StepKind::result, StepKind::histogram,
+                                             StepKind::pass,  StepKind::bounds,  StepKind::bucket};
 std::string_view stepKindName(StepKind k); // "layer", "tile", ... (the "kind" of --trace lines)
 // The steps that move keys to new places by digit (radix4's scatters, OneSweep's passes).
 constexpr bool isDigitPass(StepKind k) {

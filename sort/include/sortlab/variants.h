@@ -13,7 +13,7 @@
 
 namespace sortlab {
 
-enum class Variant : uint8_t { oddeven, oddevenLayer, radix4, onesweep, onesweepFallback };
+enum class Variant : uint8_t { oddeven, oddevenLayer, radix4, onesweep, onesweepFallback, hybrid };
 struct VariantInfo {
     Variant variant;
     std::string_view name; // --algo name
@@ -27,8 +27,10 @@ struct VariantInfo {
     bool diagnostic = false;      // the same result as another variant, slower: for checks, not timing
 };
 std::span<const VariantInfo> variants(); // in menu order
+// The menu's variants and those the app does not offer yet (hybrid): what sortlab-bench runs.
+std::span<const VariantInfo> allVariants();
 const VariantInfo& variantInfo(Variant v);
-// A variant by --algo name ("oddeven-fused" is accepted for "oddeven"); nullopt for an unknown name.
+// A menu variant by --algo name ("oddeven-fused" is accepted for "oddeven"); nullopt for an unknown name.
 std::optional<Variant> parseVariant(std::string_view name);
 // "oddeven, oddeven-layer, radix4, onesweep or onesweep-fallback": for messages.
 std::string variantNamesText();

@@ -127,4 +127,15 @@
 #define SORTLAB_IND_MAX_SIZES 4
 #define SORTLAB_IND_WORDS (SORTLAB_IND_SIZES + 4 * SORTLAB_IND_MAX_SIZES)
 
+// Hybrid sort (hybrid_*.comp): its own scratch region after OneSweep's, in 32-bit words. The bucket
+// sort's workgroup w takes the buckets that begin in window w (keys [w S, (w + 1) S), S the plan's
+// window) as one region.
+// u32 [0]: buckets larger than a workgroup's tile (sorted in global memory).
+#define SORTLAB_HY_FLAGS 0
+// u64 [2b, 2b + 1], b < 65536: where bucket b (the keys' top 16 order bits) begins and ends.
+#define SORTLAB_HY_BOUNDS 16
+// u32 [2w, 2w + 1]: the first and last bucket that begin in window w.
+#define SORTLAB_HY_WINDOWS (SORTLAB_HY_BOUNDS + 4 * 65536)
+#define SORTLAB_HY_NO_BUCKET 0xffffffffu // a window's first bucket when none begins in it
+#define SORTLAB_SPEC_HY_WINDOW 24        // hybrid: keys a window holds (S)
 #endif

@@ -1,0 +1,136 @@
+// The hybrid sort (Algorithm::hybrid) on the GPU, against std::stable_sort.
+//
+// All/HybridSort.MatchesStableSort/KEY_ORDER: u32, i32 and f32 keys, both orders, at sizes around
+//   its bucket tile T (0, 1, 2, 3, T-1, T, T+1, 5T+7) and 70001, every distribution (equal, small
+//   and narrow keys put every key in one bucket larger than T: the bucket sort's global-memory path).
+// HybridTest.ManyBuckets: 2^18 keys: uniform (65536 buckets of about 4), only the top 16 bits random
+//   (each bucket's low bits equal), only the top 8 (256 buckets of about 1024), keys below 2^20
+//   (16 buckets of about 16384: larger than T), one bucket of 2^17 keys beside uniform ones.
+// HybridTest.WarmUpCoversLaterPlans: after warmUp(config, 2^24), planning at powers of two, their
+//   neighbours and random sizes up to 2^24 creates no pipeline (the hybrid's own or the MSD part's).
+// HybridTest.RefusesWhatItDoesNotSortYet: 64-bit keys, values, bit ranges and the knobs it does
+//   not take return invalid_argument with a message, and plan nothing.
+#include <sortlab/testing/gpu_env.h>
+
+#include <cstring>
+#include <random>
+
+namespace sortlab::test {
+namespace {
+
+class HybridTest : public AlgorithmTest<Algorithm::hybrid> {
+protected:
+    Sorter& hybrid() { return algorithmSorter(); }
+};
+
+struct KeyParam {
+    KeyType key;
+    Order order;
+};
+class HybridSort : public HybridTest, public ::testing::WithParamInterface<KeyParam> {};
+
+// Steps: OneSweep's histogram, scan, two passes and result; the bounds; the bucket sort.
+constexpr size_t kSteps = 7;
+
+TEST_P(HybridSort, MatchesStableSort) {
+    const SortConfig cfg = sortConfig(GetParam().key, false, GetParam().order);
+    uint64_t T = 0;
+    ASSERT_TRUE(plannedTile(hybrid(), cfg, T));
+    StableSortSweep sweep;
+    sweep.sizes = {0, 1, 2, 3, T - 1, T, T + 1, 5 * T + 7, 70001};
+    sweep.keepOf8 = 8;
+    sweep.seedPerN = 7;
+    sweep.steps = kSteps;
+    const size_t sorts = sortsMatchingStableSort(ctx(), hybrid(), cfg, sweep);
+    if (!HasFailure()) {
+        EXPECT_EQ(sorts, sweep.sizes.size() * std::size(kAllDistributions));
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    All, HybridSort,
+    ::testing::Values(KeyParam{KeyType::u32, Order::ascending}, KeyParam{KeyType::u32, Order::descending},
+                      KeyParam{KeyType::i32, Order::ascending}, KeyParam{KeyType::i32, Order::descending},
+                      KeyParam{KeyType::f32, Order::ascending}, KeyParam{KeyType::f32, Order::descending}),
+    [](const auto& info) {
+        return std::string(keyTypeName(info.param.key)) + "_" + std::string(orderName(info.param.order));
+    });
+
+// The u32 keys `input`, sorted by the hybrid and checked against the reference.
+void sortsKeys(Context& ctx, Sorter& sorter, const std::vector<uint32_t>& input, const std::string& name) {
+    SCOPED_TRACE(name + ", n = " + std::to_string(input.size()));
+    const SortConfig cfg = sortConfig(KeyType::u32, false, Order::ascending);
+    std::vector<std::byte> keys(input.size() * 4);
+    std::memcpy(keys.data(), input.data(), keys.size());
+    std::unique_ptr<SortJob> job;
+    ASSERT_TRUE(uploadedJob(ctx, sorter, cfg, keys, {}, job));
+    SortRun got;
+    ASSERT_TRUE(runJob(*job, keys, {}, got));
+    EXPECT_TRUE(matchesReference(keys, {}, got, cfg, /*stable=*/true));
+}
+
+TEST_F(HybridTest, ManyBuckets) {
+    const size_t n = size_t(1) << 18;
+    std::mt19937 rng(51);
+    auto keysWith = [&](auto&& f) {
+        std::vector<uint32_t> k(n);
+        for (size_t i = 0; i < n; ++i) k[i] = f(i, uint32_t(rng()));
+        return k;
+    };
+    sortsKeys(ctx(), hybrid(), keysWith([](size_t, uint32_t r) { return r; }), "uniform");
+    sortsKeys(ctx(), hybrid(), keysWith([](size_t, uint32_t r) { return r & 0xffff0000u; }), "top 16 bits random");
+    sortsKeys(ctx(), hybrid(), keysWith([](size_t, uint32_t r) { return r & 0xff000000u; }), "top 8 bits random");
+    sortsKeys(ctx(), hybrid(), keysWith([](size_t, uint32_t r) { return r >> 12; }), "below 2^20");
+    sortsKeys(ctx(), hybrid(), keysWith([](size_t i, uint32_t r) { return i % 2 ? 0x12340000u | (r & 0xffffu) : r; }),
+              "one bucket of half the keys");
+}
+
+TEST_F(HybridTest, WarmUpCoversLaterPlans) {
+    const uint64_t maxN = uint64_t(1) << 24;
+    for (const SortConfig& cfg :
+         {sortConfig(KeyType::u32, false, Order::ascending), sortConfig(KeyType::f32, false, Order::descending)}) {
+        SCOPED_TRACE(describe(cfg));
+        auto sorter = makeSorter(ctx(), Algorithm::hybrid); // its own pipelines: none made yet
+        ASSERT_TRUE(sorter.ok()) << sorter.error().message;
+        const uint64_t before = ctx().pipelinesCreated();
+        ASSERT_TRUE((*sorter)->warmUp(cfg, maxN).ok());
+        const uint64_t warmed = ctx().pipelinesCreated();
+        EXPECT_GT(warmed, before);
+        std::vector<uint64_t> sizes{1, 2, 3, maxN - 1, maxN};
+        for (uint64_t p = 4; p <= maxN; p *= 2) sizes.insert(sizes.end(), {p - 1, p, p + 1, 3 * p / 2});
+        std::mt19937_64 rng(24);
+        for (int i = 0; i < 200; ++i) sizes.push_back(1 + rng() % maxN);
+        for (uint64_t n : sizes) {
+            auto p = (*sorter)->plan(n, cfg);
+            ASSERT_TRUE(p.ok()) << "n = " << n << ": " << p.error().message;
+            ASSERT_EQ(ctx().pipelinesCreated(), warmed) << "planning n = " << n << " created a pipeline";
+        }
+    }
+}
+
+TEST_F(HybridTest, RefusesWhatItDoesNotSortYet) {
+    struct Case {
+        const char* name;
+        SortConfig cfg;
+    };
+    std::vector<Case> cases;
+    for (KeyType k : {KeyType::u64, KeyType::i64, KeyType::f64})
+        cases.push_back({"key type", sortConfig(k, false, Order::ascending)});
+    cases.push_back({"values", sortConfig(KeyType::u32, true, Order::ascending)});
+    SortConfig range = sortConfig(KeyType::u32, false, Order::ascending);
+    range.beginBit = 8;
+    cases.push_back({"bit range", range});
+    SortConfig either = sortConfig(KeyType::u32, false, Order::ascending);
+    either.knobs.resultInEither = true;
+    cases.push_back({"resultInEither", either});
+    for (const Case& c : cases) {
+        SCOPED_TRACE(std::string(c.name) + ": " + describe(c.cfg));
+        auto plan = hybrid().plan(1000, c.cfg);
+        ASSERT_FALSE(plan.ok());
+        EXPECT_EQ(plan.error().code, Errc::invalid_argument);
+        EXPECT_NE(plan.error().message.find("hybrid"), std::string::npos) << plan.error().message;
+    }
+}
+
+} // namespace
+} // namespace sortlab::test
