@@ -585,7 +585,7 @@ void drawLayerMap(const ViewContext& c) {
     if (L == 0) return;
     wrappedf("%zu layers in %u merges (n = %llu is too large for a comparator diagram; it is drawn up to "
              "n = 64). One cell per layer: done, current step, still to run; the taller, the farther apart "
-             "its comparators' keys (stride) within its merge (size above).",
+             "its comparators' keys (stride), within its merge.",
              L, layers.back().logP + 1, (unsigned long long)job.settings.n);
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 o = ImGui::GetCursorScreenPos();
