@@ -351,9 +351,12 @@ void drawComparators(const ViewContext& c, const DiagramLayout& L, const Geometr
         }
         // Skipped: a dot on the key's wire, an empty ring on the position past n. A lesson's key
         // marks its skipped comparator only in the layers the stop is about (the step shown, the
-        // layer asked about or named), not in layers the text never mentions.
-        const bool aboutLayer =
-            isCurrent || (L.askedLayer && *L.askedLayer == l) || (markedLayer && *markedLayer == l + 1);
+        // layer asked about, highlighted or named in its text), not in layers the text never mentions;
+        // outside a lesson, in every layer.
+        const bool named =
+            c.ui.lesson.lesson && std::binary_search(c.ui.lesson.layers.begin(), c.ui.lesson.layers.end(), uint32_t(l));
+        const bool aboutLayer = !c.ui.lesson.lesson || isCurrent || named || (L.askedLayer && *L.askedLayer == l) ||
+                                (markedLayer && *markedLayer == l + 1);
         for (const Link& link : g.skipped[l]) {
             const bool marked = aboutLayer && markedKey && *markedKey == link.a;
             const ImU32 lc = marked ? pal.highlight : pal.comparatorSkipped;
