@@ -202,8 +202,9 @@ std::string scaleKeyText(const KeyScale& s, bool largest) {
 // What the strip needs to be read right, written under it (never over it: a box on the plot hid
 // part of the line, which then read as a range with fewer keys): a radix sort part-way is in order
 // of its low bits only; the height is the whole key from the smallest to the largest; a pixel
-// column holds about so many keys. At 0.85 of the font, or smaller (down to 0.7) where that needs
-// more lines.
+// column holds about so many keys. At 0.85 of the font, or smaller (down to 0.7), on at most
+// `lines` lines (and the note's): in a short Array view one line, in shorter words, so that the
+// plot keeps its height.
 struct StripCaption {
     std::vector<std::string> lines;
     size_t firstBody = 0; // the lines before it: the "sorted by" note
@@ -211,26 +212,34 @@ struct StripCaption {
     float height() const { return float(lines.size()) * size + 4; }
 };
 
-StripCaption stripCaption(const ViewContext& c, uint64_t count, uint32_t columns, float width) {
+StripCaption stripCaption(const ViewContext& c, uint64_t count, uint32_t columns, float width, size_t lines) {
     const StepData& d = *c.v.data;
     const uint32_t all = keyBits(c.v.job.settings.key);
-    char sorted[128] = "", body[256];
+    char sorted[128] = "", body[256], shortBody[160];
     if (d.stripBits)
         std::snprintf(sorted, sizeof sorted, "Sorted by bits 0..%u only, not yet by bits %u..%u.", d.stripBits - 1,
                       d.stripBits, all - 1);
     std::snprintf(body, sizeof body, "Keys %s (bottom) to %s (top), about %llu to a pixel column; brighter: more keys.",
                   scaleKeyText(c.v.job.scale, false).c_str(), scaleKeyText(c.v.job.scale, true).c_str(),
                   (unsigned long long)keysPerColumn(count, columns));
+    std::snprintf(shortBody, sizeof shortBody, "Keys %s to %s, bottom to top; ~%llu a pixel column; brighter: more.",
+                  scaleKeyText(c.v.job.scale, false).c_str(), scaleKeyText(c.v.job.scale, true).c_str(),
+                  (unsigned long long)keysPerColumn(count, columns));
     const float fs = ImGui::GetFontSize();
-    const size_t want = d.stripBits ? 3 : 2;
+    const size_t want = lines + (d.stripBits ? 1 : 0);
     StripCaption cap;
-    for (cap.size = fs * 0.85f;; cap.size -= fs * 0.05f) {
-        const float k = fs / cap.size; // wrapAtSpaces measures in the current font size
+    auto wrapAt = [&](const char* text, float size) {
+        const float k = fs / size; // wrapAtSpaces measures in the current font size
+        cap.size = size;
         cap.lines = d.stripBits ? wrapAtSpaces(sorted, width * k) : std::vector<std::string>{};
         cap.firstBody = cap.lines.size();
-        for (std::string& l : wrapAtSpaces(body, width * k)) cap.lines.push_back(std::move(l));
-        if (cap.lines.size() <= want || cap.size <= fs * 0.7f) break;
-    }
+        for (std::string& l : wrapAtSpaces(text, width * k)) cap.lines.push_back(std::move(l));
+        return cap.lines.size() <= want;
+    };
+    for (const char* text : {body, shortBody})
+        for (int step = 0; step <= 3; ++step) // 0.85 .. 0.7 of the font
+            if (wrapAt(text, fs * (0.85f - 0.05f * float(step)))) return cap;
+    wrapAt(shortBody, fs * 0.7f); // on as many lines as it needs
     return cap;
 }
 
@@ -654,7 +663,9 @@ void drawArrayView(const ViewContext& c, bool* open) {
     }
     // A strip's caption goes under it, where the bars' labels would.
     StripCaption cap;
-    if (!bars) cap = stripCaption(c, count, stripColumns(size.x), size.x);
+    if (!bars) // two lines where the plot keeps three lines' height, else one
+        cap = stripCaption(c, count, stripColumns(size.x), size.x,
+                           size.y - 2 * 0.85f * ImGui::GetFontSize() >= 3 * ImGui::GetFontSize() ? 2 : 1);
     const float labelH = !bars ? cap.height() : labels ? (oneRow ? 1 : 2) * ImGui::GetFontSize() + 4 : 0;
     const float plotH = size.y - labelH;
     dl->AddRectFilled(p0, ImVec2(p0.x + size.x, p0.y + plotH), palette().plotBg);
