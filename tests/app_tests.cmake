@@ -436,7 +436,7 @@ set_tests_properties(app_lesson_feedback_clean PROPERTIES FIXTURES_SETUP app_les
 app_run(app_lesson_feedback --script ${CMAKE_CURRENT_LIST_DIR}/app/feedback.script)
 set_tests_properties(app_lesson_feedback PROPERTIES FIXTURES_REQUIRED app_lesson_feedback_clean TIMEOUT 300)
 app_check(app_lesson_feedback_check app_lesson_feedback feedback feedback.jsonl --tile 4 --expect
-          "swaps:impossible,swaps:every,swaps:dashed,swaps:upside,swaps:equal,swaps:moved,swaps:prev,swaps:none,\
+          "swaps:impossible,swaps:every,swaps:dashed,swaps:upside,swaps:equal,swaps:moved,swaps:prev,swaps:none,swaps:inorder,\
 where:impossible,where:value,where:from1,where:upside,where:stride,where:along,where:stays,where:earlier,where:rank,where:start,\
 where:inclusive,where:reverse,where:otherpass,count:impossible,count:otherpass,count:nibble,count:beside,count:below,count:upto,\
 count:workgroup,depth:impossible")

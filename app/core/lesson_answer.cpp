@@ -185,19 +185,20 @@ Answer changedPositions(const StepData& d, const JobInfo& job) {
 
 // The likely mistakes of a `swaps` answer about one layer (`L` from 1), the most particular first
 // (the feedback tells the first that fits): equal keys counted as swaps, the comparators read upside
-// down, the layer before, the keys that move, every comparator counted, the dashed ones too.
+// down, the layer before, the keys that move, some comparators in order counted as swaps, every
+// comparator counted, the dashed ones too.
 void swapsSlips(Answer& a, const StepData& d, const JobInfo& job, const Step& st, const Pairs& comparators) {
     const Snapshot& before = *d.previous;
     const SortSettings& set = job.settings;
     const uint64_t n = set.n, C = comparators.size(), S = a.value;
     const uint32_t L = st.firstLayer + 1;
     uint64_t inOrder = 0, equal = 0;
-    std::string equalPair;
+    std::string equalPair, inOrderPair;
     for (auto [x, y] : comparators) {
         if (sameKey(before, x, y, set)) {
             if (++equal == 1) equalPair = pairWith(before, x, y, set.key);
         } else if (!after(before, x, y, set)) {
-            ++inOrder;
+            if (++inOrder == 1) inOrderPair = pairWith(before, x, y, set.key);
         }
     }
     const uint64_t padded =
@@ -225,6 +226,14 @@ void swapsSlips(Answer& a, const StepData& d, const JobInfo& job, const Step& st
                     plural(*prev, "comparator", "comparators") + " swapped in layer " + num(L - 1) +
                         ", the layer before.");
     if (S) addSlip(a, 2 * S, num(2 * S) + " counts the keys that move; each swap moves two.");
+    // Some, not all, of the comparators in order taken for swaps (one read the wrong way round).
+    for (uint64_t k = 1; k < inOrder; ++k)
+        addSlip(a, S + k,
+                num(S + k) + " counts " +
+                    (k == 1 ? std::string("a comparator that holds its ") + firstWord(set) + " key first"
+                            : num(k) + " comparators that hold their " + firstWord(set) + " key first") +
+                    ", as " + inOrderPair + ", as " + (k == 1 ? "a swap" : "swaps") +
+                    "; a comparator swaps only when its first key is " + lastWord(set) + ".");
     addSlip(a, C,
             num(C) + " counts every comparator of layer " + num(L) + "; one swaps only if its first key is " +
                 lastWord(set) + ".");

@@ -2,10 +2,10 @@
 // view: one bar per key, keys the step changed outlined, keys that differ from the CPU reference
 // in red. More: a strip, the whole keys' value against their index as a density-shaded dot plot
 // (density.h: per pixel column, how many of its keys have each height), from the worker for the
-// whole array or computed here for a zoomed range, with what it shows written on it; an idle frame
+// whole array or computed here for a zoomed range, with what it shows written under it; an idle frame
 // redraws the rectangles of the last strip. Mouse wheel zooms, dragging pans.
 //
-// [SECTION] The strip's picture: rectangles of a density, its memo, its legend
+// [SECTION] The strip's picture: rectangles of a density, its memo, its caption
 // [SECTION] Bars (up to 4096 keys) and moves
 // [SECTION] Heading, zoom, the whole and the zoomed strip
 // [SECTION] The view
@@ -27,7 +27,7 @@ namespace {
 constexpr uint64_t kMaxReads = uint64_t(1) << 21; // a zoomed range's strip reads at most this many keys
 constexpr uint64_t kMaxBars = 4096;
 
-// [SECTION] The strip's picture: rectangles of a density, its memo, its legend ---------------------------
+// [SECTION] The strip's picture: rectangles of a density, its memo, its caption ---------------------------
 
 constexpr uint32_t kShades = 6; // levels of brightness in the strip
 
@@ -199,76 +199,56 @@ std::string scaleKeyText(const KeyScale& s, bool largest) {
     return buf;
 }
 
-// How much of the picture a box at [a, b) (relative to the plot's corner) would hide: the area of
-// its rectangles under the box, weighted by their opacity.
-float hidden(const ViewState::StripPicture& p, ImVec2 a, ImVec2 b) {
-    float sum = 0;
-    for (size_t r = 0; r < p.colours.size() / 2; ++r) {
-        const ImVec2 ra = p.corners[2 * r], rb = p.corners[2 * r + 1];
-        const float w = std::min(b.x, rb.x) - std::max(a.x, ra.x), h = std::min(b.y, rb.y) - std::max(a.y, ra.y);
-        if (w > 0 && h > 0) sum += w * h * float(p.colours[2 * r] >> 24);
-    }
-    return sum;
-}
+// What the strip needs to be read right, written under it (never over it: a box on the plot hid
+// part of the line, which then read as a range with fewer keys): a radix sort part-way is in order
+// of its low bits only; the height is the whole key from the smallest to the largest; a pixel
+// column holds about so many keys. At 0.85 of the font, or smaller (down to 0.7), on at most
+// `lines` lines (and the note's): in a short Array view one line, in shorter words, so that the
+// plot keeps its height.
+struct StripCaption {
+    std::vector<std::string> lines;
+    size_t firstBody = 0; // the lines before it: the "sorted by" note
+    float size = 0;       // font size
+    float height() const { return float(lines.size()) * size + 4; }
+};
 
-// What the strip needs to be read right, written on it in a box in the corner where it hides the
-// least of the keys (a sorted array's line leaves the top left and bottom right empty): a radix
-// sort part-way is in order of its low bits only; the height is the whole key from the smallest to
-// the largest; a pixel column holds about so many keys. In a smaller font, or wider, so that it
-// covers at most 45 % of the plot's height; where no size down to half the font does, the largest
-// that stays on the plot (app_check labels checks that).
-void stripLegend(const ViewContext& c, const ViewState::StripPicture& picture, ImVec2 p0, ImVec2 size, float plotH,
-                 uint64_t count, uint32_t columns) {
+StripCaption stripCaption(const ViewContext& c, uint64_t count, uint32_t columns, float width, size_t lines) {
     const StepData& d = *c.v.data;
-    const JobInfo& job = c.v.job;
-    const uint32_t all = keyBits(job.settings.key);
-    char sorted[128] = "", body[256];
+    const uint32_t all = keyBits(c.v.job.settings.key);
+    char sorted[128] = "", body[256], shortBody[160];
     if (d.stripBits)
         std::snprintf(sorted, sizeof sorted, "Sorted by bits 0..%u only, not yet by bits %u..%u.", d.stripBits - 1,
                       d.stripBits, all - 1);
     std::snprintf(body, sizeof body, "Keys %s (bottom) to %s (top), about %llu to a pixel column; brighter: more keys.",
-                  scaleKeyText(job.scale, false).c_str(), scaleKeyText(job.scale, true).c_str(),
+                  scaleKeyText(c.v.job.scale, false).c_str(), scaleKeyText(c.v.job.scale, true).c_str(),
                   (unsigned long long)keysPerColumn(count, columns));
-    ImFont* font = ImGui::GetFont();
-    const float fs = ImGui::GetFontSize(), pad = fs * 0.25f;
-    float size1 = fs, maxW = size.x * 0.62f;
-    std::vector<std::string> lines;
-    size_t firstBody = 0;
-    auto wrap = [&](float width, float limit) { // the lines at this font size and width
-        const float k = fs / size1;             // wrapAtSpaces measures in the current font size
-        lines = d.stripBits ? wrapAtSpaces(sorted, width * k) : std::vector<std::string>{};
-        firstBody = lines.size();
-        for (std::string& l : wrapAtSpaces(body, width * k)) lines.push_back(std::move(l));
-        return float(lines.size()) * size1 + 2 * pad <= limit;
+    std::snprintf(shortBody, sizeof shortBody, "Keys %s to %s, bottom to top; ~%llu a pixel column; brighter: more.",
+                  scaleKeyText(c.v.job.scale, false).c_str(), scaleKeyText(c.v.job.scale, true).c_str(),
+                  (unsigned long long)keysPerColumn(count, columns));
+    const float fs = ImGui::GetFontSize();
+    const size_t want = lines + (d.stripBits ? 1 : 0);
+    StripCaption cap;
+    auto wrapAt = [&](const char* text, float size) {
+        const float k = fs / size; // wrapAtSpaces measures in the current font size
+        cap.size = size;
+        cap.lines = d.stripBits ? wrapAtSpaces(sorted, width * k) : std::vector<std::string>{};
+        cap.firstBody = cap.lines.size();
+        for (std::string& l : wrapAtSpaces(text, width * k)) cap.lines.push_back(std::move(l));
+        return cap.lines.size() <= want;
     };
-    // Smaller first (down to 0.7 of the font), then wider, then smaller still (down to half): first
-    // to leave most of the plot in view, else only to stay on it.
-    auto shrink = [&](float limit) {
-        size1 = fs;
-        maxW = size.x * 0.62f;
-        while (!wrap(maxW, limit) && size1 > fs * 0.7f) size1 -= fs * 0.05f;
-        if (!wrap(maxW, limit)) maxW = size.x - 4 * pad;
-        while (!wrap(maxW, limit) && size1 > fs * 0.5f) size1 -= fs * 0.05f;
-        return wrap(maxW, limit);
-    };
-    if (!shrink(plotH * 0.45f)) shrink(plotH - 2 * pad);
-    float w = 0;
-    for (const std::string& l : lines) w = std::max(w, font->CalcTextSizeA(size1, FLT_MAX, 0.0f, l.c_str()).x);
-    const ImVec2 box(w + 2 * pad, float(lines.size()) * size1 + 2 * pad);
-    // The corners, top left first (ties keep it): the box's top-left corner relative to the plot.
-    const ImVec2 corners[4] = {ImVec2(pad, pad), ImVec2(size.x - pad - box.x, plotH - pad - box.y),
-                               ImVec2(size.x - pad - box.x, pad), ImVec2(pad, plotH - pad - box.y)};
-    ImVec2 best = corners[0];
-    float least = hidden(picture, corners[0], ImVec2(corners[0].x + box.x, corners[0].y + box.y));
-    for (const ImVec2& k : corners)
-        if (const float h = hidden(picture, k, ImVec2(k.x + box.x, k.y + box.y)); h < least * 0.8f) least = h, best = k;
+    for (const char* text : {body, shortBody})
+        for (int step = 0; step <= 3; ++step) // 0.85 .. 0.7 of the font
+            if (wrapAt(text, fs * (0.85f - 0.05f * float(step)))) return cap;
+    wrapAt(shortBody, fs * 0.7f); // on as many lines as it needs
+    return cap;
+}
+
+void drawStripCaption(const ViewContext& c, const StripCaption& cap, ImVec2 at) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const Palette& pal = palette();
-    const ImVec2 a(p0.x + best.x, p0.y + best.y);
-    dl->AddRectFilled(a, ImVec2(a.x + box.x, a.y + box.y), withAlpha(pal.plotBg | 0xff000000u, 0.85f), pad);
-    for (size_t i = 0; i < lines.size(); ++i)
-        drawLabel(c.ui, dl, font, size1, ImVec2(a.x + pad, a.y + pad + float(i) * size1),
-                  i < firstBody ? pal.title : pal.plotText, lines[i].c_str());
+    for (size_t i = 0; i < cap.lines.size(); ++i)
+        drawLabel(c.ui, dl, ImGui::GetFont(), cap.size, ImVec2(at.x, at.y + 2 + float(i) * cap.size),
+                  i < cap.firstBody ? pal.title : pal.text, cap.lines[i].c_str());
 }
 
 // [SECTION] Bars (up to 4096 keys) and moves ---------------------------------------------------------
@@ -288,9 +268,10 @@ void workgroupBracket(const ViewContext& c, uint64_t first, uint64_t count, ImVe
     ImGui::GetWindowDrawList()->AddRect(a, b, palette().highlight, 4.0f, 0, std::max(3.0f, c.line * 2.5f));
     noteVisible(c.ui, ProbeItem::highlight, a, b);
 }
-// The pinned key: marked above its bar, and its path so far drawn over the array, from its input
-// index at the top (step 0) down to its index now at the bottom: one point a step, as the GPU
-// moved it.
+// The pinned key: marked at the top of its bar, and its path so far drawn over the array, from its
+// input index at the top (step 0) down to its index now at the bottom: one point a step, as the GPU
+// moved it. A key a lesson's stop pinned: its path from the step the stop shows, the move its text
+// and question are about (the steps before it are explained nowhere on screen).
 void pinnedPath(const ViewContext& c, uint64_t first, uint64_t count, ImVec2 p0, float w, float plotH) {
     const StepData& d = *c.v.data;
     if (!d.pinned || d.pinPath.size() != d.step + 1) return;
@@ -298,19 +279,21 @@ void pinnedPath(const ViewContext& c, uint64_t first, uint64_t count, ImVec2 p0,
     const Palette& pal = palette();
     auto x = [&](uint64_t i) { return p0.x + w * (float(i) - float(first) + 0.5f); };
     const size_t steps = d.pinPath.size();
+    const size_t from = c.ui.lesson.lesson && c.ui.lesson.stopPinned ? std::min(c.ui.lesson.shownStep, steps - 1) : 0;
     std::vector<ImVec2> line;
-    for (size_t s = 0; s < steps; ++s) {
+    for (size_t s = from; s < steps; ++s) {
         const uint64_t i = d.pinPath[s];
         if (i < first || i >= first + count) continue;
-        line.emplace_back(x(i), p0.y + 4 + (plotH - 8) * (steps == 1 ? 1.0f : float(s) / float(steps - 1)));
+        const float t = steps - from == 1 ? 1.0f : float(s - from) / float(steps - 1 - from);
+        line.emplace_back(x(i), p0.y + 4 + (plotH - 8) * t);
     }
     if (line.size() >= 2)
         dl->AddPolyline(line.data(), int(line.size()), pal.highlight, 0, std::max(2.0f, c.line * 1.5f));
     for (const ImVec2& pt : line) dl->AddCircleFilled(pt, std::max(2.5f, c.line * 2.0f), pal.highlight);
     const uint64_t now = d.pinPath.back();
-    if (now >= first && now < first + count) { // a marker over the key where it is now
+    if (now >= first && now < first + count) { // a marker at the top of the plot, over the key where it is now
         const float cx = x(now), s = std::max(5.0f, c.line * 4.0f);
-        dl->AddTriangleFilled(ImVec2(cx - s, p0.y - s * 1.2f), ImVec2(cx + s, p0.y - s * 1.2f), ImVec2(cx, p0.y + 1),
+        dl->AddTriangleFilled(ImVec2(cx - s, p0.y + 1), ImVec2(cx + s, p0.y + 1), ImVec2(cx, p0.y + 1 + s * 1.2f),
                               pal.highlight);
     }
 }
@@ -526,7 +509,7 @@ void drawMove(const ViewContext& c, ImVec2 p0, float width, float plotH, bool la
 // [SECTION] Heading, zoom, the whole and the zoomed strip ------------------------------------------------
 
 // The title line: the keys and the step, and a hint or the zoomed range after it. (What a strip
-// shows is written on the strip itself: stripLegend.)
+// shows is written under the strip: stripCaption.)
 void drawArrayHeading(const ViewContext& c, uint64_t first, uint64_t count, bool zoomed) {
     const StepData& d = *c.v.data;
     const Snapshot& s = *d.snapshot;
@@ -605,7 +588,7 @@ void stripTooltip(const Density& d, uint32_t columns, ImVec2 p0, ImVec2 size) {
 
 // The whole array: the worker's density, buckets merged into the strip's pixel columns. A step's
 // move at large n: the strip before it fades out as the one after it fades in.
-void drawWholeStrip(const ViewContext& c, ImVec2 p0, ImVec2 size, float plotH, bool hovered) {
+void drawWholeStrip(const ViewContext& c, ImVec2 p0, ImVec2 size, float plotH, bool hovered, const StripCaption& cap) {
     const StepData& d = *c.v.data;
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const uint32_t columns = stripColumns(size.x);
@@ -615,14 +598,14 @@ void drawWholeStrip(const ViewContext& c, ImVec2 p0, ImVec2 size, float plotH, b
     } else {
         drawStripPicture(dl, stripPicture(c, d.strip, columns, size, plotH), p0);
     }
-    stripLegend(c, stripPicture(c, d.strip, columns, size, plotH), p0, size, plotH, d.strip->count, columns);
+    drawStripCaption(c, cap, ImVec2(p0.x, p0.y + plotH));
     if (hovered) stripTooltip(*d.strip, columns, p0, size);
 }
 
 // A zoomed range too long for bars: its own density, one bucket per pixel column (computed when
 // the snapshot, the range or the width changes: ViewState::localStrip).
 void drawZoomedStrip(const ViewContext& c, uint64_t first, uint64_t count, ImVec2 p0, ImVec2 size, float plotH,
-                     bool hovered) {
+                     bool hovered, const StripCaption& cap) {
     const auto& s = c.v.data->snapshot;
     const uint32_t columns = stripColumns(size.x);
     ViewState::LocalStrip& local = c.views.localStrip;
@@ -638,7 +621,7 @@ void drawZoomedStrip(const ViewContext& c, uint64_t first, uint64_t count, ImVec
     }
     const ViewState::StripPicture& picture = stripPicture(c, local.density, columns, size, plotH);
     drawStripPicture(ImGui::GetWindowDrawList(), picture, p0);
-    stripLegend(c, picture, p0, size, plotH, count, columns);
+    drawStripCaption(c, cap, ImVec2(p0.x, p0.y + plotH));
     if (hovered) stripTooltip(*local.density, columns, p0, size);
 }
 
@@ -678,7 +661,12 @@ void drawArrayView(const ViewContext& c, bool* open) {
         const float w = size.x / float(count), gap = w >= 6 ? std::max(1.0f, w * 0.12f) : 0.0f;
         oneRow = ImGui::CalcTextSize(keyText(*v.data->snapshot, first + i, job.settings.key).c_str()).x <= w - gap;
     }
-    const float labelH = labels ? (oneRow ? 1 : 2) * ImGui::GetFontSize() + 4 : 0;
+    // A strip's caption goes under it, where the bars' labels would.
+    StripCaption cap;
+    if (!bars) // two lines where the plot keeps three lines' height, else one
+        cap = stripCaption(c, count, stripColumns(size.x), size.x,
+                           size.y - 2 * 0.85f * ImGui::GetFontSize() >= 3 * ImGui::GetFontSize() ? 2 : 1);
+    const float labelH = !bars ? cap.height() : labels ? (oneRow ? 1 : 2) * ImGui::GetFontSize() + 4 : 0;
     const float plotH = size.y - labelH;
     dl->AddRectFilled(p0, ImVec2(p0.x + size.x, p0.y + plotH), palette().plotBg);
     ImGui::InvisibleButton("##array", size);
@@ -696,9 +684,9 @@ void drawArrayView(const ViewContext& c, bool* open) {
     else if (bars)
         drawBars(c, first, count, zoomed, p0, size, plotH, labels, hovered, clicked);
     else if (!zoomed && v.data->strip)
-        drawWholeStrip(c, p0, size, plotH, hovered);
+        drawWholeStrip(c, p0, size, plotH, hovered, cap);
     else
-        drawZoomedStrip(c, first, count, p0, size, plotH, hovered);
+        drawZoomedStrip(c, first, count, p0, size, plotH, hovered, cap);
     ImGui::End();
 }
 

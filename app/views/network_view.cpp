@@ -129,6 +129,10 @@ struct DiagramLayout {
     float gy = 0;      // pitch of the wires past n
     bool text = false; // keys written on the wires (the wires are far enough apart)
     float tfs = 0;     // their font size: the font's, or smaller when the wires are close together
+    // The layers' and wires' numbers: at this much of tfs, in this colour (presentation: larger and
+    // in the text's colour, read from the back of a room).
+    float numScale = 0.8f;
+    ImU32 numColour = 0;
     ImFont* font = nullptr;
     float labelW = 0, slotW = 0, cw = 0;
     size_t layers = 0;
@@ -182,9 +186,11 @@ std::string skippedLegend(uint64_t n, uint64_t padded, ImFont* font, float size,
 }
 
 DiagramLayout diagramLayout(const JobInfo& job, const Geometry& g, uint32_t curHi, std::vector<KeyColumn> columns,
-                            float line) {
+                            float line, bool presentation) {
     const uint64_t n = job.settings.n;
     DiagramLayout L;
+    L.numScale = presentation ? 0.95f : 0.8f;
+    L.numColour = presentation ? palette().text : palette().axisLabel;
     L.n = n;
     L.curHi = curHi;
     const float fs = ImGui::GetFontSize();
@@ -223,7 +229,7 @@ DiagramLayout diagramLayout(const JobInfo& job, const Geometry& g, uint32_t curH
             // "no key" beside the dashed rows: on two lines where they are tall enough.
             L.twoLineNoKey = L.gy * float(past) >= L.tfs * 0.8f * 2.3f;
             if (past) keysW = std::max(keysW, L.textSize(L.twoLineNoKey ? "key" : "no key").x * 0.8f);
-            const float positionW = L.textSize(std::to_string(g.padded - 1).c_str()).x * 0.8f; // drawn at 0.8
+            const float positionW = L.textSize(std::to_string(g.padded - 1).c_str()).x * L.numScale;
             labelW = std::min(widest, keysW + positionW + L.tfs) + 8;
             // A slot after every layer, as wide as the widest key's box.
             L.slotW = keyW + 6 + pad;
@@ -324,7 +330,8 @@ void drawComparators(const ViewContext& c, const DiagramLayout& L, const Geometr
         std::min(std::max(2.0f, std::min(L.dy * 0.18f, L.cw * 0.3f)) * (c.line > 1 ? 1.3f : 1.0f), L.cw * 0.32f);
     const float thin = std::min(c.line * 2.0f, L.cw * 0.36f), thick = std::min(c.line * 3.5f, L.cw * 0.55f);
     const auto markedKey = highlighted(c.ui, HighlightKind::key);
-    float numberEnd = -FLT_MAX; // where the last layer number drawn ends
+    const auto markedLayer = highlighted(c.ui, HighlightKind::layer); // 1-based
+    float numberEnd = -FLT_MAX;                                       // where the last layer number drawn ends
     for (size_t l = 0; l < g.layers.size(); ++l) {
         const bool isCurrent = l >= curLo && l < L.curHi && step;
         const bool isDone = l < d.layersDone;
@@ -342,9 +349,16 @@ void drawComparators(const ViewContext& c, const DiagramLayout& L, const Geometr
             dl->AddCircleFilled(ImVec2(x, L.wy(link.a)), dot, lc);
             dl->AddCircleFilled(ImVec2(x, L.wy(link.b)), dot, lc);
         }
-        // Skipped: a dot on the key's wire, an empty ring on the position past n.
+        // Skipped: a dot on the key's wire, an empty ring on the position past n. A lesson's key
+        // marks its skipped comparator only in the layers the stop is about (the step shown, the
+        // layer asked about, highlighted or named in its text), not in layers the text never mentions;
+        // outside a lesson, in every layer.
+        const bool named =
+            c.ui.lesson.lesson && std::binary_search(c.ui.lesson.layers.begin(), c.ui.lesson.layers.end(), uint32_t(l));
+        const bool aboutLayer = !c.ui.lesson.lesson || isCurrent || named || (L.askedLayer && *L.askedLayer == l) ||
+                                (markedLayer && *markedLayer == l + 1);
         for (const Link& link : g.skipped[l]) {
-            const bool marked = markedKey && *markedKey == link.a;
+            const bool marked = aboutLayer && markedKey && *markedKey == link.a;
             const ImU32 lc = marked ? pal.highlight : pal.comparatorSkipped;
             const float x = L.lxl(l, g.x0[l] + float(link.column) + 0.5f);
             const float w = std::min(c.line * (marked ? 2.5f : 1.5f), L.cw * (marked ? 0.45f : 0.3f));
@@ -361,9 +375,9 @@ void drawComparators(const ViewContext& c, const DiagramLayout& L, const Geometr
         // The layer's number, centred under it, where it clears the number before it.
         char num[24];
         std::snprintf(num, sizeof num, "%zu", l + 1);
-        const float mid = (L.lxl(l, g.x0[l]) + L.lxl(l, g.x1[l])) / 2, nw = L.textSize(num).x * 0.8f;
+        const float mid = (L.lxl(l, g.x0[l]) + L.lxl(l, g.x1[l])) / 2, nw = L.textSize(num).x * L.numScale;
         if (L.text && mid - nw / 2 > numberEnd + L.tfs * 0.3f && mid - nw / 2 >= L.pinnedRight()) {
-            drawLabel(c.ui, dl, L.font, L.tfs * 0.8f, ImVec2(mid - nw / 2, L.numbersY()), pal.axisLabel, num);
+            drawLabel(c.ui, dl, L.font, L.tfs * L.numScale, ImVec2(mid - nw / 2, L.numbersY()), L.numColour, num);
             numberEnd = mid + nw / 2;
         }
     }
@@ -409,9 +423,9 @@ void drawWireKeys(const ViewContext& c, const DiagramLayout& L, const Geometry& 
         const ImVec2 in(left + L.labelW - ts.x - 4, L.wy(i) - ts.y / 2);
         drawLabel(c.ui, dl, L.font, L.tfs, in, pal.inputKey, inText.c_str());
         const std::string at = std::to_string(i);
-        if (const ImVec2 as = L.textSize(at.c_str()); as.x * 0.8f + ts.x + L.tfs < L.labelW - 4) // drawn at 0.8
-            drawLabel(c.ui, dl, L.font, L.tfs * 0.8f, ImVec2(left + 2, L.wy(i) - as.y * 0.4f), pal.axisLabel,
-                      at.c_str());
+        if (const ImVec2 as = L.textSize(at.c_str()); as.x * L.numScale + ts.x + L.tfs < L.labelW - 4)
+            drawLabel(c.ui, dl, L.font, L.tfs * L.numScale, ImVec2(left + 2, L.wy(i) - as.y * L.numScale / 2),
+                      L.numColour, at.c_str());
         if (L.inputOutline == i) {
             const ImVec2 a(in.x - 3, in.y - 1), b(in.x + ts.x + 3, in.y + ts.y + 1);
             dl->AddRect(a, b, pal.highlight, 3.0f, 0, 2.0f * c.line);
@@ -523,7 +537,7 @@ void drawDiagram(const ViewContext& c) {
     const Step* step = currentStep(c.v);
     const uint32_t curLo = step ? step->firstLayer : 0, curHi = step ? step->firstLayer + step->layerCount : 0;
     const Focus f = focusOf(c, curLo, curHi, uint32_t(g.layers.size()));
-    DiagramLayout L = diagramLayout(job, g, curHi, f.columns, c.line);
+    DiagramLayout L = diagramLayout(job, g, curHi, f.columns, c.line, c.ui.presentation);
     L.inputOutline = f.inputOutline;
     L.focusLo = f.lo, L.focusHi = f.hi, L.focusKey = f.key;
     L.askedLayer = f.asked;
@@ -573,7 +587,8 @@ void drawLayerMap(const ViewContext& c) {
     const size_t L = layers.size();
     if (L == 0) return;
     wrappedf("%zu layers in %u merges (n = %llu is too large for a comparator diagram; it is drawn up to "
-             "n = 64). One cell per layer: done, current step, still to run.",
+             "n = 64). One cell per layer: done, current step, still to run; the taller, the farther apart "
+             "its comparators' keys (stride), within its merge.",
              L, layers.back().logP + 1, (unsigned long long)job.settings.n);
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 o = ImGui::GetCursorScreenPos();
@@ -604,19 +619,20 @@ void drawLayerMap(const ViewContext& c) {
             dl->AddLine(ImVec2(x0 - 0.5f, o.y), ImVec2(x0 - 0.5f, top + h), pal.mergeLine);
         }
     }
-    // The plan's steps as brackets below the cells.
-    const float by = top + h + 4;
+    // The plan's steps as brackets below the cells, thick enough to see from the back of a room,
+    // apart by a pixel so that two steps side by side read as two.
+    const float by = top + h + 4, bh = std::max(8.0f, fs * 0.5f), bw = std::max(2.0f, 2.0f * c.line);
     const auto& steps = job.plan->steps;
     for (size_t i = 0; i < steps.size(); ++i) {
         const float x0 = o.x + cell * float(steps[i].firstLayer);
-        const float x1 = o.x + cell * float(steps[i].firstLayer + steps[i].layerCount) - 1;
+        const float x1 = std::max(x0, o.x + cell * float(steps[i].firstLayer + steps[i].layerCount) - 1 - bw);
         const bool cur = v.data->step == i + 1;
         const ImU32 col = cur ? pal.layerCurrent : pal.bracket;
-        dl->AddLine(ImVec2(x0, by), ImVec2(x0, by + 6), col, c.line);
-        dl->AddLine(ImVec2(x0, by + 6), ImVec2(std::max(x0, x1), by + 6), col, c.line);
-        dl->AddLine(ImVec2(std::max(x0, x1), by), ImVec2(std::max(x0, x1), by + 6), col, c.line);
+        dl->AddRectFilled(ImVec2(x0, by), ImVec2(x0 + bw, by + bh), col);
+        dl->AddRectFilled(ImVec2(x0, by + bh - bw), ImVec2(x1 + bw, by + bh), col);
+        dl->AddRectFilled(ImVec2(x1, by), ImVec2(x1 + bw, by + bh), col);
     }
-    ImGui::Dummy(ImVec2(w, (by + 10) - o.y));
+    ImGui::Dummy(ImVec2(w, (by + bh + 4) - o.y));
     if (ImGui::IsItemHovered()) {
         size_t l = std::min(L - 1, size_t((ImGui::GetIO().MousePos.x - o.x) / cell));
         ImGui::SetTooltip("layer %zu: merge %u, stride %u, %llu comparators", l + 1, 2u << layers[l].logP,

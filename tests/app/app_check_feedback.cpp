@@ -118,6 +118,7 @@ std::vector<std::string> feedbackFailures(const std::string& path, uint64_t tile
             m.push_back({"upside", "read upside down", g == U});
             m.push_back({"equal", "equal keys stay", E > 0 && g == S + E});
             m.push_back({"moved", "each swap moves two", S > 0 && g == 2 * S});
+            m.push_back({"inorder", " key first, as ", g > S && g < S + U}); // some in order taken for swaps
             bool prev = false; // the layer before: a record whose keys after are these keys before
             for (const json& o : records)
                 if (o.contains("question") && o["question"]["kind"] == "swaps" && keysOf(o["after"]) == before &&

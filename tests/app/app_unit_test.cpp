@@ -450,6 +450,8 @@ TEST(AppThemes, TextAndMarksStandOut) {
             EXPECT_GT(pending, wire * 1.3) << themeName(t);
             EXPECT_GT(pending, skipped * 2.0) << themeName(t);
             EXPECT_LT(skipped, wire) << themeName(t);
+            // On the step's band, a comparator that swapped never looks like one that did not.
+            EXPECT_GE(contrastOn(q.swap, q.comparatorCurrent), 2.0) << themeName(t);
         }
         // The status flags: the aggregate and inclusive boxes stand out, ink on every box reads.
         const Palette& p = paletteFor(t);
