@@ -10,6 +10,7 @@
 // BitRangeTest.*: bad ranges give invalid_argument (empty, past the key, the odd-even network
 //   with a part of the key, the one-call API), and the one-call API sorts a range.
 #include <sortlab/testing/gpu_env.h>
+#include <sortlab/testing/raw_keys.h>
 
 #include <sortlab/sortlab.h>
 
@@ -35,15 +36,7 @@ std::vector<Range> rangesFor(KeyType t) {
 
 // Random raw bits, with runs of repeats so that narrow ranges and whole keys both have ties.
 std::vector<std::byte> randomKeys(KeyType t, uint64_t n, uint64_t seed) {
-    std::mt19937_64 rng(seed);
-    std::vector<std::byte> keys(n * keyBytes(t));
-    uint64_t last = 0;
-    for (uint64_t i = 0; i < n; ++i) {
-        const uint64_t raw = rng() % 4 == 0 ? last : rng();
-        last = raw;
-        std::memcpy(keys.data() + i * keyBytes(t), &raw, keyBytes(t)); // little-endian: the low bytes
-    }
-    return keys;
+    return test::randomRawKeys(t, n, seed, 4);
 }
 
 // The expected result: the input stably sorted by bits [begin, end) of its order bits, with the

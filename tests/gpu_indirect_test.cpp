@@ -13,6 +13,7 @@
 //   scratch), resultInEither's scratch word, and a direct plan's kernels untouched by a count in
 //   the binding.
 #include <sortlab/testing/gpu_env.h>
+#include <sortlab/testing/raw_keys.h>
 
 #include <sortlab/buffer.h>
 #include <sortlab/internal/tuning_overrides.h>
@@ -67,18 +68,10 @@ std::vector<IndirectParam> allParams() {
     return out;
 }
 
-// Random raw bits with runs of repeats (ties, so that stability shows), some negative floats and
-// NaNs among the f32 keys' patterns.
+// Random raw bits with runs of repeats (ties, so that stability shows), some small values, some
+// negative floats and NaNs among the f32 keys' patterns.
 std::vector<std::byte> randomKeys(KeyType t, uint64_t n, uint64_t seed) {
-    std::mt19937_64 rng(seed);
-    std::vector<std::byte> keys(n * keyBytes(t));
-    uint64_t last = 0;
-    for (uint64_t i = 0; i < n; ++i) {
-        const uint64_t raw = rng() % 3 == 0 ? last : rng() % 8 == 0 ? rng() % 16 : rng();
-        last = raw;
-        std::memcpy(keys.data() + i * keyBytes(t), &raw, keyBytes(t));
-    }
-    return keys;
+    return test::randomRawKeys(t, n, seed, 3, 8);
 }
 
 // The input with its first n keys stably sorted by their order bits, the values (input indices)

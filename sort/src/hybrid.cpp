@@ -75,14 +75,7 @@ public:
     Algorithm algorithm() const override { return Algorithm::hybrid; }
 
     Result<Plan> makePlan(uint64_t n, const SortConfig& config) override {
-        const DeviceInfo& dev = ctx_.info();
-        constexpr uint32_t needed = VK_SUBGROUP_FEATURE_BALLOT_BIT | VK_SUBGROUP_FEATURE_ARITHMETIC_BIT |
-                                    VK_SUBGROUP_FEATURE_SHUFFLE_BIT | VK_SUBGROUP_FEATURE_VOTE_BIT;
-        if ((dev.subgroupOps & needed) != needed || dev.subgroupSize < 4)
-            return makeError(Errc::missing_feature,
-                             "the hybrid sort needs subgroup ballot, arithmetic, shuffle and vote "
-                             "operations in compute shaders and subgroups of 4 or more; " +
-                                 dev.name + " does not offer them");
+        if (auto ok = needsRadixSubgroups("the hybrid sort"); !ok) return ok.error();
         if (keyBytes(config.key) != 4 || config.values != ValueType::none)
             return makeError(Errc::invalid_argument,
                              "the hybrid sort takes 32-bit keys (u32, i32, f32) without values so far (asked: " +
@@ -149,12 +142,7 @@ public:
             timestampBefore(cmd, timestamps, firstQuery);
         }
         Push pc{};
-        pc.keys = buf.keys.address;
-        pc.keysTemp = buf.keysTemp.address;
-        pc.values = buf.values.address;
-        pc.valuesTemp = buf.valuesTemp.address;
-        pc.scratch = buf.scratch.address + ownScratch(*msd);
-        pc.n = plan.n;
+        setBuffers(pc, buf, plan.n, ownScratch(*msd));
         pc.windows = static_cast<uint32_t>(g->windows(plan.n));
         for (; i < last; ++i) {
             const Step& s = plan.steps[i];

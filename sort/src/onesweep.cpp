@@ -121,14 +121,7 @@ public:
     // indirect: Plan::indirect's plan (pipelines that read n from scratch, and indirect_count.comp's),
     // one portion a pass.
     Result<Plan> planFor(uint64_t n, const SortConfig& config, bool indirect) {
-        const DeviceInfo& dev = ctx_.info();
-        constexpr uint32_t needed = VK_SUBGROUP_FEATURE_BALLOT_BIT | VK_SUBGROUP_FEATURE_ARITHMETIC_BIT |
-                                    VK_SUBGROUP_FEATURE_SHUFFLE_BIT | VK_SUBGROUP_FEATURE_VOTE_BIT;
-        if ((dev.subgroupOps & needed) != needed || dev.subgroupSize < 4)
-            return makeError(Errc::missing_feature,
-                             "the onesweep sort needs subgroup ballot, arithmetic, shuffle and vote "
-                             "operations in compute shaders and subgroups of 4 or more; " +
-                                 dev.name + " does not offer them");
+        if (auto ok = needsRadixSubgroups("the onesweep sort"); !ok) return ok.error();
         Plan p = newPlan(Algorithm::onesweep, n, config);
         p.indirect = indirect;
         if (n == 0) return p;
@@ -180,12 +173,7 @@ public:
         }
         timestampBefore(cmd, timestamps, firstQuery);
         Push pc{};
-        pc.keys = buf.keys.address;
-        pc.keysTemp = buf.keysTemp.address;
-        pc.values = buf.values.address;
-        pc.valuesTemp = buf.valuesTemp.address;
-        pc.scratch = buf.scratch.address;
-        pc.n = plan.n;
+        setBuffers(pc, buf, plan.n);
         pc.passes = g.passes;
         pc.histGroups = g.histGroups;
         pc.portions = static_cast<uint32_t>(g.portions);
@@ -197,10 +185,7 @@ public:
         // plan's (dispatch size `size` of indirect_count.comp, written with that maximum).
         const uint64_t passGroups = g.dispatchGroups(0), resultWorkgroups = resultGroups(plan.n, g);
         auto dispatchSized = [&](Pipe pipe, uint64_t groups, uint32_t size) {
-            if (plan.indirect)
-                dispatchIndirect(cmd, plan.pipelines[pipe], pc, groups, args, size);
-            else
-                dispatch(pipe, groups);
+            PipelineSorter::dispatchSized(cmd, plan, plan.pipelines[pipe], pc, groups, args, size);
         };
         for (size_t i = first; i < last; ++i) {
             const Step& s = plan.steps[i];

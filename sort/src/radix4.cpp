@@ -147,10 +147,7 @@ public:
         auto dispatch = [&](Pipe pipe, uint64_t groups) { dispatchPipeline(cmd, plan.pipelines[pipe], pc, groups); };
         // A workgroup a tile: the plan's n, or (indirect) the count's tiles, up to the plan's.
         auto dispatchTiles = [&](Pipe pipe) {
-            if (plan.indirect)
-                dispatchIndirect(cmd, plan.pipelines[pipe], pc, workgroups, args, 0);
-            else
-                dispatch(pipe, workgroups);
+            dispatchSized(cmd, plan, plan.pipelines[pipe], pc, workgroups, args, 0);
         };
         for (size_t i = first; i < last; ++i) {
             const Step& s = plan.steps[i];

@@ -97,9 +97,44 @@ protected:
         vkCmdDispatchIndirect(cmd, args.buffer, args.offset + (SORTLAB_IND_SIZES + 4 * uint64_t(size)) * 4);
     }
 
+    // dispatchPipeline for a direct plan; for an indirect one, dispatchIndirect of size `size`.
+    template <class Push>
+    void dispatchSized(VkCommandBuffer cmd, const Plan& plan, VkPipeline pipeline, Push& pc, uint64_t groups,
+                       const IndirectArgs& args, uint32_t size) const {
+        if (plan.indirect)
+            dispatchIndirect(cmd, pipeline, pc, groups, args, size);
+        else
+            dispatchPipeline(cmd, pipeline, pc, groups);
+    }
+
+    // missing_feature unless the device runs the 8-bit radix kernels (OneSweep's, the hybrid's):
+    // subgroup ballot, arithmetic, shuffle and vote in compute shaders, subgroups of 4 or more.
+    Result<void> needsRadixSubgroups(const char* sort) const {
+        const DeviceInfo& dev = ctx_.info();
+        constexpr uint32_t needed = VK_SUBGROUP_FEATURE_BALLOT_BIT | VK_SUBGROUP_FEATURE_ARITHMETIC_BIT |
+                                    VK_SUBGROUP_FEATURE_SHUFFLE_BIT | VK_SUBGROUP_FEATURE_VOTE_BIT;
+        if ((dev.subgroupOps & needed) != needed || dev.subgroupSize < 4)
+            return makeError(Errc::missing_feature, std::string(sort) +
+                                                        " needs subgroup ballot, arithmetic, shuffle and vote "
+                                                        "operations in compute shaders and subgroups of 4 or more; " +
+                                                        dev.name + " does not offer them");
+        return {};
+    }
+
     Context& ctx_;
     PipelineCache pipelines_;
 };
+
+// The addresses and key count a radix kernel's push constants start with (fields keys, keysTemp,
+// values, valuesTemp, scratch and n), the scratch `scratchOffset` bytes into the plan's scratch.
+template <class Push> void setBuffers(Push& pc, const DeviceBuffers& buf, uint64_t n, uint64_t scratchOffset = 0) {
+    pc.keys = buf.keys.address;
+    pc.keysTemp = buf.keysTemp.address;
+    pc.values = buf.values.address;
+    pc.valuesTemp = buf.valuesTemp.address;
+    pc.scratch = buf.scratch.address + scratchOffset;
+    pc.n = n;
+}
 
 // The step a radix sort's snapshot after `stepsDone` steps shows the buffers of: none before the
 // first step, past the plan's end, or after the result step (the keys alone are then the story).
