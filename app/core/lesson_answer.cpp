@@ -352,7 +352,7 @@ void radixWhereSlips(Answer& a, const StepData& d, const JobInfo& job, const Ste
         addSlip(a, S + (h - 1 - B - R),
                 num(S + (h - 1 - B - R)) + " reverses the " + num(h) + " keys of digit " + D +
                     ": the scatter keeps them in the order they came (it is stable), and " +
-                    (B + R == 0 ? key + " came first of them." : plural(B + R, "of them", "of them") + " came before " + key + "."));
+                    (B + R == 0 ? key + " came first of them." : num(B + R) + " of them came before " + key + "."));
     }
     addSlip(a, a.value + h,
             num(S + h) + " + " + num(B) + " + " + num(R) + " = " + num(a.value + h) + " starts digit " + D +
@@ -458,8 +458,8 @@ void countSlips(Answer& a, const StepData& d, const JobInfo& job, uint32_t lo, u
         }
         if (extra)
             addSlip(a, all,
-                    num(all) + " also counts " + (extra > 3 ? which + " and more" : which) + ": digit " + D +
-                        " at " + bitsName(l, h) + " is pass " + num(l / w) + "'s, and " + pass + " reads only " +
+                    num(all) + " also counts " + (extra > 3 ? which + " and more" : which) + ": digit " + D + " at " +
+                        bitsName(l, h) + " is pass " + num(l / w) + "'s, and " + pass + " reads only " +
                         bitsName(lo, hi) + ".");
     }
     if (w == 8 && digit < 16)

@@ -28,8 +28,8 @@ std::string publishedSinceReadText(const LookbackReplay& r, uint32_t tile, size_
     for (size_t i = 0; i < u.size(); ++i)
         list += (i == 0 ? "" : i + 1 == u.size() ? " and " : ", ") + std::to_string(u[i]);
     const bool one = u.size() == 1;
-    return std::string(one ? "Tile " : "Tiles ") + list + (one ? " shows" : " show") + " I now, but had none yet when tile " +
-           std::to_string(tile) + " read " + (one ? "it." : "them.");
+    return std::string(one ? "Tile " : "Tiles ") + list + (one ? " shows" : " show") +
+           " I now, but had none yet when tile " + std::to_string(tile) + " read " + (one ? "it." : "them.");
 }
 
 uint32_t mostCommonDigit(const Snapshot& s) {

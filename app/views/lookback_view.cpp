@@ -241,14 +241,15 @@ void tiles(const ViewContext& c, const LookbackReplay& r, const Counts& k, float
 // The whole pass in numbers: how far the walks went (a bar per depth) and what they met.
 void passStats(const UiState& ui, const LookbackStats& s) {
     char text[640];
-    std::snprintf(text, sizeof text, "This pass, every digit: %u tiles, %llu walks back; depth mean %.2f, median %u, 99th "
-             "percentile %u, deepest %u. Reads: %llu aggregates, %llu inclusive prefixes, %llu not ready. "
-             "%u tile%s fell back; %u taken by a workgroup of another index; %u finished before the tile "
-             "before them.",
-             s.tiles, static_cast<unsigned long long>(s.walks), s.meanDepth, s.medianDepth, s.p99Depth, s.maxDepth,
-             static_cast<unsigned long long>(s.readsAggregate), static_cast<unsigned long long>(s.readsInclusive),
-             static_cast<unsigned long long>(s.readsNotReady), s.fallbacks, s.fallbacks == 1 ? "" : "s",
-             s.takenOutOfOrder, s.finishedOutOfOrder);
+    std::snprintf(text, sizeof text,
+                  "This pass, every digit: %u tiles, %llu walks back; depth mean %.2f, median %u, 99th "
+                  "percentile %u, deepest %u. Reads: %llu aggregates, %llu inclusive prefixes, %llu not ready. "
+                  "%u tile%s fell back; %u taken by a workgroup of another index; %u finished before the tile "
+                  "before them.",
+                  s.tiles, static_cast<unsigned long long>(s.walks), s.meanDepth, s.medianDepth, s.p99Depth, s.maxDepth,
+                  static_cast<unsigned long long>(s.readsAggregate), static_cast<unsigned long long>(s.readsInclusive),
+                  static_cast<unsigned long long>(s.readsNotReady), s.fallbacks, s.fallbacks == 1 ? "" : "s",
+                  s.takenOutOfOrder, s.finishedOutOfOrder);
     // The paragraph whole on screen or wholly below the window's bottom, never cut mid-line: a gap
     // where it would not fit, measured in the unscrolled layout so that it does not change as the
     // window scrolls.
