@@ -8,6 +8,8 @@ std::vector<uint32_t> publishedSinceRead(const LookbackReplay& r, uint32_t tile,
     std::vector<uint32_t> out;
     if (tile == 0 || tile >= r.records.size() || r.digit >= r.records[tile].walks.size()) return out;
     const LookbackWalk& w = r.records[tile].walks[r.digit];
+    // A walk that counted a tile itself (forced: without reading its word) says nothing of what it read.
+    if (w.counted) return out;
     // The walk covered tiles tile-1 .. tile-depth; all but an inclusive end were passed without one.
     const uint32_t depth = std::min(w.depth(), tile), passed = w.inclusive ? depth - 1 : depth;
     for (uint32_t k = 1; k <= passed; ++k) {

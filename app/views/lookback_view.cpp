@@ -251,10 +251,9 @@ void passStats(const UiState& ui, const LookbackStats& s) {
                   static_cast<unsigned long long>(s.readsNotReady), s.fallbacks, s.fallbacks == 1 ? "" : "s",
                   s.takenOutOfOrder, s.finishedOutOfOrder);
     // The paragraph whole on screen or wholly below the window's bottom, never cut mid-line: a gap
-    // where it would not fit, measured in the unscrolled layout so that it does not change as the
-    // window scrolls.
+    // where it would not fit (where it starts depends on the scroll, not on the gap after it).
     const float bottom = ImGui::GetWindowPos().y + ImGui::GetWindowHeight() - ImGui::GetStyle().WindowPadding.y;
-    const float room = bottom - (ImGui::GetCursorScreenPos().y + ImGui::GetScrollY());
+    const float room = bottom - ImGui::GetCursorScreenPos().y;
     if (const float need = wrappedHeight(text, ImGui::GetContentRegionAvail().x); room > 0 && room < need)
         ImGui::Dummy(ImVec2(1, room + ImGui::GetStyle().WindowPadding.y)); // past the padding, not clipped
     textWrappedAtSpaces(text);

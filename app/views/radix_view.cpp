@@ -713,13 +713,16 @@ void passLines(const ViewContext& c, bool haveDigit, uint32_t lo, uint32_t hi) {
 }
 
 // Draws a section and, when a lesson's stop is about it, notes the rectangle it took (noteSubject).
-// A section that would start within three lines of the window's bottom starts below it instead: a
-// heading is never cut in half at the fold (measured unscrolled, so scrolling does not move it).
-template <class Draw> void subjectSection(const ViewContext& c, SubjectKind k, Draw&& draw) {
+// A section that would start within `lines` lines of the window's bottom starts below it instead:
+// a heading is never cut in half at the fold.
+void startBelowIfShort(float lines) {
     const float bottom = ImGui::GetWindowPos().y + ImGui::GetWindowHeight() - ImGui::GetStyle().WindowPadding.y;
-    if (const float room = bottom - (ImGui::GetCursorScreenPos().y + ImGui::GetScrollY());
-        room > 0 && room < ImGui::GetFontSize() * 3)
+    if (const float room = bottom - ImGui::GetCursorScreenPos().y; room > 0 && room < ImGui::GetFontSize() * lines)
         ImGui::Dummy(ImVec2(1, room + ImGui::GetStyle().WindowPadding.y));
+}
+
+template <class Draw> void subjectSection(const ViewContext& c, SubjectKind k, Draw&& draw) {
+    startBelowIfShort(5);
     const ImVec2 a = ImGui::GetCursorScreenPos();
     draw();
     if (ImGui::GetCursorScreenPos().y > a.y) // drew something
@@ -867,7 +870,10 @@ void drawRadixView(const ViewContext& c, LookbackReplayChoice& replay, bool* ope
             else if (result)
                 binaryKeys(c, 0, 0); // sorted: no digit to mark
         });
-        if (moves && keysFirst && !otherDigit) arrows(c, to);
+        if (moves && keysFirst && !otherDigit) {
+            startBelowIfShort(5); // the heading and its arrows (4 lines) whole, or below the fold
+            arrows(c, to);
+        }
         ImGui::TableNextColumn();
     }
     // Which pass the histogram and offsets belong to (OneSweep's "histogram"/"scan" steps: pass 0).

@@ -36,9 +36,9 @@ std::optional<LookbackReplay> lookbackReplay(const Snapshot& s, const LookbackRe
 // (the costly part: 776 words a tile) kept. `s` is the snapshot `r` was made from.
 void rechoose(LookbackReplay& r, const Snapshot& s, const LookbackReplayChoice& choice);
 
-// The tiles tile `tile`'s walk for the replayed digit passed without an inclusive prefix (it read
-// an aggregate or a word not ready yet) that show an inclusive prefix after the first `shown`
-// events: they published it after the walk read them. Nearest first.
+// The tiles tile `tile`'s walk for the replayed digit read as aggregates and walked past that show
+// an inclusive prefix after the first `shown` events: they published it after the walk read them.
+// Nearest first; none for a walk that counted a tile itself (which tiles it read is not logged).
 std::vector<uint32_t> publishedSinceRead(const LookbackReplay& r, uint32_t tile, size_t shown);
 // "Tiles 4 and 3 show I now, but had none yet when tile 5 read them.", or "".
 std::string publishedSinceReadText(const LookbackReplay& r, uint32_t tile, size_t shown);
