@@ -123,8 +123,8 @@ bool keysDiffer(const Snapshot& x, const Snapshot& y, uint64_t i, size_t kb) {
 }
 
 // A slip is worth telling only when its number is not the answer.
-void addSlip(Answer& a, uint64_t value, std::string why) {
-    if (value != a.value) a.slips.push_back({value, std::move(why)});
+void addSlip(Answer& a, uint64_t value, std::string why, bool alone = false) {
+    if (value != a.value) a.slips.push_back({value, std::move(why), alone});
 }
 
 // The other digit positions a pass on [lo, hi) could be confused with: the passes before and after.
@@ -404,7 +404,7 @@ Result<Answer> whereAnswer(const Question& q, const StepData& d, const JobInfo& 
     if (const auto r = std::from_chars(keyText.data(), keyText.data() + keyText.size(), keyValue);
         r.ec == std::errc() && r.ptr == keyText.data() + keyText.size())
         addSlip(a, keyValue,
-                "You gave the key's value (" + keyText + "), not its index: the question asks where it ends.");
+                "You gave the key's value (" + keyText + "), not its index: the question asks where it ends.", true);
     addSlip(a, a.value + 1, num(a.value + 1) + " is index " + num(a.value) + " counted from 1; indices start at 0.");
     const Step* st = stepOf(d, job);
     if (!st) return a;
@@ -637,12 +637,16 @@ Result<Answer> answerOf(const Question& q, const StepData& data, const JobInfo& 
 }
 
 // The mistakes a wrong number fits, the first two where it fits several (an index counted from 1
-// and 21 put before 5 are equally likely): the footer has room for two.
+// and 21 put before 5 are equally likely): the footer has room for two. A slip marked alone (the
+// key's value given for its index) is the whole story when it fits first.
 static std::string slipsOf(const Answer& a, uint64_t given) {
     std::string out;
     int told = 0;
     for (const Slip& s : a.slips)
-        if (s.value == given && told < 2) out += (told++ ? " Or: " : " ") + s.why;
+        if (s.value == given && told < 2) {
+            if (told == 0 && s.alone) return " " + s.why;
+            out += (told++ ? " Or: " : " ") + s.why;
+        }
     return out;
 }
 
