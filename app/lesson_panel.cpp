@@ -419,10 +419,11 @@ void App::drawLessonRecording(const SortWorker::View& v) {
     ImGui::EndGroup();
     const float bottom = ImGui::GetItemRectMax().y + pad * 0.5f;
     dl->ChannelsSetCurrent(0);
-    const ImU32 tint =
-        (palette().accent & ~IM_COL32_A_MASK) | (rec ? IM_COL32(0, 0, 0, 0x38) : IM_COL32(0, 0, 0, 0x60));
+    // Recorded and live in two hues (the accent's tan, the question's blue), not two shades of one.
+    const ImU32 hue = rec ? palette().accent : palette().question;
+    const ImU32 tint = (hue & ~IM_COL32_A_MASK) | (rec ? IM_COL32(0, 0, 0, 0x38) : IM_COL32(0, 0, 0, 0x40));
     dl->AddRectFilled(top, ImVec2(right, bottom), tint, 4.0f);
-    dl->AddRect(top, ImVec2(right, bottom), palette().accent, 4.0f, 0, rec ? 1.0f : 2.0f);
+    dl->AddRect(top, ImVec2(right, bottom), hue, 4.0f, 0, rec ? 1.0f : 2.0f);
     dl->ChannelsMerge();
     ImGui::SetCursorScreenPos(ImVec2(top.x, bottom));
     ImGui::Dummy(ImVec2(0, pad * 0.5f));

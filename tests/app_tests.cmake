@@ -438,8 +438,8 @@ set_tests_properties(app_lesson_feedback PROPERTIES FIXTURES_REQUIRED app_lesson
 app_check(app_lesson_feedback_check app_lesson_feedback feedback feedback.jsonl --tile 4 --expect
           "swaps:impossible,swaps:every,swaps:dashed,swaps:upside,swaps:equal,swaps:moved,swaps:prev,swaps:none,swaps:inorder,\
 where:impossible,where:value,where:from1,where:upside,where:stride,where:along,where:stays,where:earlier,where:rank,where:start,\
-where:inclusive,where:reverse,where:otherpass,count:impossible,count:otherpass,count:nibble,count:beside,count:below,count:upto,\
-count:workgroup,depth:impossible")
+where:inclusive,where:reverse,where:otherpass,where:digitorder,count:impossible,count:otherpass,count:nibble,count:beside,count:below,count:upto,\
+count:workgroup,count:alsoother,depth:impossible")
 # Generated lessons (tests/app/lesson_fuzz.h): six the checks accept run to their end, eight they
 # refuse exit 2 with their file:line (app_unit.AppLessonFuzz.* checks 400 without running them).
 add_executable(sortlab-lesson-fuzz ${CMAKE_CURRENT_LIST_DIR}/app/lesson_fuzz_write.cpp)

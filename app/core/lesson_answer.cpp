@@ -123,8 +123,8 @@ bool keysDiffer(const Snapshot& x, const Snapshot& y, uint64_t i, size_t kb) {
 }
 
 // A slip is worth telling only when its number is not the answer.
-void addSlip(Answer& a, uint64_t value, std::string why) {
-    if (value != a.value) a.slips.push_back({value, std::move(why)});
+void addSlip(Answer& a, uint64_t value, std::string why, bool alone = false) {
+    if (value != a.value) a.slips.push_back({value, std::move(why), alone});
 }
 
 // The other digit positions a pass on [lo, hi) could be confused with: the passes before and after.
@@ -356,6 +356,13 @@ void radixWhereSlips(Answer& a, const StepData& d, const JobInfo& job, const Ste
         addSlip(a, B + R,
                 num(B) + " + " + num(R) + " = " + num(B + R) + " leaves out " + num(S) + ", where digit " + D +
                     " starts: the keys of smaller digits come first.");
+    if (h > 1 && B + R < h) { // the keys of its digit taken in reverse order (21 put before 5)
+        const std::string key = formatKey(before.keys, i, set.key);
+        addSlip(a, S + (h - 1 - B - R),
+                num(S + (h - 1 - B - R)) + " reverses the " + num(h) + " keys of digit " + D +
+                    ": the scatter keeps them in the order they came (it is stable), and " +
+                    (B + R == 0 ? key + " came first of them." : num(B + R) + " of them came before " + key + "."));
+    }
     addSlip(a, a.value + h,
             num(S + h) + " + " + num(B) + " + " + num(R) + " = " + num(a.value + h) + " starts digit " + D +
                 "'s bucket at " + num(S + h) + ", the keys of digits up to " + D +
@@ -406,7 +413,7 @@ Result<Answer> whereAnswer(const Question& q, const StepData& d, const JobInfo& 
     if (const auto r = std::from_chars(keyText.data(), keyText.data() + keyText.size(), keyValue);
         r.ec == std::errc() && r.ptr == keyText.data() + keyText.size())
         addSlip(a, keyValue,
-                "You gave the key's value (" + keyText + "), not its index: the question asks where it ends.");
+                "You gave the key's value (" + keyText + "), not its index: the question asks where it ends.", true);
     addSlip(a, a.value + 1, num(a.value + 1) + " is index " + num(a.value) + " counted from 1; indices start at 0.");
     const Step* st = stepOf(d, job);
     if (!st) return a;
@@ -434,7 +441,8 @@ Result<Answer> whereAnswer(const Question& q, const StepData& d, const JobInfo& 
 // [SECTION] count: keys with a digit ----------------------------------------------------------------
 
 // The likely mistakes of a `count` answer, in the order the feedback looks for the first that fits:
-// the digit read from other bits (another pass's, or one hex digit of an 8-bit one), one
+// the digit read from other bits (another pass's, or one hex digit of an 8-bit one), the keys with
+// the digit there counted too, one
 // workgroup's count alone, the column beside it, where the bucket starts or ends instead of its size.
 void countSlips(Answer& a, const StepData& d, const JobInfo& job, uint32_t lo, uint32_t hi, uint64_t digit) {
     const Snapshot &now = *d.snapshot, &keys = *d.previous;
@@ -446,6 +454,22 @@ void countSlips(Answer& a, const StepData& d, const JobInfo& job, uint32_t lo, u
         addSlip(a, c,
                 plural(c, "key has", "keys have") + " digit " + D + " at " + bitsName(l, h) + ", pass " + num(l / w) +
                     "'s digit; " + pass + " reads " + bitsName(lo, hi) + ".");
+    }
+    // The right keys plus those whose other digit is D (92, hex 5C, counted for digit 5 of bits 0..3).
+    for (auto [l, h] : otherPasses(lo, hi, set.key)) {
+        uint64_t all = 0, extra = 0;
+        std::string which;
+        for (uint64_t i = 0; i < set.n; ++i) {
+            const bool here = digitOf(keys, i, set, lo, hi) == digit, there = digitOf(keys, i, set, l, h) == digit;
+            all += here || there;
+            if (here || !there) continue;
+            if (++extra <= 3) which += (which.empty() ? "" : ", ") + keyWithHex(keys, i, set.key, std::max(hi, h));
+        }
+        if (extra)
+            addSlip(a, all,
+                    num(all) + " also counts " + (extra > 3 ? which + " and more" : which) + ": digit " + D + " at " +
+                        bitsName(l, h) + " is pass " + num(l / w) + "'s, and " + pass + " reads only " +
+                        bitsName(lo, hi) + ".");
     }
     if (w == 8 && digit < 16)
         for (const uint32_t l : {lo, lo + 4}) {
@@ -566,7 +590,12 @@ Result<Answer> depthAnswer(const Question& q, const StepData& d, const LookbackR
     if (w.inclusive)
         parts += (parts.empty() ? "" : ", then ") + std::string("tile ") + num(end) + "'s inclusive prefix";
     a.how = "This run: " + num(a.value) + " tile" + (a.value == 1 ? "" : "s") + " back" +
-            (parts.empty() ? "" : " (" + parts + ")") + ". Scheduling decides it: another run may differ.";
+            (parts.empty() ? "" : " (" + parts + ")") + ".";
+    if (a.replayShown && *a.replayShown > 0) {
+        const std::string since = publishedSinceReadText(*r, uint32_t(q.arg), size_t(*a.replayShown));
+        if (!since.empty()) a.how += " " + since;
+    }
+    a.how += " Scheduling decides it: another run may differ.";
     return a;
 }
 
@@ -616,11 +645,18 @@ Result<Answer> answerOf(const Question& q, const StepData& data, const JobInfo& 
     return makeError(Errc::invalid_argument, "unknown question");
 }
 
-// The mistake a wrong number fits, the first where it fits several: the footer has room for one.
+// The mistakes a wrong number fits, the first two where it fits several (an index counted from 1
+// and 21 put before 5 are equally likely): the footer has room for two. A slip marked alone (the
+// key's value given for its index) is the whole story when it fits first.
 static std::string slipsOf(const Answer& a, uint64_t given) {
+    std::string out;
+    int told = 0;
     for (const Slip& s : a.slips)
-        if (s.value == given) return " " + s.why;
-    return "";
+        if (s.value == given && told < 2) {
+            if (told == 0 && s.alone) return " " + s.why;
+            out += (told++ ? " Or: " : " ") + s.why;
+        }
+    return out;
 }
 
 std::string feedbackText(const Question& q, std::optional<int64_t> given, const Answer& a) {

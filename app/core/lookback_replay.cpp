@@ -4,6 +4,36 @@
 
 namespace sortlab::app {
 
+std::vector<uint32_t> publishedSinceRead(const LookbackReplay& r, uint32_t tile, size_t shown) {
+    std::vector<uint32_t> out;
+    if (tile == 0 || tile >= r.records.size() || r.digit >= r.records[tile].walks.size()) return out;
+    const LookbackWalk& w = r.records[tile].walks[r.digit];
+    // A walk that counted a tile itself (forced: without reading its word) says nothing of what it read.
+    if (w.counted) return out;
+    // The walk covered tiles tile-1 .. tile-depth; all but an inclusive end were passed without one.
+    const uint32_t depth = std::min(w.depth(), tile), passed = w.inclusive ? depth - 1 : depth;
+    for (uint32_t k = 1; k <= passed; ++k) {
+        const uint32_t u = tile - k;
+        for (size_t e = 0; e < std::min(shown, r.events.size()); ++e)
+            if (r.events[e].tile == u && r.events[e].kind == LookbackEventKind::published) {
+                out.push_back(u);
+                break;
+            }
+    }
+    return out;
+}
+
+std::string publishedSinceReadText(const LookbackReplay& r, uint32_t tile, size_t shown) {
+    const std::vector<uint32_t> u = publishedSinceRead(r, tile, shown);
+    if (u.empty()) return {};
+    std::string list;
+    for (size_t i = 0; i < u.size(); ++i)
+        list += (i == 0 ? "" : i + 1 == u.size() ? " and " : ", ") + std::to_string(u[i]);
+    const bool one = u.size() == 1;
+    return std::string(one ? "Tile " : "Tiles ") + list + (one ? " shows" : " show") +
+           " I now, but had none yet when tile " + std::to_string(tile) + " read " + (one ? "it." : "them.");
+}
+
 uint32_t mostCommonDigit(const Snapshot& s) {
     const Snapshot::Aux* h = s.find(AuxKind::histogram);
     if (!h || h->data.empty()) return 0;

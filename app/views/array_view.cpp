@@ -517,8 +517,10 @@ void drawArrayHeading(const ViewContext& c, uint64_t first, uint64_t count, bool
     const uint64_t n = job.settings.n;
     const bool classView = c.ui.presentation || c.ui.lesson.lesson;
     char title[512];
-    std::snprintf(title, sizeof title, "%llu keys after step %zu of %zu: %s", (unsigned long long)n, d.step,
-                  job.plan->steps.size(), (classView ? classLabel(s.label) : s.label).c_str());
+    // A skipped pass's label names the work it would have done: say that none was done.
+    std::snprintf(title, sizeof title, "%llu keys after step %zu of %zu: %s%s", (unsigned long long)n, d.step,
+                  job.plan->steps.size(), (classView ? classLabel(s.label) : s.label).c_str(),
+                  s.passSkipped() ? " (skipped: no key moved)" : "");
     // Never cut: a smaller font (to 75%) where the line is too wide, and wrapped if still too wide.
     const float wide = ImGui::CalcTextSize(title).x, avail = ImGui::GetContentRegionAvail().x;
     if (wide > avail) ImGui::SetWindowFontScale(std::max(0.75f, avail / wide));

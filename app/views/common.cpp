@@ -162,6 +162,10 @@ std::string bytesText(double bytes) {
 }
 
 std::string classLabel(std::string label) {
+    // OneSweep's first two steps in a line a projector shows whole (the Radix view says the rest).
+    if (label == "histogram of every digit (one read of the keys)") return "histogram: every pass's, in one read";
+    if (label == "exclusive scan of each digit's 256 counts, and which passes to skip")
+        return "scan: the offsets of every pass";
     if (const size_t h = label.find(", halo "); h != std::string::npos) {
         const size_t end = label.find(" rows", h);
         if (end != std::string::npos) label.erase(h, end + 5 - h);

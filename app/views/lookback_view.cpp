@@ -79,7 +79,10 @@ std::string describe(const LookbackReplay& r, const Counts& k, bool forced) {
                       w.notReady == 1 ? "" : "s");
         out += buf;
     }
-    return out + ".";
+    out += ".";
+    // The boxes show this event; the walk read its tiles earlier, some before they had an I.
+    if (const std::string since = publishedSinceReadText(r, t, r.shown); !since.empty()) out += " " + since;
+    return out;
 }
 
 // The buttons, the event slider and the digit.
@@ -143,7 +146,8 @@ void drawWalkArcs(const ViewContext& c, const LookbackReplay& r, float arcH, flo
         if (!wk.published || wk.published > now) continue;
         const uint32_t depth = std::min<uint32_t>(wk.depth(), uint32_t(t));
         const bool current = e && e->tile == t && e->kind == LookbackEventKind::published;
-        const ImU32 col = current ? pal.currentEvent : wk.counted ? pal.arcFallback : pal.arc;
+        // A fallback stays red when it is the event now (the legend's colour); only its width says "now".
+        const ImU32 col = wk.counted ? pal.arcFallback : current ? pal.currentEvent : pal.arc;
         const float x0 = centre(t), x1 = centre(t - depth);
         const float h = std::min(arcH - 4, rise(depth) * lower);
         const ImVec2 a(x0, top - 2), b(x1, top - 2);
@@ -236,14 +240,23 @@ void tiles(const ViewContext& c, const LookbackReplay& r, const Counts& k, float
 
 // The whole pass in numbers: how far the walks went (a bar per depth) and what they met.
 void passStats(const UiState& ui, const LookbackStats& s) {
-    wrappedf("This pass, every digit: %u tiles, %llu walks back; depth mean %.2f, median %u, 99th "
-             "percentile %u, deepest %u. Reads: %llu aggregates, %llu inclusive prefixes, %llu not ready. "
-             "%u tile%s fell back; %u taken by a workgroup of another index; %u finished before the tile "
-             "before them.",
-             s.tiles, static_cast<unsigned long long>(s.walks), s.meanDepth, s.medianDepth, s.p99Depth, s.maxDepth,
-             static_cast<unsigned long long>(s.readsAggregate), static_cast<unsigned long long>(s.readsInclusive),
-             static_cast<unsigned long long>(s.readsNotReady), s.fallbacks, s.fallbacks == 1 ? "" : "s",
-             s.takenOutOfOrder, s.finishedOutOfOrder);
+    char text[640];
+    std::snprintf(text, sizeof text,
+                  "This pass, every digit: %u tiles, %llu walks back; depth mean %.2f, median %u, 99th "
+                  "percentile %u, deepest %u. Reads: %llu aggregates, %llu inclusive prefixes, %llu not ready. "
+                  "%u tile%s fell back; %u taken by a workgroup of another index; %u finished before the tile "
+                  "before them.",
+                  s.tiles, static_cast<unsigned long long>(s.walks), s.meanDepth, s.medianDepth, s.p99Depth, s.maxDepth,
+                  static_cast<unsigned long long>(s.readsAggregate), static_cast<unsigned long long>(s.readsInclusive),
+                  static_cast<unsigned long long>(s.readsNotReady), s.fallbacks, s.fallbacks == 1 ? "" : "s",
+                  s.takenOutOfOrder, s.finishedOutOfOrder);
+    // The paragraph whole on screen or wholly below the window's bottom, never cut mid-line: a gap
+    // where it would not fit (where it starts depends on the scroll, not on the gap after it).
+    const float bottom = ImGui::GetWindowPos().y + ImGui::GetWindowHeight() - ImGui::GetStyle().WindowPadding.y;
+    const float room = bottom - ImGui::GetCursorScreenPos().y;
+    if (const float need = wrappedHeight(text, ImGui::GetContentRegionAvail().x); room > 0 && room < need)
+        ImGui::Dummy(ImVec2(1, room + ImGui::GetStyle().WindowPadding.y)); // past the padding, not clipped
+    textWrappedAtSpaces(text);
     if (s.walks == 0 || s.depthCount.size() < 2) return;
     const float fs = ImGui::GetFontSize();
     const size_t bins = std::min<size_t>(s.depthCount.size() - 1, 32);
@@ -309,11 +322,9 @@ void drawLookbackReplay(const ViewContext& c, LookbackReplayChoice& choice) {
     flagLegend();
     // A lesson's stop about the replay: from its title to the colours' legend, on screen.
     noteSubject(c.ui, SubjectKind::replay, top, ImVec2(top.x + 1, ImGui::GetItemRectMax().y));
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::SetWindowFontScale(kLegendScale);
+    ImGui::SetWindowFontScale(kLegendScale); // the text's own colour: read from the back of a room
     textWrappedAtSpaces(arcLegend);
     ImGui::SetWindowFontScale(1.0f);
-    ImGui::PopStyleColor();
     passStats(c.ui, r->stats);
     ImGui::Separator();
 }

@@ -75,7 +75,8 @@ void digitAxis(const UiState& ui, ImVec2 o, float w, size_t first, size_t count,
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const float bw = w / float(count), fs = ImGui::GetFontSize();
     const bool two = totalBins > 16;
-    const float labelW = ImGui::CalcTextSize(two ? "FF" : "F").x + fs * 0.6f;
+    // One hex digit a bar needs less room: all 16 labelled in a 1280x720 lesson's narrow view.
+    const float labelW = ImGui::CalcTextSize(two ? "FF" : "F").x + fs * (two ? 0.6f : 0.4f);
     size_t step = 1;
     while (step < count && labelW > bw * float(step)) step *= 2;
     auto isAlso = [&](size_t i) {
@@ -336,13 +337,17 @@ bool passBars(const ViewContext& c, const char* title, const Snapshot::Aux& a, c
         if (single < 256)
             std::snprintf(head, sizeof head, "pass %u (bits %u..%u): all %llu keys in digit %02X: the pass is skipped",
                           p, p * 8, p * 8 + 7, static_cast<unsigned long long>(keys), single);
-        else
-            std::snprintf(head, sizeof head, "pass %u (bits %u..%u)", p, p * 8, p * 8 + 7);
+        const DigitRange range = usedDigits(&counts);
+        if (single >= 256 && range.last != SIZE_MAX) // the axis trimmed to the digits the keys use
+            std::snprintf(head, sizeof head, "pass %u (bits %u..%u): digits %02zX..%02zX in hex (no key has another)",
+                          p, p * 8, p * 8 + 7, range.first, range.last);
+        else if (single >= 256)
+            std::snprintf(head, sizeof head, "pass %u (bits %u..%u): digits 00..FF in hex", p, p * 8, p * 8 + 7);
         ImGui::PushID(int(p));
         if (single < 256)
             textWrappedAtSpaces(head);
         else
-            bars(c, head, row, fs * 3, std::nullopt, std::nullopt, usedDigits(&counts));
+            bars(c, head, row, fs * 4, std::nullopt, std::nullopt, range);
         ImGui::PopID();
     }
     return true;
@@ -708,7 +713,16 @@ void passLines(const ViewContext& c, bool haveDigit, uint32_t lo, uint32_t hi) {
 }
 
 // Draws a section and, when a lesson's stop is about it, notes the rectangle it took (noteSubject).
+// A section that would start within `lines` lines of the window's bottom starts below it instead:
+// a heading is never cut in half at the fold.
+void startBelowIfShort(float lines) {
+    const float bottom = ImGui::GetWindowPos().y + ImGui::GetWindowHeight() - ImGui::GetStyle().WindowPadding.y;
+    if (const float room = bottom - ImGui::GetCursorScreenPos().y; room > 0 && room < ImGui::GetFontSize() * lines)
+        ImGui::Dummy(ImVec2(1, room + ImGui::GetStyle().WindowPadding.y));
+}
+
 template <class Draw> void subjectSection(const ViewContext& c, SubjectKind k, Draw&& draw) {
+    startBelowIfShort(5);
     const ImVec2 a = ImGui::GetCursorScreenPos();
     draw();
     if (ImGui::GetCursorScreenPos().y > a.y) // drew something
@@ -734,8 +748,8 @@ void digitSections(const ViewContext& c, const std::string& ofPass, uint32_t lo,
     const float fs = ImGui::GetFontSize();
     const Answer* answer = shownAnswer(c.ui);
     if (asked && (asked->first != lo || asked->second != hi) && s.find(AuxKind::histogram)) {
-        wrappedf("The histogram of bits %u..%u appears once the question is answered; this step's histogram "
-                 "(bits %u..%u) is another pass's.",
+        wrappedf("The keys in binary show the digit the question asks about, bits %u..%u; its histogram "
+                 "appears once the question is answered. The step shown ran the pass on bits %u..%u.",
                  asked->first, asked->second - 1, lo, hi - 1);
         return;
     }
@@ -843,13 +857,23 @@ void drawRadixView(const ViewContext& c, LookbackReplayChoice& replay, bool* ope
         ImGui::TableSetupColumn("digits", ImGuiTableColumnFlags_WidthStretch);
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
-        if (moves) arrows(c, to);
+        // A lesson's stop about the keys in binary shows them first, the moves below: at 1280x720
+        // the moves above would push the last rows out of view.
+        const bool keysFirst = isSubject(c.ui, SubjectKind::binary);
+        // The keys showing another pass's digit (a lesson's question about it): this pass's moves
+        // would mix the two passes.
+        const bool otherDigit = klo != lo || khi != hi;
+        if (moves && !keysFirst && !otherDigit) arrows(c, to);
         subjectSection(c, SubjectKind::binary, [&] {
             if (keyDigit)
                 hoveredKey = binaryKeys(c, klo, khi);
             else if (result)
                 binaryKeys(c, 0, 0); // sorted: no digit to mark
         });
+        if (moves && keysFirst && !otherDigit) {
+            startBelowIfShort(5); // the heading and its arrows (4 lines) whole, or below the fold
+            arrows(c, to);
+        }
         ImGui::TableNextColumn();
     }
     // Which pass the histogram and offsets belong to (OneSweep's "histogram"/"scan" steps: pass 0).
@@ -870,7 +894,7 @@ void drawRadixView(const ViewContext& c, LookbackReplayChoice& replay, bool* ope
     if (step && step->kind == StepKind::scatter && haveDigit) {
         if (hoveredKey >= 0)
             explainMove(c, to, uint64_t(hoveredKey));
-        else if (small) {
+        else if (small && !c.ui.presentation && !asked) { // a mouse hint: not for a projector's class
             ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
             textWrappedAtSpaces("hover a key in binary: its new index as the scatter builds it");
             ImGui::PopStyleColor();

@@ -179,6 +179,7 @@ std::vector<std::string> feedbackFailures(const std::string& path, uint64_t tile
                     fails.push_back(at + ": start + earlier + rank is " + std::to_string(S + B + R));
                 m.push_back({"stays", "is where it is now", g == arg});
                 m.push_back({"earlier", " leaves out the ", B > 0 && g == S + R});
+                m.push_back({"digitorder", " reverses the ", h > 1 && g == S + h - 1 - B - R});
                 m.push_back({"rank", "start; this key comes after", R > 0 && g == S + B});
                 m.push_back({"start", ", where digit ", S > 0 && g == B + R});
                 m.push_back({"inclusive", "(an inclusive prefix)", g == right + h});
@@ -193,7 +194,13 @@ std::vector<std::string> feedbackFailures(const std::string& path, uint64_t tile
             most = n;
             range = given < 0 ? "never negative" : "only " + std::to_string(n) + " keys";
             bool other = false, nibble = false, group = false;
-            for (auto [l, hh] : otherPasses(lo, hi)) other = other || g == withDigit(before, l, hh, arg);
+            bool also = false; // the right keys and those with digit arg at the other bits too
+            for (auto [l, hh] : otherPasses(lo, hi)) {
+                other = other || g == withDigit(before, l, hh, arg);
+                uint64_t all = 0;
+                for (uint64_t x : before) all += digitAt(x, lo, hi) == arg || digitAt(x, l, hh) == arg;
+                also = also || (all > right && g == all);
+            }
             if (w == 8 && arg < 16)
                 for (uint32_t l : {lo, lo + 4}) nibble = nibble || g == withDigit(before, l, l + 4, arg);
             uint64_t below = 0;
@@ -206,6 +213,7 @@ std::vector<std::string> feedbackFailures(const std::string& path, uint64_t tile
             }
             m.push_back({"otherpass", "'s digit; pass", other});
             m.push_back({"nibble", " alone; pass", nibble});
+            m.push_back({"alsoother", " also counts ", also});
             m.push_back(
                 {"beside", "the column beside",
                  (arg > 0 && g == withDigit(before, lo, hi, arg - 1)) || g == withDigit(before, lo, hi, arg + 1)});

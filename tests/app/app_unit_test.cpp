@@ -784,11 +784,13 @@ TEST(AppLessons, FeedbackNamesTheMistakeOrWhyImpossible) {
     a.least = 1, a.most = 9;
     a.belowLeast = "below";
     a.aboveMost = "above";
-    a.slips = {{4, "Four A."}, {4, "Four B."}, {4, "Four C."}, {12, "Twelve."}};
+    a.slips = {{4, "Four A."}, {4, "Four B."}, {4, "Four C."}, {12, "Twelve."}, {7, "Seven alone.", true},
+               {7, "Seven."}};
     a.otherwise = "Any.";
     const Question q{QuestionKind::where, 0, "?", 1};
     EXPECT_EQ(feedbackText(q, 3, a), "Right: 3. How.");
-    EXPECT_EQ(feedbackText(q, 4, a), "Not this time: you said 4. Four A. The answer is 3. How.");
+    EXPECT_EQ(feedbackText(q, 4, a), "Not this time: you said 4. Four A. Or: Four B. The answer is 3. How.");
+    EXPECT_EQ(feedbackText(q, 7, a), "Not this time: you said 7. Seven alone. The answer is 3. How.");
     EXPECT_EQ(feedbackText(q, 5, a), "Not this time: you said 5. Any. The answer is 3. How.");
     EXPECT_EQ(feedbackText(q, 0, a), "Impossible: you said 0, but below. The answer is 3. How.");
     EXPECT_EQ(feedbackText(q, -1, a), "Impossible: you said -1, but below. The answer is 3. How.");

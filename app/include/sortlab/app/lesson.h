@@ -71,6 +71,7 @@ struct Question {
 struct Slip {
     uint64_t value = 0;
     std::string why;
+    bool alone = false; // told alone when it fits first (the key's value given for its index)
 };
 // A question's answer as the GPU's buffers give it, how the GPU got it from what the views show
 // (the feedback's arithmetic: "2 = 2 (where digit 5 starts) + 0 + 0"), and the cells it uses.

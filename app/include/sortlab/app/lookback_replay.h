@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace sortlab::app {
@@ -34,6 +35,13 @@ std::optional<LookbackReplay> lookbackReplay(const Snapshot& s, const LookbackRe
 // The same pass for another choice: the digit's events and state again, the records and statistics
 // (the costly part: 776 words a tile) kept. `s` is the snapshot `r` was made from.
 void rechoose(LookbackReplay& r, const Snapshot& s, const LookbackReplayChoice& choice);
+
+// The tiles tile `tile`'s walk for the replayed digit read as aggregates and walked past that show
+// an inclusive prefix after the first `shown` events: they published it after the walk read them.
+// Nearest first; none for a walk that counted a tile itself (which tiles it read is not logged).
+std::vector<uint32_t> publishedSinceRead(const LookbackReplay& r, uint32_t tile, size_t shown);
+// "Tiles 4 and 3 show I now, but had none yet when tile 5 read them.", or "".
+std::string publishedSinceReadText(const LookbackReplay& r, uint32_t tile, size_t shown);
 
 // The digit with the most keys in the snapshot's pass (its "histogram"), 0 without one.
 uint32_t mostCommonDigit(const Snapshot& s);
