@@ -53,7 +53,7 @@ constexpr Role kRoles[] = {
     {&Palette::comparatorCurrent, rgba(255, 230, 120), rgba(75, 50, 0)},
     {&Palette::comparatorDone, rgba(120, 170, 235), rgba(40, 100, 200)},
     {&Palette::comparatorPending, rgba(200, 200, 215), rgba(45, 45, 55)},
-    {&Palette::comparatorSkipped, rgba(95, 95, 110), rgba(165, 165, 175)},
+    {&Palette::comparatorSkipped, rgba(135, 135, 150), rgba(120, 120, 132)},
     {&Palette::swap, rgba(255, 120, 30), rgba(200, 55, 0)},
     {&Palette::inputKey, rgba(170, 170, 170), rgba(70, 70, 78)},
     {&Palette::keyBox, rgba(35, 45, 60, 235), rgba(218, 226, 240, 235)},

@@ -196,9 +196,10 @@ DiagramLayout diagramLayout(const JobInfo& job, const Geometry& g, uint32_t curH
     const float fs = ImGui::GetFontSize();
     L.font = ImGui::GetFont();
     const ImVec2 region = ImGui::GetContentRegionAvail();
-    // The positions past n get at most 0.6 of a key's pitch each, and 4.8 pitches in all.
+    // The positions past n get at most 0.85 of a key's pitch each (their numbers read nearly at the
+    // keys' size), and 5.2 pitches in all.
     const uint64_t past = g.padded - n;
-    const float pastRows = past ? std::min(0.6f * float(past), 4.8f) : 0.0f;
+    const float pastRows = past ? std::min(0.85f * float(past), 5.2f) : 0.0f;
     float legendH = 0;
     if (past) {
         L.legendFs = fs * 0.85f;
@@ -227,8 +228,8 @@ DiagramLayout diagramLayout(const JobInfo& job, const Geometry& g, uint32_t curH
             for (const std::string& k : keys) keyW = std::max(keyW, L.textSize(k.c_str()).x);
             float keysW = keyW;
             // "no key" beside the dashed rows: on two lines where they are tall enough.
-            L.twoLineNoKey = L.gy * float(past) >= L.tfs * 0.8f * 2.3f;
-            if (past) keysW = std::max(keysW, L.textSize(L.twoLineNoKey ? "key" : "no key").x * 0.8f);
+            L.twoLineNoKey = L.gy * float(past) >= L.tfs * L.numScale * 2.3f;
+            if (past) keysW = std::max(keysW, L.textSize(L.twoLineNoKey ? "key" : "no key").x * L.numScale);
             const float positionW = L.textSize(std::to_string(g.padded - 1).c_str()).x * L.numScale;
             labelW = std::min(widest, keysW + positionW + L.tfs) + 8;
             // A slot after every layer, as wide as the widest key's box.
@@ -301,7 +302,9 @@ void drawBandAndWires(const ViewContext& c, const DiagramLayout& L, const Geomet
     if (!mark && L.askedLayer) mark = *L.askedLayer + 1;
     if (mark && *mark >= 1 && *mark <= g.x1.size()) {
         const size_t l = size_t(*mark - 1);
-        const ImVec2 a(L.lxl(l, g.x0[l] - 0.25f), L.o.y - 2), b(L.lxl(l, g.x1[l] + 0.25f), L.bandBottom() + 2);
+        // Down to the layer numbers, not over them: a narrow layer's frame would cross its number,
+        // which drawComparators writes in the highlight colour instead.
+        const ImVec2 a(L.lxl(l, g.x0[l] - 0.25f), L.o.y - 2), b(L.lxl(l, g.x1[l] + 0.25f), L.numbersY() - 1);
         dl->AddRect(a, b, pal.highlight, 4.0f, 0, 2.5f * c.line);
         noteVisible(c.ui, ProbeItem::highlight, a, b);
     }
@@ -377,7 +380,9 @@ void drawComparators(const ViewContext& c, const DiagramLayout& L, const Geometr
         std::snprintf(num, sizeof num, "%zu", l + 1);
         const float mid = (L.lxl(l, g.x0[l]) + L.lxl(l, g.x1[l])) / 2, nw = L.textSize(num).x * L.numScale;
         if (L.text && mid - nw / 2 > numberEnd + L.tfs * 0.3f && mid - nw / 2 >= L.pinnedRight()) {
-            drawLabel(c.ui, dl, L.font, L.tfs * L.numScale, ImVec2(mid - nw / 2, L.numbersY()), L.numColour, num);
+            const bool framed = markedLayer ? *markedLayer == l + 1 : L.askedLayer && *L.askedLayer == l;
+            drawLabel(c.ui, dl, L.font, L.tfs * L.numScale, ImVec2(mid - nw / 2, L.numbersY()),
+                      framed ? pal.highlight : L.numColour, num);
             numberEnd = mid + nw / 2;
         }
     }
@@ -434,19 +439,19 @@ void drawWireKeys(const ViewContext& c, const DiagramLayout& L, const Geometry& 
     }
     // The positions past n: their numbers where the rows are far enough apart (else the first and
     // the last), and "no key" in the keys' column.
-    const float pfs = std::min(L.tfs * 0.8f, L.gy * 1.05f);
+    const float pfs = std::min(L.tfs * L.numScale, L.gy * 1.05f);
     for (uint64_t i = n; i < g.padded; ++i) {
         if (pfs < L.tfs * 0.6f && i != n && i + 1 != g.padded) continue;
         const std::string at = std::to_string(i);
         const float fsz = std::max(pfs, L.tfs * 0.6f);
         const ImVec2 as = L.font->CalcTextSizeA(fsz, FLT_MAX, 0.0f, at.c_str());
-        dl->AddText(L.font, fsz, ImVec2(left + 2, L.wy(i) - as.y * 0.5f), pal.axisLabel, at.c_str());
+        dl->AddText(L.font, fsz, ImVec2(left + 2, L.wy(i) - as.y * 0.5f), L.numColour, at.c_str());
     }
     if (g.padded > n) {
         const char* none = L.twoLineNoKey ? "no\nkey" : "no key";
-        const ImVec2 ns = L.font->CalcTextSizeA(L.tfs * 0.8f, FLT_MAX, 0.0f, none);
+        const ImVec2 ns = L.font->CalcTextSizeA(L.tfs * L.numScale, FLT_MAX, 0.0f, none);
         const float y = (L.wy(n) + L.wy(g.padded - 1)) / 2 - ns.y / 2;
-        dl->AddText(L.font, L.tfs * 0.8f, ImVec2(left + L.labelW - ns.x - 4, y), pal.axisLabel, none);
+        dl->AddText(L.font, L.tfs * L.numScale, ImVec2(left + L.labelW - ns.x - 4, y), L.numColour, none);
     }
 }
 
