@@ -33,7 +33,7 @@
 #     positions A-B meet C-D, and E-F would meet G-H" are the layer's comparators that run and the
 #     ones skipped; in "The last merge", "Only two of its comparators, A-B and C-D," run and "the
 #     six dashed ones, E-F to G-H," are skipped; "= N layers" in "Sorted".
-#  8. oddeven: "a window of N keys a thread" is keysPerLane of every row of tuning::oddEven's table.
+#  8. oddeven: "a window of keys into its registers, N keys per thread" is keysPerLane of every row of tuning::oddEven's table.
 #
 # Sections, in order: reading shaders (comments, includes, #if branches, functions and what they
 # reach), then one section per claim above ("--- N."), then the verdict.
@@ -663,7 +663,7 @@ if(stop_says AND NOT CMAKE_MATCH_1 EQUAL layer_count)
   claim_failed("oddeven.lesson 'Sorted' says ${CMAKE_MATCH_1} layers, but oddeven::layers(${n}) has ${layer_count}")
 endif()
 
-# --- 8. oddeven: the fused variant's windows hold N keys a thread ------------------------------------
+# --- 8. oddeven: the fused variant's windows hold N keys per thread ------------------------------------
 
 string(REGEX MATCH "kOddEvenTable\\[\\][^}]*=[ \t\r\n]*{.*" table "${tuning}")
 string(FIND "${table}" "\n}" end)
@@ -673,13 +673,13 @@ list(REMOVE_DUPLICATES per_lane)
 if(NOT per_lane)
   message(FATAL_ERROR "lesson_claims: found no '.keysPerLane = K' rows in kOddEvenTable")
 endif()
-oddeven_says("Why a GPU likes it" "window of ([0-9]+) keys a thread" "a window of N keys a thread")
+oddeven_says("Why a GPU likes it" "window of keys into its registers, ([0-9]+) keys per thread" "a window of keys into its registers, N keys per thread")
 if(stop_says)
   set(said_keys "${CMAKE_MATCH_1}")
   foreach(row IN LISTS per_lane)
     string(REGEX MATCH "[0-9]+" k "${row}")
     if(NOT k EQUAL said_keys)
-      claim_failed("oddeven.lesson 'Why a GPU likes it' says a window of ${said_keys} keys a thread, but tuning::oddEven has a "
+      claim_failed("oddeven.lesson 'Why a GPU likes it' says a window holds ${said_keys} keys per thread, but tuning::oddEven has a "
                    "row with keysPerLane = ${k}")
     endif()
   endforeach()
