@@ -489,6 +489,9 @@ int64_t binaryKeys(const ViewContext& c, uint32_t lo, uint32_t hi) {
             dl->AddText(ImVec2(x, p.y), inDigit ? palette().binaryDigitText : palette().binaryOtherText, ch);
             x += cw + ((bit % 4 == 0) ? cw * 0.5f : 0);
         }
+        if (const auto key = highlighted(c.ui, HighlightKind::key); key && *key == i) // a lesson's key: its row
+            dl->AddRect(ImVec2(p.x - 1, p.y - 2), ImVec2(p.x + rowW + 1, p.y + ImGui::GetFontSize() + 2),
+                        palette().highlight, 3.0f, 0, 2.0f * c.line);
         if (hi > lo) { // the digit's value; a lesson's digit, and the keys an answer counted, outlined
             const uint64_t dv = (b >> lo) & ((1ull << (hi - lo)) - 1);
             char digit[32];
@@ -634,7 +637,7 @@ bool numberTable(const ViewContext& c, const char* id, const char* title, const 
     if (shown.size() == digits)
         wrappedf("%s (%u digits x %u workgroup%s)", title, digits, rows, rows == 1 ? "" : "s");
     else
-        wrappedf("%s of the %zu digits keys have", shortTitle, shown.size()); // short: the panel is narrow
+        wrappedf("%s: the %zu digits the keys have", shortTitle, shown.size()); // short: the panel is narrow
     const size_t per = (shown.size() + parts - 1) / parts;
     for (size_t p = 0; p * per < shown.size(); ++p) {
         const std::vector<uint32_t> part(shown.begin() + std::ptrdiff_t(p * per),
