@@ -6,10 +6,13 @@
 // HybridTest.ManyBuckets: 2^18 keys: uniform (65536 buckets of about 4), only the top 16 bits random
 //   (each bucket's low bits equal), only the top 8 (256 buckets of about 1024), keys below 2^20
 //   (16 buckets of about 16384: larger than T), one bucket of 2^17 keys beside uniform ones.
-// HybridTest.WarmUpCoversLaterPlans: after warmUp(config, 2^24), planning at powers of two, their
-//   neighbours and random sizes up to 2^24 creates no pipeline (the hybrid's own or the MSD part's).
+// HybridTest.WarmUpCoversLaterPlans: after warmUp(config, 2^24) (lavapipe: 2^20), planning at powers
+//   of two, their neighbours and random sizes up to it creates no pipeline (the hybrid's own or the
+//   MSD part's).
 // HybridTest.RefusesWhatItDoesNotSortYet: 64-bit keys, values, bit ranges and the knobs it does
 //   not take return invalid_argument with a message, and plan nothing.
+// HybridTest.RefusesMoreThan2To20KeysOnLavapipe: there, 2^20 + 1 keys is too_large (a message that
+//   names lavapipe) and 2^20 plans; elsewhere 2^20 + 1 plans.
 #include <sortlab/testing/gpu_env.h>
 
 #include <cstring>
@@ -86,7 +89,7 @@ TEST_F(HybridTest, ManyBuckets) {
 }
 
 TEST_F(HybridTest, WarmUpCoversLaterPlans) {
-    const uint64_t maxN = uint64_t(1) << 24;
+    const uint64_t maxN = uint64_t(1) << (ctx().info().isLavapipe ? 20 : 24); // (lavapipe: at most 2^20 keys)
     for (const SortConfig& cfg :
          {sortConfig(KeyType::u32, false, Order::ascending), sortConfig(KeyType::f32, false, Order::descending)}) {
         SCOPED_TRACE(describe(cfg));
@@ -101,6 +104,7 @@ TEST_F(HybridTest, WarmUpCoversLaterPlans) {
         std::mt19937_64 rng(24);
         for (int i = 0; i < 200; ++i) sizes.push_back(1 + rng() % maxN);
         for (uint64_t n : sizes) {
+            if (n > maxN) continue;
             auto p = (*sorter)->plan(n, cfg);
             ASSERT_TRUE(p.ok()) << "n = " << n << ": " << p.error().message;
             ASSERT_EQ(ctx().pipelinesCreated(), warmed) << "planning n = " << n << " created a pipeline";
@@ -130,6 +134,21 @@ TEST_F(HybridTest, RefusesWhatItDoesNotSortYet) {
         EXPECT_EQ(plan.error().code, Errc::invalid_argument);
         EXPECT_NE(plan.error().message.find("hybrid"), std::string::npos) << plan.error().message;
     }
+}
+
+// lavapipe ends an invocation's loops after 65535 iterations in all, fewer than the one workgroup
+// that sorts a bucket of over about 2^20 keys needs: the hybrid sort refuses more keys there.
+TEST_F(HybridTest, RefusesMoreThan2To20KeysOnLavapipe) {
+    const SortConfig cfg = sortConfig(KeyType::u32, false, Order::ascending);
+    auto plan = hybrid().plan((uint64_t(1) << 20) + 1, cfg);
+    if (!ctx().info().isLavapipe) {
+        EXPECT_TRUE(plan.ok()) << plan.error().message;
+        return;
+    }
+    ASSERT_FALSE(plan.ok());
+    EXPECT_EQ(plan.error().code, Errc::too_large);
+    EXPECT_NE(plan.error().message.find("lavapipe"), std::string::npos) << plan.error().message;
+    EXPECT_TRUE(hybrid().plan(uint64_t(1) << 20, cfg).ok());
 }
 
 } // namespace

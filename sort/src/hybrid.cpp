@@ -35,9 +35,11 @@ enum Pipe : size_t { kClear, kBounds, kLocal };
 constexpr uint32_t kBuckets = 65536; // the top 16 order bits
 constexpr uint32_t kBucketBits = 16;
 // The bucket sort's workgroup and keys a lane: a tile of 5120 keys holds the largest of 2^28
-// random keys' buckets (4096 on average, a standard deviation of 64).
-constexpr uint32_t kWorkgroup = 256;
-constexpr uint32_t kKeysPerLane = 20;
+// random keys' buckets (4096 on average, a standard deviation of 64). 512 x 10 was the fastest of
+// seven shapes from 2^24 to 2^28 on an H200 (64 registers, 21 540 bytes of shared memory: two
+// workgroups a multiprocessor; docs/notebook/2026-11-28-hybrid-bucket-kernel.md).
+constexpr uint32_t kWorkgroup = 512;
+constexpr uint32_t kKeysPerLane = 10;
 // The bounds kernel's workgroups stride over the keys (enough to fill a large GPU).
 constexpr uint64_t kMaxBoundsGroups = 2048;
 
@@ -68,6 +70,11 @@ struct Geometry {
 };
 // The largest n: the bucket sort counts a bucket's keys in 32 bits.
 constexpr uint64_t kMaxHybridKeys = (uint64_t(1) << 32) - 1;
+// The largest n on lavapipe (Mesa's CPU driver), which stops an invocation's loops once they have
+// run 65535 iterations in all (its loop limiter) and so would leave part of a bucket unsorted: the
+// one workgroup that sorts a bucket larger than its tile in global memory loops about 0.055 times a
+// key at lavapipe's 256 x 10 (two passes of a histogram and of 60-odd iterations a tile).
+constexpr uint64_t kMaxLavapipeKeys = uint64_t(1) << 20;
 
 class HybridSorter final : public PipelineSorter {
 public:
@@ -91,6 +98,11 @@ public:
         if (n > kMaxHybridKeys)
             return makeError(Errc::too_large, "the hybrid sort takes at most 2^32 - 1 keys (n = " + std::to_string(n) +
                                                   "); use Algorithm::onesweep");
+        if (ctx_.info().isLavapipe && n > kMaxLavapipeKeys)
+            return makeError(Errc::too_large,
+                             "the hybrid sort takes at most 2^20 keys on lavapipe (n = " + std::to_string(n) +
+                                 "): lavapipe ends a shader invocation's loops after 65535 iterations in all, "
+                                 "which a bucket of over about 2^20 keys needs; use Algorithm::onesweep");
         Plan p = newPlan(Algorithm::hybrid, n, config);
         if (n == 0) return p;
         auto msd = msd_->plan(n, msdConfig(config));
@@ -181,10 +193,12 @@ private:
 
     uint32_t maxSubgroups(uint32_t wg) const { return std::max(1u, wg / std::max(1u, ctx_.info().subgroupSize)); }
 
-    // The bucket sort's shared memory: the tile, the subgroups' counts (two 16-bit counts a word),
-    // each digit's start and total, the global path's 64-bit bases, a flag.
+    // The bucket sort's shared memory: half the tile (the exchange goes in two rounds), the
+    // subgroups' counts (two 16-bit counts a word), each run of digits' sum, each digit's start and
+    // total, the global path's bases, a flag.
     uint32_t sharedBytes(uint32_t wg, uint32_t kpt) const {
-        return wg * kpt * 4 + (maxSubgroups(wg) + 1) / 2 * 256 * 4 + 256 * 4 * 2 + 256 * 8 + 4;
+        return wg * kpt * 4 / 2 + (maxSubgroups(wg) + 1) / 2 * 256 * 4 + 256 / std::max(1u, ctx_.info().subgroupSize) * 4 +
+               256 * 4 * 3 + 4;
     }
 
     // The tuned shape, its workgroup halved (the tile with it) until it fits the device's shared memory.
@@ -194,15 +208,15 @@ private:
         Geometry g;
         g.keysPerLane = kKeysPerLane;
         g.workgroup = std::min(kWorkgroup, dev.maxWorkgroupSize);
-        g.workgroup -= g.workgroup % sub;
-        while (g.workgroup / 2 >= std::max(64u, sub) && sharedBytes(g.workgroup, g.keysPerLane) > dev.sharedMemoryBytes)
+        g.workgroup -= g.workgroup % (2 * sub); // (an even count of subgroups: the exchange's two halves)
+        while (g.workgroup / 2 >= std::max(64u, 2 * sub) && sharedBytes(g.workgroup, g.keysPerLane) > dev.sharedMemoryBytes)
             g.workgroup /= 2;
-        if (g.workgroup < sub || sharedBytes(g.workgroup, g.keysPerLane) > dev.sharedMemoryBytes)
+        if (g.workgroup < 2 * sub || sharedBytes(g.workgroup, g.keysPerLane) > dev.sharedMemoryBytes)
             return makeError(Errc::missing_feature,
                              "the hybrid sort's bucket sort needs " +
                                  std::to_string(sharedBytes(g.workgroup, g.keysPerLane)) +
-                                 " bytes of shared memory and workgroups of a subgroup or more; " + dev.name + " has " +
-                                 std::to_string(dev.sharedMemoryBytes) + " bytes");
+                                 " bytes of shared memory and workgroups of two subgroups or more; " + dev.name +
+                                 " has " + std::to_string(dev.sharedMemoryBytes) + " bytes");
         g.maxSubgroups = maxSubgroups(g.workgroup);
         return g;
     }
