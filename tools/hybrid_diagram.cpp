@@ -16,8 +16,8 @@
 // One strip per stage, top to bottom: the input, after the MSD pass on bits 16-23, after the MSD
 // pass on bits 24-31 (the keys in buckets), after the bucket step (sorted). Each key is a thin bar
 // in its place: its colour is its bucket (top 16 bits: hue from bits 24-31, shade from bits
-// 16-23), its height grows with its low 16 bits. Under the third strip, the bucket step's windows (half a
-// tile of keys each) and each window's region: the buckets that begin in it, whole.
+// 16-23), its height grows with its low 16 bits. Under the third strip, the bucket step's windows
+// (half a tile of keys each) and each window's region: the buckets that begin in it, whole.
 //
 // Every position drawn comes from the keys the GPU returned. Before drawing, the program checks
 // them: after each MSD pass they equal a stable sort of the input by that pass's bits (then by the
@@ -36,6 +36,7 @@
 #include <cstring>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <random>
 #include <set>
 #include <sstream>
@@ -414,8 +415,7 @@ std::vector<std::string> wrap(const std::string& text, double size, double width
     return lines;
 }
 
-// [SECTION] Drawing (Picture: header, strips, windows and regions, notes)
-// ----------------------------------------------
+// [SECTION] Drawing (Picture: header, strips, windows and regions, notes) --------------------------------------------
 
 class Picture {
 public:
@@ -494,6 +494,13 @@ private:
         return y;
     }
 
+    // The buckets' top bytes (shift 8) or second bytes (shift 0).
+    std::set<uint32_t> bucketBytes(uint32_t shift) const {
+        std::set<uint32_t> bytes;
+        for (const Bucket& b : l.buckets) bytes.insert((b.value >> shift) & 255);
+        return bytes;
+    }
+
     // The input in words.
     std::string inputText() const {
         if (o.generated)
@@ -505,14 +512,9 @@ private:
             least = std::min(least, b.end - b.begin);
             most = std::max(most, b.end - b.begin);
         }
-        std::set<uint32_t> topSet, secondSet;
-        for (const Bucket& b : l.buckets) {
-            topSet.insert(b.value >> 8);
-            secondSet.insert(b.value & 255);
-        }
         std::string tops, seconds;
-        for (uint32_t t : topSet) tops += (tops.empty() ? "" : ", ") + hex(t, 2);
-        for (uint32_t s : secondSet) seconds += (seconds.empty() ? "" : ", ") + hex(s, 2);
+        for (uint32_t t : bucketBytes(8)) tops += (tops.empty() ? "" : ", ") + hex(t, 2);
+        for (uint32_t s : bucketBytes(0)) seconds += (seconds.empty() ? "" : ", ") + hex(s, 2);
         return std::to_string(o.n) + " u32 keys made to show buckets (seed " + std::to_string(o.seed) +
                "): " + count(l.buckets.size(), "bucket", "buckets") + " of " +
                (least == most ? std::to_string(least) + " keys each"
@@ -528,11 +530,7 @@ private:
                              "Drawn from the keys the GPU returned after each step (" + r.device + ", " +
                                  "Algorithm::hybrid). Input: " + inputText(),
                              kRight, "#444");
-        std::set<uint32_t> tops, seconds;
-        for (const Bucket& b : l.buckets) {
-            tops.insert(b.value >> 8);
-            seconds.insert(b.value & 255);
-        }
+        const std::set<uint32_t> tops = bucketBytes(8), seconds = bucketBytes(0);
         const bool grid = tops.size() <= 6 && seconds.size() <= 8;
         const std::string gridTitle1 = "keys in each bucket, on its colour:",
                           gridTitle2 = "rows its top byte, columns its second (hex)";
