@@ -197,8 +197,8 @@ private:
     // subgroups' counts (two 16-bit counts a word), each run of digits' sum, each digit's start and
     // total, the global path's bases, a flag.
     uint32_t sharedBytes(uint32_t wg, uint32_t kpt) const {
-        return wg * kpt * 4 / 2 + (maxSubgroups(wg) + 1) / 2 * 256 * 4 + 256 / std::max(1u, ctx_.info().subgroupSize) * 4 +
-               256 * 4 * 3 + 4;
+        return wg * kpt * 4 / 2 + (maxSubgroups(wg) + 1) / 2 * 256 * 4 +
+               256 / std::max(1u, ctx_.info().subgroupSize) * 4 + 256 * 4 * 3 + 4;
     }
 
     // The tuned shape, its workgroup halved (the tile with it) until it fits the device's shared memory.
@@ -209,7 +209,8 @@ private:
         g.keysPerLane = kKeysPerLane;
         g.workgroup = std::min(kWorkgroup, dev.maxWorkgroupSize);
         g.workgroup -= g.workgroup % (2 * sub); // (an even count of subgroups: the exchange's two halves)
-        while (g.workgroup / 2 >= std::max(64u, 2 * sub) && sharedBytes(g.workgroup, g.keysPerLane) > dev.sharedMemoryBytes)
+        while (g.workgroup / 2 >= std::max(64u, 2 * sub) &&
+               sharedBytes(g.workgroup, g.keysPerLane) > dev.sharedMemoryBytes)
             g.workgroup /= 2;
         if (g.workgroup < 2 * sub || sharedBytes(g.workgroup, g.keysPerLane) > dev.sharedMemoryBytes)
             return makeError(Errc::missing_feature,
