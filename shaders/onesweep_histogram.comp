@@ -15,11 +15,6 @@ layout(constant_id = SORTLAB_SPEC_LOADS_IN_FLIGHT) const uint LOADS_IN_FLIGHT = 
 layout(constant_id = SORTLAB_SPEC_HIST_COPIES) const uint HIST_COPIES = 2;
 
 shared uint counts[HIST_COPIES * PASSES * 256];
-// The keys this workgroup counted, for the passes outside the bit range (digitMask 0): every key
-// has digit 0 there, so they are counted once a subgroup instead of a shared atomic a key on one
-// word (the MSD part of the hybrid sort, bits [16, 32): 0.81 ms against 0.49 for the whole key at
-// 2^28 on an H200, 2026-11-28).
-shared uint keysCounted;
 
 // The status words to clear: pc.tiles, or an indirect plan's tiles' (it runs one portion a pass).
 uint64_t statusWords() {
@@ -30,7 +25,6 @@ uint64_t statusWords() {
 void main() {
     const uint g = gl_WorkGroupID.x, tid = gl_LocalInvocationIndex;
     for (uint i = tid; i < HIST_COPIES * PASSES * 256; i += WORKGROUP_SIZE) counts[i] = 0;
-    if (tid == 0) keysCounted = 0u;
     for (uint64_t i = uint64_t(g) * WORKGROUP_SIZE + tid; i < statusWords(); i += uint64_t(histGroupCount()) * WORKGROUP_SIZE)
         word(SORTLAB_OS_STATUS + i).v = 0u;
     barrier();
@@ -40,28 +34,19 @@ void main() {
     // are the ones its first tiles read.
     const uint64_t chunk = uint64_t(WORKGROUP_SIZE) * LOADS_IN_FLIGHT;
     const uint64_t chunks = (keyCount() + chunk - 1) / chunk;
-    uint mine = 0u; // the keys this invocation counted (fewer than 2^32: a workgroup's share)
     for (uint64_t c = g; c < chunks; c += histGroupCount()) {
         const uint64_t i = (chunks - 1 - c) * chunk + tid;
         Key k[LOADS_IN_FLIGHT];
         [[unroll]] for (uint j = 0; j < LOADS_IN_FLIGHT; ++j)
             if (i + j * WORKGROUP_SIZE < keyCount()) k[j] = keyAt(pc.keys, i + j * WORKGROUP_SIZE).v;
         [[unroll]] for (uint j = 0; j < LOADS_IN_FLIGHT; ++j)
-            if (i + j * WORKGROUP_SIZE < keyCount()) {
-                ++mine;
-                [[unroll]] for (uint p = 0; p < PASSES; ++p)
-                    if (digitMask(p) != 0u) atomicAdd(counts[copy + p * 256 + digitOf(k[j], p)], 1u);
-            }
-    }
-    if (BIT_RANGE != 0) {
-        const uint sum = subgroupAdd(mine);
-        if (subgroupElect()) atomicAdd(keysCounted, sum);
+            if (i + j * WORKGROUP_SIZE < keyCount())
+                [[unroll]] for (uint p = 0; p < PASSES; ++p) atomicAdd(counts[copy + p * 256 + digitOf(k[j], p)], 1u);
     }
     barrier();
     for (uint i = tid; i < PASSES * 256; i += WORKGROUP_SIZE) {
         uint c = counts[i];
         if (HIST_COPIES > 1) c += counts[PASSES * 256 + i]; // (a branch: a select would read both)
-        if (digitMask(i / 256) == 0u) c = i % 256 == 0 ? keysCounted : 0u;
         if (c == 0) continue;
         const uint low = atomicAdd(word(SORTLAB_OS_HIST + 2 * i).v, c); // (pass, digit) = (i / 256, i % 256)
         if (low + c < low) atomicAdd(word(SORTLAB_OS_HIST + 2 * i + 1).v, 1u); // the low word wrapped
