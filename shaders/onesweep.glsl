@@ -88,14 +88,13 @@ uint resultGroupCount() { return INDIRECT == 0 ? pc.histGroups : indirectSize(SO
 // The bits of pass p's digit (order bits [8p, 8p + 8)) inside the bit range: 255 for the whole
 // key, 0 for a pass outside it (every key then has digit 0, and the scan skips the pass). The
 // largest digit of the pass is this mask.
-// BIT_RANGE is 0 for the whole key, else 2^16 + beginBit * 2^8 + endBit: the range as a constant,
-// so that the mask folds at compile time. From push constants (pc.beginBit, pc.endBit) it cost the
-// H100 9-10 % at 2^24-2^28 u32 keys (2026-11-28), and the histogram of bits [16, 32) (the hybrid's
-// MSD part) took 0.80 ms at 2^28 on an H200 against 0.49 for the whole key.
+// A sort of the whole key takes 255 as a constant (BIT_RANGE 0), so that its kernels are the
+// ones tuned before the bit range existed: the mask from push constants cost the H100 9-10 % at
+// 2^24-2^28 u32 keys (2026-11-28).
 layout(constant_id = SORTLAB_SPEC_BIT_RANGE) const uint BIT_RANGE = 0;
 uint digitMask(uint p) {
     if (BIT_RANGE == 0) return 255u;
-    const int lo = clamp(int((BIT_RANGE >> 8) & 255u) - int(8 * p), 0, 8), hi = clamp(int(BIT_RANGE & 255u) - int(8 * p), 0, 8);
+    const int lo = clamp(int(pc.beginBit) - int(8 * p), 0, 8), hi = clamp(int(pc.endBit) - int(8 * p), 0, 8);
     return hi > lo ? (1u << hi) - (1u << lo) : 0u;
 }
 // The 8-bit digit of pass p.

@@ -507,8 +507,7 @@ private:
                         {SORTLAB_SPEC_SUBGROUP_SIZE, d.subgroupSize},
                         {SORTLAB_SPEC_FORCE_FALLBACK, cfg.knobs.forceFallback ? 1u : 0u},
                         {SORTLAB_SPEC_KEYS_PER_LANE, g.keysPerLane}};
-        if (cfg.beginBit != 0 || endBitOf(cfg) != keyBits(cfg.key)) // (the range as a constant: onesweep.glsl)
-            spec.push_back({SORTLAB_SPEC_BIT_RANGE, (1u << 16) | (cfg.beginBit << 8) | endBitOf(cfg)});
+        if (cfg.beginBit != 0 || endBitOf(cfg) != keyBits(cfg.key)) spec.push_back({SORTLAB_SPEC_BIT_RANGE, 1u});
         if (indirect && shader != "onesweep_init") spec.push_back({SORTLAB_SPEC_INDIRECT, 1u});
         if (shader == "onesweep_pass") { // only the pass kernel reads them: one variant of the others
             spec.push_back({SORTLAB_SPEC_PERSISTENT, g.persistent ? g.tilesPerWorkgroup : 0u});

@@ -31,8 +31,7 @@
 #define SORTLAB_SPEC_LOAD_NEXT_EARLY 18   // onesweep: 1: a persistent workgroup loads its next tile before the ranking
 #define SORTLAB_SPEC_WHERE_IN_REGISTER 19 // onesweep: 1: the pass kernel keeps which buffer it reads in a register
 #define SORTLAB_SPEC_COUNTS_IN_TILE 20 // onesweep: 1: the subgroups' digit counts share the staged tile's shared memory
-#define SORTLAB_SPEC_BIT_RANGE                                                                                         \
-    23 // onesweep: 2^16 + beginBit * 2^8 + endBit: a bit range narrower than the key (digits masked); 0: the whole key
+#define SORTLAB_SPEC_BIT_RANGE 23 // onesweep: 1: a bit range narrower than the key (digits masked); 0: the whole key
 // radix4, onesweep: 1: an indirect plan's kernel (Sorter::planIndirect): n and the tile count come
 // from the words indirect_count.comp wrote into scratch (SORTLAB_R4_INDIRECT, SORTLAB_OS_INDIRECT),
 // not from the push constants; 0: the direct kernels, which never read those words.
