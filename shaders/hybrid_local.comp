@@ -175,9 +175,7 @@ void sortPiece(uint64_t begin, uint64_t size, uint passes) {
     if (size <= TILE) {
         const uint count = uint(size);
         loadGlobal(pc.keys, begin, count);
-        uint last = 0u; // the last pass that runs
-        for (uint pass = 0; pass < 4; ++pass)
-            if (((passes >> pass) & 1u) != 0u) last = pass;
+        const uint last = uint(findMSB(passes)); // the last pass that runs
         for (uint pass = 0; pass < 4; ++pass) {
             if (((passes >> pass) & 1u) == 0u) continue;
             clearCounts();
