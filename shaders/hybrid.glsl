@@ -1,7 +1,7 @@
 // Shared by the hybrid sort's kernels (hybrid_*.comp): push constants and the scratch layout.
 // The hybrid sort (sort/src/hybrid.cpp, docs/hybrid.md) first sorts the keys by their top 16
 // order bits with OneSweep's kernels (two 8-bit passes), which leaves them in 65536 buckets,
-// then finds each bucket's bounds and sorts each bucket by its low 16 bits in one workgroup.
+// then finds each bucket's bounds and sorts each bucket by its bits below the top 16 in one workgroup.
 #extension GL_GOOGLE_include_directive : require
 #include "radix_common.glsl"
 
@@ -22,8 +22,12 @@ WordRef word(uint64_t i) { return WordRef(pc.scratch + i * 4ul); }
 QwordRef qword(uint64_t i) { return QwordRef(pc.scratch + i * 4ul); } // i even
 uint workgroupIndex() { return gl_WorkGroupID.y * pc.groupsX + gl_WorkGroupID.x; }
 
-// The bucket of a key: its top 16 order bits (keys.glsl; 32-bit keys).
+// The bucket of a key: its top 16 order bits (keys.glsl).
+#if KEY_WORDS == 1
 uint bucketOf(Key k) { return orderBits(k) >> 16; }
+#else
+uint bucketOf(Key k) { return orderBits(k).y >> 16; }
+#endif
 // Where bucket b begins and ends in the keys sorted by bucket (both 0 for an empty bucket).
 QwordRef bucketBegin(uint b) { return qword(SORTLAB_HY_BOUNDS + 4u * b); }
 QwordRef bucketEnd(uint b) { return qword(SORTLAB_HY_BOUNDS + 4u * b + 2u); }

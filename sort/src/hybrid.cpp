@@ -2,9 +2,10 @@
 // top 16 order bits with OneSweep's histogram and two of its 8-bit passes (its kernels, a OneSweep
 // plan of that bit range), which leaves them in 65536 buckets; then each bucket's bounds are found,
 // and the buckets that begin in each window of keys are sorted by one workgroup in its shared
-// memory by their low 16 bits (and their bucket where a window holds several), in place. About 32
-// bytes a u32 key move through memory (a histogram read, two passes, the bounds read, the bucket
-// sort's read and write) against OneSweep's 36. See docs/hybrid.md and shaders/hybrid_*.comp.
+// memory by the bits below the top 16 (and their bucket where a window holds several), in place,
+// with their values. About 32 bytes a u32 key move through memory (a histogram read, two passes,
+// the bounds read, the bucket sort's read and write) against OneSweep's 36; a u64 key 64 against
+// OneSweep's 136. See docs/hybrid.md and shaders/hybrid_*.comp.
 #include "sorter_common.h"
 #include <sortlab/internal/tuning.h>
 
@@ -13,6 +14,7 @@
 #include <sortlab/sorter.h>
 
 #include <algorithm>
+#include <bit>
 
 namespace sortlab::onesweep {
 std::unique_ptr<Sorter> makeOneSweepSorter(Context& ctx);
@@ -72,9 +74,12 @@ struct Geometry {
 constexpr uint64_t kMaxHybridKeys = (uint64_t(1) << 32) - 1;
 // The largest n on lavapipe (Mesa's CPU driver), which stops an invocation's loops once they have
 // run 65535 iterations in all (its loop limiter) and so would leave part of a bucket unsorted: the
-// one workgroup that sorts a bucket larger than its tile in global memory loops about 0.055 times a
-// key at lavapipe's 256 x 10 (two passes of a histogram and of 60-odd iterations a tile).
-constexpr uint64_t kMaxLavapipeKeys = uint64_t(1) << 20;
+// one workgroup that sorts a bucket larger than its tile in global memory loops about 0.03 times a
+// key a pass at lavapipe's 256 x 10 (a histogram and 60-odd iterations a tile): two passes of a
+// 32-bit key, six of a 64-bit key.
+uint64_t maxLavapipeKeys(const SortConfig& c) {
+    return uint64_t(1) << (keyBytes(c.key) == 4 ? 20 : 18);
+}
 
 class HybridSorter final : public PipelineSorter {
 public:
@@ -83,12 +88,6 @@ public:
 
     Result<Plan> makePlan(uint64_t n, const SortConfig& config) override {
         if (auto ok = needsRadixSubgroups("the hybrid sort"); !ok) return ok.error();
-        if (keyBytes(config.key) != 4 || config.values != ValueType::none)
-            return makeError(Errc::invalid_argument,
-                             "the hybrid sort takes 32-bit keys (u32, i32, f32) without values so far (asked: " +
-                                 std::string(keyTypeName(config.key)) + " keys" +
-                                 (config.values == ValueType::none ? "" : " with values") +
-                                 "); use Algorithm::onesweep");
         if (!sortsWholeKey(config))
             return makeError(Errc::invalid_argument,
                              "the hybrid sort sorts whole keys only; a bit range takes radix4 or onesweep");
@@ -98,11 +97,13 @@ public:
         if (n > kMaxHybridKeys)
             return makeError(Errc::too_large, "the hybrid sort takes at most 2^32 - 1 keys (n = " + std::to_string(n) +
                                                   "); use Algorithm::onesweep");
-        if (ctx_.info().isLavapipe && n > kMaxLavapipeKeys)
+        if (ctx_.info().isLavapipe && n > maxLavapipeKeys(config))
             return makeError(Errc::too_large,
-                             "the hybrid sort takes at most 2^20 keys on lavapipe (n = " + std::to_string(n) +
+                             "the hybrid sort takes at most 2^" +
+                                 std::to_string(std::countr_zero(maxLavapipeKeys(config))) + " " +
+                                 std::string(keyTypeName(config.key)) + " keys on lavapipe (n = " + std::to_string(n) +
                                  "): lavapipe ends a shader invocation's loops after 65535 iterations in all, "
-                                 "which a bucket of over about 2^20 keys needs; use Algorithm::onesweep");
+                                 "which a larger bucket needs; use Algorithm::onesweep");
         Plan p = newPlan(Algorithm::hybrid, n, config);
         if (n == 0) return p;
         auto msd = msd_->plan(n, msdConfig(config));
@@ -114,6 +115,7 @@ public:
         p.tileKeys = g->tile();
         p.steps = msd->steps;
         for (Step& s : p.steps) s.label = "MSD " + s.label;
+        const uint32_t lowBits = keyBits(config.key) - kBucketBits;
         Step bounds;
         bounds.kind = StepKind::bounds;
         bounds.label = "bucket bounds: where each of the 65536 buckets (top 16 bits) begins and ends";
@@ -123,15 +125,16 @@ public:
         Step local;
         local.kind = StepKind::bucket;
         local.label = "bucket sort: the buckets that begin in each window of " + std::to_string(g->window()) +
-                      " keys, by their low 16 bits (and their bucket), in one workgroup";
+                      " keys, by their low " + std::to_string(lowBits) + " bits (and their bucket), in one workgroup";
         local.workgroups = g->windows(n);
         local.bitLo = 0;
-        local.bitHi = kBucketBits;
+        local.bitHi = lowBits;
         local.keysAfter = KeyLocation::inKeys();
         p.steps.push_back(local);
         p.resultLocation = KeyLocation::inKeys();
         // OneSweep's two passes (and its histogram), the bounds' read, the bucket sort's read and write.
-        p.bytesMovedFloor = oneSweepBytesFloor(n, msdConfig(config)) + 3 * n * keyBytes(config.key);
+        p.bytesMovedFloor = oneSweepBytesFloor(n, msdConfig(config)) + 3 * n * keyBytes(config.key) +
+                            (config.values == ValueType::none ? 0 : 2 * n * 4);
         return withPipelines(std::move(p), kShaders,
                              [&](const char* shader) { return pipelineFor(shader, config, *g); });
     }
@@ -179,7 +182,7 @@ protected:
     // The hybrid's own pipelines change with no n; the MSD part's are OneSweep's, whose sizes only
     // its sorter knows: its warm-up makes them here (Sorter::warmUp plans these sizes after).
     std::vector<uint64_t> warmUpSizes(const SortConfig& config, uint64_t maxN) const override {
-        if (keyBytes(config.key) == 4 && config.values == ValueType::none && sortsWholeKey(config))
+        if (sortsWholeKey(config))
             (void)msd_->warmUp(msdConfig(config), std::min(maxN, kMaxHybridKeys)); // (its errors: plan()'s, below)
         return Sorter::warmUpSizes(config, maxN);
     }
@@ -238,7 +241,8 @@ private:
         std::string module = shader;
         if (shader == "hybrid_local") {
             const std::string fixed = "hybrid_local_kpt" + std::to_string(g.keysPerLane) + "_s0";
-            if (findEmbeddedShader(moduleName(fixed, 1, false))) module = fixed;
+            if (findEmbeddedShader(moduleName(fixed, keyBytes(cfg.key) / 4, cfg.values != ValueType::none)))
+                module = fixed;
         }
         return pipelineOf(module, cfg, spec, subgroupSizeToPin(ctx_));
     }
