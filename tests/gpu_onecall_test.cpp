@@ -1,8 +1,9 @@
-// sortlab::sort and sortPairs (sortlab/sortlab.h): every key type and algorithm against std::sort
-// (the installed copy of the library is tested by examples/consumer), sizes that change between
-// calls on one context (its kept buffers are replaced), 0 and 1 keys, pairs stable with many equal
-// keys (oddeven refused for pairs), a values span of the wrong size refused, and timeline semaphores
-// waited on and signalled (refused on a device without the feature).
+// sortlab::sort and sortPairs (sortlab/sortlab.h): every key type and algorithm (the hybrid and
+// Algorithm::automatic too) against std::sort (the installed copy of the library is tested by
+// examples/consumer), sizes that change between calls on one context (its kept buffers are
+// replaced), 0 and 1 keys, pairs stable with many equal keys (oddeven refused for pairs), a values
+// span of the wrong size refused, timeline semaphores waited on and signalled (refused on a device
+// without the feature), and what Algorithm::automatic picks and says (SortReport).
 #include <sortlab/testing/gpu_env.h>
 #include <sortlab/testing/timeline.h>
 
@@ -12,6 +13,7 @@
 #include <atomic>
 #include <numeric>
 #include <chrono>
+#include <cstdio>
 #include <random>
 #include <thread>
 
@@ -73,6 +75,18 @@ TEST_F(GpuTest, OneCallSortsEveryKeyTypeLikeStdSort) {
     sortsLikeStd<int64_t>(ctx(), Algorithm::onesweep);
 }
 
+// (The keys are in a narrow range: at 77777 one bucket holds them all, the hybrid's one-workgroup path.)
+TEST_F(GpuTest, OneCallHybridAndAutomaticSortEveryKeyTypeLikeStdSort) {
+    for (Algorithm a : {Algorithm::hybrid, Algorithm::automatic}) {
+        sortsLikeStd<uint32_t>(ctx(), a);
+        sortsLikeStd<int32_t>(ctx(), a);
+        sortsLikeStd<float>(ctx(), a);
+        sortsLikeStd<uint64_t>(ctx(), a);
+        sortsLikeStd<int64_t>(ctx(), a);
+        sortsLikeStd<double>(ctx(), a);
+    }
+}
+
 // The case: 4096 keys in 0..49 (each key about 80 times), values their positions. Every
 // algorithm sortPairs takes keeps equal keys in input order, for every key type and both orders;
 // the odd-even network, which does not, is refused with the keys untouched.
@@ -87,7 +101,8 @@ template <class T> void pairsAreStable(Context& ctx) {
         std::stable_sort(want.begin(), want.end(), [&](uint32_t a, uint32_t b) {
             return order == Order::ascending ? input[a] < input[b] : input[a] > input[b];
         });
-        for (Algorithm a : {Algorithm::onesweep, Algorithm::radix4, Algorithm::oddeven}) {
+        for (Algorithm a :
+             {Algorithm::onesweep, Algorithm::radix4, Algorithm::hybrid, Algorithm::automatic, Algorithm::oddeven}) {
             SCOPED_TRACE(std::string(algorithmName(a)) + " " + std::string(orderName(order)) + " " +
                          std::string(keyTypeName(keyTypeOf<T>())));
             auto keys = input;
@@ -128,6 +143,64 @@ TEST_F(GpuTest, OneCallRefusesValuesOfTheWrongSize) {
     EXPECT_EQ(r.error().code, Errc::invalid_argument);
     EXPECT_NE(r.error().message.find("2 values for 3 keys"), std::string::npos) << r.error().message;
     EXPECT_EQ(keys, (std::vector<uint32_t>{3, 1, 2})); // untouched
+}
+
+// Algorithm::automatic (sortlab.h): uniform keys are timed with both sorts on the first call of
+// their kind and the remembered times decide the next; keys whose sampled top 16 bits pile into
+// one bucket, and a bit range, take OneSweep without timing; the report says which ran and why,
+// and a given algorithm is reported with no reason.
+TEST_F(GpuTest, OneCallAutomaticPicksAndSaysWhy) {
+    std::mt19937_64 rng(51);
+    auto uniform = [&](size_t n) {
+        std::vector<uint32_t> k(n);
+        for (auto& x : k) x = uint32_t(rng());
+        return k;
+    };
+    auto sortedCopy = [](std::vector<uint32_t> k) {
+        std::sort(k.begin(), k.end());
+        return k;
+    };
+    SortReport first, second, skewed, range, given;
+    auto keys = uniform(50000);
+    auto want = sortedCopy(keys);
+    ASSERT_TRUE(sort(ctx(), std::span(keys), {.algorithm = Algorithm::automatic, .report = &first}).ok());
+    EXPECT_EQ(keys, want);
+    EXPECT_TRUE(first.algorithm == Algorithm::onesweep || first.algorithm == Algorithm::hybrid);
+    EXPECT_NE(first.why.find("both timed on these keys"), std::string::npos) << first.why;
+    EXPECT_EQ(first.why.rfind(first.algorithm == Algorithm::hybrid ? "the hybrid:" : "OneSweep:", 0), 0u) << first.why;
+
+    keys = uniform(40000); // (the same power of two, 2^16: the times above decide)
+    want = sortedCopy(keys);
+    ASSERT_TRUE(sort(ctx(), std::span(keys), {.algorithm = Algorithm::automatic, .report = &second}).ok());
+    EXPECT_EQ(keys, want);
+    EXPECT_EQ(second.algorithm, first.algorithm);
+    EXPECT_NE(second.why.find("by an earlier call"), std::string::npos) << second.why;
+
+    keys = uniform(50000);
+    for (auto& x : keys) x %= 200; // every key in bucket 0
+    want = sortedCopy(keys);
+    ASSERT_TRUE(sort(ctx(), std::span(keys), {.algorithm = Algorithm::automatic, .report = &skewed}).ok());
+    EXPECT_EQ(keys, want);
+    EXPECT_EQ(skewed.algorithm, Algorithm::onesweep);
+    EXPECT_NE(skewed.why.find("50000 of 50000 sampled keys share their top 16 bits"), std::string::npos) << skewed.why;
+
+    keys = uniform(3000);
+    auto low = keys;
+    for (auto& x : low) x &= 0xffffu;
+    std::vector<uint32_t> order(keys.size());
+    std::iota(order.begin(), order.end(), 0u);
+    std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return low[a] < low[b]; });
+    ASSERT_TRUE(sort(ctx(), std::span(keys), {.algorithm = Algorithm::automatic, .endBit = 16, .report = &range}).ok());
+    for (size_t i = 1; i < keys.size(); ++i) ASSERT_LE(keys[i - 1] & 0xffffu, keys[i] & 0xffffu) << i;
+    EXPECT_EQ(range.algorithm, Algorithm::onesweep);
+    EXPECT_NE(range.why.find("bit range"), std::string::npos) << range.why;
+
+    keys = uniform(1000);
+    ASSERT_TRUE(sort(ctx(), std::span(keys), {.algorithm = Algorithm::radix4, .report = &given}).ok());
+    EXPECT_EQ(given.algorithm, Algorithm::radix4);
+    EXPECT_TRUE(given.why.empty()) << given.why;
+    std::printf("automatic: %s | %s | %s | %s\n", first.why.c_str(), second.why.c_str(), skewed.why.c_str(),
+                range.why.c_str());
 }
 
 uint64_t counter(VkDevice device, VkSemaphore s) {

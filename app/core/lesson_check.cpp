@@ -33,7 +33,8 @@ LessonPlan lessonPlan(const SortSettings& s) {
     case Algorithm::onesweep:
         p.steps = radix::oneSweepSteps(s.n, c);
         break;
-    case Algorithm::hybrid: // (not in the app's menu yet: no lesson runs it)
+    case Algorithm::hybrid:    // (not in the app's menu yet: no lesson runs it)
+    case Algorithm::automatic: // (the one-call API's choice, not a sorter)
         break;
     }
     if (const uint64_t tile = s.algorithm() == Algorithm::oddeven ? 0 : s.effectiveTileKeys())

@@ -31,6 +31,11 @@ std::span<const AlgoSpec> allAlgos() {
     return algos();
 }
 
+const AlgoSpec& autoAlgo() {
+    static const AlgoSpec spec{"auto", std::nullopt, sortlab::Algorithm::automatic, true, false};
+    return spec;
+}
+
 std::vector<const AlgoSpec*> parseAlgos(std::string_view text) {
     std::vector<const AlgoSpec*> out;
     auto add = [&](const AlgoSpec* a) {
@@ -43,6 +48,10 @@ std::vector<const AlgoSpec*> parseAlgos(std::string_view text) {
                 if (a.inAll) add(&a);
             continue;
         }
+        if (item == "auto") {
+            add(&autoAlgo());
+            continue;
+        }
         const std::optional<sortlab::Variant> variant = sortlab::parseVariant(item); // "oddeven-fused" too (menu names)
         auto it = std::find_if(std::begin(kAlgos), std::end(kAlgos),
                                [&](const AlgoSpec& a) { return a.name == item || (variant && a.variant == variant); });
@@ -50,7 +59,7 @@ std::vector<const AlgoSpec*> parseAlgos(std::string_view text) {
             std::string names;
             for (const AlgoSpec& a : kAlgos) names += std::string(a.name) + ", ";
             usageError("unknown --algo '" + item + "' (expected " + names +
-                       "or all; several may be given as a comma list)");
+                       "auto or all; several may be given as a comma list)");
         }
         add(&*it);
     }
@@ -76,6 +85,7 @@ sortlab::SortConfig configFor(const AlgoSpec& algo, sortlab::KeyType key, sortla
 
 std::string variantFor(const AlgoSpec& algo, const sortlab::SortConfig& config) {
     if (!algo.gpu) return config.values == sortlab::ValueType::none ? "std::sort" : "std::stable_sort";
+    if (algo.gpu == sortlab::Algorithm::automatic) return "auto"; // (its rows: the pick's variant)
     // The instrumented OneSweep (--lookback-stats) is named apart: it is slower.
     // The result left in either buffer (--either-buffer) is named apart too: it copies less.
     return sortlab::variantName(*algo.gpu, config) + (config.knobs.logLookback ? "+log" : "") +

@@ -12,6 +12,8 @@
 
 #include "host.h"
 
+#include <sortlab/sortlab.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -282,7 +284,63 @@ CaseResult Runner::runStd(const AlgoSpec& algo, const CaseSpec& spec, CaseData& 
 
 // [SECTION] The GPU sorts ------------------------------------------------------------------------
 
+namespace {
+
+template <class T>
+Result<void> sortAs(Context& ctx, std::vector<std::byte>& keys, std::vector<uint32_t>* values, const SortOptions& o) {
+    const std::span<T> k(reinterpret_cast<T*>(keys.data()), keys.size() / sizeof(T));
+    return values ? sortPairs(ctx, k, std::span(*values), o) : sort(ctx, k, o);
+}
+
+// sortlab::sort (or sortPairs) on keys of type `type` held as bytes.
+Result<void> sortOneCall(Context& ctx, KeyType type, std::vector<std::byte>& keys, std::vector<uint32_t>* values,
+                         const SortOptions& o) {
+    switch (type) {
+    case KeyType::u32:
+        return sortAs<uint32_t>(ctx, keys, values, o);
+    case KeyType::i32:
+        return sortAs<int32_t>(ctx, keys, values, o);
+    case KeyType::f32:
+        return sortAs<float>(ctx, keys, values, o);
+    case KeyType::u64:
+        return sortAs<uint64_t>(ctx, keys, values, o);
+    case KeyType::i64:
+        return sortAs<int64_t>(ctx, keys, values, o);
+    case KeyType::f64:
+        return sortAs<double>(ctx, keys, values, o);
+    }
+    return makeError(Errc::invalid_argument, "unknown key type");
+}
+
+} // namespace
+
+CaseResult Runner::runAutomatic(const AlgoSpec& algo, const CaseSpec& spec, CaseData& data) {
+    const std::string what = std::string(algo.name) + " (" + describe(spec) + ")";
+    std::vector<std::byte> keys = data.keys();
+    std::vector<uint32_t> values = data.values();
+    SortReport report;
+    SortOptions o;
+    o.order = spec.order;
+    o.algorithm = Algorithm::automatic;
+    o.report = &report;
+    if (auto r = sortOneCall(*ctx_, spec.type, keys, spec.values == ValueType::none ? nullptr : &values, o); !r)
+        libraryError(r.error(), what);
+    const AlgoSpec* chosen = nullptr;
+    for (const AlgoSpec& a : allAlgos())
+        if (a.gpu == report.algorithm && a.variant == variantOf(report.algorithm, SortConfig{})) chosen = &a;
+    if (!chosen)
+        libraryError(makeError(Errc::invalid_argument, "no --algo for " + std::string(algorithmName(report.algorithm))),
+                     what);
+    CaseResult r = runGpu(*chosen, spec, data);
+    r.algo = &algo;
+    r.variant = std::string(chosen->name) + ":" + r.variant; // (the table's variant column says the pick)
+    r.chose = chosen->name;
+    r.why = report.why;
+    return r;
+}
+
 CaseResult Runner::runGpu(const AlgoSpec& algo, const CaseSpec& spec, CaseData& data) {
+    if (algo.gpu == Algorithm::automatic) return runAutomatic(algo, spec, data);
     Context& ctx = *ctx_;
     SortConfig cfg = configFor(algo, spec.type, spec.values, spec.order, opt_.knobs);
     cfg.knobs.logLookback = opt_.lookbackStats && algo.gpu == Algorithm::onesweep;
@@ -461,10 +519,14 @@ CaseResult Runner::runCub(const CaseSpec& spec, CaseData& data) {
 Runner::Runner(const Options& options, Context* ctx, RunHooks hooks, TraceWriter* trace)
     : opt_(options), ctx_(ctx), hooks_(std::move(hooks)), trace_(trace) {
     for (const AlgoSpec* a : opt_.algos) {
-        if (!a->gpu || sorters_.count(*a->gpu)) continue;
-        auto s = makeSorter(*ctx_, *a->gpu);
-        if (!s) libraryError(s.error(), "--algo " + std::string(a->name));
-        sorters_[*a->gpu] = std::move(s.value());
+        if (!a->gpu) continue;
+        for (Algorithm g : a->gpu == Algorithm::automatic ? std::vector{Algorithm::onesweep, Algorithm::hybrid}
+                                                          : std::vector{*a->gpu}) {
+            if (sorters_.count(g)) continue;
+            auto s = makeSorter(*ctx_, g);
+            if (!s) libraryError(s.error(), "--algo " + std::string(a->name));
+            sorters_[g] = std::move(s.value());
+        }
     }
     const OneSweepShape& shape = opt_.oneSweepShape;
     const OneSweepHistogram& hist = opt_.oneSweepHistogram;
@@ -557,7 +619,7 @@ void Runner::runCase(const CaseSpec& spec) {
     CaseData data(spec, opt_.check);
     if (trace_)
         for (const AlgoSpec* a : opt_.algos)
-            if (a->gpu)
+            if (a->gpu && a->gpu != Algorithm::automatic) // (auto: the algorithm it picks is traced where named)
                 trace_->traceCase(*ctx_, *sorters_.at(*a->gpu), *a, spec, data.keys(), data.values(), opt_.knobs,
                                   opt_.lookbackLog);
 

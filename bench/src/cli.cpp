@@ -223,7 +223,11 @@ void addInputOptions(CLI::App& app, Options& opt, RawOptions& raw) {
         algoNames += std::string(algoNames.empty() ? "" : ", ") + std::string(a.name);
         if (a.inAll) allNames += std::string(allNames.empty() ? "" : ",") + std::string(a.name);
     }
-    app.add_option("--algo", raw.algo, "Algorithms, a comma list of " + algoNames + "; or all (= " + allNames + ")");
+    app.add_option("--algo", raw.algo,
+                   "Algorithms, a comma list of " + algoNames +
+                       ", auto (the library picks onesweep or hybrid for "
+                       "each case, as sortlab::sort's Algorithm::automatic; its row says which and why); or all (= " +
+                       allNames + ")");
     app.add_option("--type", raw.type, "Key types, a comma list of u32, i32, f32, u64, i64, f64; or all");
     app.add_option("--values", raw.values, "Values sorted along: none, or u32 (the input index 0..n-1)");
     app.add_option("--order", raw.order, "Sort order: asc or desc (or asc,desc)")->capture_default_str();

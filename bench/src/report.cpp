@@ -268,6 +268,10 @@ Json caseJson(const CaseResult& r) {
     Json o;
     o["algo"] = r.algo->name;
     o["variant"] = r.variant;
+    if (!r.chose.empty()) { // --algo auto: what it picked, and why
+        o["chose"] = r.chose;
+        o["why"] = r.why;
+    }
     o["type"] = keyTypeName(r.spec.type);
     o["values"] = valueTypeName(r.spec.values);
     o["order"] = orderName(r.spec.order);

@@ -29,7 +29,7 @@ template <class Enum, size_t N> std::string_view nameIn(const std::string_view (
     return i < N ? names[i] : "?";
 }
 
-constexpr std::string_view kAlgorithmNames[] = {"oddeven", "radix4", "onesweep", "hybrid"};
+constexpr std::string_view kAlgorithmNames[] = {"oddeven", "radix4", "onesweep", "hybrid", "automatic"};
 constexpr std::string_view kStepKindNames[] = {"layer",  "tile",      "window", "count",  "scan",  "scatter",
                                                "result", "histogram", "pass",   "bounds", "bucket"};
 constexpr std::string_view kAuxKindNames[] = {
@@ -276,6 +276,9 @@ Result<std::unique_ptr<Sorter>> makeSorter(Context& ctx, Algorithm algorithm) {
         return onesweep::makeOneSweepSorter(ctx);
     case Algorithm::hybrid:
         return hybrid::makeHybridSorter(ctx);
+    case Algorithm::automatic:
+        return makeError(Errc::invalid_argument, "Algorithm::automatic is a choice sortlab::sort makes for each call, "
+                                                 "not a sorter: make a onesweep or hybrid sorter");
     }
     return makeError(Errc::invalid_argument, "unknown algorithm " + std::to_string(static_cast<int>(algorithm)));
 }

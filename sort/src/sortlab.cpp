@@ -2,20 +2,57 @@
 
 #include <sortlab/job.h>
 
+#include <sortlab/keys.h>
+
+#include <algorithm>
+#include <bit>
+#include <cstdio>
 #include <map>
 #include <mutex>
 #include <tuple>
+#include <vector>
 
 namespace sortlab {
 namespace {
 
-// What a context keeps between calls: a sorter per algorithm and the last job of each kind of
-// sort (algorithm, key type, values, order, bit range), reused while n stays the same.
+// Algorithm::automatic's times of both sorts, per key size, values or not, and n's power of two
+// (ceil(log2 n)).
+struct Timed {
+    double oneSweepMs = 0, hybridMs = 0;
+};
+
+// What a context keeps between calls: a sorter per algorithm, the last job of each kind of sort
+// (algorithm, key type, values, order, bit range), reused while n stays the same, and
+// Algorithm::automatic's times.
 struct OneCallState {
     std::mutex mutex;
     std::map<Algorithm, std::unique_ptr<Sorter>> sorters;
     std::map<std::tuple<Algorithm, KeyType, ValueType, Order, uint32_t, uint32_t>, std::unique_ptr<SortJob>> jobs;
+    std::map<std::tuple<uint32_t, bool, uint32_t>, Timed> timed;
 };
+
+// Keys sampled for Algorithm::automatic's look at the buckets, and the share of them one bucket
+// may hold before the hybrid is not tried.
+constexpr uint64_t kSampleKeys = 65536;
+constexpr uint64_t kBucketShareLimit = 64; // a 64th
+
+std::string fixed(double v, int digits) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.*f", digits, v);
+    return buf;
+}
+
+// The largest of the buckets (top 16 order bits) of a sample of the keys at an even stride: its
+// keys in the sample, of `sampled`.
+uint64_t largestSampledBucket(std::span<const std::byte> keys, KeyType type, Order order, uint64_t& sampled) {
+    const uint64_t n = keys.size() / keyBytes(type);
+    sampled = std::min(n, kSampleKeys);
+    std::vector<uint32_t> counts(65536, 0);
+    const uint32_t shift = keyBits(type) - 16;
+    for (uint64_t j = 0; j < sampled; ++j)
+        ++counts[static_cast<uint32_t>(orderBitsAt(keys.data(), j * n / sampled, type, order) >> shift)];
+    return *std::max_element(counts.begin(), counts.end());
+}
 
 Result<void> sortBytes(Context& ctx, KeyType type, std::span<std::byte> keys, std::span<uint32_t> values,
                        bool withValues, const SortOptions& o) {
@@ -23,9 +60,9 @@ Result<void> sortBytes(Context& ctx, KeyType type, std::span<std::byte> keys, st
     if (static_cast<unsigned>(o.order) > static_cast<unsigned>(Order::descending))
         return makeError(Errc::invalid_argument, "SortOptions::order is " + std::to_string(unsigned(o.order)) +
                                                      ", not ascending or descending");
-    if (static_cast<unsigned>(o.algorithm) > static_cast<unsigned>(Algorithm::hybrid))
+    if (static_cast<unsigned>(o.algorithm) > static_cast<unsigned>(Algorithm::automatic))
         return makeError(Errc::invalid_argument, "SortOptions::algorithm is " + std::to_string(unsigned(o.algorithm)) +
-                                                     ", not oddeven, radix4, onesweep or hybrid");
+                                                     ", not oddeven, radix4, onesweep, hybrid or automatic");
     if (withValues && o.algorithm == Algorithm::oddeven)
         return makeError(Errc::invalid_argument, "sortPairs is stable and the odd-even network is not (equal keys' "
                                                  "values may swap): use Algorithm::onesweep or radix4");
@@ -46,34 +83,102 @@ Result<void> sortBytes(Context& ctx, KeyType type, std::span<std::byte> keys, st
         return makeError(Errc::invalid_argument, "SortOptions::wait or signal names a timeline semaphore, and the "
                                                  "device was made without the timelineSemaphore feature enabled "
                                                  "(adopt(): say so in AdoptInfo::enabled)");
+    if (n < 2 && o.report)
+        *o.report = SortReport{o.algorithm == Algorithm::automatic ? Algorithm::onesweep : o.algorithm,
+                               o.algorithm == Algorithm::automatic ? "nothing to sort (fewer than 2 keys)" : ""};
     if (n < 2 && !synced) return {};
     auto& slot = ctx.oneCallState();
     if (!slot) slot = std::make_shared<OneCallState>();
     OneCallState& state = *std::static_pointer_cast<OneCallState>(slot);
     std::lock_guard lock(state.mutex);
     if (n < 2) return ctx.submitAndWait([](VkCommandBuffer) {}, semaphores); // nothing to sort: the semaphores alone
-    std::unique_ptr<Sorter>& sorter = state.sorters[o.algorithm];
-    if (!sorter) {
-        auto s = makeSorter(ctx, o.algorithm);
-        if (!s) return s.error();
-        sorter = std::move(*s);
-    }
     SortConfig cfg;
     cfg.key = type;
     cfg.values = withValues ? ValueType::u32 : ValueType::none;
     cfg.order = o.order;
     cfg.beginBit = o.beginBit;
     cfg.endBit = o.endBit == keyBits(type) ? 0 : o.endBit;
-    std::unique_ptr<SortJob>& job = state.jobs[{o.algorithm, type, cfg.values, o.order, cfg.beginBit, cfg.endBit}];
-    if (!job || job->n() != n) {
-        job.reset(); // its buffers go before the new ones are made
-        auto j = SortJob::create(ctx, *sorter, n, cfg, /*keepInput=*/false);
-        if (!j) return j.error();
-        job = std::move(*j);
+    const std::span<uint32_t> vals = withValues ? values : std::span<uint32_t>{};
+    // The job of this kind of sort with `algorithm` at n, its sorter made and its job planned where
+    // there are none yet.
+    auto jobFor = [&](Algorithm algorithm) -> Result<SortJob*> {
+        std::unique_ptr<Sorter>& sorter = state.sorters[algorithm];
+        if (!sorter) {
+            auto s = makeSorter(ctx, algorithm);
+            if (!s) return s.error();
+            sorter = std::move(*s);
+        }
+        std::unique_ptr<SortJob>& job = state.jobs[{algorithm, type, cfg.values, o.order, cfg.beginBit, cfg.endBit}];
+        if (!job || job->n() != n) {
+            job.reset(); // its buffers go before the new ones are made
+            auto j = SortJob::create(ctx, *sorter, n, cfg, /*keepInput=*/false);
+            if (!j) return j.error();
+            job = std::move(*j);
+        }
+        return job.get();
+    };
+    auto runWith = [&](Algorithm algorithm, std::string why) -> Result<void> {
+        if (o.report) *o.report = SortReport{algorithm, std::move(why)};
+        auto job = jobFor(algorithm);
+        if (!job) return job.error();
+        SORTLAB_TRY((*job)->upload(keys, vals));
+        if (auto t = (*job)->run(false, semaphores); !t) return t.error();
+        return (*job)->download(keys, vals);
+    };
+    if (o.algorithm != Algorithm::automatic) return runWith(o.algorithm, "");
+
+    // Algorithm::automatic: OneSweep or the hybrid (sortlab.h says how it picks).
+    if (cfg.beginBit != 0 || cfg.endBit != 0)
+        return runWith(Algorithm::onesweep, "OneSweep: a bit range, and the hybrid sorts whole keys");
+    uint64_t sampled = 0;
+    const uint64_t largest = largestSampledBucket(keys, type, o.order, sampled);
+    auto hybridJob = jobFor(Algorithm::hybrid);
+    if (!hybridJob)
+        return runWith(Algorithm::onesweep,
+                       "OneSweep: the hybrid cannot sort these keys here (" + hybridJob.error().message + ")");
+    const uint64_t tile = (*hybridJob)->plan().tileKeys;
+    if (largest * kBucketShareLimit > sampled && largest * n / sampled > tile) {
+        state.jobs.erase({Algorithm::hybrid, type, cfg.values, o.order, 0u, 0u}); // (its buffers: not kept)
+        return runWith(Algorithm::onesweep, "OneSweep: " + std::to_string(largest) + " of " + std::to_string(sampled) +
+                                                " sampled keys share their top 16 bits, a bucket of about " +
+                                                std::to_string(largest * n / sampled) +
+                                                " keys that one workgroup of the hybrid would sort");
     }
-    SORTLAB_TRY(job->upload(keys, withValues ? values : std::span<uint32_t>{}));
-    if (auto t = job->run(false, semaphores); !t) return t.error();
-    return job->download(keys, withValues ? values : std::span<uint32_t>{});
+    const auto classKey = std::make_tuple(keyBytes(type), withValues, uint32_t(std::bit_width(n - 1)));
+    if (auto it = state.timed.find(classKey); it != state.timed.end()) {
+        const Timed t = it->second;
+        const bool hybrid = t.hybridMs < t.oneSweepMs;
+        if (!hybrid) state.jobs.erase({Algorithm::hybrid, type, cfg.values, o.order, 0u, 0u});
+        return runWith(hybrid ? Algorithm::hybrid : Algorithm::onesweep,
+                       std::string(hybrid ? "the hybrid" : "OneSweep") + ": " + fixed(t.hybridMs, 3) +
+                           " ms (hybrid) against " + fixed(t.oneSweepMs, 3) +
+                           " ms (OneSweep), timed on this device by an earlier call of its kind (n up to 2^" +
+                           std::to_string(std::get<2>(classKey)) + ")");
+    }
+    // The first call of its class: both sorts, timed; the faster one's result is kept.
+    auto oneSweepJob = jobFor(Algorithm::onesweep);
+    if (!oneSweepJob) return oneSweepJob.error();
+    hybridJob = jobFor(Algorithm::hybrid); // (the same job: made above)
+    if (!hybridJob) return hybridJob.error();
+    Timed t;
+    for (Algorithm a : {Algorithm::hybrid, Algorithm::onesweep}) {
+        SortJob& job = a == Algorithm::hybrid ? **hybridJob : **oneSweepJob;
+        SORTLAB_TRY(job.upload(keys, vals));
+        auto run =
+            job.run(true, a == Algorithm::hybrid ? SubmitSemaphores{o.wait, {}} : SubmitSemaphores{{}, o.signal});
+        if (!run) return run.error();
+        (a == Algorithm::hybrid ? t.hybridMs : t.oneSweepMs) = run->totalMs;
+    }
+    state.timed[classKey] = t;
+    const bool hybrid = t.hybridMs < t.oneSweepMs;
+    if (o.report)
+        *o.report = SortReport{hybrid ? Algorithm::hybrid : Algorithm::onesweep,
+                               std::string(hybrid ? "the hybrid" : "OneSweep") + ": " + fixed(t.hybridMs, 3) +
+                                   " ms (hybrid) against " + fixed(t.oneSweepMs, 3) +
+                                   " ms (OneSweep), both timed on these keys (the first call of its kind)"};
+    SORTLAB_TRY((hybrid ? **hybridJob : **oneSweepJob).download(keys, vals));
+    if (!hybrid) state.jobs.erase({Algorithm::hybrid, type, cfg.values, o.order, 0u, 0u});
+    return {};
 }
 
 } // namespace

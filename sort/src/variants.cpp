@@ -77,6 +77,7 @@ Variant variantOf(Algorithm a, const SortConfig& c) {
     case Algorithm::onesweep:
         return c.knobs.forceFallback ? Variant::onesweepFallback : Variant::onesweep;
     case Algorithm::hybrid:
+    case Algorithm::automatic: // (no sorter plans as automatic)
         return Variant::hybrid;
     }
     return Variant::oddeven;

@@ -407,6 +407,20 @@ int checkJson(const std::string& path, long count, const std::vector<std::string
             expect(o["device"] == "host CPU", where + ": the std device is " + o["device"].dump());
             continue;
         }
+        // --algo auto: which it picked (its variant that one's, prefixed) and why; no other row says so.
+        if (algo == "auto") {
+            has(
+                "chose", [](const Json& v) { return v == "onesweep" || v == "hybrid"; }, "onesweep or hybrid");
+            has("why", isString, "a string");
+            const std::string prefix = o["chose"].get<std::string>() + ":";
+            expect(o["variant"].get<std::string>().rfind(prefix, 0) == 0,
+                   where + ": the auto variant " + o["variant"].dump() + " does not begin with " + prefix);
+            if (o["dist"] == "equal")
+                expect(o["chose"] == "onesweep", where + ": auto chose " + o["chose"].dump() + " for equal keys");
+        } else {
+            expect(!o.contains("chose") && !o.contains("why"),
+                   where + ": \"chose\" or \"why\" in a row not --algo auto");
+        }
         // A GPU sort: the floor bytes, the rate from them, and one median time per plan step.
         expect(isCount(o["bytes_floor"]), where + ": a GPU sort without bytes_floor");
         const double bytes = double(o["bytes_floor"].get<uint64_t>());

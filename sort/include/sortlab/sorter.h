@@ -59,7 +59,9 @@ namespace sortlab {
 
 // hybrid: an MSD radix sort by the top 16 bits (OneSweep's passes), then each of the 65536 buckets
 // sorted in one workgroup (docs/hybrid.md); 32-bit keys without values so far.
-enum class Algorithm : uint8_t { oddeven, radix4, onesweep, hybrid };
+// automatic: not a sorter (makeSorter refuses it), the choice sortlab::sort makes between onesweep and
+// hybrid (sortlab/sortlab.h).
+enum class Algorithm : uint8_t { oddeven, radix4, onesweep, hybrid, automatic };
 std::string_view algorithmName(Algorithm a);
 
 // Switches that change how a sort runs, never what it sorts to (resultInEither: only where the

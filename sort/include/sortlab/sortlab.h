@@ -25,13 +25,22 @@
 
 #include <cstdint>
 #include <span>
+#include <string>
 #include <type_traits>
 
 namespace sortlab {
 
+// What a call ran, and why (SortOptions::report): with Algorithm::automatic, the sort it chose.
+struct SortReport {
+    Algorithm algorithm = Algorithm::onesweep;
+    std::string why; // one sentence; empty when the algorithm was given
+};
+
 struct SortOptions {
     Order order = Order::ascending;
-    // onesweep: the fastest; radix4 too; oddeven (the fused network) for sort() only: it is not stable.
+    // onesweep: the fastest on every GPU measured; radix4 too; hybrid (docs/hybrid.md); oddeven (the
+    // fused network) for sort() only: it is not stable. automatic: OneSweep or the hybrid, whichever
+    // sorts these keys faster on this device (below).
     Algorithm algorithm = Algorithm::onesweep;
     // Sort by order bits [beginBit, endBit) only (endBit 0: the key's width): SortConfig::beginBit
     // (sortlab/sorter.h) says which bits those are. The radix sorts only.
@@ -42,7 +51,19 @@ struct SortOptions {
     // call still returns only when the sort is done, so something else (another thread, another
     // queue's submission) must signal `wait`. After an error `signal` may stay unsignaled.
     TimelinePoint wait, signal;
+    // Where the call writes what it ran (optional; also on an error, as far as it got).
+    SortReport* report = nullptr;
 };
+
+// Algorithm::automatic picks between OneSweep and the hybrid sort for each call:
+//  - OneSweep for a bit range (the hybrid sorts whole keys), and where the hybrid cannot plan the
+//    sort (lavapipe: at most 2^20 keys);
+//  - OneSweep where a sample of the keys' top 16 order bits (a histogram of up to 65536 keys at an
+//    even stride, on the host) says a bucket would hold more than a 64th of them and more than the
+//    hybrid's tile: one workgroup would sort that bucket;
+//  - otherwise the faster of the two on this device, timed (GPU timestamps) on the first such call
+//    for each key size, with values or without, and power of two of n: that call runs both sorts
+//    and keeps the faster one's result; the context remembers the times for later calls.
 
 // The KeyType of a C++ key type, as sort<T>() and sortPairs<T>() take them.
 template <class T> constexpr KeyType keyTypeOf() {

@@ -22,6 +22,10 @@ struct AlgoSpec {
 };
 
 std::span<const AlgoSpec> allAlgos();
+// --algo auto: sortlab::sort's Algorithm::automatic (sortlab/sortlab.h) picks OneSweep or the hybrid
+// for each case, and the case then runs the one it picked (its row says which: "chose", "why").
+// Not in allAlgos (the app's panel does not offer it).
+const AlgoSpec& autoAlgo();
 // "oddeven,std", "all" -> the specs, in the order given (duplicates dropped).
 std::vector<const AlgoSpec*> parseAlgos(std::string_view text);
 

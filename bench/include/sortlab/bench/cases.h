@@ -72,6 +72,7 @@ struct CaseResult {
     std::optional<double> speedupVsStd;
     std::optional<double> speedupVsCub; // --anchor cub: the cub median / this median (> 1: faster than CUB)
     std::string error;                  // with keepGoing: why this algorithm could not run this case (check "error")
+    std::string chose, why;             // --algo auto: the algorithm it picked and sortlab::SortReport's reason
     // OneSweep: tiles of the last pass that counted a predecessor's keys themselves in the last
     // timed rep (the "fallbacks" of the last step's snapshot), and the tiles of that pass.
     std::optional<uint64_t> fallbacks, fallbackTiles;
@@ -180,6 +181,8 @@ private:
     std::string shapeSuffix(const AlgoSpec& algo) const;
     void runCase(const CaseSpec& spec);
     CaseResult runGpu(const AlgoSpec& algo, const CaseSpec& spec, CaseData& data);
+    // --algo auto: the one-call API picks on a copy of the keys, then runGpu runs its pick.
+    CaseResult runAutomatic(const AlgoSpec& algo, const CaseSpec& spec, CaseData& data);
     // runGpu's parts: the job (without a device copy of the input where the device cannot hold
     // one), the warm-up and the timed reps, and what the GPU left in the pass info words.
     std::unique_ptr<sortlab::SortJob> makeJob(const sortlab::SortConfig& cfg, const CaseSpec& spec, CaseResult& r,
