@@ -33,8 +33,8 @@ namespace sortlab::app {
 bench::Options BenchUi::toOptions() const {
     bench::Options o;
     for (const std::string& name : algos)
-        for (const bench::AlgoSpec& a : bench::allAlgos())
-            if (a.name == name) o.algos.push_back(&a);
+        for (const bench::AlgoSpec* a : bench::everyAlgo())
+            if (a->name == name) o.algos.push_back(a);
     o.types = {type};
     o.values = {keyValue ? ValueType::u32 : ValueType::none};
     o.orders = {order};
@@ -142,6 +142,10 @@ std::string bytesWords(uint64_t b) {
 
 std::string algoHelp(const bench::AlgoSpec& algo) {
     if (algo.variant) return std::string(variantInfo(*algo.variant).description);
+    if (algo.gpu == Algorithm::automatic)
+        return "The library's pick for each size (sortlab::sort's Algorithm::automatic): OneSweep or the hybrid, "
+               "whichever the keys' buckets and a timing of both say is faster; the table's variant column says "
+               "which ran";
     return "std::sort (std::stable_sort with values) on one core of this host, the CPU baseline";
 }
 
@@ -161,22 +165,22 @@ ImVec4 badColour() {
 // One checkbox per algorithm, two to a line.
 void drawAlgorithmChoice(BenchUi& b, float leftW) {
     ImGui::TextDisabled("ALGORITHMS");
-    const auto all = bench::allAlgos();
+    const auto all = bench::everyAlgo();
     for (size_t i = 0; i < all.size(); ++i) {
-        const std::string name(all[i].name);
+        const std::string name(all[i]->name);
         bool on = std::find(b.algos.begin(), b.algos.end(), name) != b.algos.end();
         if (i % 2) ImGui::SameLine(leftW * 0.5f);
         if (ImGui::Checkbox(name == "std" ? "std::sort" : name.c_str(), &on)) {
-            // Keep the order of allAlgos (the table and the legend follow it).
+            // Keep the order of everyAlgo (the table and the legend follow it).
             std::vector<std::string> next;
-            for (const bench::AlgoSpec& a : all) {
-                const std::string n(a.name);
+            for (const bench::AlgoSpec* a : all) {
+                const std::string n(a->name);
                 const bool was = std::find(b.algos.begin(), b.algos.end(), n) != b.algos.end();
                 if (n == name ? on : was) next.push_back(n);
             }
             b.algos = next;
         }
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", algoHelp(all[i]).c_str());
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", algoHelp(*all[i]).c_str());
     }
 }
 

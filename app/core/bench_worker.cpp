@@ -193,22 +193,24 @@ void BenchWorker::loop() {
             continue;
         }
         auto limits = std::make_shared<Limits>();
-        for (const bench::AlgoSpec& a : bench::allAlgos()) {
+        for (const bench::AlgoSpec* a : bench::everyAlgo()) {
             Sorter* sorter = nullptr;
-            if (a.gpu) {
-                auto& s = sorters[*a.gpu];
+            if (a->gpu) {
+                // (auto: OneSweep's limits; it takes OneSweep wherever the hybrid cannot plan a sort)
+                const Algorithm g = *a->gpu == Algorithm::automatic ? Algorithm::onesweep : *a->gpu;
+                auto& s = sorters[g];
                 if (!s) {
-                    auto made = makeSorter(ctx_, *a.gpu);
+                    auto made = makeSorter(ctx_, g);
                     if (!made) {
-                        (*limits)[std::string(a.name)] = {0, made.error().message};
+                        (*limits)[std::string(a->name)] = {0, made.error().message};
                         continue;
                     }
                     s = std::move(made.value());
                 }
                 sorter = s.get();
             }
-            (*limits)[std::string(a.name)] =
-                bench::largestSize(&ctx_, sorter, a, limitsFor->first, limitsFor->second, true);
+            (*limits)[std::string(a->name)] =
+                bench::largestSize(&ctx_, sorter, *a, limitsFor->first, limitsFor->second, true);
         }
         {
             std::lock_guard<std::mutex> lock(mutex_);

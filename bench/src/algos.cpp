@@ -36,6 +36,13 @@ const AlgoSpec& autoAlgo() {
     return spec;
 }
 
+std::vector<const AlgoSpec*> everyAlgo() {
+    std::vector<const AlgoSpec*> out;
+    for (const AlgoSpec& a : algos()) out.push_back(&a);
+    out.push_back(&autoAlgo());
+    return out;
+}
+
 std::vector<const AlgoSpec*> parseAlgos(std::string_view text) {
     std::vector<const AlgoSpec*> out;
     auto add = [&](const AlgoSpec* a) {

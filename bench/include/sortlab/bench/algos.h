@@ -24,8 +24,10 @@ struct AlgoSpec {
 std::span<const AlgoSpec> allAlgos();
 // --algo auto: sortlab::sort's Algorithm::automatic (sortlab/sortlab.h) picks OneSweep or the hybrid
 // for each case, and the case then runs the one it picked (its row says which: "chose", "why").
-// Not in allAlgos (the app's panel does not offer it).
+// Not in allAlgos (it is not a variant of the library's); the app's panel offers it last.
 const AlgoSpec& autoAlgo();
+// allAlgos, then autoAlgo: every --algo name but "all".
+std::vector<const AlgoSpec*> everyAlgo();
 // "oddeven,std", "all" -> the specs, in the order given (duplicates dropped).
 std::vector<const AlgoSpec*> parseAlgos(std::string_view text);
 
