@@ -533,6 +533,8 @@ std::string stepGroup(std::string_view algo, std::string_view kind) {
     if (kind == "layer") return "global layers";
     if (kind == "pass") return "passes";
     if (kind == "result") return "copy result";
+    if (kind == "bounds") return "bucket bounds";
+    if (kind == "bucket") return "bucket sort (on chip)";
     return std::string(kind);
 }
 
@@ -547,6 +549,8 @@ Colour groupColour(std::string_view g) {
         {"count", {255, 215, 140}},
         {"scatter", {245, 140, 30}},
         {"copy result", {150, 90, 210}},
+        {"bucket bounds", {40, 190, 200}},
+        {"bucket sort (on chip)", {230, 90, 160}},
     };
     if (auto it = known.find(g); it != known.end()) return it->second;
     return {140, 140, 140};
