@@ -11,8 +11,8 @@ namespace {
 
 std::vector<AlgoSpec> makeAlgos() {
     std::vector<AlgoSpec> out;
-    // The app's menu's variants, then those it does not offer yet (hybrid: 32-bit keys only so far, so
-    // not part of --algo all).
+    // The app's menu's variants, then those it does not offer yet (hybrid: not in the app's
+    // step-through, slower than OneSweep on every GPU measured, so not part of --algo all).
     const size_t menu = sortlab::variants().size();
     for (const sortlab::VariantInfo& v : sortlab::allVariants())
         out.push_back({v.name, v.variant, v.algorithm, v.stable, !v.diagnostic && out.size() < menu});

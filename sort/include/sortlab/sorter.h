@@ -58,7 +58,7 @@
 namespace sortlab {
 
 // hybrid: an MSD radix sort by the top 16 bits (OneSweep's passes), then each of the 65536 buckets
-// sorted in one workgroup (docs/hybrid.md); 32-bit keys without values so far.
+// sorted in one workgroup (docs/hybrid.md); slower than OneSweep on every GPU measured.
 // automatic: not a sorter (makeSorter refuses it), the choice sortlab::sort makes between onesweep and
 // hybrid (sortlab/sortlab.h).
 enum class Algorithm : uint8_t { oddeven, radix4, onesweep, hybrid, automatic };

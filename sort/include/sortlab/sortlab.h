@@ -7,7 +7,7 @@
 //
 // sort() uploads the keys, sorts them on the GPU and downloads them into the same span;
 // sortPairs() moves a u32 value with each key (stable: equal keys keep their order; so it takes
-// onesweep or radix4, and refuses oddeven, the network, which is not stable). The sorters
+// onesweep, radix4, hybrid or automatic, and refuses oddeven, the network, which is not stable). The sorters
 // and device buffers stay with the context and are reused by the next call of the same kind and
 // size. One call at a time per context (calls from several threads on one context take turns).
 // Errors come back as values (never exceptions, never an abort): an invalid argument (an enum
