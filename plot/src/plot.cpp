@@ -214,6 +214,8 @@ std::vector<Row> rowsFromJson(const Json& array) {
         r.timer = str(o, i, "timer", false);
         r.check = str(o, i, "check", false);
         r.error = str(o, i, "error", false);
+        r.chose = str(o, i, "chose", false);
+        r.why = str(o, i, "why", false);
         const auto n = num(o, i, "n");
         if (!n || *n < 0) schemaError(i, "\"n\" is not a count");
         r.n = uint64_t(*n);
@@ -310,6 +312,31 @@ struct LineKeys {
     std::map<std::string, std::set<std::string>> tagsOf; // per machine
 };
 
+// The variant a row's line is drawn for: its own, or for --algo auto's rows one line whatever each
+// row picked (the legend and the tooltips say what).
+std::string lineVariant(const Row& r) {
+    return r.chose.empty() ? r.variant : std::string("auto");
+}
+
+// What --algo auto's line picked: "picked onesweep", or "picked onesweep; hybrid at 2^11" where its
+// rows picked more than one (the most frequent first).
+std::string pickedText(const Figure& f, const std::vector<size_t>& rows) {
+    std::vector<std::pair<std::string, std::vector<uint64_t>>> picks;
+    for (size_t i : rows) {
+        auto it = std::find_if(picks.begin(), picks.end(), [&](const auto& p) { return p.first == f.rows[i].chose; });
+        if (it == picks.end()) it = picks.insert(picks.end(), {f.rows[i].chose, {}});
+        it->second.push_back(f.rows[i].n);
+    }
+    std::stable_sort(picks.begin(), picks.end(),
+                     [](const auto& a, const auto& b) { return a.second.size() > b.second.size(); });
+    std::string s = "picked " + picks[0].first;
+    for (size_t p = 1; p < picks.size(); ++p) {
+        s += "; " + picks[p].first + " at ";
+        for (size_t j = 0; j < picks[p].second.size(); ++j) s += (j ? ", " : "") + sizeLabel(picks[p].second[j]);
+    }
+    return s;
+}
+
 LineKeys lineKeys(const std::vector<Row>& rows) {
     LineKeys k;
     for (const Row& r : rows) {
@@ -320,7 +347,7 @@ LineKeys lineKeys(const std::vector<Row>& rows) {
         k.types.insert(r.type), k.values.insert(r.values), k.orders.insert(r.order), k.dists.insert(r.dist);
         k.machines.insert(r.machine);
         k.tagsOf[r.machine].insert(r.tag);
-        if (drawn(r)) addOnce(k.variants[{r.machine, r.tag, r.algo, configOf(r)}], r.variant);
+        if (drawn(r)) addOnce(k.variants[{r.machine, r.tag, r.algo, configOf(r)}], lineVariant(r));
     }
     return k;
 }
@@ -371,12 +398,13 @@ void buildSeries(Figure& f, bool labelMachines) {
                     for (size_t i = 0; i < f.rows.size(); ++i) {
                         const Row& r = f.rows[i];
                         if (drawn(r) && r.machine == machine && r.tag == tag && r.algo == s.algo &&
-                            r.variant == variant && configOf(r) == k.configs[ci])
+                            lineVariant(r) == variant && configOf(r) == k.configs[ci])
                             s.rows.push_back(i);
                     }
                     std::stable_sort(s.rows.begin(), s.rows.end(),
                                      [&](size_t x, size_t y) { return f.rows[x].n < f.rows[y].n; });
                     s.label = lineLabel(s, f.rows[s.rows[0]], k, it->second.size() > 1, machines);
+                    if (!f.rows[s.rows[0]].chose.empty()) s.label += " (" + pickedText(f, s.rows) + ")";
                     for (size_t i : s.rows) sizes.insert(f.rows[i].n);
                     f.series.push_back(std::move(s));
                 }
@@ -563,8 +591,26 @@ uint64_t defaultBreakdownN(const Figure& f) {
     return best;
 }
 
+// Text in lines of at most about `width` characters, broken at spaces.
+std::string wrapChars(const std::string& text, size_t width) {
+    std::string out, line;
+    size_t at = 0;
+    while (at < text.size()) {
+        size_t next = text.find(' ', at);
+        if (next == std::string::npos) next = text.size();
+        const std::string word = text.substr(at, next - at);
+        if (!line.empty() && line.size() + 1 + word.size() > width) out += line + "\n", line.clear();
+        line += (line.empty() ? "" : " ") + word;
+        at = next + 1;
+    }
+    return out + line;
+}
+
 std::string describeRow(const Row& r, double bandwidthGBs) {
     std::string s = r.algo + " (" + r.variant + ")\n";
+    if (!r.chose.empty()) // --algo auto: its row's time is the pick's sort (the pick is not timed)
+        s = r.algo + ", which picked " + r.chose + " (" + r.variant.substr(r.variant.find(':') + 1) +
+            "); the time is that sort's\n";
     s += "n = " + sizeLabel(r.n) + (sizeLabel(r.n) != std::to_string(r.n) ? " (" + std::to_string(r.n) + ")" : "") +
          ", " + r.type + " keys, " + valuesWords(r.values) + ", " + r.order + ", " + r.dist + "\n";
     if (!r.error.empty()) return s + "error: " + r.error;
@@ -583,6 +629,7 @@ std::string describeRow(const Row& r, double bandwidthGBs) {
     if (r.speedupCub) s += std::string(r.speedupStd ? ", " : "") + sig3(*r.speedupCub) + "x CUB";
     if (r.speedupStd || r.speedupCub) s += "\n";
     s += "check: " + r.check + "; " + r.device;
+    if (!r.why.empty()) s += "\nwhy: " + wrapChars(r.why, 60);
     return s;
 }
 
@@ -1052,6 +1099,7 @@ std::vector<std::string> rowLabels(const Figure& f, const std::vector<size_t>& r
         std::string l = f.rows[i].algo;
         for (const Series& se : f.series)
             if (std::find(se.rows.begin(), se.rows.end(), i) != se.rows.end()) l = se.label;
+        if (!f.rows[i].chose.empty()) l = f.rows[i].algo + " (picked " + f.rows[i].chose + ")"; // (at this n)
         labels.push_back(l);
     }
     return labels;

@@ -99,19 +99,24 @@ Result<void> sortBytes(Context& ctx, KeyType type, std::span<std::byte> keys, st
     cfg.beginBit = o.beginBit;
     cfg.endBit = o.endBit == keyBits(type) ? 0 : o.endBit;
     const std::span<uint32_t> vals = withValues ? values : std::span<uint32_t>{};
-    // The job of this kind of sort with `algorithm` at n, its sorter made and its job planned where
-    // there are none yet.
-    auto jobFor = [&](Algorithm algorithm) -> Result<SortJob*> {
+    // The sorter of `algorithm`, made where there is none yet.
+    auto sorterFor = [&](Algorithm algorithm) -> Result<Sorter*> {
         std::unique_ptr<Sorter>& sorter = state.sorters[algorithm];
         if (!sorter) {
             auto s = makeSorter(ctx, algorithm);
             if (!s) return s.error();
             sorter = std::move(*s);
         }
+        return sorter.get();
+    };
+    // The job of this kind of sort with `algorithm` at n, planned where there is none yet.
+    auto jobFor = [&](Algorithm algorithm) -> Result<SortJob*> {
+        auto sorter = sorterFor(algorithm);
+        if (!sorter) return sorter.error();
         std::unique_ptr<SortJob>& job = state.jobs[{algorithm, type, cfg.values, o.order, cfg.beginBit, cfg.endBit}];
         if (!job || job->n() != n) {
             job.reset(); // its buffers go before the new ones are made
-            auto j = SortJob::create(ctx, *sorter, n, cfg, /*keepInput=*/false);
+            auto j = SortJob::create(ctx, **sorter, n, cfg, /*keepInput=*/false);
             if (!j) return j.error();
             job = std::move(*j);
         }
@@ -132,18 +137,18 @@ Result<void> sortBytes(Context& ctx, KeyType type, std::span<std::byte> keys, st
         return runWith(Algorithm::onesweep, "OneSweep: a bit range, and the hybrid sorts whole keys");
     uint64_t sampled = 0;
     const uint64_t largest = largestSampledBucket(keys, type, o.order, sampled);
-    auto hybridJob = jobFor(Algorithm::hybrid);
-    if (!hybridJob)
+    auto hybridSorter = sorterFor(Algorithm::hybrid);
+    if (!hybridSorter) return hybridSorter.error();
+    const auto hybridPlan = (*hybridSorter)->plan(n, cfg);
+    if (!hybridPlan)
         return runWith(Algorithm::onesweep,
-                       "OneSweep: the hybrid cannot sort these keys here (" + hybridJob.error().message + ")");
-    const uint64_t tile = (*hybridJob)->plan().tileKeys;
-    if (largest * kBucketShareLimit > sampled && largest * n / sampled > tile) {
-        state.jobs.erase({Algorithm::hybrid, type, cfg.values, o.order, 0u, 0u}); // (its buffers: not kept)
+                       "OneSweep: the hybrid cannot sort these keys here (" + hybridPlan.error().message + ")");
+    const uint64_t tile = hybridPlan->tileKeys;
+    if (largest * kBucketShareLimit > sampled && largest * n / sampled > tile)
         return runWith(Algorithm::onesweep, "OneSweep: " + std::to_string(largest) + " of " + std::to_string(sampled) +
                                                 " sampled keys share their top 16 bits, a bucket of about " +
                                                 std::to_string(largest * n / sampled) +
                                                 " keys that one workgroup of the hybrid would sort");
-    }
     const auto classKey = std::make_tuple(keyBytes(type), withValues, uint32_t(std::bit_width(n - 1)));
     if (auto it = state.timed.find(classKey); it != state.timed.end()) {
         const Timed t = it->second;
@@ -156,7 +161,19 @@ Result<void> sortBytes(Context& ctx, KeyType type, std::span<std::byte> keys, st
                            std::to_string(std::get<2>(classKey)) + ")");
     }
     // The first call of its class: both sorts, timed; the faster one's result is kept.
+    auto hybridJob = jobFor(Algorithm::hybrid);
+    if (!hybridJob && (hybridJob.error().code == Errc::out_of_memory || hybridJob.error().code == Errc::too_large))
+        return runWith(Algorithm::onesweep,
+                       "OneSweep: the device cannot hold the hybrid's buffers (" + hybridJob.error().message + ")");
+    if (!hybridJob) return hybridJob.error();
     auto oneSweepJob = jobFor(Algorithm::onesweep);
+    if (!oneSweepJob &&
+        (oneSweepJob.error().code == Errc::out_of_memory || oneSweepJob.error().code == Errc::too_large)) {
+        // Both sorts' buffers do not fit beside each other: OneSweep alone, untimed (and not remembered).
+        state.jobs.erase({Algorithm::hybrid, type, cfg.values, o.order, 0u, 0u});
+        return runWith(Algorithm::onesweep, "OneSweep: the device cannot hold both sorts' buffers to time them (" +
+                                                oneSweepJob.error().message + ")");
+    }
     if (!oneSweepJob) return oneSweepJob.error();
     hybridJob = jobFor(Algorithm::hybrid); // (the same job: made above)
     if (!hybridJob) return hybridJob.error();
@@ -177,7 +194,8 @@ Result<void> sortBytes(Context& ctx, KeyType type, std::span<std::byte> keys, st
                                    " ms (hybrid) against " + fixed(t.oneSweepMs, 3) +
                                    " ms (OneSweep), both timed on these keys (the first call of its kind)"};
     SORTLAB_TRY((hybrid ? **hybridJob : **oneSweepJob).download(keys, vals));
-    if (!hybrid) state.jobs.erase({Algorithm::hybrid, type, cfg.values, o.order, 0u, 0u});
+    state.jobs.erase(
+        {hybrid ? Algorithm::onesweep : Algorithm::hybrid, type, cfg.values, o.order, 0u, 0u}); // (the other's buffers)
     return {};
 }
 

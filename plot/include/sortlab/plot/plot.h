@@ -106,6 +106,8 @@ struct StepTime {
 // One object of the --json array.
 struct Row {
     std::string algo, variant, type, values, order, dist, device, driver, timer, check, error;
+    // sortlab-bench --algo auto: the algorithm it picked and why (empty for every other row).
+    std::string chose, why;
     // The machine that measured the row, named by its GPU: the device, or for std::sort's rows
     // (device "host CPU") the GPU of the other rows of the same array (rowsFromJson); "host CPU"
     // when the array has none. Lines are per machine, so a std::sort line says whose host it is.
