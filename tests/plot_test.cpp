@@ -136,6 +136,29 @@ TEST(PlotFigure, OneSeriesPerAlgorithmAndConfigurationOrderedByN) {
     EXPECT_NE(f.bandwidthNote.find("test"), std::string::npos);
 }
 
+// sortlab-bench --algo auto: one line whatever each size picked; its label says what it picked
+// (the most frequent pick first, the others with their sizes), its tooltip what and why.
+TEST(PlotFigure, AutoIsOneLineThatSaysWhatItPicked) {
+    Json rows = Json::array();
+    for (uint64_t n : {uint64_t(1) << 10, uint64_t(1) << 11, uint64_t(1) << 12}) {
+        Json a = row("auto", n, 1.0);
+        a["chose"] = n == 2048 ? "hybrid" : "onesweep";
+        a["variant"] = n == 2048 ? "hybrid:msd16" : "onesweep:lookback";
+        a["why"] = "OneSweep: 2.000 ms (hybrid) against 1.000 ms (OneSweep), both timed on these keys";
+        rows.push_back(a);
+        rows.push_back(row("onesweep", n, 1.0));
+    }
+    Figure f = makeFigure(rowsFromJson(rows), {4000, "test", ""});
+    ASSERT_EQ(f.series.size(), 2u);
+    EXPECT_EQ(f.series[0].label, "auto (picked onesweep; hybrid at 2^11)");
+    EXPECT_EQ(f.series[0].rows.size(), 3u);
+    EXPECT_EQ(f.series[1].label, "onesweep");
+    const std::string tip = describeRow(f.rows[f.series[0].rows[1]]);
+    EXPECT_EQ(tip.rfind("auto, which picked hybrid (msd16); the time is that sort's\n", 0), 0u) << tip;
+    EXPECT_NE(tip.find("why: OneSweep: 2.000 ms"), std::string::npos) << tip;
+    EXPECT_EQ(describeRow(f.rows[f.series[1].rows[0]]).find("why:"), std::string::npos);
+}
+
 TEST(PlotFigure, KnownBandwidthLavapipeAndErrors) {
     EXPECT_EQ(knownCopyBandwidth("NVIDIA H200")->first, 4100);
     EXPECT_EQ(knownCopyBandwidth("NVIDIA H100 80GB HBM3")->first, 3000);
