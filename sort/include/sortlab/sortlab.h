@@ -63,7 +63,9 @@ struct SortOptions {
 //    hybrid's tile: one workgroup would sort that bucket;
 //  - otherwise the faster of the two on this device, timed (GPU timestamps) on the first such call
 //    for each key size, with values or without, and power of two of n: that call runs both sorts
-//    and keeps the faster one's result; the context remembers the times for later calls.
+//    and keeps the faster one's result; the context remembers the times for later calls (where the
+//    device cannot hold both sorts' buffers, OneSweep, untimed). The default stays onesweep: on every
+//    GPU measured so far automatic would time both and then pick it (docs/hybrid.md).
 
 // The KeyType of a C++ key type, as sort<T>() and sortPairs<T>() take them.
 template <class T> constexpr KeyType keyTypeOf() {
