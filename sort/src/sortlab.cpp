@@ -19,6 +19,7 @@ namespace {
 // (ceil(log2 n)).
 struct Timed {
     double oneSweepMs = 0, hybridMs = 0;
+    Algorithm faster() const { return hybridMs < oneSweepMs ? Algorithm::hybrid : Algorithm::onesweep; }
 };
 
 // What a context keeps between calls: a sorter per algorithm, the last job of each kind of sort
@@ -40,6 +41,13 @@ std::string fixed(double v, int digits) {
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.*f", digits, v);
     return buf;
+}
+
+// The report of a choice by these times, `when` saying where they come from.
+SortReport timedReport(const Timed& t, const std::string& when) {
+    return {t.faster(), std::string(t.faster() == Algorithm::hybrid ? "the hybrid" : "OneSweep") + ": " +
+                            fixed(t.hybridMs, 3) + " ms (hybrid) against " + fixed(t.oneSweepMs, 3) +
+                            " ms (OneSweep), " + when};
 }
 
 // The largest of the buckets (top 16 order bits) of a sample of the keys at an even stride: its
@@ -122,6 +130,10 @@ Result<void> sortBytes(Context& ctx, KeyType type, std::span<std::byte> keys, st
         }
         return job.get();
     };
+    // Frees the job of this kind of sort with `algorithm` (automatic keeps only its pick's buffers).
+    auto dropJob = [&](Algorithm algorithm) {
+        state.jobs.erase({algorithm, type, cfg.values, o.order, cfg.beginBit, cfg.endBit});
+    };
     auto runWith = [&](Algorithm algorithm, std::string why) -> Result<void> {
         if (o.report) *o.report = SortReport{algorithm, std::move(why)};
         auto job = jobFor(algorithm);
@@ -151,14 +163,10 @@ Result<void> sortBytes(Context& ctx, KeyType type, std::span<std::byte> keys, st
                                                 " keys that one workgroup of the hybrid would sort");
     const auto classKey = std::make_tuple(keyBytes(type), withValues, uint32_t(std::bit_width(n - 1)));
     if (auto it = state.timed.find(classKey); it != state.timed.end()) {
-        const Timed t = it->second;
-        const bool hybrid = t.hybridMs < t.oneSweepMs;
-        if (!hybrid) state.jobs.erase({Algorithm::hybrid, type, cfg.values, o.order, 0u, 0u});
-        return runWith(hybrid ? Algorithm::hybrid : Algorithm::onesweep,
-                       std::string(hybrid ? "the hybrid" : "OneSweep") + ": " + fixed(t.hybridMs, 3) +
-                           " ms (hybrid) against " + fixed(t.oneSweepMs, 3) +
-                           " ms (OneSweep), timed on this device by an earlier call of its kind (n up to 2^" +
-                           std::to_string(std::get<2>(classKey)) + ")");
+        SortReport r = timedReport(it->second, "timed on this device by an earlier call of its kind (n up to 2^" +
+                                                   std::to_string(std::get<2>(classKey)) + ")");
+        if (r.algorithm != Algorithm::hybrid) dropJob(Algorithm::hybrid);
+        return runWith(r.algorithm, std::move(r.why));
     }
     // The first call of its class: both sorts, timed; the faster one's result is kept.
     auto hybridJob = jobFor(Algorithm::hybrid);
@@ -170,13 +178,11 @@ Result<void> sortBytes(Context& ctx, KeyType type, std::span<std::byte> keys, st
     if (!oneSweepJob &&
         (oneSweepJob.error().code == Errc::out_of_memory || oneSweepJob.error().code == Errc::too_large)) {
         // Both sorts' buffers do not fit beside each other: OneSweep alone, untimed (and not remembered).
-        state.jobs.erase({Algorithm::hybrid, type, cfg.values, o.order, 0u, 0u});
+        dropJob(Algorithm::hybrid);
         return runWith(Algorithm::onesweep, "OneSweep: the device cannot hold both sorts' buffers to time them (" +
                                                 oneSweepJob.error().message + ")");
     }
-    if (!oneSweepJob) return oneSweepJob.error();
-    hybridJob = jobFor(Algorithm::hybrid); // (the same job: made above)
-    if (!hybridJob) return hybridJob.error();
+    if (!oneSweepJob) return oneSweepJob.error(); // (the hybrid's job stays where it is: a map keeps its nodes)
     Timed t;
     for (Algorithm a : {Algorithm::hybrid, Algorithm::onesweep}) {
         SortJob& job = a == Algorithm::hybrid ? **hybridJob : **oneSweepJob;
@@ -187,15 +193,11 @@ Result<void> sortBytes(Context& ctx, KeyType type, std::span<std::byte> keys, st
         (a == Algorithm::hybrid ? t.hybridMs : t.oneSweepMs) = run->totalMs;
     }
     state.timed[classKey] = t;
-    const bool hybrid = t.hybridMs < t.oneSweepMs;
-    if (o.report)
-        *o.report = SortReport{hybrid ? Algorithm::hybrid : Algorithm::onesweep,
-                               std::string(hybrid ? "the hybrid" : "OneSweep") + ": " + fixed(t.hybridMs, 3) +
-                                   " ms (hybrid) against " + fixed(t.oneSweepMs, 3) +
-                                   " ms (OneSweep), both timed on these keys (the first call of its kind)"};
+    const SortReport r = timedReport(t, "both timed on these keys (the first call of its kind)");
+    if (o.report) *o.report = r;
+    const bool hybrid = r.algorithm == Algorithm::hybrid;
     SORTLAB_TRY((hybrid ? **hybridJob : **oneSweepJob).download(keys, vals));
-    state.jobs.erase(
-        {hybrid ? Algorithm::onesweep : Algorithm::hybrid, type, cfg.values, o.order, 0u, 0u}); // (the other's buffers)
+    dropJob(hybrid ? Algorithm::onesweep : Algorithm::hybrid); // (the other's buffers)
     return {};
 }
 
